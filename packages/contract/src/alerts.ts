@@ -1,0 +1,62 @@
+/**
+ * The alert-code catalogue of the specification (platform section 8) plus the
+ * few codes of our own. Every error the API answers carries one of these codes;
+ * the status each code answers with is fixed here, once, for server and web.
+ */
+export const ALERT_CODES = {
+  '0004': { status: 400, key: 'alerts.0004' }, // registered but coupon invalid
+  '0006': { status: 403, key: 'alerts.0006' }, // limit of new records reached
+  '0007': { status: 422, key: 'alerts.0007' }, // customer address incomplete
+  '0010': { status: 409, key: 'alerts.0010' }, // email already a username
+  '0011': { status: 400, key: 'alerts.0011' }, // coupon invalid
+  '0012': { status: 402, key: 'alerts.0012' }, // card invalid
+  '0013': { status: 403, key: 'alerts.0013' }, // maximum of master data reached
+  '0014': { status: 401, key: 'alerts.0014' }, // token expired
+  '0015': { status: 401, key: 'alerts.0015' }, // token invalid
+  '0016': { status: 401, key: 'alerts.0016' }, // API session not found
+  '0017': { status: 401, key: 'alerts.0017' }, // access from another device
+  '0018': { status: 401, key: 'alerts.0018' }, // check username
+  '0019': { status: 401, key: 'alerts.0019' }, // check password
+  '0020': { status: 401, key: 'alerts.0020' }, // cannot generate refresh token
+  '0021': { status: 401, key: 'alerts.0021' }, // token for another device
+  '0026': { status: 402, key: 'alerts.0026' }, // card expired
+  '0027': { status: 403, key: 'alerts.0027' }, // machine used in a contract
+  '0028': { status: 403, key: 'alerts.0028' }, // plant used in a contract
+  '0029': { status: 400, key: 'alerts.0029' }, // check machine name and registration number
+  '0030': { status: 403, key: 'alerts.0030' }, // contact the supervisor
+  '0032': { status: 403, key: 'alerts.0032' }, // job in use by a user
+  '0033': { status: 403, key: 'alerts.0033' }, // job in a report
+  '0034': { status: 403, key: 'alerts.0034' }, // job in a contract
+  '0035': { status: 403, key: 'alerts.0035' }, // check used in an activity
+  // Codes of our own, documented in docs/decisions.md.
+  VALIDATION: { status: 400, key: 'errors.validation' },
+  BAD_START_HEADER: { status: 400, key: 'errors.badStartHeader' },
+  UNAUTHENTICATED: { status: 401, key: 'errors.unauthenticated' },
+  RESET_TOKEN_INVALID: { status: 401, key: 'errors.resetTokenInvalid' },
+  FORBIDDEN: { status: 403, key: 'errors.forbidden' },
+  NOT_FOUND: { status: 404, key: 'errors.notFound' },
+  EMAIL_NOT_FOUND: { status: 404, key: 'errors.emailNotFound' },
+  CONFLICT: { status: 409, key: 'errors.conflict' },
+  PAYLOAD_TOO_LARGE: { status: 413, key: 'errors.payloadTooLarge' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, key: 'errors.unsupportedMediaType' },
+  RATE_LIMITED: { status: 429, key: 'errors.rateLimited' },
+  INTERNAL: { status: 500, key: 'errors.internal' },
+} as const satisfies Record<string, { status: number; key: string }>;
+
+export type AlertCode = keyof typeof ALERT_CODES;
+
+export function statusOf(code: AlertCode): number {
+  return ALERT_CODES[code].status;
+}
+
+export function isAlertCode(value: unknown): value is AlertCode {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ALERT_CODES, value);
+}
+
+/** Body of every error answer. `fields` names the invalid fields of a VALIDATION error. */
+export interface ErrorBody {
+  success: false;
+  code: AlertCode;
+  message: string;
+  fields?: { path: string; message: string }[];
+}

@@ -1,0 +1,34 @@
+import type { PageKey } from './permissions.js';
+
+/** A menu item as the server answers it (GET /navigazione/pagine-attive). */
+export interface MenuItem {
+  id: string;
+  name: string;
+  to: string;
+  icon: string;
+  i18nKey: string;
+  children?: MenuItem[];
+}
+
+/** A page of the product: the menu item plus the permission needed to read it. */
+export interface PageDefinition extends Omit<MenuItem, 'children'> {
+  /** Read permission on this key is needed; null means every signed-in user. */
+  pageKey: PageKey | null;
+  children?: PageDefinition[];
+}
+
+/**
+ * Every screen the product has today, in menu order. A page is listed only
+ * once it exists in the web app; features add theirs here.
+ */
+export const PAGES: PageDefinition[] = [
+  { id: 'home', name: 'Home', to: '/', icon: 'home', i18nKey: 'menu.home', pageKey: null },
+  {
+    id: 'company',
+    name: 'Azienda',
+    to: '/company',
+    icon: 'building',
+    i18nKey: 'menu.company',
+    pageKey: 'gestione_azienda',
+  },
+];

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { isValidCodiceDestinatario, isValidPartitaIva } from './validators.js';
+import { PAGE_KEYS } from './permissions.js';
+
+const pagePermission = z.object({
+  userRead: z.boolean(),
+  userWrite: z.boolean(),
+  userDelete: z.boolean(),
+  companyRead: z.boolean(),
+  companyWrite: z.boolean(),
+  companyDelete: z.boolean(),
+});
+
+export const permissionsSchema = z.object({
+  lastUpdate: z.string(),
+  permissions: z.record(z.enum(PAGE_KEYS), pagePermission),
+});
+
+export const partitaIva = z
+  .string()
+  .trim()
+  .refine(isValidPartitaIva, { message: 'Partita IVA non valida' });
+
+export const loginRequest = z.object({
+  piva: z.string().trim().min(1).max(32),
+  username: z.string().trim().min(1).max(120),
+  password: z.string().min(1).max(200),
+}).strict();
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+/** Company data carried on the session user (spec platform section 3). */
+export const aziendamapSchema = z.object({
+  id: z.string(),
+  ragione_sociale: z.string(),
+  partita_iva: z.string(),
+  subscription_type: z.enum(['lite', 'premium', 'platinum']),
+  subscription_confirmed: z.boolean(),
+  scadenza_trial_date: z.string().nullable(),
+  scadenza_abbonamento_date: z.string().nullable(),
+  start_abbonamento_date: z.string().nullable(),
+  dunning: z.boolean(),
+  work_flow_primo_accesso: z.number().int(),
+});
+export type Aziendamap = z.infer<typeof aziendamapSchema>;
+
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  surname: z.string().nullable(),
+  username: z.string(),
+  email: z.string().nullable(),
+  lingua: z.string(),
+  signature: z.string().nullable(),
+  scheduleenabled: z.enum(['Y', 'N']),
+  role: z.enum(['admin', 'user']),
+  superuser: z.boolean(),
+  status: z.enum(['ACTIVE', 'DISABLED']),
+  primoAccessoCompletato: z.boolean(),
+  netPriceKm: z.string().nullable(),
+  netPriceOreViaggio: z.string().nullable(),
+  netPriceTecnico: z.string().nullable(),
+  timezone: z.string(),
+  media: z.object({ id: z.string() }).nullable(),
+  gruppo: z.object({ id: z.string(), name: z.string() }).nullable(),
+  permissions: permissionsSchema,
+  aziendamap: aziendamapSchema,
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** The login answer adds the two tokens to the session user. */
+export const loginItemSchema = sessionUserSchema.extend({
+  token: z.string(),
+  refreshToken: z.string(),
+});
+export type LoginItem = z.infer<typeof loginItemSchema>;
+
+export const accessTokenResponse = z.object({
+  success: z.literal(true),
+  access_token: z.string(),
+  refresh_token: z.string(),
+});
+
+export const resetInitRequest = z.object({ email: z.string().trim().email().max(200) }).strict();
+export const resetConfirmRequest = z
+  .object({
+    token: z.string().min(20).max(200),
+    password: z.string().min(8, 'La password deve avere almeno 8 caratteri').max(200),
+  })
+  .strict();
+
+export const languageRequest = z.object({ lingua: z.enum(['IT', 'EN', 'ES', 'FR', 'DE']) }).strict();
+
+/** Company (azienda) as read and written by GET/POST /aziende/azienda. */
+export const aziendaSchema = z.object({
+  id: z.string(),
+  ragione_sociale: z.string(),
+  partita_iva: z.string(),
+  codice_fiscale: z.string().nullable(),
+  mailPrincipale: z.string().nullable(),
+  pec: z.string().nullable(),
+  codice_destinatario: z.string().nullable(),
+  emails: z.array(z.string()),
+  telefono: z.string().nullable(),
+  indirizzo: z.string().nullable(),
+  citta: z.string().nullable(),
+  provincia: z.string().nullable(),
+  cap: z.string().nullable(),
+  nazione: z.string(),
+  timezone: z.string(),
+  lingua_default: z.string(),
+  subscription_type: z.enum(['lite', 'premium', 'platinum']),
+  subscription_payment_method: z.enum(['card', 'bank_transfer']),
+  subscription_billing_period: z.enum(['monthly', 'yearly']),
+  logo: z.object({ id: z.string() }).nullable(),
+});
+export type Azienda = z.infer<typeof aziendaSchema>;
+
+const optionalText = (max: number) =>
+  z.string().trim().max(max).transform((v) => (v === '' ? null : v)).nullable().optional();
+
+export const aziendaUpdateRequest = z
+  .object({
+    ragione_sociale: z.string().trim().min(1, 'Campo obbligatorio').max(200),
+    partita_iva: partitaIva,
+    codice_fiscale: optionalText(16),
+    mailPrincipale: z.string().trim().email('Indirizzo email non valido').max(200),
+    pec: z.union([z.literal(''), z.string().trim().email('Indirizzo PEC non valido').max(200)]).nullable().optional()
+      .transform((v) => (v ? v : null)),
+    codice_destinatario: z
+      .string().trim().toUpperCase()
+      .refine((v) => v === '' || isValidCodiceDestinatario(v), 'Codice destinatario non valido')
+      .nullable().optional().transform((v) => (v ? v : null)),
+    emails: z.array(z.string().trim().email('Indirizzo email non valido').max(200)).max(20).default([]),
+    telefono: optionalText(40),
+    indirizzo: optionalText(200),
+    citta: optionalText(100),
+    provincia: optionalText(2),
+    cap: optionalText(10),
+    nazione: z.string().trim().length(2).toUpperCase().default('IT'),
+    timezone: z.string().trim().min(1).max(64).refine(isTimeZone, 'Fuso orario non valido'),
+    lingua_default: z.enum(['IT', 'EN', 'ES', 'FR', 'DE']).default('IT'),
+  })
+  .strict();
+export type AziendaUpdate = z.input<typeof aziendaUpdateRequest>;
+
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const menuItemSchema: z.ZodType<{
+  id: string; name: string; to: string; icon: string; i18nKey: string; children?: unknown[];
+}> = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    to: z.string(),
+    icon: z.string(),
+    i18nKey: z.string(),
+    children: z.array(menuItemSchema).optional(),
+  }),
+);
+
+export const nazioneSchema = z.object({ codice: z.string(), nome: z.string() });
+export const linguaSchema = z.object({ codice: z.string(), locale: z.string(), nome: z.string() });
