@@ -1,0 +1,138 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CLIENT } from '@fs/contract';
+import { apiRequest } from './client';
+import { ApiError } from './errors';
+import { setNavigate } from './navigate';
+import { sessionStore } from './session-store';
+
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+const expired = () => json(401, { success: false, code: '0014', message: 'expired' });
+const authOf = (init: RequestInit) => (init.headers as Record<string, string>).Authorization;
+
+let navigate: ReturnType<typeof vi.fn<(to: string) => void>>;
+let fetchMock: ReturnType<typeof vi.fn<Handler>>;
+
+function mockFetch(handler: Handler): void {
+  fetchMock = vi.fn<Handler>(handler);
+  vi.stubGlobal('fetch', (url: string, init: RequestInit) => fetchMock(url, init));
+}
+const calls = (path: string) => fetchMock.mock.calls.filter(([url]) => url === path);
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStore.setTokens('access-1', 'refresh-1');
+  navigate = vi.fn<(to: string) => void>();
+  setNavigate(navigate);
+  window.history.replaceState(null, '', '/company');
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('api client headers', () => {
+  it('sends bearer, source, device id and accept headers', async () => {
+    mockFetch(() => json(200, { success: true }));
+    await apiRequest('/api/x');
+    const headers = fetchMock.mock.calls[0]![1].headers as Record<string, string>;
+    expect(headers.Authorization).toBe('Bearer access-1');
+    expect(headers.Source).toBe('WEB');
+    expect(headers['Device-Id']).toMatch(/^[A-Za-z0-9]{16}$/);
+    expect(headers.Accept).toBe('application/json');
+  });
+});
+
+describe('api client refresh and retry (0014)', () => {
+  it('refreshes once for parallel requests and retries them with the new token', async () => {
+    let releaseRefresh!: () => void;
+    const refreshGate = new Promise<void>((r) => (releaseRefresh = r));
+    mockFetch(async (url, init) => {
+      if (url === '/api/session/generate-access-token') {
+        expect(authOf(init)).toBe('Bearer refresh-1');
+        await refreshGate;
+        return json(200, { success: true, access_token: 'access-2', refresh_token: 'refresh-2' });
+      }
+      return authOf(init) === 'Bearer access-2' ? json(200, { success: true, url }) : expired();
+    });
+
+    const all = Promise.all([apiRequest('/api/a'), apiRequest('/api/b'), apiRequest('/api/c')]);
+    await vi.waitFor(() => expect(calls('/api/session/generate-access-token')).toHaveLength(1));
+    releaseRefresh();
+    const results = await all;
+
+    expect(results).toEqual([
+      { success: true, url: '/api/a' },
+      { success: true, url: '/api/b' },
+      { success: true, url: '/api/c' },
+    ]);
+    expect(calls('/api/session/generate-access-token')).toHaveLength(1);
+    for (const path of ['/api/a', '/api/b', '/api/c']) {
+      expect(calls(path).map(([, init]) => authOf(init))).toEqual(['Bearer access-1', 'Bearer access-2']);
+    }
+    expect(sessionStore.get().token).toBe('access-2');
+    expect(sessionStore.get().refreshToken).toBe('refresh-2');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('retries at most CLIENT.refreshRetryLimit times, then signs out', async () => {
+    let n = 0;
+    mockFetch((url) => {
+      if (url === '/api/session/generate-access-token') {
+        n += 1;
+        return json(200, { success: true, access_token: `access-${n + 1}`, refresh_token: `refresh-${n + 1}` });
+      }
+      return expired();
+    });
+
+    await expect(apiRequest('/api/a')).rejects.toMatchObject({ status: 401, code: '0014' });
+    expect(calls('/api/a')).toHaveLength(1 + CLIENT.refreshRetryLimit);
+    expect(calls('/api/session/generate-access-token')).toHaveLength(CLIENT.refreshRetryLimit);
+    expect(sessionStore.get().token).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/login?redirectAfterLogin=%2Fcompany');
+  });
+
+  it('signs out and goes to login when the refresh fails', async () => {
+    mockFetch((url) =>
+      url === '/api/session/generate-access-token'
+        ? json(401, { success: false, code: '0015', message: 'invalid' })
+        : expired(),
+    );
+
+    const error = await apiRequest('/api/a').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(calls('/api/a')).toHaveLength(1);
+    expect(sessionStore.get()).toMatchObject({ token: null, refreshToken: null, user: null });
+    expect(navigate).toHaveBeenCalledWith('/login?redirectAfterLogin=%2Fcompany');
+  });
+
+  it('does not treat a public call 401 as a session failure', async () => {
+    mockFetch(() => json(401, { success: false, code: '0019', message: 'password' }));
+    await expect(apiRequest('/api/login/login', { isPublic: true })).rejects.toMatchObject({ code: '0019' });
+    expect(sessionStore.get().token).toBe('access-1');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('api client access from another device (0017)', () => {
+  it('navigates to the public error page and clears storage after 1 s', async () => {
+    vi.useFakeTimers();
+    localStorage.setItem('fs.menuPinned', 'true');
+    mockFetch(() => json(401, { success: false, code: '0017', message: 'other device' }));
+
+    await expect(apiRequest('/api/a')).rejects.toMatchObject({ code: '0017' });
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/public/error?key=0017');
+    expect(sessionStore.get().token).toBe('access-1');
+
+    vi.advanceTimersByTime(CLIENT.logoutAfter0017Ms - 1);
+    expect(localStorage.getItem('fs.token')).toBe('access-1');
+    vi.advanceTimersByTime(1);
+    expect(localStorage.length).toBe(0);
+    expect(sessionStore.get().token).toBeNull();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/a']);
+  });
+});

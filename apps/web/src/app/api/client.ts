@@ -1,0 +1,153 @@
+import { CLIENT, HEADERS } from '@fs/contract';
+import { activity } from './activity';
+import { getDeviceId } from './device-id';
+import { ApiError, NETWORK_STATUS, errorFromResponse } from './errors';
+import { loginPath, navigateTo } from './navigate';
+import { sessionStore } from './session-store';
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** A JSON body. */
+  json?: unknown;
+  /** A multipart body (the browser sets the content type). */
+  form?: FormData;
+  headers?: Record<string, string>;
+  /** Public calls (login, password reset): a 401 is the caller's business, not the session's. */
+  isPublic?: boolean;
+  /** `blob` for file downloads. */
+  responseType?: 'json' | 'blob';
+  signal?: AbortSignal;
+}
+
+const REFRESH_PATH = '/api/session/generate-access-token';
+export const OTHER_DEVICE_PATH = '/public/error?key=0017';
+
+function baseHeaders(bearer: string | null): Record<string, string> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    [HEADERS.source]: 'WEB',
+    [HEADERS.deviceId]: getDeviceId(),
+  };
+  if (bearer) headers.Authorization = `Bearer ${bearer}`;
+  return headers;
+}
+
+async function send(path: string, opts: RequestOptions, bearer: string | null): Promise<Response> {
+  const headers = { ...baseHeaders(bearer), ...opts.headers };
+  let body: BodyInit | undefined;
+  if (opts.form) body = opts.form;
+  else if (opts.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.json);
+  }
+  try {
+    return await fetch(path, { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
+  } catch (error) {
+    if ((error as Error)?.name === 'AbortError') throw error;
+    throw new ApiError(NETWORK_STATUS, null, (error as Error)?.message ?? 'Network error');
+  }
+}
+
+/* ---------- token refresh: one in flight, shared by every waiting request ---------- */
+
+let refreshing: Promise<string> | null = null;
+
+async function doRefresh(): Promise<string> {
+  const { refreshToken } = sessionStore.get();
+  if (!refreshToken) throw new ApiError(401, '0015', 'No refresh token');
+  const res = await send(REFRESH_PATH, {}, refreshToken);
+  if (!res.ok) throw await errorFromResponse(res);
+  const body = (await res.json()) as { success?: boolean; access_token?: string; refresh_token?: string };
+  if (!body.success || !body.access_token || !body.refresh_token) {
+    throw new ApiError(401, '0020', 'Refresh answered without tokens');
+  }
+  sessionStore.setTokens(body.access_token, body.refresh_token);
+  return body.access_token;
+}
+
+function refreshAccessToken(): Promise<string> {
+  refreshing ??= doRefresh().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/* ---------- session failures ---------- */
+
+let otherDeviceTimer: ReturnType<typeof setTimeout> | null = null;
+
+/** 0017: show the public error page, then log out after 1 s (no server call). */
+function handleOtherDevice(): void {
+  if (otherDeviceTimer) return;
+  navigateTo(OTHER_DEVICE_PATH);
+  otherDeviceTimer = setTimeout(() => {
+    otherDeviceTimer = null;
+    sessionStore.clearAll();
+  }, CLIENT.logoutAfter0017Ms);
+}
+
+/** Any other session failure: forget the user and ask for a new login. */
+function signOutToLogin(): void {
+  const hadSession = sessionStore.get().token !== null;
+  sessionStore.clearSession();
+  if (!hadSession) return;
+  const { pathname, search } = window.location;
+  navigateTo(loginPath(pathname + search));
+}
+
+function handleSessionError(error: ApiError): void {
+  if (error.status !== 401) return;
+  if (error.code === '0017') handleOtherDevice();
+  else signOutToLogin();
+}
+
+/* ---------- the request ---------- */
+
+async function parse<T>(res: Response, opts: RequestOptions): Promise<T> {
+  if (opts.responseType === 'blob') return (await res.blob()) as T;
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}
+
+/**
+ * Sends a request to the API with the standard headers. On 401 code 0014 the
+ * access token is refreshed (one refresh shared by parallel requests) and the
+ * request is retried with the new token, at most CLIENT.refreshRetryLimit times.
+ */
+export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  activity.start();
+  try {
+    for (let retries = 0; ; retries++) {
+      const bearer = opts.isPublic ? null : sessionStore.get().token;
+      const res = await send(path, opts, bearer);
+      if (res.ok) return await parse<T>(res, opts);
+      const error = await errorFromResponse(res);
+      if (opts.isPublic || error.status !== 401) throw error;
+      if (error.code === '0014' && retries < CLIENT.refreshRetryLimit) {
+        // Another request may already have refreshed the token we sent.
+        if (sessionStore.get().token !== bearer) continue;
+        try {
+          await refreshAccessToken();
+          continue;
+        } catch (refreshError) {
+          const failure = refreshError instanceof ApiError ? refreshError : error;
+          if (failure.code === '0017') handleOtherDevice();
+          else signOutToLogin();
+          throw failure;
+        }
+      }
+      handleSessionError(error);
+      throw error;
+    }
+  } finally {
+    activity.end();
+  }
+}
+
+export const api = {
+  get: <T>(path: string, opts?: RequestOptions) => apiRequest<T>(path, { ...opts, method: 'GET' }),
+  post: <T>(path: string, json?: unknown, opts?: RequestOptions) =>
+    apiRequest<T>(path, { ...opts, method: 'POST', json }),
+  upload: <T>(path: string, form: FormData, opts?: RequestOptions) =>
+    apiRequest<T>(path, { ...opts, method: 'POST', form }),
+};

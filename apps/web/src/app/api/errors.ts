@@ -1,0 +1,53 @@
+import { ALERT_CODES, isAlertCode, type AlertCode } from '@fs/contract';
+import type { TFunction } from 'i18next';
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** Every failed call ends as one of these: HTTP status, alert code, message, invalid fields. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: AlertCode | null;
+  readonly fields: FieldError[];
+
+  constructor(status: number, code: AlertCode | null, message: string, fields: FieldError[] = []) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+/** Status 0 means the server could not be reached. */
+export const NETWORK_STATUS = 0;
+
+export async function errorFromResponse(res: Response): Promise<ApiError> {
+  let body: { code?: unknown; message?: unknown; fields?: unknown } = {};
+  try {
+    body = (await res.json()) as typeof body;
+  } catch {
+    body = {};
+  }
+  const code = isAlertCode(body.code) ? body.code : null;
+  const message = typeof body.message === 'string' ? body.message : res.statusText || `HTTP ${res.status}`;
+  const fields = Array.isArray(body.fields) ? (body.fields as FieldError[]) : [];
+  return new ApiError(res.status, code, message, fields);
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The user-facing, translated text of any error. */
+export function errorText(t: TFunction, error: unknown): string {
+  if (isApiError(error)) {
+    if (error.code) return t(ALERT_CODES[error.code].key);
+    if (error.status === NETWORK_STATUS) return t('errors.network');
+    return error.message;
+  }
+  if (error instanceof Error) return error.message;
+  return t('errors.unknown');
+}
