@@ -1,0 +1,147 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import path from 'node:path';
+import { z } from 'zod';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './platform/db/client.js';
+import { getOrCreateSecret } from './platform/auth/secrets.js';
+import { AccessTokens } from './platform/auth/access-token.js';
+import { LoginStartSealer } from './platform/auth/login-start.js';
+import { randomToken } from './platform/auth/crypto.js';
+import { registerAuthGuard } from './platform/auth/guard.js';
+import { registerErrorHandling } from './platform/http/error-handler.js';
+import { registerWeb } from './platform/http/web.js';
+import { createMailer, type Mailer, type MailMessage } from './platform/mail.js';
+import { Jobs } from './platform/jobs.js';
+import { localStorage } from './platform/storage.js';
+import type { Deps } from './platform/deps.js';
+import { authRoutes } from './features/auth/routes.js';
+import { sessionRoutes } from './features/session/routes.js';
+import { passwordResetRoutes } from './features/password-reset/routes.js';
+import { MAIL_QUEUE } from './features/password-reset/service.js';
+import { companyRoutes } from './features/company/routes.js';
+import { referenceRoutes } from './features/reference/routes.js';
+
+export interface BuildOptions {
+  /** A ready database (tests); otherwise opened from the configuration. */
+  database?: Database;
+  /** Replaces the SMTP mailer (never needed with SMTP_* set; kept for tests of failures). */
+  mailer?: Mailer;
+  logger?: boolean;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  deps: Deps;
+  close(): Promise<void>;
+}
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
+  const database =
+    opts.database ??
+    (await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      pgliteDir: path.join(config.dataDir, 'pgdata'),
+    }));
+  await database.migrate();
+
+  // Validation messages in Italian, the product's main language (the web translates by field).
+  z.config(z.locales.it());
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const jwtKey = config.JWT_SECRET ?? (await getOrCreateSecret(database.db, 'jwt', async () => randomToken()));
+  const sealer = await LoginStartSealer.fromStored(
+    await getOrCreateSecret(database.db, 'login-start-key', LoginStartSealer.makeKeyPair),
+  );
+  const jobs = await Jobs.start(database, config.PGBOSS_SCHEMA, app.log);
+  const deps: Deps = {
+    config,
+    database,
+    db: database.db,
+    tokens: new AccessTokens(new TextEncoder().encode(jwtKey), config.ACCESS_TOKEN_TTL_SEC),
+    sealer,
+    mailer: opts.mailer ?? createMailer(config, app.log),
+    jobs,
+    storage: localStorage(path.join(config.dataDir, 'files')),
+    log: app.log,
+  };
+  await jobs.register<MailMessage>(MAIL_QUEUE, (m) => deps.mailer.send(m), app.log);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables in <style> elements.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, { limits: { fileSize: config.LOGO_MAX_BYTES, files: 1, fieldSize: 1024 } });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Gestionale interventi API',
+        version: '1.0.0',
+        description:
+          'Every request carries `Source: WEB`, `Device-Id` (16 alphanumerics made by the client) and, once signed in, ' +
+          '`Authorization: Bearer <access token>`. Errors answer `{ success: false, code, message }` with an alert code.',
+      },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerErrorHandling(app);
+  registerAuthGuard(app, database.db, deps.tokens);
+
+  await app.register(
+    async (api) => {
+      api.withTypeProvider<ZodTypeProvider>().get('/health', {
+        config: { auth: 'public' },
+        schema: {
+          tags: ['system'], summary: 'Liveness and database kind',
+          response: { 200: z.object({ success: z.literal(true), status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) },
+        },
+      }, async () => ({ success: true as const, status: 'ok' as const, database: database.kind }));
+      await api.register(authRoutes, { deps });
+      await api.register(sessionRoutes, { deps });
+      await api.register(passwordResetRoutes, { deps });
+      await api.register(companyRoutes, { deps });
+      await api.register(referenceRoutes, { deps });
+    },
+    { prefix: '/api' },
+  );
+  await registerWeb(app, config.webDist);
+  await app.ready();
+
+  return {
+    app,
+    deps,
+    async close() {
+      await app.close();
+      await jobs.stop();
+      if (!opts.database) await database.close();
+    },
+  };
+}

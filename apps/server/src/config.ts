@@ -1,0 +1,91 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Repository root: config paths are relative to it, so `npm start` works from any workspace. */
+export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const optional = z.string().trim().min(1).optional().or(z.literal('').transform(() => undefined));
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: int(0, 65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PUBLIC_URL: z.string().url().optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    PGBOSS_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('pgboss'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: bool.default(false),
+    SEED_DEMO: bool.default(true),
+    WEB_DIST: z.string().default('apps/web/dist'),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
+    ACCESS_TOKEN_TTL_SEC: int(5, 86_400).default(900),
+    REFRESH_TOKEN_TTL_DAYS: int(1, 365).default(30),
+    TEMP_REFRESH_TOKEN_TTL_SEC: int(10, 3600).default(300),
+    RESET_TOKEN_TTL_MIN: int(5, 1440).default(60),
+    LOGIN_SLOW_AFTER: int(1, 100).default(3),
+    LOGIN_MAX_FAILURES: int(2, 100).default(5),
+    LOGIN_LOCK_MIN: int(1, 1440).default(15),
+    BODY_LIMIT_BYTES: int(1024, 50 * 1024 * 1024).default(1024 * 1024),
+    LOGO_MAX_BYTES: int(1024, 20 * 1024 * 1024).default(2 * 1024 * 1024),
+    SMTP_HOST: optional,
+    SMTP_PORT: int(1, 65535).default(587),
+    SMTP_SECURE: bool.default(false),
+    SMTP_USER: optional,
+    SMTP_PASSWORD: optional,
+    SMTP_IGNORE_TLS: bool.default(false),
+    MAIL_FROM: z.string().min(3).default('Gestionale Interventi <no-reply@localhost>'),
+  })
+  .refine((c) => c.LOGIN_SLOW_AFTER < c.LOGIN_MAX_FAILURES, {
+    path: ['LOGIN_SLOW_AFTER'],
+    message: 'must be lower than LOGIN_MAX_FAILURES',
+  });
+
+export type Config = z.infer<typeof schema> & {
+  publicUrl: string;
+  dataDir: string;
+  webDist: string;
+};
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Parses the environment once. Every problem is listed, not only the first. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`),
+    );
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    dataDir: path.resolve(ROOT_DIR, c.DATA_DIR),
+    webDist: path.resolve(ROOT_DIR, c.WEB_DIST),
+  };
+}
+
+/** Loads `.env` from the repository root when present (real environment wins). */
+export async function loadDotEnv(): Promise<void> {
+  const file = path.join(ROOT_DIR, '.env');
+  if (existsSync(file)) {
+    const dotenv = await import('dotenv');
+    dotenv.config({ path: file, quiet: true });
+  }
+}

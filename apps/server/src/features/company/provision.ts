@@ -1,0 +1,63 @@
+import type { Db } from '../../platform/db/client.js';
+import { aziende, utenti } from '../../platform/db/schema.js';
+import { hashPassword } from '../../platform/auth/crypto.js';
+
+export interface NewUser {
+  username: string;
+  password: string;
+  email?: string | null;
+  name?: string | null;
+  surname?: string | null;
+  role?: 'admin' | 'user';
+  scheduleenabled?: 'Y' | 'N';
+  lingua?: string;
+  status?: 'ACTIVE' | 'DISABLED';
+}
+
+export interface NewCompany {
+  ragioneSociale: string;
+  partitaIva: string;
+  mailPrincipale?: string | null;
+  subscriptionType?: 'lite' | 'premium' | 'platinum';
+  /** Days of free trial left from today. */
+  trialDays?: number;
+  users: NewUser[];
+}
+
+const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+
+/** Creates a company in free trial with its users, in one transaction. */
+export async function provisionCompany(db: Db, c: NewCompany) {
+  const hashes = await Promise.all(c.users.map((u) => hashPassword(u.password)));
+  return db.transaction(async (tx) => {
+    const [company] = await tx
+      .insert(aziende)
+      .values({
+        ragioneSociale: c.ragioneSociale,
+        partitaIva: c.partitaIva,
+        mailPrincipale: c.mailPrincipale ?? null,
+        subscriptionType: c.subscriptionType ?? 'premium',
+        subscriptionConfirmed: false,
+        scadenzaTrialDate: isoDate(new Date(Date.now() + (c.trialDays ?? 30) * 86_400_000)),
+      })
+      .returning();
+    const users = await tx
+      .insert(utenti)
+      .values(
+        c.users.map((u, i) => ({
+          aziendaId: company!.id,
+          username: u.username,
+          email: u.email ?? null,
+          passwordHash: hashes[i]!,
+          name: u.name ?? null,
+          surname: u.surname ?? null,
+          role: u.role ?? 'user',
+          scheduleenabled: u.scheduleenabled ?? 'N',
+          lingua: u.lingua ?? 'IT',
+          status: u.status ?? 'ACTIVE',
+        })),
+      )
+      .returning();
+    return { company: company!, users };
+  });
+}

@@ -1,0 +1,51 @@
+import { can, LANGUAGES, PAGES, type MenuItem, type PageDefinition, type PermissionMap, isLocale } from '@fs/contract';
+
+/** ISO 3166-1 alpha-2 codes; names come from the runtime's ICU data in the caller's language. */
+const COUNTRY_CODES = (
+  'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ ' +
+  'CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR ' +
+  'GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO ' +
+  'JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR ' +
+  'MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO ' +
+  'RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV ' +
+  'TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
+).split(' ');
+
+const countryCache = new Map<string, { codice: string; nome: string }[]>();
+
+export function countries(locale: string) {
+  const lang = isLocale(locale) ? locale : 'it';
+  let list = countryCache.get(lang);
+  if (!list) {
+    const names = new Intl.DisplayNames([lang], { type: 'region' });
+    const collator = new Intl.Collator(lang);
+    list = COUNTRY_CODES.map((codice) => ({ codice, nome: names.of(codice) ?? codice })).sort((a, b) =>
+      collator.compare(a.nome, b.nome),
+    );
+    countryCache.set(lang, list);
+  }
+  return list;
+}
+
+/** First supported language of an Accept-Language header. */
+export function localeFromHeader(header: string | undefined): string {
+  for (const part of (header ?? '').split(',')) {
+    const tag = part.split(';')[0]!.trim().slice(0, 2).toLowerCase();
+    if (isLocale(tag)) return tag;
+  }
+  return 'it';
+}
+
+export function languages() {
+  return LANGUAGES;
+}
+
+/** The menu: every page this user may read, children filtered the same way. */
+export function activePages(permissions: PermissionMap, pages: PageDefinition[] = PAGES): MenuItem[] {
+  return pages
+    .filter((p) => p.pageKey === null || can(permissions, p.pageKey, 'read'))
+    .map(({ pageKey: _k, children, ...item }) => ({
+      ...item,
+      ...(children ? { children: activePages(permissions, children) } : {}),
+    }));
+}

@@ -1,0 +1,42 @@
+import type { Aziendamap, PermissionMap, SessionUser } from '@fs/contract';
+import type { CompanyRow, UserRow } from './repo.js';
+
+export function toAziendamap(c: CompanyRow): Aziendamap {
+  return {
+    id: c.id,
+    ragione_sociale: c.ragioneSociale,
+    partita_iva: c.partitaIva,
+    subscription_type: c.subscriptionType,
+    subscription_confirmed: c.subscriptionConfirmed,
+    scadenza_trial_date: c.scadenzaTrialDate,
+    scadenza_abbonamento_date: c.scadenzaAbbonamentoDate,
+    start_abbonamento_date: c.startAbbonamentoDate,
+    dunning: c.dunning,
+    work_flow_primo_accesso: c.workFlowPrimoAccesso,
+  };
+}
+
+export function toSessionUser(u: UserRow, c: CompanyRow, permissions: PermissionMap): SessionUser {
+  return {
+    id: u.id,
+    name: u.name,
+    surname: u.surname,
+    username: u.username,
+    email: u.email,
+    lingua: u.lingua,
+    signature: u.signature,
+    scheduleenabled: u.scheduleenabled,
+    role: u.role,
+    superuser: u.superuser,
+    status: u.status,
+    primoAccessoCompletato: u.primoAccessoCompletato,
+    netPriceKm: u.netPriceKm,
+    netPriceOreViaggio: u.netPriceOreViaggio,
+    netPriceTecnico: u.netPriceTecnico,
+    timezone: u.timezone,
+    media: u.mediaId ? { id: u.mediaId } : null,
+    gruppo: null,
+    permissions: { lastUpdate: u.permissionsUpdatedAt.toISOString(), permissions },
+    aziendamap: toAziendamap(c),
+  };
+}

@@ -1,0 +1,96 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Source } from '@fs/contract';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
+import { aziende, refreshTokens, sessioni, utenti, type RevokeReason } from '../../platform/db/schema.js';
+
+export type UserRow = typeof utenti.$inferSelect;
+export type CompanyRow = typeof aziende.$inferSelect;
+
+export async function findUserWithCompany(db: Db, aziendaId: string, userId: string) {
+  const rows = await db
+    .select({ user: utenti, company: aziende })
+    .from(utenti)
+    .innerJoin(aziende, eq(aziende.id, utenti.aziendaId))
+    .where(and(eq(utenti.aziendaId, aziendaId), eq(utenti.id, userId)));
+  return rows[0];
+}
+
+/**
+ * One device per user per source: ends the user's other open sessions of that
+ * source ('device' when another device signs in, so it hears 0017).
+ */
+export async function revokeOtherSessions(tx: DbOrTx, aziendaId: string, userId: string, source: Source, deviceId: string) {
+  await tx
+    .update(sessioni)
+    .set({
+      revokedAt: sql`now()`,
+      revokedReason: sql`case when ${sessioni.deviceId} = ${deviceId} then 'replaced' else 'device' end`,
+    })
+    .where(
+      and(
+        eq(sessioni.aziendaId, aziendaId),
+        eq(sessioni.utenteId, userId),
+        eq(sessioni.source, source),
+        isNull(sessioni.revokedAt),
+      ),
+    );
+}
+
+export async function insertSession(tx: DbOrTx, v: { aziendaId: string; userId: string; source: Source; deviceId: string }) {
+  const [row] = await tx
+    .insert(sessioni)
+    .values({ aziendaId: v.aziendaId, utenteId: v.userId, source: v.source, deviceId: v.deviceId })
+    .returning({ id: sessioni.id });
+  return row!.id;
+}
+
+export async function insertRefreshToken(
+  tx: DbOrTx,
+  v: { sessionId: string; aziendaId: string; tokenHash: string; kind: 'rotating' | 'temp'; expiresAt: Date },
+) {
+  await tx.insert(refreshTokens).values(v);
+}
+
+export async function findRefreshToken(db: DbOrTx, tokenHash: string) {
+  const rows = await db
+    .select({ token: refreshTokens, session: sessioni })
+    .from(refreshTokens)
+    .innerJoin(sessioni, eq(sessioni.id, refreshTokens.sessionId))
+    .where(eq(refreshTokens.tokenHash, tokenHash));
+  return rows[0];
+}
+
+/** Marks a refresh token used; false when it already was (a reuse). */
+export async function consumeRefreshToken(tx: DbOrTx, id: string): Promise<boolean> {
+  const rows = await tx
+    .update(refreshTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt)))
+    .returning({ id: refreshTokens.id });
+  return rows.length === 1;
+}
+
+export async function revokeSession(db: DbOrTx, aziendaId: string, sessionId: string, reason: RevokeReason) {
+  await db
+    .update(sessioni)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(and(eq(sessioni.aziendaId, aziendaId), eq(sessioni.id, sessionId), isNull(sessioni.revokedAt)));
+}
+
+export async function revokeUserSessions(db: DbOrTx, aziendaId: string, userId: string, reason: RevokeReason, exceptSessionId?: string) {
+  await db
+    .update(sessioni)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(
+      and(
+        eq(sessioni.aziendaId, aziendaId),
+        eq(sessioni.utenteId, userId),
+        isNull(sessioni.revokedAt),
+        exceptSessionId ? ne(sessioni.id, exceptSessionId) : undefined,
+      ),
+    );
+}
+
+export async function setUserLanguage(db: Db, aziendaId: string, userId: string, lingua: string) {
+  await db.update(utenti).set({ lingua }).where(and(eq(utenti.aziendaId, aziendaId), eq(utenti.id, userId)));
+}

@@ -1,0 +1,113 @@
+import type { PermissionsPayload, SessionUser, Source } from '@fs/contract';
+import { AppError, notFound } from '../../platform/errors.js';
+import { hashToken, randomToken } from '../../platform/auth/crypto.js';
+import { permissionsFor, type Actor } from '../../platform/auth/actor.js';
+import type { Deps } from '../../platform/deps.js';
+import * as repo from './repo.js';
+import { toSessionUser } from './presenter.js';
+
+const DAY_MS = 86_400_000;
+
+export interface IssuedSession {
+  sessionId: string;
+  token: string;
+  refreshToken: string;
+}
+
+/** Opens a session for a user on a device: other sessions of that source end, in one transaction. */
+export async function issueSession(
+  deps: Deps,
+  v: { aziendaId: string; userId: string; source: Source; deviceId: string },
+): Promise<IssuedSession> {
+  const refreshToken = randomToken();
+  const sessionId = await deps.db.transaction(async (tx) => {
+    await repo.revokeOtherSessions(tx, v.aziendaId, v.userId, v.source, v.deviceId);
+    const id = await repo.insertSession(tx, v);
+    await repo.insertRefreshToken(tx, {
+      sessionId: id,
+      aziendaId: v.aziendaId,
+      tokenHash: hashToken(refreshToken),
+      kind: 'rotating',
+      expiresAt: new Date(Date.now() + deps.config.REFRESH_TOKEN_TTL_DAYS * DAY_MS),
+    });
+    return id;
+  });
+  const token = await deps.tokens.sign({ ...v, sessionId });
+  return { sessionId, token, refreshToken };
+}
+
+export async function sessionUser(deps: Deps, aziendaId: string, userId: string): Promise<SessionUser> {
+  const found = await repo.findUserWithCompany(deps.db, aziendaId, userId);
+  if (!found) throw notFound('Utente');
+  return toSessionUser(found.user, found.company, permissionsFor(found.user));
+}
+
+export function permissions(actor: Actor): PermissionsPayload {
+  return { lastUpdate: actor.permissionsUpdatedAt.toISOString(), permissions: actor.permissions };
+}
+
+/**
+ * Exchanges a refresh token for a new access token and a new refresh token.
+ * A token presented twice ends its whole session (the family), as a stolen one would.
+ */
+export async function refresh(deps: Deps, presented: string | undefined, deviceId: string | undefined) {
+  if (!presented) throw new AppError('UNAUTHENTICATED');
+  const found = await repo.findRefreshToken(deps.db, hashToken(presented));
+  if (!found) throw new AppError('0015');
+  const { token, session } = found;
+  if (session.revokedAt) throw new AppError(session.revokedReason === 'device' ? '0017' : '0015');
+  if (deviceId !== session.deviceId) throw new AppError('0021');
+  if (token.expiresAt.getTime() < Date.now()) throw new AppError('0015', 'Sessione scaduta, accedere di nuovo');
+  const next = randomToken();
+  const ok = await deps.db.transaction(async (tx) => {
+    if (!(await repo.consumeRefreshToken(tx, token.id))) return false;
+    await repo.insertRefreshToken(tx, {
+      sessionId: session.id,
+      aziendaId: session.aziendaId,
+      tokenHash: hashToken(next),
+      kind: 'rotating',
+      expiresAt: new Date(Date.now() + deps.config.REFRESH_TOKEN_TTL_DAYS * DAY_MS),
+    });
+    return true;
+  });
+  if (!ok) {
+    await repo.revokeSession(deps.db, session.aziendaId, session.id, 'reuse');
+    deps.log.warn({ sessionId: session.id }, 'refresh token reused: session revoked');
+    throw new AppError('0015', 'Token già utilizzato: sessione chiusa');
+  }
+  const access = await deps.tokens.sign({
+    userId: session.utenteId,
+    aziendaId: session.aziendaId,
+    sessionId: session.id,
+    source: session.source as Source,
+    deviceId: session.deviceId,
+  });
+  return { access_token: access, refresh_token: next };
+}
+
+/**
+ * A short-lived, single-use refresh token for the caller's own session and
+ * device (handing the session to a new tab or window). Only web sessions may
+ * make one (0020 otherwise).
+ */
+export async function temporaryRefreshToken(deps: Deps, actor: Actor) {
+  if (actor.source !== 'WEB') throw new AppError('0020');
+  const token = randomToken();
+  await repo.insertRefreshToken(deps.db, {
+    sessionId: actor.sessionId,
+    aziendaId: actor.aziendaId,
+    tokenHash: hashToken(token),
+    kind: 'temp',
+    expiresAt: new Date(Date.now() + deps.config.TEMP_REFRESH_TOKEN_TTL_SEC * 1000),
+  });
+  return { refreshToken: token, expiresInSec: deps.config.TEMP_REFRESH_TOKEN_TTL_SEC };
+}
+
+export async function setLanguage(deps: Deps, actor: Actor, lingua: string): Promise<SessionUser> {
+  await repo.setUserLanguage(deps.db, actor.aziendaId, actor.userId, lingua);
+  return sessionUser(deps, actor.aziendaId, actor.userId);
+}
+
+export async function logout(deps: Deps, actor: Actor): Promise<void> {
+  await repo.revokeSession(deps.db, actor.aziendaId, actor.sessionId, 'logout');
+}

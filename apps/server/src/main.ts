@@ -1,0 +1,43 @@
+import { ConfigError, loadConfig, loadDotEnv } from './config.js';
+import { buildApp } from './app.js';
+import { DEMO, seedDemoIfEmpty } from './features/demo/seed.js';
+
+async function main() {
+  await loadDotEnv();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const { app, deps, close } = await buildApp(config);
+  if (config.SEED_DEMO && (await seedDemoIfEmpty(deps.db))) {
+    app.log.info('demo company seeded');
+  }
+  await app.listen({ port: config.PORT, host: config.HOST });
+  console.log(
+    [
+      '',
+      `  Gestionale interventi on ${config.publicUrl}  (database: ${deps.database.kind}${deps.database.kind === 'pglite' ? `, ${config.dataDir}` : ''})`,
+      `  API docs: ${config.publicUrl}/api/docs`,
+      `  Demo logins, company VAT number ${DEMO.piva}, password ${DEMO.password}:`,
+      ...DEMO.logins.map((l) => `    ${l.username.padEnd(14)} (${l.role})`),
+      '',
+    ].join('\n'),
+  );
+  const stop = async () => {
+    await close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,53 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+import type { Source } from '@fs/contract';
+import { AppError } from '../errors.js';
+
+export interface AccessClaims {
+  userId: string;
+  aziendaId: string;
+  sessionId: string;
+  source: Source;
+  deviceId: string;
+}
+
+const ISSUER = 'fieldservice';
+const AUDIENCE = 'fieldservice-api';
+
+/** Short-lived JWT access tokens (HS256). */
+export class AccessTokens {
+  constructor(
+    private readonly key: Uint8Array,
+    private readonly ttlSec: number,
+  ) {}
+
+  sign(c: AccessClaims): Promise<string> {
+    return new SignJWT({ azi: c.aziendaId, sid: c.sessionId, src: c.source, dev: c.deviceId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(c.userId)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + this.ttlSec)
+      .sign(this.key);
+  }
+
+  /** Expired answers 0014, anything else wrong 0015. */
+  async verify(token: string): Promise<AccessClaims> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        algorithms: ['HS256'],
+      });
+      const { sub, azi, sid, src, dev } = payload as Record<string, unknown>;
+      if (typeof sub !== 'string' || typeof azi !== 'string' || typeof sid !== 'string' || typeof dev !== 'string') {
+        throw new AppError('0015');
+      }
+      return { userId: sub, aziendaId: azi, sessionId: sid, source: src as Source, deviceId: dev };
+    } catch (e) {
+      if (e instanceof errors.JWTExpired) throw new AppError('0014');
+      if (e instanceof AppError) throw e;
+      throw new AppError('0015');
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  adminPermissions, defaultUserPermissions, type PermissionMap, type Source,
+} from '@fs/contract';
+import type { Db } from '../db/client.js';
+import { sessioni, utenti, type RevokeReason } from '../db/schema.js';
+
+/** Who is calling: set on every authenticated request by the auth hook. */
+export interface Actor {
+  userId: string;
+  aziendaId: string;
+  sessionId: string;
+  source: Source;
+  deviceId: string;
+  role: 'admin' | 'user';
+  superuser: boolean;
+  permissions: PermissionMap;
+  permissionsUpdatedAt: Date;
+}
+
+export interface SessionRow {
+  sessionId: string;
+  revokedReason: RevokeReason | null;
+  revokedAt: Date | null;
+  deviceId: string;
+  userId: string;
+  role: 'admin' | 'user';
+  superuser: boolean;
+  status: 'ACTIVE' | 'DISABLED';
+  permissionsUpdatedAt: Date;
+}
+
+/** The session and its user, within the company the token names. */
+export async function findSession(db: Db, aziendaId: string, sessionId: string): Promise<SessionRow | undefined> {
+  const rows = await db
+    .select({
+      sessionId: sessioni.id,
+      revokedReason: sessioni.revokedReason,
+      revokedAt: sessioni.revokedAt,
+      deviceId: sessioni.deviceId,
+      userId: utenti.id,
+      role: utenti.role,
+      superuser: utenti.superuser,
+      status: utenti.status,
+      permissionsUpdatedAt: utenti.permissionsUpdatedAt,
+    })
+    .from(sessioni)
+    .innerJoin(utenti, and(eq(utenti.id, sessioni.utenteId), eq(utenti.aziendaId, sessioni.aziendaId)))
+    .where(and(eq(sessioni.aziendaId, aziendaId), eq(sessioni.id, sessionId)));
+  return rows[0];
+}
+
+/** Admins have every permission; other users the defaults (custom groups come later). */
+export function permissionsFor(user: { role: 'admin' | 'user' }): PermissionMap {
+  return user.role === 'admin' ? adminPermissions() : defaultUserPermissions();
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { can, DEVICE_ID_PATTERN, type Requirement } from '@fs/contract';
+import { AppError } from '../errors.js';
+import type { Db } from '../db/client.js';
+import type { AccessTokens } from './access-token.js';
+import { findSession, permissionsFor, type Actor } from './actor.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** 'public' routes skip the session check; every other route needs one. */
+    auth?: 'public' | 'session';
+    /** The permission a route needs, checked after the session. */
+    permission?: Requirement;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+export function bearer(request: FastifyRequest): string | undefined {
+  const h = request.headers.authorization;
+  if (!h) return undefined;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m?.[1];
+}
+
+export function deviceIdHeader(request: FastifyRequest): string | undefined {
+  const v = request.headers['device-id'];
+  return typeof v === 'string' && DEVICE_ID_PATTERN.test(v) ? v : undefined;
+}
+
+/** Resolves the token to an actor: expired 0014, bad 0015, unknown session 0016, replaced 0017, device 0021. */
+export async function authenticate(db: Db, tokens: AccessTokens, request: FastifyRequest): Promise<Actor> {
+  const token = bearer(request);
+  if (!token) throw new AppError('UNAUTHENTICATED');
+  const claims = await tokens.verify(token);
+  const sent = request.headers['device-id'];
+  if (sent !== undefined && sent !== claims.deviceId) throw new AppError('0021');
+  const s = await findSession(db, claims.aziendaId, claims.sessionId);
+  if (!s || s.userId !== claims.userId) throw new AppError('0016');
+  if (s.revokedAt) throw new AppError(s.revokedReason === 'device' ? '0017' : '0015');
+  if (s.status !== 'ACTIVE') throw new AppError('0030');
+  return {
+    userId: s.userId,
+    aziendaId: claims.aziendaId,
+    sessionId: s.sessionId,
+    source: claims.source,
+    deviceId: s.deviceId,
+    role: s.role,
+    superuser: s.superuser,
+    permissions: permissionsFor(s),
+    permissionsUpdatedAt: s.permissionsUpdatedAt,
+  };
+}
+
+export function checkPermission(actor: Actor, need: Requirement | undefined): void {
+  if (!need) return;
+  if (need.adminOnly && actor.role !== 'admin') throw new AppError('FORBIDDEN', 'Operazione riservata agli amministratori');
+  if (!can(actor.permissions, need.key, need.action, need.scope ?? 'any')) {
+    throw new AppError('FORBIDDEN');
+  }
+}
+
+/** One hook for every /api route: session first, then the route's permission. */
+export function registerAuthGuard(app: FastifyInstance, db: Db, tokens: AccessTokens): void {
+  app.decorateRequest('actor', null);
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    const url = request.routeOptions.url;
+    if (!url?.startsWith('/api/') || url.startsWith('/api/docs') || config.auth === 'public') return;
+    const actor = await authenticate(db, tokens, request);
+    checkPermission(actor, config.permission);
+    request.actor = actor;
+  });
+}
+
+/** The actor of an authenticated route (the guard guarantees it). */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError('UNAUTHENTICATED');
+  return request.actor;
+}

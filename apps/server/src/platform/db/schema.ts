@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint, boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const aziende = pgTable('aziende', {
+  id: id(),
+  ragioneSociale: text('ragione_sociale').notNull(),
+  partitaIva: text('partita_iva').notNull().unique(),
+  codiceFiscale: text('codice_fiscale'),
+  mailPrincipale: text('mail_principale'),
+  pec: text('pec'),
+  codiceDestinatario: text('codice_destinatario'),
+  emails: jsonb('emails').$type<string[]>().notNull().default([]),
+  telefono: text('telefono'),
+  indirizzo: text('indirizzo'),
+  citta: text('citta'),
+  provincia: text('provincia'),
+  cap: text('cap'),
+  nazione: text('nazione').notNull().default('IT'),
+  timezone: text('timezone').notNull().default('Europe/Rome'),
+  linguaDefault: text('lingua_default').notNull().default('IT'),
+  subscriptionType: text('subscription_type').$type<'lite' | 'premium' | 'platinum'>().notNull().default('premium'),
+  subscriptionConfirmed: boolean('subscription_confirmed').notNull().default(false),
+  subscriptionPaymentMethod: text('subscription_payment_method').$type<'card' | 'bank_transfer'>().notNull().default('card'),
+  subscriptionBillingPeriod: text('subscription_billing_period').$type<'monthly' | 'yearly'>().notNull().default('yearly'),
+  scadenzaTrialDate: date('scadenza_trial_date'),
+  scadenzaAbbonamentoDate: date('scadenza_abbonamento_date'),
+  startAbbonamentoDate: date('start_abbonamento_date'),
+  dunning: boolean('dunning').notNull().default(false),
+  workFlowPrimoAccesso: integer('work_flow_primo_accesso').notNull().default(0),
+  logoMediaId: uuid('logo_media_id'),
+  createdAt: createdAt(),
+});
+
+export const utenti = pgTable(
+  'utenti',
+  {
+    id: id(),
+    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    username: text('username').notNull(),
+    email: text('email'),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name'),
+    surname: text('surname'),
+    lingua: text('lingua').notNull().default('IT'),
+    role: text('role').$type<'admin' | 'user'>().notNull().default('user'),
+    superuser: boolean('superuser').notNull().default(false),
+    status: text('status').$type<'ACTIVE' | 'DISABLED'>().notNull().default('ACTIVE'),
+    scheduleenabled: text('scheduleenabled').$type<'Y' | 'N'>().notNull().default('N'),
+    primoAccessoCompletato: boolean('primo_accesso_completato').notNull().default(false),
+    netPriceKm: numeric('net_price_km', { precision: 12, scale: 2 }),
+    netPriceOreViaggio: numeric('net_price_ore_viaggio', { precision: 12, scale: 2 }),
+    netPriceTecnico: numeric('net_price_tecnico', { precision: 12, scale: 2 }),
+    timezone: text('timezone').notNull().default('Europe/Rome'),
+    signature: text('signature'),
+    mediaId: uuid('media_id'),
+    gruppoId: uuid('gruppo_id'),
+    permissionsUpdatedAt: timestamp('permissions_updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('utenti_azienda_username_uq').on(t.aziendaId, sql`lower(${t.username})`),
+    uniqueIndex('utenti_email_uq').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const sessioni = pgTable(
+  'sessioni',
+  {
+    id: id(),
+    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    utenteId: uuid('utente_id').notNull().references(() => utenti.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    deviceId: text('device_id').notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason').$type<RevokeReason>(),
+  },
+  (t) => [index('sessioni_utente_active_idx').on(t.aziendaId, t.utenteId, t.source).where(sql`revoked_at is null`)],
+);
+
+export type RevokeReason = 'logout' | 'device' | 'replaced' | 'reuse' | 'password' | 'disabled';
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    sessionId: uuid('session_id').notNull().references(() => sessioni.id, { onDelete: 'cascade' }),
+    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    kind: text('kind').$type<'rotating' | 'temp'>().notNull().default('rotating'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: id(),
+    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    utenteId: uuid('utente_id').notNull().references(() => utenti.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_resets_utente_idx').on(t.utenteId)],
+);
+
+/** Failed sign-ins per address, company and username, for slowing and locking. */
+export const loginFailures = pgTable('login_failures', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
+/** Nonces of login start headers already seen (replay guard), kept until they expire. */
+export const loginNonces = pgTable('login_nonces', {
+  nonce: text('nonce').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Server secrets made on first start when not configured (signing key, sealing key pair). */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+export const media = pgTable(
+  'media',
+  {
+    id: id(),
+    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    section: text('section').notNull(),
+    ownerId: text('owner_id').notNull(),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('media_owner_idx').on(t.aziendaId, t.section, t.ownerId)],
+);

@@ -1,0 +1,21 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { Database, Db } from './db/client.js';
+import type { AccessTokens } from './auth/access-token.js';
+import type { LoginStartSealer } from './auth/login-start.js';
+import type { Mailer } from './mail.js';
+import type { Jobs } from './jobs.js';
+import type { Storage } from './storage.js';
+
+/** What services are given: made once at start, passed down, never imported as globals. */
+export interface Deps {
+  config: Config;
+  database: Database;
+  db: Db;
+  tokens: AccessTokens;
+  sealer: LoginStartSealer;
+  mailer: Mailer;
+  jobs: Jobs;
+  storage: Storage;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,50 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.js';
+
+/** Maps Fastify's own error codes to ours. */
+const FASTIFY_CODES: Record<string, AppError['code']> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_REQ_FILE_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_PARTS_LIMIT: 'PAYLOAD_TOO_LARGE',
+  FST_FILES_LIMIT: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'VALIDATION',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'VALIDATION',
+  FST_ERR_VALIDATION: 'VALIDATION',
+};
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.status).send(error.toBody());
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = error.validation.map((v) => {
+        const params = v.params as { keys?: string[] } | undefined;
+        const at = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        const keys = params?.keys?.length ? params.keys.join(', ') : '';
+        return {
+          path: [at, keys].filter(Boolean).join('.') || (error.validationContext ?? 'body'),
+          message: v.message ?? 'non valido',
+        };
+      });
+      const e = new AppError('VALIDATION', `Dati non validi: ${fields.map((f) => f.path).join(', ')}`, fields);
+      return reply.status(e.status).send(e.toBody());
+    }
+    const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (mapped) {
+      const e = new AppError(mapped, mapped === 'VALIDATION' ? error.message : undefined);
+      return reply.status(e.status).send(e.toBody());
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause }, 'response does not match its schema');
+    } else {
+      request.log.error({ err: error }, 'unhandled error');
+    }
+    const e = new AppError('INTERNAL');
+    return reply.status(500).send(e.toBody());
+  });
+}

@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { AppError } from '../errors.js';
+
+/**
+ * Serves the built web app with history fallback: any non-API GET that is not
+ * a file answers index.html and the web router renders the page (its own 404
+ * included). Unknown /api paths answer 404 JSON.
+ */
+export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, file) {
+        if (file.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+    app.get('/*', { schema: { hide: true } }, (req, reply) => {
+      if (req.url.startsWith('/api/') || req.url === '/api') {
+        throw new AppError('NOT_FOUND', `Percorso API sconosciuto: ${req.method} ${req.url.split('?')[0]}`);
+      }
+      const rel = decodeURIComponent(req.url.split('?')[0]!).replace(/^\/+/, '');
+      const file = path.join(webDist, rel);
+      if (rel && file.startsWith(webDist + path.sep) && existsSync(file) && !rel.endsWith('/')) {
+        return reply.sendFile(rel);
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const e = new AppError('NOT_FOUND', `Percorso sconosciuto: ${req.method} ${req.url.split('?')[0]}`);
+    reply.status(404).send(e.toBody());
+  });
+}

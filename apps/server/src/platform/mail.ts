@@ -1,0 +1,49 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** Opens a connection to the SMTP server and closes it: proves the settings work. */
+  verify(): Promise<void>;
+}
+
+/**
+ * SMTP through nodemailer when SMTP_HOST is set; otherwise the mail is written
+ * to the server log (links included), so every flow works offline.
+ */
+export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+  if (!config.SMTP_HOST) {
+    return {
+      async send(m) {
+        log.info({ mail: { to: m.to, subject: m.subject } }, `mail (no SMTP configured) to ${m.to}: ${m.subject}\n${m.text}`);
+      },
+      async verify() {
+        throw new Error('SMTP non configurato');
+      },
+    };
+  }
+  const transport: Transporter = nodemailer.createTransport({
+    host: config.SMTP_HOST,
+    port: config.SMTP_PORT,
+    secure: config.SMTP_SECURE,
+    ignoreTLS: config.SMTP_IGNORE_TLS,
+    auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? '' } : undefined,
+    connectionTimeout: 10_000,
+  });
+  return {
+    async send(m) {
+      await transport.sendMail({ from: config.MAIL_FROM, ...m });
+    },
+    async verify() {
+      await transport.verify();
+    },
+  };
+}
