@@ -1,0 +1,19 @@
+import { Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import classes from './Brand.module.css';
+
+/** The product mark and name; `compact` shows the mark only. */
+export function Brand({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={10} wrap="nowrap" className={classes.brand}>
+      <img src="/favicon.svg" alt="" width={30} height={30} className={classes.mark} />
+      {!compact && (
+        <div className={classes.text}>
+          <Text fw={700} size="sm" lh={1.2}>{t('app.name')}</Text>
+          <Text size="xs" c="dimmed" lh={1.2}>{t('app.area')}</Text>
+        </div>
+      )}
+    </Group>
+  );
+}

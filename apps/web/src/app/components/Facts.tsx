@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { DataList, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+export interface Fact {
+  label: string;
+  value: ReactNode | null | undefined;
+}
+
+/** Label/value pairs; missing values read "not set". */
+export function Facts({ items }: { items: Fact[] }) {
+  const { t } = useTranslation();
+  return (
+    <DataList withDivider labelWidth={160} gap="xs">
+      {items.map(({ label, value }) => (
+        <DataList.Item key={label}>
+          <DataList.ItemLabel>
+            <Text size="sm" c="dimmed">{label}</Text>
+          </DataList.ItemLabel>
+          <DataList.ItemValue>
+            {value === null || value === undefined || value === '' ? (
+              <Text size="sm" c="dimmed" fs="italic">{t('common.notSet')}</Text>
+            ) : (
+              <Text size="sm" fw={500} component="div">{value}</Text>
+            )}
+          </DataList.ItemValue>
+        </DataList.Item>
+      ))}
+    </DataList>
+  );
+}

@@ -1,0 +1,25 @@
+import { useState, type ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { CLIENT } from '@fs/contract';
+import { createQueryClient } from './query-client';
+import { theme } from './theme';
+
+/** Theme, toasts (bottom right, 2.5 s), the stacked modal host and the query cache. */
+export function Providers({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <QueryClientProvider client={queryClient}>
+        <ModalsProvider labels={{ confirm: t('common.confirm'), cancel: t('common.cancel') }}>
+          <Notifications position="bottom-right" autoClose={CLIENT.toastDurationMs} limit={5} />
+          {children}
+        </ModalsProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

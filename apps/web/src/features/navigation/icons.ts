@@ -1,0 +1,28 @@
+import {
+  IconBuilding, IconCalendarEvent, IconChartBar, IconClipboardList, IconClock, IconCreditCard,
+  IconFileExport, IconFileText, IconHome, IconPackage, IconPlugConnected, IconPoint, IconSettings,
+  IconTools, IconUsers, IconUsersGroup, type Icon,
+} from '@tabler/icons-react';
+
+/** Menu icon names from the server mapped to tabler icons; unknown names get a dot. */
+const ICONS: Record<string, Icon> = {
+  home: IconHome,
+  building: IconBuilding,
+  calendar: IconCalendarEvent,
+  chart: IconChartBar,
+  clipboard: IconClipboardList,
+  clock: IconClock,
+  'credit-card': IconCreditCard,
+  export: IconFileExport,
+  file: IconFileText,
+  package: IconPackage,
+  plug: IconPlugConnected,
+  settings: IconSettings,
+  tools: IconTools,
+  users: IconUsers,
+  'users-group': IconUsersGroup,
+};
+
+export function menuIcon(name: string): Icon {
+  return ICONS[name] ?? IconPoint;
+}
