@@ -34,8 +34,16 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
+export interface RouteInfo {
+  method: string;
+  url: string;
+  auth: 'public' | 'session';
+}
+
 export interface BuiltApp {
   app: FastifyInstance;
+  /** Every API route, for the cross-company sweep and the docs. */
+  routes: RouteInfo[];
   deps: Deps;
   close(): Promise<void>;
 }
@@ -57,6 +65,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+  const routes: RouteInfo[] = [];
+  app.addHook('onRoute', (r) => {
+    if (!r.url.startsWith('/api/') || r.url.startsWith('/api/docs')) return;
+    for (const method of [r.method].flat()) {
+      if (method === 'HEAD') continue;
+      routes.push({ method, url: r.url, auth: r.config?.auth === 'public' ? 'public' : 'session' });
+    }
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -137,6 +153,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   return {
     app,
+    routes,
     deps,
     async close() {
       await app.close();

@@ -67,6 +67,10 @@ export async function replaceLogo(deps: Deps, aziendaId: string, upload: Readabl
   }
   const stored = await deps.storage.put(aziendaId, typed);
   try {
+    // The multipart limit cuts the stream short rather than failing it.
+    if ((upload as Readable & { truncated?: boolean }).truncated) {
+      throw new AppError('PAYLOAD_TOO_LARGE', `Il logo supera ${Math.round(deps.config.LOGO_MAX_BYTES / 1024)} KB`);
+    }
     const { id, oldKey } = await deps.db.transaction(async (tx) => {
       const company = await repo.findCompany(tx, aziendaId);
       if (!company) throw notFound('Azienda');

@@ -1,0 +1,88 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../config.js';
+import { call, onPostgres, startTestApp, type TestApp } from '../test/harness.js';
+import { createCompany } from '../test/factories.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  const web = path.join(process.env.TMPDIR ?? '/tmp', `fs-web-${process.pid}`);
+  mkdirSync(path.join(web, 'assets'), { recursive: true });
+  writeFileSync(path.join(web, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(web, 'assets', 'app-123.js'), 'console.log(1)');
+  t = await startTestApp({ WEB_DIST: web, BODY_LIMIT_BYTES: '2048' });
+});
+afterAll(() => t?.close());
+
+describe('configuration', () => {
+  it('lists every bad value at once', () => {
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short', LOGIN_SLOW_AFTER: '9', LOGIN_MAX_FAILURES: '3' });
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      const problems = (e as ConfigError).problems.join('\n');
+      for (const key of ['PORT', 'DATABASE_URL', 'JWT_SECRET']) expect(problems).toContain(key);
+    }
+  });
+
+  it('has defaults that need nothing set', () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(3000);
+    expect(c.dataDir).toMatch(/data$/);
+    expect(c.publicUrl).toBe('http://localhost:3000');
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+});
+
+describe('HTTP surface', () => {
+  it('health names the database', async () => {
+    const r = await call(t.app, 'GET', '/api/health');
+    expect(r.json).toEqual({ success: true, status: 'ok', database: onPostgres ? 'postgres' : 'pglite' });
+  });
+
+  it('unknown API paths answer 404 JSON; web paths get the app with history fallback', async () => {
+    const api = await call(t.app, 'GET', '/api/does/not/exist');
+    expect([api.status, api.json.success, api.json.code]).toEqual([404, false, 'NOT_FOUND']);
+    const post = await call(t.app, 'POST', '/api/nope', { body: {} });
+    expect(post.status).toBe(404);
+    const page = await t.app.inject({ method: 'GET', url: '/some/deep/page?x=1' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">');
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-123.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends security headers with a strict script policy', async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/' });
+    const csp = r.headers['content-security-policy'] as string;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves the OpenAPI document and its UI, naming the spec paths', async () => {
+    const doc = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(doc.statusCode).toBe(200);
+    const paths = Object.keys(doc.json().paths);
+    expect(paths).toEqual(expect.arrayContaining([
+      '/api/login/login', '/api/session/generate-access-token', '/api/aziende/azienda/logo', '/api/navigazione/pagine-attive',
+    ]));
+    expect(JSON.stringify(doc.json().paths['/api/login/login'])).toContain('login-start');
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+  });
+
+  it('limits body size (413) and refuses unknown query parameters (400)', async () => {
+    const big = await call(t.app, 'POST', '/api/login/login', {
+      deviceId: 'abcdefghij123456', body: { piva: 'x'.repeat(4000), username: 'a', password: 'b' },
+    });
+    expect([big.status, big.json.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+    const c = await createCompany(t);
+    const s = await c.login('admin');
+    const q = await call(t.app, 'GET', '/api/session/session?debug=1', s);
+    expect([q.status, q.json.code]).toEqual([400, 'VALIDATION']);
+  });
+});

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, startTestApp, type TestApp } from './harness.js';
+import { createCompany } from './factories.js';
+
+/**
+ * Tenancy sweep: every authenticated API route is called with company B's
+ * token while company A holds data. No answer may carry A's identifiers, and
+ * A's rows must be the same afterwards. Features with ids in their paths add
+ * A's ids to `idsOfA` so the sweep points at A's records.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t?.close());
+
+async function snapshotOf(aziendaId: string) {
+  const tables = ['aziende', 'utenti', 'media'];
+  const out: Record<string, unknown> = {};
+  for (const table of tables) {
+    const col = table === 'aziende' ? 'id' : 'azienda_id';
+    const r = await t.deps.database.executeSql(`select * from ${table} where ${col} = $1 order by 1`, [aziendaId]);
+    out[table] = r.rows;
+  }
+  return JSON.stringify(out);
+}
+
+describe('cross-company sweep', () => {
+  it('covers every authenticated route with another company\'s token', async () => {
+    const a = await createCompany(t);
+    const b = await createCompany(t);
+    const sa = await a.login('admin');
+    const sb = await b.login('admin');
+    const idsOfA: Record<string, string> = { id: a.company.id };
+    const secretsOfA = [a.company.id, ...a.users.map((u) => u.id), a.piva, a.company.ragioneSociale];
+    const before = await snapshotOf(a.company.id);
+
+    // Logout last: it ends B's session, which the other calls need.
+    const authenticated = t.routes
+      .filter((r) => r.auth === 'session')
+      .sort((x, y) => Number(x.url === '/api/login/logout') - Number(y.url === '/api/login/logout'));
+    expect(authenticated.length).toBeGreaterThanOrEqual(9);
+    for (const route of authenticated) {
+      const url = route.url.replace(/:(\w+)/g, (_m, name: string) => idsOfA[name] ?? a.company.id);
+      const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : {};
+      const r = await call(t.app, route.method, url, { ...sb, body });
+      expect(r.status, `${route.method} ${route.url} with B's token`).not.toBe(401);
+      const text = r.raw.body;
+      for (const secret of secretsOfA) {
+        expect(text, `${route.method} ${route.url} leaked ${secret}`).not.toContain(secret);
+      }
+      if (route.url.includes(':')) expect(r.status, `${route.method} ${route.url}`).toBeGreaterThanOrEqual(400);
+    }
+    expect(await snapshotOf(a.company.id)).toBe(before);
+    // A's own session is untouched by B's calls (logout included)
+    expect((await call(t.app, 'GET', '/api/session/session', sa)).status).toBe(200);
+  });
+});

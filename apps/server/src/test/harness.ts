@@ -1,0 +1,87 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { loadConfig } from '../config.js';
+import { buildApp, type BuiltApp } from '../app.js';
+import { openDatabase } from '../platform/db/client.js';
+import { startSmtp } from './smtp.js';
+
+export const onPostgres = process.env.TEST_DB === 'postgres';
+
+export type TestApp = BuiltApp & { smtp: Awaited<ReturnType<typeof startSmtp>>; dataDir: string };
+
+/**
+ * A whole server on a migrated database: PGlite loaded from the run's dump,
+ * or the shared PostgreSQL test database (tests then keep to their own
+ * companies). Mail goes to a real SMTP server on loopback.
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const smtp = await startSmtp();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fs-app-'));
+  const schema = onPostgres ? `pgboss_t${randomBytes(4).toString('hex')}` : 'pgboss';
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(smtp.port),
+    SMTP_IGNORE_TLS: 'true',
+    PGBOSS_SCHEMA: schema,
+    PUBLIC_URL: 'http://app.test',
+    ...env,
+  });
+  const database = onPostgres
+    ? await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL })
+    : await openDatabase({ loadDataDir: new Blob([readFileSync(inject('pgliteDump'))]) });
+  const built = await buildApp(config, { database, logger: false });
+  return {
+    ...built,
+    smtp,
+    dataDir,
+    async close() {
+      await built.close();
+      if (onPostgres) await database.executeSql(`drop schema if exists ${schema} cascade`);
+      await database.close();
+      await smtp.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const newDeviceId = () => randomBytes(12).toString('base64url').replace(/[^A-Za-z0-9]/g, 'x').slice(0, 16);
+
+export interface CallOptions {
+  token?: string;
+  deviceId?: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+/** One request through the real HTTP stack (inject), answering status and parsed JSON. */
+export async function call(app: BuiltApp['app'], method: string, url: string, o: CallOptions = {}) {
+  const res: LightMyRequestResponse = await app.inject({
+    method: method as any,
+    url,
+    headers: {
+      source: 'WEB',
+      accept: 'application/json',
+      ...(o.deviceId ? { 'device-id': o.deviceId } : {}),
+      ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
+      ...(o.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...o.headers,
+    },
+    ...(o.body !== undefined ? { payload: JSON.stringify(o.body) } : {}),
+  });
+  let json: any;
+  try {
+    json = res.json();
+  } catch {
+    json = undefined;
+  }
+  return { status: res.statusCode, json, headers: res.headers, raw: res };
+}
