@@ -1,9 +1,11 @@
 import { ActionIcon, Avatar, Burger, Group, Text, Tooltip } from '@mantine/core';
 import { IconLogout, IconUser } from '@tabler/icons-react';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '@fs/contract';
 import { useBlobUrl } from '../api/use-blob-url';
 import { useLogout } from '../../features/auth/api';
+import { findMenuItem, useActivePages } from '../../features/navigation/api';
 import { displayName } from '../../features/session/display-name';
 import classes from './default-layout.module.css';
 
@@ -20,6 +22,8 @@ export function AppHeader({ user, mobile, menuOpen, onToggleMenu }: HeaderProps)
   const mediaId = user.media?.id ?? null;
   const photo = useBlobUrl(['media', mediaId], mediaId ? `/api/media/get-content/${mediaId}` : null, Infinity);
   const name = displayName(user);
+  const { pathname } = useLocation();
+  const current = findMenuItem(useActivePages().data ?? [], pathname);
 
   return (
     <header className={classes.header}>
@@ -33,6 +37,9 @@ export function AppHeader({ user, mobile, menuOpen, onToggleMenu }: HeaderProps)
             aria-controls="side-menu"
             aria-expanded={menuOpen}
           />
+        )}
+        {current && (
+          <Text fw={600} c="dimmed" truncate="end">{t(current.i18nKey, { defaultValue: current.name })}</Text>
         )}
       </Group>
       <Group gap="sm" wrap="nowrap" className={classes.user}>

@@ -22,6 +22,7 @@ export function LanguageMenu({ onOpenChange }: { onOpenChange: (open: boolean) =
         <NavLink
           component="button"
           className={classes.link}
+          classNames={{ body: classes.fade }}
           label={t('menu.language')}
           description={current?.nome}
           leftSection={change.isPending ? <Loader size={24} /> : <IconLanguage size={24} stroke={1.6} aria-hidden />}

@@ -23,6 +23,7 @@ function Item({ item, onNavigate }: ItemProps) {
     label,
     leftSection: <Icon size={24} stroke={1.6} aria-hidden />,
     className: classes.link,
+    classNames: { body: classes.fade, chevron: classes.fade },
   };
   if (item.children?.length) {
     const childActive = item.children.some((c) => isActive(c.to, pathname));

@@ -53,7 +53,7 @@ export function SideMenu({ mobile, hoverCapable, pinned, setPinned, mobileOpen, 
       >
         <div className={classes.inner}>
           <div className={classes.top}>
-            <Brand />
+            <Brand textClassName={classes.fade} />
             {mobile ? (
               <ActionIcon variant="subtle" color="gray" onClick={closeMobile} aria-label={t('menu.close')}>
                 <IconX size={20} />
@@ -61,6 +61,7 @@ export function SideMenu({ mobile, hoverCapable, pinned, setPinned, mobileOpen, 
             ) : (
               <Tooltip label={pinned ? t('menu.unpin') : t('menu.pin')}>
                 <ActionIcon
+                  className={classes.fade}
                   variant={pinned ? 'light' : 'subtle'}
                   color={pinned ? 'brand' : 'gray'}
                   onClick={() => setPinned(!pinned)}
