@@ -13,6 +13,18 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Long-lived vendor chunks: app deploys do not invalidate them.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/](?!jose[\\/])/ },
+          ],
+        },
+      },
+    },
   },
   test: {
     environment: 'jsdom',

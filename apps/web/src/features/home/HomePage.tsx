@@ -11,7 +11,7 @@ import { useCompany, useCompanyLogo } from '../company/api';
 
 function SectionTitle({ icon, children }: { icon: React.ReactNode; children: React.ReactNode }) {
   return (
-    <Group gap="xs" mb="sm">
+    <Group gap="xs" mb="sm" wrap="nowrap">
       {icon}
       <Title order={2} size="h4">{children}</Title>
     </Group>
@@ -47,7 +47,7 @@ function CompanyCard({ user }: { user: SessionUser }) {
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <SectionTitle icon={<IconBuilding size={22} aria-hidden />}>{t('home.company')}</SectionTitle>
         {logo.url && (
-          <Image src={logo.url} alt={t('home.logoAlt', { name: user.aziendamap.ragione_sociale })} h={48} w="auto" fit="contain" />
+          <Image src={logo.url} alt={t('home.logoAlt', { name: user.aziendamap.ragione_sociale })} h={48} w="auto" maw={140} fit="contain" />
         )}
       </Group>
       <CompanyFacts company={user.aziendamap} timeZone={company.data?.timezone ?? user.timezone} />
