@@ -14,7 +14,7 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'pglite', env: { TEST_DB: 'pglite' } } },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ extends: true, test: { name: 'postgres', env: { TEST_DB: 'postgres' } } }]
+        ? [{ extends: true as const, test: { name: 'postgres', env: { TEST_DB: 'postgres' } } }]
         : []),
     ],
   },

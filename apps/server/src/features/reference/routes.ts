@@ -16,14 +16,11 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app
 
   app.get('/nazioni/nazioni', {
     schema: {
-      tags: ['reference'], summary: 'Countries, named in the Accept-Language language', security: bearerAuth,
+      tags: ['reference'], summary: "Countries, named in the signed-in user's language", security: bearerAuth,
       querystring: noQuery,
       response: { 200: z.object({ success: z.literal(true), nazioni: z.array(nazioneSchema) }), ...errors(401) },
     },
-  }, async (req) => ({
-    success: true as const,
-    nazioni: service.countries(service.localeFromHeader(req.headers['accept-language'])),
-  }));
+  }, async (req) => ({ success: true as const, nazioni: service.countries(actorOf(req).lingua.toLowerCase()) }));
 
   app.get('/lingue/lingue', {
     schema: {

@@ -27,15 +27,6 @@ export function countries(locale: string) {
   return list;
 }
 
-/** First supported language of an Accept-Language header. */
-export function localeFromHeader(header: string | undefined): string {
-  for (const part of (header ?? '').split(',')) {
-    const tag = part.split(';')[0]!.trim().slice(0, 2).toLowerCase();
-    if (isLocale(tag)) return tag;
-  }
-  return 'it';
-}
-
 export function languages() {
   return LANGUAGES;
 }

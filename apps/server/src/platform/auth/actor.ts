@@ -14,6 +14,8 @@ export interface Actor {
   deviceId: string;
   role: 'admin' | 'user';
   superuser: boolean;
+  /** Interface language code as stored (IT, EN, ...). */
+  lingua: string;
   permissions: PermissionMap;
   permissionsUpdatedAt: Date;
 }
@@ -27,6 +29,7 @@ export interface SessionRow {
   role: 'admin' | 'user';
   superuser: boolean;
   status: 'ACTIVE' | 'DISABLED';
+  lingua: string;
   permissionsUpdatedAt: Date;
 }
 
@@ -42,6 +45,7 @@ export async function findSession(db: Db, aziendaId: string, sessionId: string):
       role: utenti.role,
       superuser: utenti.superuser,
       status: utenti.status,
+      lingua: utenti.lingua,
       permissionsUpdatedAt: utenti.permissionsUpdatedAt,
     })
     .from(sessioni)

@@ -48,6 +48,7 @@ export async function authenticate(db: Db, tokens: AccessTokens, request: Fastif
     deviceId: s.deviceId,
     role: s.role,
     superuser: s.superuser,
+    lingua: s.lingua,
     permissions: permissionsFor(s),
     permissionsUpdatedAt: s.permissionsUpdatedAt,
   };

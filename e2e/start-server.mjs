@@ -1,0 +1,27 @@
+// Starts the real server for the browser tests on a fresh embedded database.
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = path.join(root, '.tmp', 'e2e-data');
+rmSync(dataDir, { recursive: true, force: true });
+const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: process.env.E2E_PORT ?? '3100',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    // Short-lived access tokens: every test exercises the silent refresh.
+    ACCESS_TOKEN_TTL_SEC: '8',
+    SMTP_HOST: '',
+  },
+});
+const stop = () => child.kill('SIGTERM');
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+child.on('exit', (code) => process.exit(code ?? 0));
