@@ -73,6 +73,9 @@ describe('HTTP surface', () => {
     expect(JSON.stringify(doc.json().paths['/api/login/login'])).toContain('login-start');
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-security-policy']).not.toMatch(/https:|swagger\.io/);
+    const init = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
+    expect(init.body).toContain('validatorUrl');
   });
 
   it('limits body size (413) and refuses unknown query parameters (400)', async () => {
