@@ -60,14 +60,16 @@ export async function findRefreshToken(db: DbOrTx, tokenHash: string) {
   return rows[0];
 }
 
-/** Marks a refresh token used; false when it already was (a reuse). */
-export async function consumeRefreshToken(tx: DbOrTx, id: string): Promise<boolean> {
+/** Marks a refresh token used; when it already was (a reuse), answers when that was. */
+export async function consumeRefreshToken(tx: DbOrTx, id: string): Promise<{ consumed: true } | { consumed: false; usedAt: Date | null }> {
   const rows = await tx
     .update(refreshTokens)
     .set({ usedAt: sql`now()` })
     .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt)))
     .returning({ id: refreshTokens.id });
-  return rows.length === 1;
+  if (rows.length === 1) return { consumed: true };
+  const [row] = await tx.select({ usedAt: refreshTokens.usedAt }).from(refreshTokens).where(eq(refreshTokens.id, id));
+  return { consumed: false, usedAt: row?.usedAt ?? null };
 }
 
 export async function revokeSession(db: DbOrTx, aziendaId: string, sessionId: string, reason: RevokeReason) {

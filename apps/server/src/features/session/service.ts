@@ -7,6 +7,12 @@ import * as repo from './repo.js';
 import { toSessionUser } from './presenter.js';
 
 const DAY_MS = 86_400_000;
+/**
+ * Two tabs of one browser may refresh with the same token at the same moment.
+ * A token presented again this soon after its use, from the session's own
+ * device, gets a successor instead of ending the session.
+ */
+export const REUSE_GRACE_MS = 10_000;
 
 export interface IssuedSession {
   sessionId: string;
@@ -60,7 +66,8 @@ export async function refresh(deps: Deps, presented: string | undefined, deviceI
   if (token.expiresAt.getTime() < Date.now()) throw new AppError('0015', 'Sessione scaduta, accedere di nuovo');
   const next = randomToken();
   const ok = await deps.db.transaction(async (tx) => {
-    if (!(await repo.consumeRefreshToken(tx, token.id))) return false;
+    const use = await repo.consumeRefreshToken(tx, token.id);
+    if (!use.consumed && !(use.usedAt && Date.now() - use.usedAt.getTime() < REUSE_GRACE_MS)) return false;
     await repo.insertRefreshToken(tx, {
       sessionId: session.id,
       aziendaId: session.aziendaId,

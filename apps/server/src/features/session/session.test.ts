@@ -62,11 +62,22 @@ describe('session', () => {
     expect((await get('/api/session/session', { ...s, token: r1.json.access_token })).status).toBe(200);
     const r2 = await refresh(r1.json.refresh_token, s.deviceId);
     expect(r2.status).toBe(200);
-    // the first refresh token again: a reuse, so the whole session ends
+    // the first refresh token again, past the grace for concurrent tabs: a reuse, so the whole session ends
+    vi.setSystemTime(Date.now() + 11_000);
     const reuse = await refresh(s.refreshToken, s.deviceId);
     expect([reuse.status, reuse.json.code]).toEqual([401, '0015']);
     expect((await refresh(r2.json.refresh_token, s.deviceId)).json.code).toBe('0015');
     expect((await get('/api/session/session', { ...s, token: r2.json.access_token })).json.code).toBe('0015');
+  });
+
+  it('two tabs refreshing with the same token at once both get a successor', async () => {
+    const c = await createCompany(t);
+    const s = await c.login('admin');
+    const [a, b] = await Promise.all([refresh(s.refreshToken, s.deviceId), refresh(s.refreshToken, s.deviceId)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.json.refresh_token).not.toBe(b.json.refresh_token);
+    expect((await refresh(b.json.refresh_token, s.deviceId)).status).toBe(200);
+    expect((await get('/api/session/session', { ...s, token: a.json.access_token })).status).toBe(200);
   });
 
   it('refuses a refresh from another device (0021) and an unknown refresh token (0015)', async () => {
