@@ -5,3 +5,4 @@ export * from './locales.js';
 export * from './http.js';
 export * from './schemas.js';
 export * from './validators.js';
+export * from './plans.js';
