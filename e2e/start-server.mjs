@@ -1,12 +1,15 @@
 // Starts the real server for the browser tests on a fresh embedded database.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = path.join(root, '.tmp', 'e2e-data');
 rmSync(dataDir, { recursive: true, force: true });
+// The demo company and the test fixtures, before the server opens the database.
+const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'e2e/fixtures.ts', dataDir], { cwd: root, stdio: 'inherit' });
+if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
   stdio: 'inherit',

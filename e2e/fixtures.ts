@@ -1,0 +1,37 @@
+/**
+ * Companies the browser tests need besides the demo one, seeded into the
+ * fresh e2e database before the server starts (never by the product itself).
+ * Tests import FIXTURES for their VAT numbers and logins.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '../apps/server/src/platform/db/client.js';
+import { seedDemoIfEmpty } from '../apps/server/src/features/demo/seed.js';
+import { provisionCompany } from '../apps/server/src/features/company/provision.js';
+
+export const FIXTURES = {
+  password: 'admin1234',
+  expired: { piva: '01234567897', name: 'Scaduta S.r.l.' },
+} as const;
+
+async function main() {
+  const dataDir = process.argv[2];
+  if (!dataDir) throw new Error('usage: fixtures.ts <data dir>');
+  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pgdata') });
+  await database.migrate();
+  await seedDemoIfEmpty(database.db);
+  await provisionCompany(database.db, {
+    ragioneSociale: FIXTURES.expired.name,
+    partitaIva: FIXTURES.expired.piva,
+    trialDays: -5,
+    users: [{ username: 'admin', password: FIXTURES.password, role: 'admin', name: 'Elena', surname: 'Scaduti' }],
+  });
+  await database.close();
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}
