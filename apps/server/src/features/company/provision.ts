@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/client.js';
-import { aziende, utenti } from '../../platform/db/schema.js';
+import { aziende, subscriptionItems, utenti } from '../../platform/db/schema.js';
 import { hashPassword } from '../../platform/auth/crypto.js';
 
 export interface NewUser {
@@ -21,6 +21,8 @@ export interface NewCompany {
   subscriptionType?: 'lite' | 'premium' | 'platinum';
   /** Days of free trial left from today. */
   trialDays?: number;
+  /** Technician licences of the plan (default 3). */
+  licences?: number;
   users: NewUser[];
 }
 
@@ -41,6 +43,11 @@ export async function provisionCompany(db: Db, c: NewCompany) {
         scadenzaTrialDate: isoDate(new Date(Date.now() + (c.trialDays ?? 30) * 86_400_000)),
       })
       .returning();
+    await tx.insert(subscriptionItems).values({
+      aziendaId: company!.id,
+      type: c.subscriptionType ?? 'premium',
+      quantity: c.licences ?? 3,
+    });
     const users = await tx
       .insert(utenti)
       .values(

@@ -150,3 +150,19 @@ export const media = pgTable(
   },
   (t) => [index('media_owner_idx').on(t.aziendaId, t.section, t.ownerId)],
 );
+
+/**
+ * What the company's subscription is made of (the spec's renewListino.breakList):
+ * technician licences of a plan type, extra slots, paid options. One row per type.
+ */
+export const subscriptionItems = pgTable(
+  'subscription_items',
+  {
+    id: id(),
+    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    quantity: integer('quantity').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('subscription_items_type_uq').on(t.aziendaId, t.type)],
+);
