@@ -25,6 +25,7 @@ import { passwordResetRoutes } from './features/password-reset/routes.js';
 import { MAIL_QUEUE } from './features/password-reset/service.js';
 import { companyRoutes } from './features/company/routes.js';
 import { referenceRoutes } from './features/reference/routes.js';
+import { publicConfigRoutes } from './features/public-config/routes.js';
 
 export interface BuildOptions {
   /** A ready database (tests); otherwise opened from the configuration. */
@@ -155,6 +156,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(passwordResetRoutes, { deps });
       await api.register(companyRoutes, { deps });
       await api.register(referenceRoutes, { deps });
+      await api.register(publicConfigRoutes, { deps });
     },
     { prefix: '/api' },
   );

@@ -11,6 +11,13 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const optional = z.string().trim().min(1).optional().or(z.literal('').transform(() => undefined));
+const optionalUrl = z
+  .string()
+  .trim()
+  .url()
+  .regex(/^https?:\/\//i, 'must be an http:// or https:// URL')
+  .optional()
+  .or(z.literal('').transform(() => undefined));
 
 const schema = z
   .object({
@@ -46,6 +53,14 @@ const schema = z
     SMTP_PASSWORD: optional,
     SMTP_IGNORE_TLS: bool.default(false),
     MAIL_FROM: z.string().min(3).default('Gestionale Interventi <no-reply@localhost>'),
+    CHAT_WIDGET_URL: optionalUrl,
+    OIDC_ISSUER_URL: optionalUrl,
+    OIDC_CLIENT_ID: optional,
+    OIDC_CLIENT_SECRET: optional,
+  })
+  .refine((c) => !c.OIDC_ISSUER_URL || c.OIDC_CLIENT_ID, {
+    path: ['OIDC_CLIENT_ID'],
+    message: 'required when OIDC_ISSUER_URL is set',
   })
   .refine((c) => c.LOGIN_SLOW_AFTER < c.LOGIN_MAX_FAILURES, {
     path: ['LOGIN_SLOW_AFTER'],

@@ -6,3 +6,4 @@ export * from './http.js';
 export * from './schemas.js';
 export * from './validators.js';
 export * from './plans.js';
+export * from './sso.js';
