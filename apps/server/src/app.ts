@@ -19,6 +19,7 @@ import { createMailer, type Mailer, type MailMessage } from './platform/mail.js'
 import { Jobs } from './platform/jobs.js';
 import { localStorage } from './platform/storage.js';
 import type { Deps } from './platform/deps.js';
+import { createPaymentGateway } from './platform/payments/index.js';
 import { authRoutes } from './features/auth/routes.js';
 import { sessionRoutes } from './features/session/routes.js';
 import { passwordResetRoutes } from './features/password-reset/routes.js';
@@ -91,6 +92,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     mailer: opts.mailer ?? createMailer(config, app.log),
     jobs,
     storage: localStorage(path.join(config.dataDir, 'files')),
+    payments: createPaymentGateway(config.PAYMENT_GATEWAY, database.db),
     log: app.log,
   };
   await jobs.register<MailMessage>(MAIL_QUEUE, (m) => deps.mailer.send(m), app.log);

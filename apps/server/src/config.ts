@@ -52,6 +52,8 @@ const schema = z
     SMTP_USER: optional,
     SMTP_PASSWORD: optional,
     SMTP_IGNORE_TLS: bool.default(false),
+    PAYMENT_GATEWAY: z.enum(['sandbox']).default('sandbox'),
+    BANK_TRANSFER_DUE_DAYS: int(1, 120).default(30),
     MAIL_FROM: z.string().min(3).default('Gestionale Interventi <no-reply@localhost>'),
     CHAT_WIDGET_URL: optionalUrl,
     OIDC_ISSUER_URL: optionalUrl,

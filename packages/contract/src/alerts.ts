@@ -41,6 +41,10 @@ export const ALERT_CODES = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, key: 'errors.unsupportedMediaType' },
   RATE_LIMITED: { status: 429, key: 'errors.rateLimited' },
   INTERNAL: { status: 500, key: 'errors.internal' },
+  // Subscription and payments (docs/decisions.md, subscription section).
+  SUBSCRIPTION_EXPIRED: { status: 402, key: 'subscription.errors.expired' },
+  CARD_DECLINED: { status: 402, key: 'subscription.errors.cardDeclined' },
+  CARD_3DS_FAILED: { status: 402, key: 'subscription.errors.threeDsFailed' },
 } as const satisfies Record<string, { status: number; key: string }>;
 
 export type AlertCode = keyof typeof ALERT_CODES;

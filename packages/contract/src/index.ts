@@ -7,3 +7,4 @@ export * from './schemas.js';
 export * from './validators.js';
 export * from './plans.js';
 export * from './sso.js';
+export * from './subscription.js';

@@ -6,6 +6,7 @@ import type { LoginStartSealer } from './auth/login-start.js';
 import type { Mailer } from './mail.js';
 import type { Jobs } from './jobs.js';
 import type { Storage } from './storage.js';
+import type { PaymentGateway } from './payments/gateway.js';
 
 /** What services are given: made once at start, passed down, never imported as globals. */
 export interface Deps {
@@ -17,5 +18,7 @@ export interface Deps {
   mailer: Mailer;
   jobs: Jobs;
   storage: Storage;
+  /** Card and bank-transfer payments (PAYMENT_GATEWAY; sandbox by default). */
+  payments: PaymentGateway;
   log: FastifyBaseLogger;
 }
