@@ -27,6 +27,8 @@ import { MAIL_QUEUE } from './features/password-reset/service.js';
 import { companyRoutes } from './features/company/routes.js';
 import { referenceRoutes } from './features/reference/routes.js';
 import { publicConfigRoutes } from './features/public-config/routes.js';
+import { registrationRoutes } from './features/registration/routes.js';
+import { companyDeletionRoutes } from './features/company-deletion/routes.js';
 
 export interface BuildOptions {
   /** A ready database (tests); otherwise opened from the configuration. */
@@ -159,6 +161,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(companyRoutes, { deps });
       await api.register(referenceRoutes, { deps });
       await api.register(publicConfigRoutes, { deps });
+      await api.register(registrationRoutes, { deps });
+      await api.register(companyDeletionRoutes, { deps });
     },
     { prefix: '/api' },
   );

@@ -8,3 +8,4 @@ export * from './validators.js';
 export * from './plans.js';
 export * from './sso.js';
 export * from './subscription.js';
+export * from './registration.js';

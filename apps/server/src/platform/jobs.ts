@@ -39,6 +39,11 @@ export class Jobs {
     return this.boss.send(queue, data, { retryLimit: 3, retryDelay: 5, retryBackoff: true });
   }
 
+  /** A job that may not start before `startAfter` (deferred work: the company deletion). */
+  sendAfter<T extends object>(queue: string, data: T, startAfter: Date): Promise<string | null> {
+    return this.boss.sendAfter(queue, data, { retryLimit: 3, retryDelay: 30, retryBackoff: true }, startAfter);
+  }
+
   async stop(): Promise<void> {
     await this.boss.stop({ graceful: true, timeout: 5000 });
   }

@@ -11,6 +11,8 @@ export interface Storage {
   put(aziendaId: string, body: Readable): Promise<{ key: string; size: number }>;
   get(key: string): Promise<Readable>;
   remove(key: string): Promise<void>;
+  /** Removes every object of a company (its whole prefix); nothing there is not an error. */
+  removeAll(aziendaId: string): Promise<void>;
 }
 
 export function localStorage(root: string): Storage {
@@ -39,6 +41,10 @@ export function localStorage(root: string): Storage {
     },
     async remove(key) {
       await rm(fileOf(key), { force: true });
+    },
+    async removeAll(aziendaId) {
+      if (!/^[0-9a-f-]{36}$/i.test(aziendaId)) throw new Error('not a company id');
+      await rm(fileOf(aziendaId), { recursive: true, force: true });
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../../platform/db/client.js';
+import type { Db, Tx } from '../../platform/db/client.js';
 import { aziende, subscriptionItems, utenti } from '../../platform/db/schema.js';
 import { hashPassword } from '../../platform/auth/crypto.js';
 
@@ -23,13 +23,25 @@ export interface NewCompany {
   trialDays?: number;
   /** Technician licences of the plan (default 3). */
   licences?: number;
+  /** More company data (registration). */
+  details?: Partial<Pick<typeof aziende.$inferInsert,
+    'telefono' | 'indirizzo' | 'citta' | 'provincia' | 'cap' | 'nazione' | 'linguaDefault' | 'timezone'>>;
   users: NewUser[];
 }
 
+export type Provisioned = { company: typeof aziende.$inferSelect; users: (typeof utenti.$inferSelect)[] };
+
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
-/** Creates a company in free trial with its users, in one transaction. */
-export async function provisionCompany(db: Db, c: NewCompany) {
+/**
+ * Creates a company in free trial with its users, in one transaction; `more`
+ * runs inside it too (registration tokens), so a failure anywhere writes nothing.
+ */
+export async function provisionCompany<T = undefined>(
+  db: Db,
+  c: NewCompany,
+  more?: (tx: Tx, created: Provisioned) => Promise<T>,
+): Promise<Provisioned & { extra: T }> {
   const hashes = await Promise.all(c.users.map((u) => hashPassword(u.password)));
   return db.transaction(async (tx) => {
     const [company] = await tx
@@ -38,6 +50,7 @@ export async function provisionCompany(db: Db, c: NewCompany) {
         ragioneSociale: c.ragioneSociale,
         partitaIva: c.partitaIva,
         mailPrincipale: c.mailPrincipale ?? null,
+        ...c.details,
         subscriptionType: c.subscriptionType ?? 'premium',
         subscriptionConfirmed: false,
         scadenzaTrialDate: isoDate(new Date(Date.now() + (c.trialDays ?? 30) * 86_400_000)),
@@ -65,6 +78,7 @@ export async function provisionCompany(db: Db, c: NewCompany) {
         })),
       )
       .returning();
-    return { company: company!, users };
+    const extra = (more ? await more(tx, { company: company!, users }) : undefined) as T;
+    return { company: company!, users, extra };
   });
 }

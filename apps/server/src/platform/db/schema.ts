@@ -33,6 +33,9 @@ export const aziende = pgTable('aziende', {
   dunning: boolean('dunning').notNull().default(false),
   workFlowPrimoAccesso: integer('work_flow_primo_accesso').notNull().default(0),
   logoMediaId: uuid('logo_media_id'),
+  /** Deletion request (migration 0001, registration): when asked and when the data goes. */
+  eliminazioneRichiestaAt: timestamp('eliminazione_richiesta_at', { withTimezone: true }),
+  eliminazioneAt: timestamp('eliminazione_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 

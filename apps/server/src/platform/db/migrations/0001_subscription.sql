@@ -77,3 +77,29 @@ CREATE TABLE "sandbox_challenges" (
 	"expires_at" timestamp with time zone NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
+--> statement-breakpoint
+-- registration (A2)
+ALTER TABLE "aziende" ADD COLUMN "eliminazione_richiesta_at" timestamp with time zone;
+--> statement-breakpoint
+ALTER TABLE "aziende" ADD COLUMN "eliminazione_at" timestamp with time zone;
+--> statement-breakpoint
+CREATE TABLE "registrazioni_token" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"azienda_id" uuid NOT NULL REFERENCES "public"."aziende"("id") ON DELETE cascade,
+	"utente_id" uuid NOT NULL REFERENCES "public"."utenti"("id") ON DELETE cascade,
+	"kind" text NOT NULL,
+	"token_hash" text NOT NULL,
+	"coupon" text,
+	"coupon_valido" boolean,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "registrazioni_token_hash_unique" UNIQUE("token_hash"),
+	CONSTRAINT "registrazioni_token_kind_check" CHECK ("kind" IN ('checkout', 'promo'))
+);
+--> statement-breakpoint
+CREATE INDEX "registrazioni_token_azienda_idx" ON "registrazioni_token" USING btree ("azienda_id");
+--> statement-breakpoint
+ALTER TABLE "vouchers" ADD COLUMN "trial_days" integer;
+--> statement-breakpoint
+ALTER TABLE "vouchers" ADD CONSTRAINT "vouchers_trial_days_check" CHECK ("trial_days" IS NULL OR ("trial_days" > 0 AND "trial_days" <= 365));

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { aziende, utenti } from './schema.js';
+
+/**
+ * Tokens handed out at registration (migration 0001, registration section):
+ * `checkout` lets steps 3 and 4 put a card on file for a company that has no
+ * session yet; `promo` (the wire's token_v2) lets the promo registrant
+ * complete the company data. Stored as SHA-256 only.
+ */
+export const registrazioniToken = pgTable(
+  'registrazioni_token',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    utenteId: uuid('utente_id').notNull().references(() => utenti.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'checkout' | 'promo'>().notNull(),
+    tokenHash: text('token_hash').notNull().unique('registrazioni_token_hash_unique'),
+    coupon: text('coupon'),
+    couponValido: boolean('coupon_valido'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('registrazioni_token_azienda_idx').on(t.aziendaId)],
+);
+
+/**
+ * The registration area's view of the vouchers table (owned by the subscription
+ * area): the extra free-trial days a voucher grants to a promo registration,
+ * a column this area adds (null: none).
+ */
+export const voucherTrialDays = pgTable('vouchers', {
+  id: uuid('id').primaryKey(),
+  code: text('code').notNull(),
+  trialDays: integer('trial_days'),
+});
