@@ -26,7 +26,14 @@ import { passwordResetRoutes } from './features/password-reset/routes.js';
 import { MAIL_QUEUE } from './features/password-reset/service.js';
 import { companyRoutes } from './features/company/routes.js';
 import { referenceRoutes } from './features/reference/routes.js';
+import { subscriptionRoutes } from './features/subscription/routes.js';
+import { userRoutes } from './features/users/routes.js';
+import { groupRoutes } from './features/groups/routes.js';
+import { mediaRoutes } from './features/media/routes.js';
 import { publicConfigRoutes } from './features/public-config/routes.js';
+import { optionsRoutes } from './features/options/routes.js';
+import { tourRoutes } from './features/tour/routes.js';
+import { ssoRoutes } from './features/sso/routes.js';
 import { registrationRoutes } from './features/registration/routes.js';
 import { companyDeletionRoutes } from './features/company-deletion/routes.js';
 
@@ -103,7 +110,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The live-chat widget's script, when configured: exactly its origin (CHAT_WIDGET_URL).
+        scriptSrc: ["'self'", ...(config.CHAT_WIDGET_URL ? [new URL(config.CHAT_WIDGET_URL).origin] : [])],
         // Mantine writes its CSS variables in <style> elements.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -160,7 +168,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(passwordResetRoutes, { deps });
       await api.register(companyRoutes, { deps });
       await api.register(referenceRoutes, { deps });
+      await api.register(subscriptionRoutes, { deps });
+      await api.register(userRoutes, { deps });
+      await api.register(groupRoutes, { deps });
+      await api.register(mediaRoutes, { deps });
       await api.register(publicConfigRoutes, { deps });
+      await api.register(optionsRoutes, { deps });
+      await api.register(tourRoutes, { deps });
+      await api.register(ssoRoutes, { deps });
       await api.register(registrationRoutes, { deps });
       await api.register(companyDeletionRoutes, { deps });
     },

@@ -19,6 +19,12 @@ const optionalUrl = z
   .optional()
   .or(z.literal('').transform(() => undefined));
 
+/** 127.0.0.0/8, ::1 or localhost: the only hosts an http:// issuer may have (tests, local providers). */
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
 const schema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -63,6 +69,10 @@ const schema = z
   .refine((c) => !c.OIDC_ISSUER_URL || c.OIDC_CLIENT_ID, {
     path: ['OIDC_CLIENT_ID'],
     message: 'required when OIDC_ISSUER_URL is set',
+  })
+  .refine((c) => !c.OIDC_ISSUER_URL || c.OIDC_ISSUER_URL.startsWith('https://') || isLoopbackUrl(c.OIDC_ISSUER_URL), {
+    path: ['OIDC_ISSUER_URL'],
+    message: 'must be https:// (plain http only on loopback)',
   })
   .refine((c) => c.LOGIN_SLOW_AFTER < c.LOGIN_MAX_FAILURES, {
     path: ['LOGIN_SLOW_AFTER'],

@@ -41,10 +41,19 @@ export const ALERT_CODES = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, key: 'errors.unsupportedMediaType' },
   RATE_LIMITED: { status: 429, key: 'errors.rateLimited' },
   INTERNAL: { status: 500, key: 'errors.internal' },
+  // Single sign-on (docs/decisions.md, SSO).
+  SSO_DISABLED: { status: 404, key: 'sso.errors.disabled' },
+  SSO_FAILED: { status: 401, key: 'sso.errors.failed' },
+  SSO_UNAVAILABLE: { status: 502, key: 'sso.errors.unavailable' },
   // Subscription and payments (docs/decisions.md, subscription section).
   SUBSCRIPTION_EXPIRED: { status: 402, key: 'subscription.errors.expired' },
   CARD_DECLINED: { status: 402, key: 'subscription.errors.cardDeclined' },
   CARD_3DS_FAILED: { status: 402, key: 'subscription.errors.threeDsFailed' },
+  // Technicians and groups (docs/decisions.md, users section).
+  OTP_INVALID: { status: 401, key: 'users.errors.otpInvalid' },
+  LAST_ADMIN: { status: 409, key: 'users.errors.lastAdmin' },
+  // Options (docs/decisions.md, options section): the company's SMTP server refused or did not answer.
+  SMTP_FAILED: { status: 502, key: 'options.errors.smtpFailed' },
 } as const satisfies Record<string, { status: number; key: string }>;
 
 export type AlertCode = keyof typeof ALERT_CODES;

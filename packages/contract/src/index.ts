@@ -8,4 +8,6 @@ export * from './validators.js';
 export * from './plans.js';
 export * from './sso.js';
 export * from './subscription.js';
+export * from './users.js';
+export * from './options.js';
 export * from './registration.js';

@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function snapshotOf(aziendaId: string) {
-  const tables = ['aziende', 'utenti', 'media'];
+  const tables = ['aziende', 'utenti', 'media', 'motivazioni', 'opzioni_azienda'];
   const out: Record<string, unknown> = {};
   for (const table of tables) {
     const col = table === 'aziende' ? 'id' : 'azienda_id';
@@ -33,6 +33,13 @@ describe('cross-company sweep', () => {
     const sb = await b.login('admin');
     const idsOfA: Record<string, string> = { id: a.company.id };
     const secretsOfA = [a.company.id, ...a.users.map((u) => u.id), a.piva, a.company.ragioneSociale];
+    // Options: A's reason and SMTP host must not reach B; routes name A's reason (`<url>#<param>` keys).
+    const motivazioneOfA = await call(t.app, 'POST', '/api/configuration/motivazione', { ...sa, body: { testo: 'Motivo riservato di A' } });
+    idsOfA['/api/configuration/motivazione/:id#id'] = motivazioneOfA.json.item.id;
+    await call(t.app, 'POST', '/api/options/options/confirm', {
+      ...sa, body: { items: [{ category: 'smtp', subcategory: 'host', value: 'smtp.riservato-di-a.test' }] },
+    });
+    secretsOfA.push(motivazioneOfA.json.item.id, 'Motivo riservato di A', 'smtp.riservato-di-a.test');
     const before = await snapshotOf(a.company.id);
 
     // Logout last: it ends B's session, which the other calls need.
@@ -41,7 +48,7 @@ describe('cross-company sweep', () => {
       .sort((x, y) => Number(x.url === '/api/login/logout') - Number(y.url === '/api/login/logout'));
     expect(authenticated.length).toBeGreaterThanOrEqual(9);
     for (const route of authenticated) {
-      const url = route.url.replace(/:(\w+)/g, (_m, name: string) => idsOfA[name] ?? a.company.id);
+      const url = route.url.replace(/:(\w+)/g, (_m, name: string) => idsOfA[`${route.url}#${name}`] ?? idsOfA[name] ?? a.company.id);
       const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : {};
       const r = await call(t.app, route.method, url, { ...sb, body });
       expect(r.status, `${route.method} ${route.url} with B's token`).not.toBe(401);
