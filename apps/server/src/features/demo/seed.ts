@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { aziende } from '../../platform/db/schema.js';
 import { provisionCompany } from '../company/provision.js';
+import { seedDemoVoucher } from '../subscription/service.js';
 
 export const DEMO = {
   piva: '12345670017',
@@ -30,5 +31,6 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
       { username: 'luca.bianchi', password: DEMO.password, role: 'user', name: 'Luca', surname: 'Bianchi', email: 'luca.bianchi@demo-impianti.example', scheduleenabled: 'Y' },
     ],
   });
+  await seedDemoVoucher(db, new Date().toISOString().slice(0, 10));
   return true;
 }

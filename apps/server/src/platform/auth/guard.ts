@@ -4,6 +4,7 @@ import { AppError } from '../errors.js';
 import type { Db } from '../db/client.js';
 import type { AccessTokens } from './access-token.js';
 import { findSession, permissionsFor, type Actor } from './actor.js';
+import { refuseWhenExpired } from './expired.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -71,6 +72,7 @@ export function registerAuthGuard(app: FastifyInstance, db: Db, tokens: AccessTo
     if (!url?.startsWith('/api/') || url.startsWith('/api/docs') || config.auth === 'public') return;
     const actor = await authenticate(db, tokens, request);
     checkPermission(actor, config.permission);
+    await refuseWhenExpired(db, actor.aziendaId, url);
     request.actor = actor;
   });
 }
