@@ -27,7 +27,6 @@ import { MAIL_QUEUE } from './features/password-reset/service.js';
 import { companyRoutes } from './features/company/routes.js';
 import { referenceRoutes } from './features/reference/routes.js';
 import { subscriptionRoutes } from './features/subscription/routes.js';
-import { subscriptionRoutes } from './features/subscription/routes.js';
 import { userRoutes } from './features/users/routes.js';
 import { groupRoutes } from './features/groups/routes.js';
 import { mediaRoutes } from './features/media/routes.js';
@@ -169,7 +168,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(passwordResetRoutes, { deps });
       await api.register(companyRoutes, { deps });
       await api.register(referenceRoutes, { deps });
-      await api.register(subscriptionRoutes, { deps });
       await api.register(subscriptionRoutes, { deps });
       await api.register(userRoutes, { deps });
       await api.register(groupRoutes, { deps });

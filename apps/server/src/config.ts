@@ -52,6 +52,8 @@ const schema = z
     LOGIN_LOCK_MIN: int(1, 1440).default(15),
     BODY_LIMIT_BYTES: int(1024, 50 * 1024 * 1024).default(1024 * 1024),
     LOGO_MAX_BYTES: int(1024, 20 * 1024 * 1024).default(2 * 1024 * 1024),
+    MEDIA_MAX_BYTES: int(1024, 1024 * 1024 * 1024).default(2 * 1024 * 1024),
+    TOKEN_ACCESS_DURATION_SEC: int(10, 3600).default(120),
     SMTP_HOST: optional,
     SMTP_PORT: int(1, 65535).default(587),
     SMTP_SECURE: bool.default(false),

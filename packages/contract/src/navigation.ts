@@ -14,6 +14,8 @@ export interface MenuItem {
 export interface PageDefinition extends Omit<MenuItem, 'children'> {
   /** Read permission on this key is needed; null means every signed-in user. */
   pageKey: PageKey | null;
+  /** Only company administrators see it, whatever their permissions (permission groups). */
+  adminOnly?: boolean;
   children?: PageDefinition[];
 }
 
@@ -31,4 +33,10 @@ export const PAGES: PageDefinition[] = [
     i18nKey: 'menu.company',
     pageKey: 'gestione_azienda',
   },
+  { id: 'technicians', name: 'I miei tecnici', to: '/technicians', icon: 'users', i18nKey: 'users.menu.technicians', pageKey: 'gestione_tecnici' },
+  {
+    id: 'permission-groups', name: 'Gruppi di permessi', to: '/permission-groups', icon: 'users-group',
+    i18nKey: 'users.menu.groups', pageKey: 'gestione_tecnici', adminOnly: true,
+  },
+  { id: 'profile', name: 'Il mio profilo', to: '/profile', icon: 'user', i18nKey: 'users.menu.profile', pageKey: null },
 ];

@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function snapshotOf(aziendaId: string) {
-  const tables = ['aziende', 'utenti', 'media', 'motivazioni', 'opzioni_azienda'];
+  const tables = ['aziende', 'utenti', 'media', 'motivazioni', 'opzioni_azienda', 'gruppi', 'access_otps', 'subscription_items', 'subscription_payments', 'subscription_cards'];
   const out: Record<string, unknown> = {};
   for (const table of tables) {
     const col = table === 'aziende' ? 'id' : 'azienda_id';
@@ -40,6 +40,31 @@ describe('cross-company sweep', () => {
       ...sa, body: { items: [{ category: 'smtp', subcategory: 'host', value: 'smtp.riservato-di-a.test' }] },
     });
     secretsOfA.push(motivazioneOfA.json.item.id, 'Motivo riservato di A', 'smtp.riservato-di-a.test');
+    // Users and groups: A's technician, a group of A with its name, A's profile photo, an app-access code of A.
+    {
+      const techId = a.user('tech').id;
+      const g = await call(t.app, 'POST', '/api/gruppi/gruppo', { ...sa, body: { name: 'Gruppo riservato di A', membri: [techId] } });
+      const boundary = 'sweepboundary';
+      const photo = await t.app.inject({
+        method: 'POST', url: `/api/media/insert/utente/${techId}`,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${sa.token}`, 'device-id': sa.deviceId },
+        payload: Buffer.concat([
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+          Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+            '1f15c4890000000d49444154789c6300010000050001a5f645400000000049454e44ae426082', 'hex'),
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      });
+      const otp = await call(t.app, 'GET', '/api/utenti/utente/generate-otp', sa);
+      expect([g.status, photo.statusCode, otp.status]).toEqual([200, 200, 200]);
+      idsOfA['/api/users/user/:id#id'] = techId;
+      idsOfA['/api/gruppi/gruppo/:id#id'] = g.json.gruppo.id;
+      idsOfA['/api/media/get-content/:id#id'] = photo.json().item.id;
+      idsOfA['/api/media/delete/:id#id'] = photo.json().item.id;
+      idsOfA['/api/media/insert/:section/:id#section'] = 'utente';
+      idsOfA['/api/media/insert/:section/:id#id'] = techId;
+      secretsOfA.push(g.json.gruppo.id, 'Gruppo riservato di A', photo.json().item.id, otp.json.OTP);
+    }
     const before = await snapshotOf(a.company.id);
 
     // Logout last: it ends B's session, which the other calls need.

@@ -12,7 +12,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app
       tags: ['reference'], summary: 'Menu items the caller may read', security: bearerAuth, querystring: noQuery,
       response: { 200: z.object({ success: z.literal(true), pagine: z.array(menuItemSchema) }), ...errors(401) },
     },
-  }, async (req) => ({ success: true as const, pagine: service.activePages(actorOf(req).permissions) }));
+  }, async (req) => ({ success: true as const, pagine: service.activePages(actorOf(req).permissions, undefined, actorOf(req).role === 'admin') }));
 
   app.get('/nazioni/nazioni', {
     schema: {

@@ -31,12 +31,12 @@ export function languages() {
   return LANGUAGES;
 }
 
-/** The menu: every page this user may read, children filtered the same way. */
-export function activePages(permissions: PermissionMap, pages: PageDefinition[] = PAGES): MenuItem[] {
+/** The menu: every page this user may read (admin-only pages for admins), children filtered the same way. */
+export function activePages(permissions: PermissionMap, pages: PageDefinition[] = PAGES, isAdmin = false): MenuItem[] {
   return pages
-    .filter((p) => p.pageKey === null || can(permissions, p.pageKey, 'read'))
-    .map(({ pageKey: _k, children, ...item }) => ({
+    .filter((p) => (p.pageKey === null || can(permissions, p.pageKey, 'read')) && (!p.adminOnly || isAdmin))
+    .map(({ pageKey: _k, adminOnly: _a, children, ...item }) => ({
       ...item,
-      ...(children ? { children: activePages(permissions, children) } : {}),
+      ...(children ? { children: activePages(permissions, children, isAdmin) } : {}),
     }));
 }

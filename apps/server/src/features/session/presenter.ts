@@ -16,7 +16,12 @@ export function toAziendamap(c: CompanyRow): Aziendamap {
   };
 }
 
-export function toSessionUser(u: UserRow, c: CompanyRow, permissions: PermissionMap): SessionUser {
+export function toSessionUser(
+  u: UserRow,
+  c: CompanyRow,
+  permissions: PermissionMap,
+  gruppo: { id: string; name: string } | null = null,
+): SessionUser {
   return {
     id: u.id,
     name: u.name,
@@ -35,7 +40,7 @@ export function toSessionUser(u: UserRow, c: CompanyRow, permissions: Permission
     netPriceTecnico: u.netPriceTecnico,
     timezone: u.timezone,
     media: u.mediaId ? { id: u.mediaId } : null,
-    gruppo: null,
+    gruppo: gruppo && u.role !== 'admin' ? { id: gruppo.id, name: gruppo.name } : null,
     permissions: { lastUpdate: u.permissionsUpdatedAt.toISOString(), permissions },
     aziendamap: toAziendamap(c),
   };

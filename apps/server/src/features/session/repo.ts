@@ -2,17 +2,20 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Source } from '@fs/contract';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { aziende, refreshTokens, sessioni, utenti, type RevokeReason } from '../../platform/db/schema.js';
+import { gruppi } from '../../platform/db/schema-users.js';
 
 export type UserRow = typeof utenti.$inferSelect;
 export type CompanyRow = typeof aziende.$inferSelect;
 
 export async function findUserWithCompany(db: Db, aziendaId: string, userId: string) {
   const rows = await db
-    .select({ user: utenti, company: aziende })
+    .select({ user: utenti, company: aziende, gruppo: { id: gruppi.id, name: gruppi.name, permissions: gruppi.permissions } })
     .from(utenti)
     .innerJoin(aziende, eq(aziende.id, utenti.aziendaId))
+    .leftJoin(gruppi, and(eq(gruppi.id, utenti.gruppoId), eq(gruppi.aziendaId, utenti.aziendaId)))
     .where(and(eq(utenti.aziendaId, aziendaId), eq(utenti.id, userId)));
-  return rows[0];
+  const r = rows[0];
+  return r && { ...r, gruppo: r.gruppo?.id ? r.gruppo : null };
 }
 
 /**

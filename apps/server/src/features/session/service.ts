@@ -45,7 +45,8 @@ export async function issueSession(
 export async function sessionUser(deps: Deps, aziendaId: string, userId: string): Promise<SessionUser> {
   const found = await repo.findUserWithCompany(deps.db, aziendaId, userId);
   if (!found) throw notFound('Utente');
-  return toSessionUser(found.user, found.company, permissionsFor(found.user));
+  const permissions = permissionsFor({ role: found.user.role, groupPermissions: found.gruppo?.permissions });
+  return toSessionUser(found.user, found.company, permissions, found.gruppo);
 }
 
 export function permissions(actor: Actor): PermissionsPayload {

@@ -24,10 +24,11 @@ describe('session', () => {
     expect(perms.json.item.permissions.gestione_azienda.userRead).toBe(false);
     expect(perms.json.item.permissions.gestione_interventi.userWrite).toBe(true);
     const menu = await get('/api/navigazione/pagine-attive', s);
-    expect(menu.json.pagine.map((p: any) => p.to)).toEqual(['/']);
+    expect(menu.json.pagine.map((p: any) => p.to)).toEqual(expect.arrayContaining(['/', '/profile']));
+    expect(menu.json.pagine.map((p: any) => p.to)).not.toContain('/company');
     const admin = await c.login('admin');
     const adminMenu = await get('/api/navigazione/pagine-attive', admin);
-    expect(adminMenu.json.pagine.map((p: any) => p.to)).toEqual(['/', '/company']);
+    expect(adminMenu.json.pagine.map((p: any) => p.to)).toEqual(expect.arrayContaining(['/', '/company', '/technicians', '/permission-groups']));
     const it = await get('/api/nazioni/nazioni', s);
     expect(it.json.nazioni).toContainEqual({ codice: 'DE', nome: 'Germania' });
     await call(t.app, 'POST', '/api/session/language', { ...s, body: { lingua: 'EN' } });

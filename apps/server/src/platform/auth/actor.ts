@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import {
-  adminPermissions, defaultUserPermissions, type PermissionMap, type Source,
+  adminPermissions, defaultUserPermissions, groupPermissionMap, type PagePermission, type PageKey, type PermissionMap,
+  type Source,
 } from '@fs/contract';
 import type { Db } from '../db/client.js';
 import { sessioni, utenti, type RevokeReason } from '../db/schema.js';
+import { gruppi } from '../db/schema-users.js';
 
 /** Who is calling: set on every authenticated request by the auth hook. */
 export interface Actor {
@@ -31,7 +33,11 @@ export interface SessionRow {
   status: 'ACTIVE' | 'DISABLED';
   lingua: string;
   permissionsUpdatedAt: Date;
+  /** The custom permission group's stored permissions, when the user is in one. */
+  groupPermissions: GroupPermissions | null;
 }
+
+type GroupPermissions = Partial<Record<PageKey, PagePermission>>;
 
 /** The session and its user, within the company the token names. */
 export async function findSession(db: Db, aziendaId: string, sessionId: string): Promise<SessionRow | undefined> {
@@ -47,14 +53,20 @@ export async function findSession(db: Db, aziendaId: string, sessionId: string):
       status: utenti.status,
       lingua: utenti.lingua,
       permissionsUpdatedAt: utenti.permissionsUpdatedAt,
+      groupPermissions: gruppi.permissions,
     })
     .from(sessioni)
     .innerJoin(utenti, and(eq(utenti.id, sessioni.utenteId), eq(utenti.aziendaId, sessioni.aziendaId)))
+    .leftJoin(gruppi, and(eq(gruppi.id, utenti.gruppoId), eq(gruppi.aziendaId, utenti.aziendaId)))
     .where(and(eq(sessioni.aziendaId, aziendaId), eq(sessioni.id, sessionId)));
   return rows[0];
 }
 
-/** Admins have every permission; other users the defaults (custom groups come later). */
-export function permissionsFor(user: { role: 'admin' | 'user' }): PermissionMap {
-  return user.role === 'admin' ? adminPermissions() : defaultUserPermissions();
+/**
+ * Admins have every permission; a user in a custom group has exactly the
+ * group's (page keys it leaves out allow nothing); other users the defaults.
+ */
+export function permissionsFor(user: { role: 'admin' | 'user'; groupPermissions?: GroupPermissions | null }): PermissionMap {
+  if (user.role === 'admin') return adminPermissions();
+  return user.groupPermissions ? groupPermissionMap(user.groupPermissions) : defaultUserPermissions();
 }

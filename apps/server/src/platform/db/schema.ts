@@ -62,6 +62,8 @@ export const utenti = pgTable(
     signature: text('signature'),
     mediaId: uuid('media_id'),
     gruppoId: uuid('gruppo_id'),
+    /** Display order of the technicians (POST /utenti/scambia-order); migration 0002. */
+    ordine: integer('ordine').notNull().default(0),
     permissionsUpdatedAt: timestamp('permissions_updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },

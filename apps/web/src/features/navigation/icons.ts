@@ -1,7 +1,7 @@
 import {
   IconBuilding, IconCalendarEvent, IconChartBar, IconClipboardList, IconClock, IconCreditCard,
   IconFileExport, IconFileText, IconHome, IconPackage, IconPlugConnected, IconPoint, IconSettings,
-  IconTools, IconUsers, IconUsersGroup, type Icon,
+  IconTools, IconUserCircle, IconUsers, IconUsersGroup, type Icon,
 } from '@tabler/icons-react';
 
 /** Menu icon names from the server mapped to tabler icons; unknown names get a dot. */
@@ -19,6 +19,7 @@ const ICONS: Record<string, Icon> = {
   plug: IconPlugConnected,
   settings: IconSettings,
   tools: IconTools,
+  user: IconUserCircle,
   users: IconUsers,
   'users-group': IconUsersGroup,
 };
