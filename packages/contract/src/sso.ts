@@ -24,3 +24,27 @@ export const SSO = {
 
 export const SSO_TARGETS = ['web', 'app'] as const;
 export type SsoTarget = (typeof SSO_TARGETS)[number];
+
+/** POST /api/login/sso/start: the server keeps PKCE verifier and nonce, the browser the handle. */
+export const ssoStartRequest = z.object({ target: z.enum(SSO_TARGETS).default('web') }).strict();
+export type SsoStartRequest = z.infer<typeof ssoStartRequest>;
+
+export const ssoStartItemSchema = z.object({
+  /** The provider's authorisation address to navigate to (top level). */
+  url: z.string(),
+  /** Opaque, single use; sent back with the code. */
+  attempt: z.string(),
+});
+export type SsoStartItem = z.infer<typeof ssoStartItemSchema>;
+
+/**
+ * POST /api/login/login/sso: the spec's `{ code }` plus what came back with it
+ * (`state`, and `iss` when the provider sends it) and the attempt handle.
+ */
+export const ssoLoginRequest = z.object({
+  code: z.string().min(1).max(2048),
+  state: z.string().max(256),
+  iss: z.string().max(2048).optional(),
+  attempt: z.string().min(16).max(128),
+}).strict();
+export type SsoLoginRequest = z.infer<typeof ssoLoginRequest>;

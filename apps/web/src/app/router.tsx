@@ -11,6 +11,7 @@ import { NoMenuLayout } from './layouts/NoMenuLayout';
 import { SessionSync } from './SessionSync';
 
 const LoginPage = lazyPage(() => import('../features/auth/LoginPage'), 'LoginPage');
+const SsoAppPage = lazyPage(() => import('../features/auth/sso/SsoAppPage'), 'SsoAppPage');
 const ResetPasswordPage = lazyPage(() => import('../features/reset/ResetPasswordPage'), 'ResetPasswordPage');
 const HomePage = lazyPage(() => import('../features/home/HomePage'), 'HomePage');
 const CompanyPage = lazyPage(() => import('../features/company/CompanyPage'), 'CompanyPage');
@@ -55,6 +56,12 @@ export const router = createBrowserRouter([
             ]),
           },
         ],
+      },
+      {
+        // Single sign-on for the companion app: open whether or not this browser is signed in.
+        path: 'ssorapp',
+        element: <LoginLayout />,
+        children: pages([{ index: true, element: <SsoAppPage /> }]),
       },
       {
         path: 'public',

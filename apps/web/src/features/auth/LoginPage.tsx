@@ -1,12 +1,13 @@
 import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconKey } from '@tabler/icons-react';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LoginRequest } from '@fs/contract';
 import { errorText, isApiError } from '../../app/api/errors';
 import { usePageTitle } from '../../app/use-page-title';
 import { useLogin } from './api';
+import { SsoSection } from './sso/SsoSection';
 
 function loginErrorText(t: ReturnType<typeof useTranslation>['t'], error: unknown): string {
   if (isApiError(error) && error.status === 429) return t('errors.rateLimited');
@@ -57,9 +58,7 @@ export function LoginPage() {
         </Stack>
       </form>
       <Divider label={t('login.or')} labelPosition="center" />
-      <Button variant="default" leftSection={<IconKey size={18} />} disabled fullWidth title={t('login.ssoDisabled')}>
-        {t('login.sso')}
-      </Button>
+      <SsoSection />
     </Stack>
   );
 }

@@ -7,9 +7,26 @@ import i18n, { localeOfLingua, writeLocaleCookie } from '../../app/i18n';
 import { sessionKeys } from '../session/api';
 import { sealLoginStart } from './login-start';
 
+/** Keeps a login answer (password or single sign-on): user, tokens, language; clears cached data. */
+export function useCompleteLogin() {
+  const queryClient = useQueryClient();
+  return async (item: LoginItem) => {
+    const { token, refreshToken, ...user } = item;
+    queryClient.clear();
+    queryClient.setQueryData(sessionKeys.user, user);
+    const locale = localeOfLingua(user.lingua);
+    if (locale && locale !== i18n.language) {
+      writeLocaleCookie(locale);
+      await i18n.changeLanguage(locale);
+    }
+    sessionStore.setUser(user);
+    sessionStore.setTokens(token, refreshToken);
+  };
+}
+
 /** Signs in; the public-only guard then sends the user to redirectAfterLogin or `/`. */
 export function useLogin() {
-  const queryClient = useQueryClient();
+  const completeLogin = useCompleteLogin();
   return useMutation({
     meta: { silent: true },
     mutationFn: async (body: LoginRequest) => {
@@ -17,18 +34,7 @@ export function useLogin() {
       const headers: Record<string, string> = start ? { [HEADERS.loginStart]: start } : {};
       return (await api.post<{ item: LoginItem }>('/api/login/login', body, { isPublic: true, headers })).item;
     },
-    onSuccess: async (item) => {
-      const { token, refreshToken, ...user } = item;
-      queryClient.clear();
-      queryClient.setQueryData(sessionKeys.user, user);
-      const locale = localeOfLingua(user.lingua);
-      if (locale && locale !== i18n.language) {
-        writeLocaleCookie(locale);
-        await i18n.changeLanguage(locale);
-      }
-      sessionStore.setUser(user);
-      sessionStore.setTokens(token, refreshToken);
-    },
+    onSuccess: completeLogin,
   });
 }
 
