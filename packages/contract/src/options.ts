@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isTrialActive, LIMITS, PAID_OPTIONS, type PaidOption } from './plans.js';
+import { BILLING_PERIODS, isTrialActive, LIMITS, PAID_OPTIONS, PAYMENT_METHODS, type PaidOption } from './plans.js';
+import { cardInput } from './subscription.js';
 
 /**
  * Company options (spec platform sections 2, 3, 7): the catalogue of every
@@ -228,9 +229,17 @@ export const optionsConfirmRequest = z
   .strict();
 export type OptionsConfirmRequest = z.infer<typeof optionsConfirmRequest>;
 
-/** POST /options/option/estimate and /options/option/confirm: one paid option to buy. */
-export const paidOptionRequest = z.object({ option: z.enum(PAID_OPTIONS) }).strict();
+/** POST /options/option/estimate: the quote for one paid option. */
+export const paidOptionRequest = z
+  .object({ option: z.enum(PAID_OPTIONS), billingPeriod: z.enum(BILLING_PERIODS).optional() })
+  .strict();
 export type PaidOptionRequest = z.infer<typeof paidOptionRequest>;
+
+/** POST /options/option/confirm: buys it, by bank transfer or card (3-D Secure may follow). */
+export const paidOptionConfirmRequest = paidOptionRequest
+  .extend({ paymentMethod: z.enum(PAYMENT_METHODS), card: cardInput.optional() })
+  .strict();
+export type PaidOptionConfirmRequest = z.infer<typeof paidOptionConfirmRequest>;
 
 /** Looks an option's value up in the answer of GET /options/options (children included). */
 export function optionValue(items: OptionItem[] | undefined, category: string, subcategory?: string): string | undefined {
