@@ -15,12 +15,28 @@ const SsoAppPage = lazyPage(() => import('../features/auth/sso/SsoAppPage'), 'Ss
 const ResetPasswordPage = lazyPage(() => import('../features/reset/ResetPasswordPage'), 'ResetPasswordPage');
 const HomePage = lazyPage(() => import('../features/home/HomePage'), 'HomePage');
 const CompanyPage = lazyPage(() => import('../features/company/CompanyPage'), 'CompanyPage');
+const OptionsPage = lazyPage(() => import('../features/options/OptionsPage'), 'OptionsPage');
 const PublicErrorPage = lazyPage(() => import('../features/public/PublicErrorPage'), 'PublicErrorPage');
 const ErrorPage = lazyPage(() => import('../features/public/ErrorPage'), 'ErrorPage');
 const NotFoundPage = lazyPage(() => import('../features/public/NotFoundPage'), 'NotFoundPage');
 const PrivacyPage = lazyPage(() => import('../features/public/InfoPage'), 'PrivacyPage');
 const TermsPage = lazyPage(() => import('../features/public/InfoPage'), 'TermsPage');
 const HelpPage = lazyPage(() => import('../features/public/InfoPage'), 'HelpPage');
+const RegisterPage = lazyPage(() => import('../features/registration/RegisterPage'), 'RegisterPage');
+const PromoPage = lazyPage(() => import('../features/registration/PromoPage'), 'PromoPage');
+const PromoErrorPage = lazyPage(() => import('../features/registration/PromoErrorPage'), 'PromoErrorPage');
+const PromoCompletePage = lazyPage(() => import('../features/registration/PromoCompletePage'), 'PromoCompletePage');
+const PlanPage = lazyPage(() => import('../features/subscription/PlanPage'), 'PlanPage');
+const SubscriptionPage = lazyPage(() => import('../features/subscription/SubscriptionPage'), 'SubscriptionPage');
+const QuotePage = lazyPage(() => import('../features/subscription/QuotePage'), 'QuotePage');
+const LicencesPage = lazyPage(() => import('../features/subscription/TechniciansPage'), 'TechniciansPage');
+const BillingDataPage = lazyPage(() => import('../features/subscription/CompanyDataPage'), 'CompanyDataPage');
+const CheckoutPage = lazyPage(() => import('../features/subscription/CheckoutPage'), 'CheckoutPage');
+const ThreeDsSandboxPage = lazyPage(() => import('../features/subscription/ThreeDsSandboxPage'), 'ThreeDsSandboxPage');
+const TechniciansPage = lazyPage(() => import('../features/users/TechniciansPage'), 'TechniciansPage');
+const ProfilePage = lazyPage(() => import('../features/users/ProfilePage'), 'ProfilePage');
+const GroupsPage = lazyPage(() => import('../features/users/GroupsPage'), 'GroupsPage');
+const AppAccessPage = lazyPage(() => import('../features/users/AppAccessPage'), 'AppAccessPage');
 
 function Root() {
   return (
@@ -55,7 +71,22 @@ export const router = createBrowserRouter([
               { path: 'access/*', element: <NotFoundPage /> },
             ]),
           },
+          {
+            // Registration (steps 1 to 4 and the promo variant): wider pages than the login card.
+            element: <LoggedOutLayout />,
+            children: pages([
+              { path: 'access/register', element: <RegisterPage /> },
+              { path: 'access/register-promo', element: <PromoPage /> },
+              { path: 'access/errore-registrazione-promo', element: <PromoErrorPage /> },
+            ]),
+          },
         ],
+      },
+      {
+        // Completing a promo registration's company data: by its token, signed in or not.
+        path: 'register-promo-completa-dati',
+        element: <LoggedOutLayout />,
+        children: pages([{ index: true, element: <PromoCompletePage /> }]),
       },
       {
         // Single sign-on for the companion app: open whether or not this browser is signed in.
@@ -71,6 +102,8 @@ export const router = createBrowserRouter([
           { path: 'privacy', element: <PrivacyPage /> },
           { path: 'terms', element: <TermsPage /> },
           { path: 'help', element: <HelpPage /> },
+          { path: '3ds-sandbox', element: <ThreeDsSandboxPage /> },
+          { path: 'app-access', element: <AppAccessPage /> },
           { path: '*', element: <NotFoundPage /> },
         ]),
       },
@@ -85,6 +118,29 @@ export const router = createBrowserRouter([
                 element: <RequirePermission pageKey="gestione_azienda" />,
                 children: [{ path: 'company', element: <CompanyPage /> }],
               },
+              {
+                element: <RequirePermission pageKey="opzioni" />,
+                children: [{ path: 'options', element: <OptionsPage /> }],
+              },
+              {
+                element: <RequirePermission pageKey="gestione_abbonamento" />,
+                children: [
+                  { path: 'subscription-plan', element: <PlanPage /> },
+                  { path: 'subscription-plan/subscription', element: <SubscriptionPage /> },
+                  { path: 'subscription-plan/quote', element: <QuotePage /> },
+                  { path: 'subscription-plan/technicians', element: <LicencesPage /> },
+                  { path: 'subscription-plan/company-data', element: <BillingDataPage /> },
+                  { path: 'subscription-plan/checkout', element: <CheckoutPage /> },
+                ],
+              },
+              {
+                element: <RequirePermission pageKey="gestione_tecnici" />,
+                children: [
+                  { path: 'technicians', element: <TechniciansPage /> },
+                  { path: 'permission-groups', element: <GroupsPage /> },
+                ],
+              },
+              { path: 'profile', element: <ProfilePage /> },
             ]),
           },
         ],
