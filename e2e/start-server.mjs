@@ -5,7 +5,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = path.join(root, '.tmp', 'e2e-data');
+const port = process.env.E2E_PORT ?? '3100';
+// One data directory per port, so runs on different ports never share a database.
+const dataDir = path.join(root, '.tmp', `e2e-data-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
 // The demo company and the test fixtures, before the server opens the database.
 const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'e2e/fixtures.ts', dataDir], { cwd: root, stdio: 'inherit' });
@@ -15,7 +17,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.
   stdio: 'inherit',
   env: {
     ...process.env,
-    PORT: process.env.E2E_PORT ?? '3100',
+    PORT: port,
     DATA_DIR: dataDir,
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
