@@ -33,10 +33,22 @@ export const PAGES: PageDefinition[] = [
     i18nKey: 'menu.company',
     pageKey: 'gestione_azienda',
   },
+  {
+    id: 'subscription', name: 'Abbonamento', to: '/subscription-plan', icon: 'credit-card',
+    i18nKey: 'subscription.menu.root', pageKey: 'gestione_abbonamento',
+    children: [
+      { id: 'subscription-plan', name: 'Piano e limiti', to: '/subscription-plan', icon: 'credit-card', i18nKey: 'subscription.menu.plan', pageKey: 'gestione_abbonamento' },
+      { id: 'subscription-status', name: 'Il mio abbonamento', to: '/subscription-plan/subscription', icon: 'credit-card', i18nKey: 'subscription.menu.subscription', pageKey: 'gestione_abbonamento' },
+      { id: 'subscription-technicians', name: 'Licenze tecnici', to: '/subscription-plan/technicians', icon: 'users', i18nKey: 'subscription.menu.technicians', pageKey: 'gestione_abbonamento' },
+      { id: 'subscription-quote', name: 'Preventivo', to: '/subscription-plan/quote', icon: 'file', i18nKey: 'subscription.menu.quote', pageKey: 'gestione_abbonamento' },
+      { id: 'subscription-company-data', name: 'Dati di fatturazione', to: '/subscription-plan/company-data', icon: 'building', i18nKey: 'subscription.menu.companyData', pageKey: 'gestione_abbonamento' },
+    ],
+  },
   { id: 'technicians', name: 'I miei tecnici', to: '/technicians', icon: 'users', i18nKey: 'users.menu.technicians', pageKey: 'gestione_tecnici' },
   {
     id: 'permission-groups', name: 'Gruppi di permessi', to: '/permission-groups', icon: 'users-group',
     i18nKey: 'users.menu.groups', pageKey: 'gestione_tecnici', adminOnly: true,
   },
   { id: 'profile', name: 'Il mio profilo', to: '/profile', icon: 'user', i18nKey: 'users.menu.profile', pageKey: null },
+  { id: 'options', name: 'Opzioni', to: '/options', icon: 'settings', i18nKey: 'options.menu', pageKey: 'opzioni' },
 ];

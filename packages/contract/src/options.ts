@@ -257,6 +257,9 @@ export function reasonSuggestionsOn(items: OptionItem[] | undefined): boolean {
 
 /* ---------- reasons configuration (motivazioni) ---------- */
 
+/** Cache lifetime of the reasons configuration in the web (spec: 3 h). */
+export const REASONS_CACHE_MS = 3 * 3_600_000;
+
 export const motivazioneSchema = z.object({ id: z.string(), testo: z.string() });
 export type Motivazione = z.infer<typeof motivazioneSchema>;
 export const motivazioneRequest = z

@@ -4,6 +4,11 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CLIENT } from '@fs/contract';
 import { useSessionUser } from '../../features/session/api';
+import { DeletionBanner } from '../../features/company/DeletionBanner';
+import { ExpiredGuard } from '../../features/subscription/ExpiredGuard';
+import { SubscriptionBanners } from '../../features/subscription/SubscriptionBanners';
+import { ChatWidget } from '../../features/tour/ChatWidget';
+import { FirstAccessTour } from '../../features/tour/FirstAccessTour';
 import { AppHeader } from './AppHeader';
 import { FooterLinks } from './FooterLinks';
 import { PageOutlet } from './PageOutlet';
@@ -40,12 +45,18 @@ export function DefaultLayout() {
       <div className={classes.main} style={{ marginLeft: offset }}>
         <AppHeader user={user} mobile={mobile} menuOpen={mobileOpen} onToggleMenu={() => setMobileOpen((o) => !o)} />
         <main id="main-content" className={classes.content} tabIndex={-1}>
-          <PageOutlet />
+          <DeletionBanner />
+          <SubscriptionBanners />
+          <ExpiredGuard>
+            <PageOutlet />
+          </ExpiredGuard>
         </main>
         <footer className={classes.footer}>
           <FooterLinks />
         </footer>
       </div>
+      <FirstAccessTour />
+      <ChatWidget />
     </div>
   );
 }
