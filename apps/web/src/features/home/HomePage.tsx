@@ -7,6 +7,7 @@ import { usePageTitle } from '../../app/use-page-title';
 import { useSessionUser, useCan } from '../session/api';
 import { displayName } from '../session/display-name';
 import { CompanyFacts } from './CompanyFacts';
+import { SubscriptionCards } from './SubscriptionCards';
 import { useCompany, useCompanyLogo } from '../company/api';
 
 function SectionTitle({ icon, children }: { icon: React.ReactNode; children: React.ReactNode }) {
@@ -66,6 +67,7 @@ export function HomePage() {
         <Title order={1}>{t('home.greeting', { name: displayName(user) })}</Title>
         <Text c="dimmed">{t('home.intro', { company: user.aziendamap.ragione_sociale })}</Text>
       </div>
+      <SubscriptionCards />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <ProfileCard user={user} />
         <CompanyCard user={user} />

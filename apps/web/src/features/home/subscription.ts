@@ -1,16 +1,14 @@
-import type { Aziendamap } from '@fs/contract';
-import { daysUntil } from '../../app/format';
+import { subscriptionState, type Aziendamap } from '@fs/contract';
+import { localToday } from '../subscription/rules';
 
 export type SubscriptionStatus = 'trial' | 'active' | 'expired' | 'paymentFailed' | 'confirmed';
 
-/** Spec section 4: a missing date counts as 1960; trial while not confirmed and not past its end. */
+/** The state of spec section 4 by the contract's rules, with confirmed told apart from active. */
 export function subscriptionStatus(company: Aziendamap, now: Date = new Date()): SubscriptionStatus {
-  const trialDays = daysUntil(company.scadenza_trial_date, now);
-  const subDays = daysUntil(company.scadenza_abbonamento_date, now);
-  const latest = Math.max(trialDays ?? -Infinity, subDays ?? -Infinity);
-  if (company.dunning) return 'paymentFailed';
-  if (latest < 0) return 'expired';
-  if (!company.subscription_confirmed && trialDays !== null && trialDays >= 0) return 'trial';
+  const state = subscriptionState(company, localToday(now));
+  if (state === 'expired') return 'expired';
+  if (state === 'payment_failed') return 'paymentFailed';
+  if (state === 'free_trial') return 'trial';
   return company.subscription_confirmed ? 'confirmed' : 'active';
 }
 
