@@ -12,6 +12,8 @@ import { provisionCompany } from '../apps/server/src/features/company/provision.
 export const FIXTURES = {
   password: 'admin1234',
   expired: { piva: '01234567897', name: 'Scaduta S.r.l.' },
+  /** Premium free trial with 3 licences, bought from by subscription.spec.ts. */
+  buyer: { piva: '04567890126', name: 'Acquisti Prova S.r.l.' },
 } as const;
 
 async function main() {
@@ -25,6 +27,11 @@ async function main() {
     partitaIva: FIXTURES.expired.piva,
     trialDays: -5,
     users: [{ username: 'admin', password: FIXTURES.password, role: 'admin', name: 'Elena', surname: 'Scaduti' }],
+  });
+  await provisionCompany(database.db, {
+    ragioneSociale: FIXTURES.buyer.name,
+    partitaIva: FIXTURES.buyer.piva,
+    users: [{ username: 'admin', password: FIXTURES.password, role: 'admin', name: 'Bruno', surname: 'Acquisti' }],
   });
   await database.close();
 }

@@ -74,7 +74,9 @@ export const toRequest = (o: Order): EstimateRequest => ({
 
 /** Euro with 2 decimals in the interface language. */
 export function euro(cents: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }).format(cents / 100);
+  // Thousands always grouped (Italian CLDR leaves 4-digit amounts ungrouped): 1.160,00 €.
+  const options = { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, useGrouping: 'always' } as unknown as Intl.NumberFormatOptions;
+  return new Intl.NumberFormat(locale, options).format(cents / 100);
 }
 
 export function formatBytes(bytes: number, locale: string): string {
