@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LoginRequest } from '@fs/contract';
 import { errorText, isApiError } from '../../app/api/errors';
@@ -18,9 +18,11 @@ export function LoginPage() {
   const { t } = useTranslation();
   usePageTitle(t('login.title'));
   const login = useLogin();
+  const [params] = useSearchParams();
   const required = (value: string) => (value.trim() ? null : t('common.required'));
   const form = useForm<LoginRequest>({
-    initialValues: { piva: '', username: '', password: '' },
+    // A new registration lands here with its VAT number and username filled in.
+    initialValues: { piva: params.get('piva') ?? '', username: params.get('username') ?? '', password: '' },
     validate: { piva: required, username: required, password: required },
   });
 
@@ -59,6 +61,10 @@ export function LoginPage() {
       </form>
       <Divider label={t('login.or')} labelPosition="center" />
       <SsoSection />
+      <Text size="sm" ta="center">
+        {t('register.noAccount')}{' '}
+        <Anchor component={Link} to="/access/register">{t('register.registerLink')}</Anchor>
+      </Text>
     </Stack>
   );
 }

@@ -4,16 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../app/components/LoadError';
 import { PageLoader } from '../../app/components/PageLoader';
 import { usePageTitle } from '../../app/use-page-title';
-import { useCan } from '../session/api';
+import { useCan, useSessionUser } from '../session/api';
 import { useCompany } from './api';
 import { CompanyForm } from './CompanyForm';
 import { LogoUpload } from './LogoUpload';
+import { DeletionCard } from './DeletionCard';
 
 export function CompanyPage() {
   const { t } = useTranslation();
   usePageTitle(t('company.title'));
   const company = useCompany();
   const readOnly = useCan('gestione_azienda', 'write') !== true;
+  const isAdmin = useSessionUser().data?.role === 'admin';
 
   return (
     <Stack gap="lg">
@@ -38,6 +40,11 @@ export function CompanyPage() {
               <Title order={2} size="h4" mb="sm">{t('company.logo.title')}</Title>
               <LogoUpload logoId={company.data.logo?.id ?? null} readOnly={readOnly} />
             </Card>
+            {isAdmin && (
+              <div style={{ marginTop: 'var(--mantine-spacing-lg)' }}>
+                <DeletionCard companyName={company.data.ragione_sociale} timeZone={company.data.timezone} />
+              </div>
+            )}
           </Grid.Col>
         </Grid>
       )}
