@@ -14,6 +14,10 @@ export const FIXTURES = {
   expired: { piva: '01234567897', name: 'Scaduta S.r.l.' },
   /** Premium free trial with 3 licences, bought from by subscription.spec.ts. */
   buyer: { piva: '04567890126', name: 'Acquisti Prova S.r.l.' },
+  /** Lite plan with its 3 technicians all active (users.spec.ts). */
+  lite: { piva: '07654321004', name: 'Piccola Lite S.r.l.', technicians: ['lite.uno', 'lite.due', 'lite.tre'] },
+  /** In free trial at step 10 of the first-access tour (tour.spec.ts); every other company has finished it. */
+  tour: { piva: '05678901231', name: 'Nuova Avventura S.r.l.' },
 } as const;
 
 async function main() {
@@ -29,10 +33,34 @@ async function main() {
     users: [{ username: 'admin', password: FIXTURES.password, role: 'admin', name: 'Elena', surname: 'Scaduti' }],
   });
   await provisionCompany(database.db, {
+    ragioneSociale: FIXTURES.lite.name,
+    partitaIva: FIXTURES.lite.piva,
+    subscriptionType: 'lite',
+    users: [
+      { username: 'admin', password: FIXTURES.password, role: 'admin', name: 'Livia', surname: 'Leggeri' },
+      ...FIXTURES.lite.technicians.map((username, i) => ({
+        username, password: FIXTURES.password, role: 'user' as const, scheduleenabled: 'Y' as const,
+        name: ['Uno', 'Due', 'Tre'][i], surname: 'Lite', email: `${username}@lite.example`,
+      })),
+    ],
+  });
+  // Tour finished (30): the first-access modal stays out of these tests.
+  await database.executeSql('update aziende set work_flow_primo_accesso = 30 where partita_iva = $1', [FIXTURES.lite.piva]);
+  await provisionCompany(database.db, {
     ragioneSociale: FIXTURES.buyer.name,
     partitaIva: FIXTURES.buyer.piva,
     users: [{ username: 'admin', password: FIXTURES.password, role: 'admin', name: 'Bruno', surname: 'Acquisti' }],
   });
+  await provisionCompany(database.db, {
+    ragioneSociale: FIXTURES.tour.name,
+    partitaIva: FIXTURES.tour.piva,
+    users: [{ username: 'admin', password: FIXTURES.password, role: 'admin', name: 'Tiziana', surname: 'Tour' }],
+  });
+  // The first-access tour's modal blocks the page until dismissed: only the tour fixture has it.
+  await database.executeSql(
+    'update aziende set work_flow_primo_accesso = case when partita_iva = $1 then 10 else 30 end',
+    [FIXTURES.tour.piva],
+  );
   await database.close();
 }
 

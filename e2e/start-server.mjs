@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import http from 'node:http';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = process.env.E2E_PORT ?? '3100';
@@ -12,6 +13,20 @@ rmSync(dataDir, { recursive: true, force: true });
 // The demo company and the test fixtures, before the server opens the database.
 const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'e2e/fixtures.ts', dataDir], { cwd: root, stdio: 'inherit' });
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);
+// A stand-in for the live-chat widget (tour.spec.ts): a script on another origin, served on loopback.
+// It defines its API after 500 ms, so the web's 200 ms retry is exercised; show/hide mark the page.
+const CHAT_JS = `setTimeout(function () {
+  window.Tawk_API = {
+    showWidget: function () { document.documentElement.setAttribute('data-test-chat', 'shown'); },
+    hideWidget: function () { document.documentElement.setAttribute('data-test-chat', 'hidden'); },
+  };
+}, 500);`;
+const chatServer = http.createServer((req, res) => {
+  res.writeHead(req.url === '/chat-widget.js' ? 200 : 404, { 'content-type': 'text/javascript', 'cache-control': 'no-store' });
+  res.end(req.url === '/chat-widget.js' ? CHAT_JS : '');
+});
+await new Promise((resolve) => chatServer.listen(0, '127.0.0.1', resolve));
+const chatWidgetUrl = `http://127.0.0.1:${chatServer.address().port}/chat-widget.js`;
 const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
   stdio: 'inherit',
@@ -24,9 +39,16 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.
     // Short-lived access tokens: every test exercises the silent refresh.
     ACCESS_TOKEN_TTL_SEC: '8',
     SMTP_HOST: '',
+    CHAT_WIDGET_URL: chatWidgetUrl,
   },
 });
-const stop = () => child.kill('SIGTERM');
+const stop = () => {
+  chatServer.close();
+  child.kill('SIGTERM');
+};
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
-child.on('exit', (code) => process.exit(code ?? 0));
+child.on('exit', (code) => {
+  chatServer.close();
+  process.exit(code ?? 0);
+});

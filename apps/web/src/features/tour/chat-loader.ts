@@ -12,14 +12,13 @@ const SCRIPT_ID = 'fs-chat-widget';
 
 type Win = Window & { [CHAT_GLOBAL]?: ChatApi };
 
-/** Adds the widget's script once (async, no credentials). */
+/** Adds the widget's script once (async). */
 export function injectChatScript(url: string, doc: Document = document): void {
   if (doc.getElementById(SCRIPT_ID)) return;
   const s = doc.createElement('script');
   s.id = SCRIPT_ID;
   s.async = true;
   s.src = url;
-  s.crossOrigin = 'anonymous';
   doc.head.appendChild(s);
 }
 
