@@ -4,7 +4,7 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconSearch, IconUserCheck, IconUserOff } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Licences, User } from '@fs/contract';
 import { LoadError } from '../../app/components/LoadError';
@@ -51,6 +51,7 @@ export function TechniciansPage() {
   const me = useSessionUser().data;
   const canWrite = useCan('gestione_tecnici', 'write') === true;
   const isAdmin = me?.role === 'admin';
+  const navigate = useNavigate();
   const save = useSaveUser();
   const swap = useSwapOrder();
   const [search, setSearch] = useState('');
@@ -70,7 +71,10 @@ export function TechniciansPage() {
         <Stack gap="sm">
           <Text size="sm">{t(users.data?.licences.planLimit !== null ? 'users.licences.refusedLite' : 'users.licences.refusedText')}</Text>
           {isAdmin ? (
-            <Button component={Link} to={BUY_PATH} onClick={() => modals.closeAll()}>{t('users.licences.buy')}</Button>
+            // Modals render outside the router: navigate by hand.
+            <Button component="a" href={BUY_PATH} onClick={(e: React.MouseEvent) => { e.preventDefault(); modals.closeAll(); void navigate(BUY_PATH); }}>
+              {t('users.licences.buy')}
+            </Button>
           ) : (
             <Text size="sm" c="dimmed">{t('users.licences.askAdmin')}</Text>
           )}
