@@ -74,7 +74,6 @@ function CompleteForm(props: { company: PromoCompanySummary; saving: boolean; er
       indirizzo: c.indirizzo ?? '', citta: c.citta ?? '', provincia: c.provincia ?? '', cap: c.cap ?? '', nazione: c.nazione,
       codice_fiscale: c.codice_fiscale ?? '', pec: c.pec ?? '', telefono: c.telefono ?? '',
     },
-    validateInputOnBlur: true,
     validate: {
       indirizzo: required, citta: required, cap: required,
       provincia: (v) => (v.trim().length <= 2 ? null : t('register.errors.provincia')),

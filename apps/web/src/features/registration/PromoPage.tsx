@@ -39,7 +39,6 @@ export function PromoPage() {
       name: '', surname: '', email: '', username: '', password: '', password_confirm: '',
       ragione_sociale: '', partita_iva: '', coupon: params.get('coupon') ?? '', termini_accettati: false,
     },
-    validateInputOnBlur: true,
     validate: {
       name: v.name, surname: v.surname, email: v.email, username: v.username, password: v.password,
       password_confirm: v.password_confirm, ragione_sociale: v.ragione_sociale, partita_iva: v.partita_iva,

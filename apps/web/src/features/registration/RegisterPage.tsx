@@ -41,7 +41,7 @@ export function RegisterPage() {
   const init = useRegisterInit();
   const check3ds = useCheckCard3ds();
   const [busy, setBusy] = useState(false);
-  const form = useForm<RegisterValues>({ initialValues, validate: validators(t), validateInputOnBlur: true });
+  const form = useForm<RegisterValues>({ initialValues, validate: validators(t) });
 
   const token = step === 'carta' ? params.get('token') : null;
   useEffect(() => {
@@ -71,8 +71,17 @@ export function RegisterPage() {
   const shown = step === 'carta' ? 2 : step === '3ds' ? 3 : step === 'fatto' ? 4 : active;
   const serverError = check.error ?? init.error;
 
-  const validateStep = (fields: readonly (keyof RegisterValues)[]) =>
-    fields.map((f) => form.validateField(f).hasError).every((e) => !e);
+  /** Validates one step's fields at once (the other step's errors are not shown meanwhile). */
+  const validateStep = (fields: readonly (keyof RegisterValues)[]) => {
+    const rules = validators(t) as Record<string, (v: unknown, all: RegisterValues) => string | null>;
+    const errors: Record<string, string> = {};
+    for (const f of fields) {
+      const message = rules[f]?.(form.values[f], form.values);
+      if (message) errors[f] = message;
+    }
+    form.setErrors(errors);
+    return Object.keys(errors).length === 0;
+  };
 
   const applyServerError = (e: unknown) => {
     const errors = fieldErrors(t, e);
