@@ -5,6 +5,7 @@ import { loginPath, safeRedirect } from './api/navigate';
 import { LoadError } from './components/LoadError';
 import { PageLoader } from './components/PageLoader';
 import { ErrorView } from './components/ErrorView';
+import { usePageTitle } from './use-page-title';
 import { useCan, usePermissions, useSessionUser, useStoredSession } from '../features/session/api';
 
 /** Non-public routes: a session is needed, else /login?redirectAfterLogin=<path>. */
@@ -28,11 +29,16 @@ export function PublicOnly() {
 
 /** Page access requires read permission on the page key. */
 export function RequirePermission({ pageKey }: { pageKey: PageKey }) {
-  const { t } = useTranslation();
   const permissions = usePermissions();
   const allowed = useCan(pageKey, 'read');
   if (permissions.isError) return <LoadError error={permissions.error} onRetry={() => void permissions.refetch()} />;
   if (allowed === undefined) return <PageLoader />;
-  if (!allowed) return <ErrorView status={403} title={t('errors.forbiddenTitle')} message={t('errors.forbidden')} />;
+  if (!allowed) return <Forbidden />;
   return <Outlet />;
+}
+
+function Forbidden() {
+  const { t } = useTranslation();
+  usePageTitle(t('errors.forbiddenTitle'));
+  return <ErrorView status={403} title={t('errors.forbiddenTitle')} message={t('errors.forbiddenPage')} />;
 }

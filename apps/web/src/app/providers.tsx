@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
@@ -6,12 +6,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CLIENT } from '@fs/contract';
 import { createQueryClient } from './query-client';
-import { theme } from './theme';
+import { localizedTheme } from './theme';
 
-/** Theme, toasts (bottom right, 2.5 s), the stacked modal host and the query cache. */
+/** Theme (its built-in control labels translated), toasts (bottom right, 2.5 s), the stacked modal host and the query cache. */
 export function Providers({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [queryClient] = useState(createQueryClient);
+  const theme = useMemo(() => localizedTheme(t), [t]);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>

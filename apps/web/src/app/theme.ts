@@ -1,4 +1,8 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  FileInput, Modal, Notification, PasswordInput, Select, TagsInput, createTheme, mergeThemeOverrides,
+  type MantineColorsTuple,
+} from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { CLIENT } from '@fs/contract';
 
 /** Shades around the brand colour #2589bd (index 6). */
@@ -17,3 +21,26 @@ export const theme = createTheme({
   headings: { fontWeight: '650' },
   breakpoints: { xs: '36em', sm: '48.0625em', md: '62em', lg: '75em', xl: '80em' },
 });
+
+/**
+ * The theme with Mantine's built-in controls named in the interface language: the password
+ * visibility toggle (English by default), close buttons of toasts and dialogs and clear buttons
+ * (unnamed by default).
+ */
+export function localizedTheme(t: TFunction) {
+  const clear = { clearButtonProps: { 'aria-label': t('a11y.clear') } };
+  return mergeThemeOverrides(theme, createTheme({
+    components: {
+      PasswordInput: PasswordInput.extend({
+        defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('a11y.togglePassword') } },
+      }),
+      Notification: Notification.extend({
+        defaultProps: { closeButtonProps: { 'aria-label': t('a11y.closeNotification') } },
+      }),
+      Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': t('a11y.closeDialog') } } }),
+      FileInput: FileInput.extend({ defaultProps: clear }),
+      Select: Select.extend({ defaultProps: clear }),
+      TagsInput: TagsInput.extend({ defaultProps: clear }),
+    },
+  }));
+}

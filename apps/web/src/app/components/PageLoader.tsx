@@ -11,8 +11,8 @@ export function PageLoader() {
     return () => activity.end();
   }, []);
   return (
-    <Center mih={200} aria-live="polite">
-      <Loader size="sm" aria-label={t('common.loading')} />
+    <Center mih={200} role="status" aria-label={t('common.loading')}>
+      <Loader size="sm" aria-hidden />
     </Center>
   );
 }

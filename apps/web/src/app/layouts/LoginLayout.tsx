@@ -5,15 +5,20 @@ import { FooterLinks } from './FooterLinks';
 import { PageOutlet } from './PageOutlet';
 import classes from './layouts.module.css';
 
-/** Layout "login-page": one centred card on the brand background. */
+/**
+ * Layout "login-page": one centred card on the brand background. The language choice sits in
+ * the page corner so the product name in the card never has to share a narrow phone row with it.
+ */
 export function LoginLayout() {
   return (
     <Box className={classes.loginPage}>
+      <header className={classes.loginTop}>
+        <LocaleSwitch />
+      </header>
       <main className={classes.loginMain}>
-        <Paper className={classes.loginCard} shadow="md" p="xl" radius="lg" withBorder>
-          <Group justify="space-between" mb="lg" wrap="nowrap">
+        <Paper className={classes.loginCard} shadow="md" p={{ base: 'lg', xs: 'xl' }} radius="lg" withBorder>
+          <Group mb="lg" wrap="nowrap">
             <Brand />
-            <LocaleSwitch />
           </Group>
           <PageOutlet />
         </Paper>

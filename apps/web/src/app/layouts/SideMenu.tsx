@@ -1,4 +1,4 @@
-import { useState, type FocusEvent } from 'react';
+import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import { ActionIcon, Alert, Skeleton, Stack, Tooltip } from '@mantine/core';
 import { IconPin, IconPinnedOff, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +33,7 @@ export function SideMenu({ mobile, hoverCapable, pinned, setPinned, mobileOpen, 
   const onBlur = (event: FocusEvent<HTMLElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
   };
+  const drawerFocus = useDrawerFocus(mobile && mobileOpen, closeMobile);
 
   return (
     <>
@@ -50,6 +51,7 @@ export function SideMenu({ mobile, hoverCapable, pinned, setPinned, mobileOpen, 
         onMouseLeave={() => setHovered(false)}
         onFocus={() => setFocused(true)}
         onBlur={onBlur}
+        ref={drawerFocus}
       >
         <div className={classes.inner}>
           <div className={classes.top}>
@@ -91,4 +93,30 @@ export function SideMenu({ mobile, hoverCapable, pinned, setPinned, mobileOpen, 
       </nav>
     </>
   );
+}
+
+/**
+ * The phone drawer takes the focus when it opens (it comes before the header's burger in the
+ * page, so Tab alone would never reach it), Escape closes it, and the focus goes back to the
+ * burger when it closes.
+ */
+function useDrawerFocus(open: boolean, close: () => void) {
+  const ref = useRef<HTMLElement>(null);
+  const closeRef = useRef(close);
+  closeRef.current = close;
+  useEffect(() => {
+    if (!open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    ref.current?.querySelector<HTMLElement>('button, a[href]')?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeRef.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      const focus = document.activeElement;
+      if (opener?.isConnected && (!focus || focus === document.body || ref.current?.contains(focus))) opener.focus();
+    };
+  }, [open]);
+  return ref;
 }

@@ -71,6 +71,7 @@ export function LogoUpload({ logoId, readOnly }: { logoId: string | null; readOn
           <FileInput
             label={t('company.logo.choose')}
             description={t('company.logo.hint')}
+            placeholder={t('company.logo.placeholder')}
             accept={LOGO_TYPES.join(',')}
             value={file}
             onChange={setFile}

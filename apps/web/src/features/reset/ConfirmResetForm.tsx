@@ -8,6 +8,16 @@ import { useConfirmReset } from './api';
 
 const MIN_LENGTH = 8;
 
+/**
+ * A used or expired link answers 401; a token that is not even well-formed (a truncated or
+ * edited link) is refused by the request schema with 400 on the field `token`. Both are a bad
+ * link for the user, not a form to correct.
+ */
+export function isInvalidLink(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  return error.status === 401 || (error.status === 400 && error.fields.some((f) => f.path === 'token'));
+}
+
 export function ConfirmResetForm({ token }: { token: string }) {
   const { t } = useTranslation();
   const confirm = useConfirmReset();
@@ -27,7 +37,7 @@ export function ConfirmResetForm({ token }: { token: string }) {
       </Alert>
     );
   }
-  const invalidLink = isApiError(confirm.error) && confirm.error.status === 401;
+  const invalidLink = isInvalidLink(confirm.error);
   return (
     <form onSubmit={form.onSubmit(({ password }) => confirm.mutate({ token, password }))} noValidate>
       <Stack gap="sm">
@@ -40,8 +50,21 @@ export function ConfirmResetForm({ token }: { token: string }) {
             )}
           </Alert>
         )}
-        <PasswordInput label={t('reset.newPassword')} autoComplete="new-password" required {...form.getInputProps('password')} />
-        <PasswordInput label={t('reset.repeatPassword')} autoComplete="new-password" required {...form.getInputProps('repeat')} />
+        {/* Mantine marks the wrapper, not the <input>, as invalid: say it on the input too. */}
+        <PasswordInput
+          label={t('reset.newPassword')}
+          autoComplete="new-password"
+          required
+          aria-invalid={form.errors.password ? true : undefined}
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label={t('reset.repeatPassword')}
+          autoComplete="new-password"
+          required
+          aria-invalid={form.errors.repeat ? true : undefined}
+          {...form.getInputProps('repeat')}
+        />
         <Button type="submit" loading={confirm.isPending} fullWidth>{t('reset.save')}</Button>
       </Stack>
     </form>
