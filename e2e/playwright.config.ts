@@ -10,7 +10,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
-  outputDir: '../.tmp/e2e-results',
+  // Per port, so runs on different ports never delete each other's results.
+  outputDir: `../.tmp/e2e-results-${port}`,
   use: {
     baseURL: `http://localhost:${port}`,
     locale: 'it-IT',

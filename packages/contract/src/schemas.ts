@@ -83,7 +83,8 @@ export const accessTokenResponse = z.object({
 export const resetInitRequest = z.object({ email: z.string().trim().email().max(200) }).strict();
 export const resetConfirmRequest = z
   .object({
-    token: z.string().min(20).max(200),
+    // Any token text is looked up; a malformed one is simply not found (401), like a used one.
+    token: z.string().min(1).max(200),
     password: z.string().min(8, 'La password deve avere almeno 8 caratteri').max(200),
   })
   .strict();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
+import { AppError } from './errors.js';
 
 /** Where files live. Local disk under the data directory; other back ends plug in here. */
 export interface Storage {
@@ -36,7 +37,12 @@ export function localStorage(root: string): Storage {
     },
     async get(key) {
       const file = fileOf(key);
-      await stat(file);
+      try {
+        await stat(file);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new AppError('NOT_FOUND', 'File non trovato');
+        throw e;
+      }
       return createReadStream(file);
     },
     async remove(key) {

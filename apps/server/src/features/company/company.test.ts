@@ -105,8 +105,12 @@ describe('company', () => {
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe('image/png');
     expect(Buffer.compare(got.rawPayload, PNG)).toBe(0);
-    const rows = await t.deps.database.executeSql('select id from media where azienda_id = $1', [c.company.id]);
+    const rows = await t.deps.database.executeSql('select id, storage_key from media where azienda_id = $1', [c.company.id]);
     expect(rows.rows.map((r) => r.id)).toEqual([second.json.item.id]);
+    // a file lost from storage answers 404, not a server error
+    await t.deps.storage.remove(rows.rows[0].storage_key);
+    const lost = await call(t.app, 'GET', '/api/aziende/azienda/logo', s);
+    expect([lost.status, lost.json.code]).toEqual([404, 'NOT_FOUND']);
   });
 
   it('refuses a non-image whatever its declared type (415) and a file over the limit (413)', async () => {
