@@ -94,4 +94,18 @@ describe('company deletion request', () => {
     // The session of the deleted company is gone with it.
     expect((await call(t.app, 'GET', '/api/session/session', admin)).status).toBe(401);
   });
+
+  it("one company's request, status and restore never touch another company", async () => {
+    const a = await createCompany(t);
+    const b = await createCompany(t);
+    const sa = await a.login('admin');
+    const sb = await b.login('admin');
+    await call(t.app, 'POST', URL_REQUEST, { ...sb, body: { conferma: true } });
+    expect((await call(t.app, 'GET', URL_REQUEST, sa)).json.item).toEqual({ richiesta_at: null, eliminazione_at: null });
+    expect((await sql('select eliminazione_at from aziende where id = $1', [a.company.id])).rows[0].eliminazione_at).toBeNull();
+    await call(t.app, 'POST', URL_REQUEST, { ...sa, body: { conferma: true } });
+    await call(t.app, 'POST', URL_RESTORE, { ...sb, body: {} });
+    expect((await call(t.app, 'GET', URL_REQUEST, sa)).json.item.eliminazione_at).not.toBeNull();
+    expect((await call(t.app, 'GET', URL_REQUEST, sb)).json.item.eliminazione_at).toBeNull();
+  });
 });
