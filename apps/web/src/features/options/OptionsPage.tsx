@@ -3,7 +3,9 @@ import { Alert, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } fro
 import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { OPTION_SECTIONS, reasonSuggestionsOn, type OptionItem, type OptionSection, type PaidOption } from '@fs/contract';
+import {
+  OPTION_SECTIONS, reasonSuggestionsOn, type OptionDef, type OptionItem, type OptionSection, type PaidOption,
+} from '@fs/contract';
 import { errorText, isApiError } from '../../app/api/errors';
 import { LoadError } from '../../app/components/LoadError';
 import { PageLoader } from '../../app/components/PageLoader';
@@ -13,7 +15,7 @@ import { useCan, useSessionUser } from '../session/api';
 import { useCompleteCardChallenge, useConfirmOptions, useOptions, useReasonsEnabled } from './api';
 import { MotivazioniEditor } from './MotivazioniEditor';
 import { OptionField } from './OptionField';
-import { categoriesOf, changes, keyOf, optionsOf, problemsOf, valuesOf, type Values } from './options-form';
+import { categoriesOf, changes, keyOf, problemsOf, valuesOf, type Values } from './options-form';
 import { PaidBanner } from './PaidBanner';
 import { PaidOptionModal } from './PaidOptionModal';
 import { SmtpTest } from './SmtpTest';
@@ -99,28 +101,32 @@ function OptionsForm({ items }: { items: OptionItem[] }) {
           {cats.map((c) => {
             const item = items.find((i) => i.category === c.category)!;
             const locked = readOnly || (c.paid !== undefined && (!item.abilitazione || !isAdmin));
+            const field = (o: OptionDef) => {
+              const key = keyOf(c.category, o.subcategory);
+              const secret = item.child_options.find((x) => x.subcategory === o.subcategory)?.is_set;
+              return (
+                <OptionField
+                  key={key}
+                  category={c.category}
+                  def={o}
+                  value={values[key] ?? ''}
+                  onChange={(v) => set(key, v)}
+                  error={(submitted ? problems[key] : undefined) ?? serverErrors[key]}
+                  disabled={locked}
+                  secretSet={secret && !removed.has(key)}
+                  onRemoveSecret={() => setRemoved((r) => new Set(r).add(key))}
+                />
+              );
+            };
             return (
               <Stack key={c.category} gap="sm">
                 {c.paid && <PaidBanner option={c.paid} active={item.abilitazione} isAdmin={isAdmin} onActivate={() => setBuying(c.paid!)} />}
-                <SimpleGrid cols={{ base: 1, md: c.children?.length ? 2 : 1 }} spacing="md" verticalSpacing="sm">
-                  {optionsOf(c).map((o) => {
-                    const key = keyOf(c.category, o.subcategory);
-                    const secret = item.child_options.find((x) => x.subcategory === o.subcategory)?.is_set;
-                    return (
-                      <OptionField
-                        key={key}
-                        category={c.category}
-                        def={o}
-                        value={values[key] ?? ''}
-                        onChange={(v) => set(key, v)}
-                        error={(submitted ? problems[key] : undefined) ?? serverErrors[key]}
-                        disabled={locked}
-                        secretSet={secret && !removed.has(key)}
-                        onRemoveSecret={() => setRemoved((r) => new Set(r).add(key))}
-                      />
-                    );
-                  })}
-                </SimpleGrid>
+                {field(c.main)}
+                {!!c.children?.length && (
+                  <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" verticalSpacing="sm">
+                    {c.children.map((o) => field(o))}
+                  </SimpleGrid>
+                )}
               </Stack>
             );
           })}

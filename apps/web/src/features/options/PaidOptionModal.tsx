@@ -3,6 +3,7 @@ import { Alert, Button, Group, Loader, Modal, NumberInput, SegmentedControl, Sta
 import { useTranslation } from 'react-i18next';
 import type { PaidOption, PaymentMethod, PurchaseResult } from '@fs/contract';
 import { errorText } from '../../app/api/errors';
+import { formatDate } from '../../app/format';
 import { notify } from '../../app/notify';
 import { useBuyPaidOption, usePaidOptionEstimate } from './api';
 import { euro } from './options-form';
@@ -59,7 +60,7 @@ export function PaidOptionModal({ option, onClose }: Props) {
       )}
       {e && !done && (
         <Stack gap="md">
-          {e.mode === 'new_term' && <Alert color="blue">{t('options.paid.newTerm', { end: e.end })}</Alert>}
+          {e.mode === 'new_term' && <Alert color="blue">{t('options.paid.newTerm', { end: formatDate(e.end) })}</Alert>}
           <Table>
             <Table.Thead>
               <Table.Tr>
