@@ -26,10 +26,6 @@ const RegisterPage = lazyPage(() => import('../features/registration/RegisterPag
 const PromoPage = lazyPage(() => import('../features/registration/PromoPage'), 'PromoPage');
 const PromoErrorPage = lazyPage(() => import('../features/registration/PromoErrorPage'), 'PromoErrorPage');
 const PromoCompletePage = lazyPage(() => import('../features/registration/PromoCompletePage'), 'PromoCompletePage');
-const RegisterPage = lazyPage(() => import('../features/registration/RegisterPage'), 'RegisterPage');
-const PromoPage = lazyPage(() => import('../features/registration/PromoPage'), 'PromoPage');
-const PromoErrorPage = lazyPage(() => import('../features/registration/PromoErrorPage'), 'PromoErrorPage');
-const PromoCompletePage = lazyPage(() => import('../features/registration/PromoCompletePage'), 'PromoCompletePage');
 const PlanPage = lazyPage(() => import('../features/subscription/PlanPage'), 'PlanPage');
 const SubscriptionPage = lazyPage(() => import('../features/subscription/SubscriptionPage'), 'SubscriptionPage');
 const QuotePage = lazyPage(() => import('../features/subscription/QuotePage'), 'QuotePage');

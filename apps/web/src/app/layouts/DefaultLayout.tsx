@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { CLIENT } from '@fs/contract';
 import { useSessionUser } from '../../features/session/api';
 import { DeletionBanner } from '../../features/company/DeletionBanner';
-import { DeletionBanner } from '../../features/company/DeletionBanner';
 import { ExpiredGuard } from '../../features/subscription/ExpiredGuard';
 import { SubscriptionBanners } from '../../features/subscription/SubscriptionBanners';
 import { ChatWidget } from '../../features/tour/ChatWidget';
@@ -46,7 +45,6 @@ export function DefaultLayout() {
       <div className={classes.main} style={{ marginLeft: offset }}>
         <AppHeader user={user} mobile={mobile} menuOpen={mobileOpen} onToggleMenu={() => setMobileOpen((o) => !o)} />
         <main id="main-content" className={classes.content} tabIndex={-1}>
-          <DeletionBanner />
           <DeletionBanner />
           <SubscriptionBanners />
           <ExpiredGuard>
