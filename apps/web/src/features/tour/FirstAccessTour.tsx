@@ -7,7 +7,7 @@ import type { TourStep } from '@fs/contract';
 import { errorText, isApiError } from '../../app/api/errors';
 import { notify } from '../../app/notify';
 import { useSessionUser } from '../session/api';
-import { AppAccessQr } from '../users/AppAccessQr';
+import { AppAccessQr } from '../../app/components/AppAccessQr';
 import { useAdvanceTour, useInterruptTour } from './api';
 import { activeTourStep, isAllowed, showsQr, tourStarted, tourStartUrl } from './tour';
 

@@ -14,7 +14,7 @@ import { usePageTitle } from '../../app/use-page-title';
 import { useCan, useSessionUser } from '../session/api';
 import { displayName } from '../session/display-name';
 import { useDeleteSignature, useSaveUser, useUser } from './api';
-import { AppAccessQr } from './AppAccessQr';
+import { AppAccessQr } from '../../app/components/AppAccessQr';
 import { ProfilePhoto } from './ProfilePhoto';
 import { euro, timeZones, toRequest, toValues } from './user-form';
 

@@ -3,8 +3,8 @@ import { Box, Button, Center, Image, Loader, Stack, Text, UnstyledButton } from 
 import { IconQrcode, IconRefresh } from '@tabler/icons-react';
 import QRCode from 'qrcode';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api/errors';
-import { useGenerateOtp } from './api';
+import { errorText } from '../api/errors';
+import { useGenerateOtp } from '../../features/users/api';
 
 /** Seconds as mm:ss. */
 export function mmss(totalSeconds: number): string {
