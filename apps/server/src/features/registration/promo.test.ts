@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { vouchers } from '../../platform/db/schema-subscription.js';
-import { voucherTrialDays } from '../../platform/db/schema-registration.js';
 import { call, newDeviceId, startTestApp, type TestApp } from '../../test/harness.js';
 import { createCompany, randomPartitaIva } from '../../test/factories.js';
 
@@ -29,7 +28,7 @@ function promo(over: Record<string, unknown> = {}) {
 async function voucher(o: { trialDays?: number; validUntil?: string } = {}) {
   const code = `PROMO${randomBytes(3).toString('hex').toUpperCase()}`;
   await t.deps.db.insert(vouchers).values({ code, percentOff: 10, validFrom: inDays(-1), validUntil: o.validUntil ?? inDays(30) });
-  if (o.trialDays) await t.deps.db.update(voucherTrialDays).set({ trialDays: o.trialDays }).where(eq(voucherTrialDays.code, code));
+  if (o.trialDays) await t.deps.db.update(vouchers).set({ trialDays: o.trialDays }).where(eq(vouchers.code, code));
   return code;
 }
 

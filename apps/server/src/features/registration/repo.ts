@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { aziende, subscriptionItems, utenti } from '../../platform/db/schema.js';
-import { registrazioniToken, voucherTrialDays as voucherTrialDaysView } from '../../platform/db/schema-registration.js';
+import { registrazioniToken } from '../../platform/db/schema-registration.js';
+import { vouchers } from '../../platform/db/schema-subscription.js';
 
 /*
  * Registration runs before any company or session exists, so two lookups here
@@ -75,8 +76,8 @@ export async function updateCompany(db: DbOrTx, aziendaId: string, patch: Partia
 /** Extra free-trial days a voucher grants to a promo registration (null: none). */
 export async function voucherTrialDays(db: DbOrTx, code: string): Promise<number> {
   const rows = await db
-    .select({ trialDays: voucherTrialDaysView.trialDays })
-    .from(voucherTrialDaysView)
-    .where(eq(voucherTrialDaysView.code, code.trim().toUpperCase()));
+    .select({ trialDays: vouchers.trialDays })
+    .from(vouchers)
+    .where(eq(vouchers.code, code.trim().toUpperCase()));
   return rows[0]?.trialDays ?? 0;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { aziende, utenti } from './schema.js';
 
 /**
@@ -24,14 +24,3 @@ export const registrazioniToken = pgTable(
   },
   (t) => [index('registrazioni_token_azienda_idx').on(t.aziendaId)],
 );
-
-/**
- * The registration area's view of the vouchers table (owned by the subscription
- * area): the extra free-trial days a voucher grants to a promo registration,
- * a column this area adds (null: none).
- */
-export const voucherTrialDays = pgTable('vouchers', {
-  id: uuid('id').primaryKey(),
-  code: text('code').notNull(),
-  trialDays: integer('trial_days'),
-});

@@ -10,6 +10,8 @@ export const vouchers = pgTable('vouchers', {
   id: id(),
   code: text('code').notNull().unique(),
   percentOff: integer('percent_off'),
+  /** Extra free-trial days a promo registration gets with this voucher (null: none). */
+  trialDays: integer('trial_days'),
   amountOffCents: integer('amount_off_cents'),
   validFrom: date('valid_from'),
   validUntil: date('valid_until'),

@@ -61,6 +61,7 @@ export const utenti = pgTable(
     timezone: text('timezone').notNull().default('Europe/Rome'),
     signature: text('signature'),
     mediaId: uuid('media_id'),
+    /** Permission group; the foreign key to gruppi is in migration 0002 (schema-users.ts imports this file). */
     gruppoId: uuid('gruppo_id'),
     /** Display order of the technicians (POST /utenti/scambia-order); migration 0002. */
     ordine: integer('ordine').notNull().default(0),
@@ -70,6 +71,7 @@ export const utenti = pgTable(
   (t) => [
     uniqueIndex('utenti_azienda_username_uq').on(t.aziendaId, sql`lower(${t.username})`),
     uniqueIndex('utenti_email_uq').on(sql`lower(${t.email})`),
+    index('utenti_gruppo_idx').on(t.aziendaId, t.gruppoId),
   ],
 );
 
