@@ -1,0 +1,2 @@
+-- Reserved for issue 4; filled by its feature. Statements separated by --> statement-breakpoint
+SELECT 1;
