@@ -36,6 +36,7 @@ import { tourRoutes } from './features/tour/routes.js';
 import { ssoRoutes } from './features/sso/routes.js';
 import { registrationRoutes } from './features/registration/routes.js';
 import { companyDeletionRoutes } from './features/company-deletion/routes.js';
+import { importRoutes } from './features/imports/routes.js';
 
 export interface BuildOptions {
   /** A ready database (tests); otherwise opened from the configuration. */
@@ -178,6 +179,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(ssoRoutes, { deps });
       await api.register(registrationRoutes, { deps });
       await api.register(companyDeletionRoutes, { deps });
+      await api.register(importRoutes, { deps });
     },
     { prefix: '/api' },
   );

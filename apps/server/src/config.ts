@@ -53,6 +53,7 @@ const schema = z
     BODY_LIMIT_BYTES: int(1024, 50 * 1024 * 1024).default(1024 * 1024),
     LOGO_MAX_BYTES: int(1024, 20 * 1024 * 1024).default(2 * 1024 * 1024),
     MEDIA_MAX_BYTES: int(1024, 1024 * 1024 * 1024).default(2 * 1024 * 1024),
+    IMPORT_MAX_BYTES: int(1024, 10 * 1024 ** 3).default(200 * 1024 * 1024),
     TOKEN_ACCESS_DURATION_SEC: int(10, 3600).default(120),
     SMTP_HOST: optional,
     SMTP_PORT: int(1, 65535).default(587),

@@ -11,3 +11,4 @@ export * from './subscription.js';
 export * from './users.js';
 export * from './options.js';
 export * from './registration.js';
+export * from './imports.js';
