@@ -17,7 +17,7 @@ import { registerErrorHandling } from './platform/http/error-handler.js';
 import { registerWeb } from './platform/http/web.js';
 import { createMailer, type Mailer, type MailMessage } from './platform/mail.js';
 import { Jobs } from './platform/jobs.js';
-import { localStorage } from './platform/storage.js';
+import { storageFromConfig } from './platform/storage-s3.js';
 import type { Deps } from './platform/deps.js';
 import { createPaymentGateway } from './platform/payments/index.js';
 import { authRoutes } from './features/auth/routes.js';
@@ -26,6 +26,7 @@ import { passwordResetRoutes } from './features/password-reset/routes.js';
 import { MAIL_QUEUE } from './features/password-reset/service.js';
 import { companyRoutes } from './features/company/routes.js';
 import { referenceRoutes } from './features/reference/routes.js';
+import { geolocationRoutes } from './features/geolocation/routes.js';
 import { subscriptionRoutes } from './features/subscription/routes.js';
 import { userRoutes } from './features/users/routes.js';
 import { groupRoutes } from './features/groups/routes.js';
@@ -101,7 +102,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     sealer,
     mailer: opts.mailer ?? createMailer(config, app.log),
     jobs,
-    storage: localStorage(path.join(config.dataDir, 'files')),
+    storage: storageFromConfig(config),
     payments: createPaymentGateway(config.PAYMENT_GATEWAY, database.db),
     log: app.log,
   };
@@ -172,6 +173,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(subscriptionRoutes, { deps });
       await api.register(userRoutes, { deps });
       await api.register(groupRoutes, { deps });
+      await api.register(geolocationRoutes, { deps });
       await api.register(mediaRoutes, { deps });
       await api.register(publicConfigRoutes, { deps });
       await api.register(optionsRoutes, { deps });

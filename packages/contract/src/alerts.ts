@@ -54,6 +54,10 @@ export const ALERT_CODES = {
   LAST_ADMIN: { status: 409, key: 'users.errors.lastAdmin' },
   // Options (docs/decisions.md, options section): the company's SMTP server refused or did not answer.
   SMTP_FAILED: { status: 502, key: 'options.errors.smtpFailed' },
+  // Media (docs/decisions.md, media and storage): the company's storage space is full.
+  STORAGE_QUOTA_EXCEEDED: { status: 413, key: 'media.errors.quotaExceeded' },
+  // Geolocation: the paid option is off, so positions are neither kept nor shown.
+  GEOLOCATION_DISABLED: { status: 409, key: 'geolocation.errors.disabled' },
 } as const satisfies Record<string, { status: number; key: string }>;
 
 export type AlertCode = keyof typeof ALERT_CODES;

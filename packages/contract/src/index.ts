@@ -12,3 +12,5 @@ export * from './users.js';
 export * from './options.js';
 export * from './registration.js';
 export * from './imports.js';
+export * from './media.js';
+export * from './geolocation.js';

@@ -34,6 +34,12 @@ export async function listOptions(deps: Deps, actor: Actor): Promise<OptionItem[
 const valueOf = (stored: StoredValues, category: string, subcategory: string) =>
   stored.get(keyOf(category, subcategory)) ?? findOption(category, subcategory)?.default ?? '';
 
+/** One option's value for the company (stored, else the default), for other features' rules. */
+export async function optionValues(deps: Deps, aziendaId: string, keys: [string, string][]): Promise<string[]> {
+  const stored = await storedValues(deps, aziendaId);
+  return keys.map(([category, subcategory]) => valueOf(stored, category, subcategory));
+}
+
 /**
  * Saves the options screen. Every value is checked against its type first;
  * paid options are changed only by administrators and switched on only once

@@ -17,6 +17,8 @@ import { displayName } from '../session/display-name';
 import { useSaveUser, useSwapOrder, useUsers } from './api';
 import { toRequest, toValues } from './user-form';
 import { UserFormModal } from './UserFormModal';
+import { useTechnicianPositions } from '../geolocation/api';
+import { LastPosition } from '../geolocation/LastPosition';
 
 const BUY_PATH = '/subscription-plan/technicians';
 
@@ -100,6 +102,10 @@ export function TechniciansPage() {
     });
   };
 
+  const positions = useTechnicianPositions();
+  const showPositions = positions.data?.enabled === true;
+  const positionOf = new Map((positions.data?.items ?? []).map((p) => [p.utenteId, p]));
+
   const move = (index: number, by: -1 | 1) => {
     const a = rows[index];
     const b = rows[index + by];
@@ -144,6 +150,7 @@ export function TechniciansPage() {
                     <Table.Th>{t('users.fields.role')}</Table.Th>
                     <Table.Th>{t('users.fields.group')}</Table.Th>
                     <Table.Th>{t('users.fields.status')}</Table.Th>
+                    {showPositions && <Table.Th>{t('geolocation.lastPosition')}</Table.Th>}
                     {canWrite && <Table.Th w={100}><VisuallyHidden>{t('users.technicians.actions')}</VisuallyHidden></Table.Th>}
                   </Table.Tr>
                 </Table.Thead>
@@ -169,6 +176,9 @@ export function TechniciansPage() {
                       <Table.Td>
                         <Badge color={u.status === 'ACTIVE' ? 'green' : 'gray'} variant="light">{t(`users.status.${u.status}`)}</Badge>
                       </Table.Td>
+                      {showPositions && (
+                        <Table.Td><LastPosition position={positionOf.get(u.id)} /></Table.Td>
+                      )}
                       {canWrite && (
                         <Table.Td>
                           <Group gap={4} wrap="nowrap">
