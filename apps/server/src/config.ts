@@ -54,6 +54,13 @@ const schema = z
     LOGO_MAX_BYTES: int(1024, 20 * 1024 * 1024).default(2 * 1024 * 1024),
     MEDIA_MAX_BYTES: int(1024, 1024 * 1024 * 1024).default(2 * 1024 * 1024),
     IMPORT_MAX_BYTES: int(1024, 10 * 1024 ** 3).default(200 * 1024 * 1024),
+    MEDIA_DOC_MAX_BYTES: int(1024, 5 * 1024 ** 3).default(25 * 1024 * 1024),
+    S3_ENDPOINT: optionalUrl,
+    S3_BUCKET: optional,
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: optional,
+    S3_SECRET_ACCESS_KEY: optional,
+    S3_FORCE_PATH_STYLE: bool.default(false),
     TOKEN_ACCESS_DURATION_SEC: int(10, 3600).default(120),
     SMTP_HOST: optional,
     SMTP_PORT: int(1, 65535).default(587),
@@ -76,6 +83,11 @@ const schema = z
   .refine((c) => !c.OIDC_ISSUER_URL || c.OIDC_ISSUER_URL.startsWith('https://') || isLoopbackUrl(c.OIDC_ISSUER_URL), {
     path: ['OIDC_ISSUER_URL'],
     message: 'must be https:// (plain http only on loopback)',
+  })
+  .refine((c) => !c.S3_ENDPOINT || c.S3_BUCKET, { path: ['S3_BUCKET'], message: 'required when S3_ENDPOINT is set' })
+  .refine((c) => !c.S3_ACCESS_KEY_ID === !c.S3_SECRET_ACCESS_KEY, {
+    path: ['S3_SECRET_ACCESS_KEY'],
+    message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
   })
   .refine((c) => c.LOGIN_SLOW_AFTER < c.LOGIN_MAX_FAILURES, {
     path: ['LOGIN_SLOW_AFTER'],

@@ -145,6 +145,3 @@ export type GenerateOtp = z.infer<typeof generateOtpResponse>;
 
 export const appAccessRequest = z.object({ otp: z.string().trim().min(16).max(128) }).strict();
 
-/** Media sections known to POST /media/insert/{section}/{id}. */
-export const MEDIA_SECTIONS = ['utente'] as const;
-export type MediaSection = (typeof MEDIA_SECTIONS)[number];

@@ -12,9 +12,9 @@ export class Jobs {
     const boss = new PgBoss({
       db: { executeSql: database.executeSql },
       schema,
-      // PGlite runs in this process: keep maintenance light there.
-      // No cron schedules yet; maintenance stays on (archive, expiry).
-      schedule: false,
+      // Cron schedules (the daily storage recalculation) run on both databases: pg-boss keeps
+      // them in its own tables and one instance at a time turns a due one into a job.
+      schedule: true,
     });
     boss.on('error', (err: unknown) => log.error({ err }, 'job queue error'));
     await boss.start();
@@ -33,6 +33,20 @@ export class Jobs {
         }
       }
     });
+  }
+
+  /**
+   * Runs `queue` on a cron (5 fields, in `tz`); the queue's handler is registered separately.
+   * Re-scheduling the same queue replaces its cron, so every start may call it.
+   */
+  async schedule<T extends object>(queue: string, cron: string, data: T, tz = 'Europe/Rome'): Promise<void> {
+    await this.boss.createQueue(queue);
+    await this.boss.schedule(queue, cron, data, { tz, retryLimit: 2, retryDelay: 60 });
+  }
+
+  /** The registered cron schedules (name, cron, timezone). */
+  async schedules(): Promise<{ name: string; cron: string; tz: string | undefined }[]> {
+    return (await this.boss.getSchedules()).map((s) => ({ name: s.name, cron: s.cron, tz: (s as { timezone?: string }).timezone ?? s.options?.tz }));
   }
 
   send<T extends object>(queue: string, data: T): Promise<string | null> {

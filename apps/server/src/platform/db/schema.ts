@@ -153,9 +153,16 @@ export const media = pgTable(
     contentType: text('content_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     storageKey: text('storage_key').notNull(),
+    /** Migration 0007 (media): description (POST /media/update), uploader, last change. */
+    descrizione: text('descrizione'),
+    uploadedBy: uuid('uploaded_by').references(() => utenti.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [index('media_owner_idx').on(t.aziendaId, t.section, t.ownerId)],
+  (t) => [
+    index('media_owner_idx').on(t.aziendaId, t.section, t.ownerId),
+    index('media_azienda_created_idx').on(t.aziendaId, t.createdAt),
+  ],
 );
 
 /**

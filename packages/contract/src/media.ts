@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/**
+ * Media files and storage space (spec operations sections 3, 7, 9): the
+ * sections a file can belong to, the wire shapes of the media list, of
+ * POST /media/update and of the storage-space answer.
+ */
+export const MEDIA_SECTIONS = ['utente', 'macchinario'] as const;
+export type MediaSection = (typeof MEDIA_SECTIONS)[number];
+
+/** Sections whose files are listed by GET /media/get-db/{section}/{id}. */
+export const MEDIA_LIST_SECTIONS = ['macchinario'] as const;
+export type MediaListSection = (typeof MEDIA_LIST_SECTIONS)[number];
+
+/** Every section of the storage breakdown: the upload sections plus the company logo. */
+export const STORAGE_SECTIONS = ['utente', 'macchinario', 'azienda-logo'] as const;
+
+export const FILENAME_MAX = 200;
+export const DESCRIZIONE_MAX = 1000;
+
+export const mediaItem = z.object({
+  id: z.string(),
+  section: z.string(),
+  owner_id: z.string(),
+  filename: z.string(),
+  content_type: z.string(),
+  size: z.number().int(),
+  descrizione: z.string().nullable(),
+  uploaded_by: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type MediaItem = z.infer<typeof mediaItem>;
+
+/** Renames a file and/or changes its description; the extension always follows the sniffed type. */
+export const mediaUpdateRequest = z
+  .object({
+    id: z.string().uuid(),
+    filename: z.string().trim().min(1).max(FILENAME_MAX).optional(),
+    descrizione: z.string().trim().max(DESCRIZIONE_MAX).nullable().optional(),
+  })
+  .strict()
+  .refine((v) => v.filename !== undefined || v.descrizione !== undefined, {
+    message: 'Indicare filename o descrizione',
+    path: ['filename'],
+  });
+export type MediaUpdateRequest = z.input<typeof mediaUpdateRequest>;
+
+export const storageUsage = z.object({
+  used_bytes: z.number().int(),
+  limit_bytes: z.number().int(),
+  free_bytes: z.number().int(),
+  included_bytes: z.number().int(),
+  slot_bytes: z.number().int(),
+  slots: z.number().int(),
+  sections: z.array(z.object({ section: z.string(), files: z.number().int(), bytes: z.number().int() })),
+  recalculated_at: z.string().nullable(),
+});
+export type StorageUsage = z.infer<typeof storageUsage>;
