@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { NavLink } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -5,16 +6,24 @@ import type { MenuItem } from '@fs/contract';
 import { menuIcon } from '../../features/navigation/icons';
 import classes from './side-menu.module.css';
 
-function isActive(to: string, pathname: string): boolean {
+function matches(to: string, pathname: string): boolean {
   return to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
+}
+
+/** Active when it matches and no sibling matches more precisely (/a/b beats /a on /a/b). */
+function isActive(to: string, pathname: string, siblings: MenuItem[] = []): boolean {
+  return matches(to, pathname) && !siblings.some((s) => s.to.length > to.length && matches(s.to, pathname));
 }
 
 interface ItemProps {
   item: MenuItem;
   onNavigate: () => void;
+  /** The collapsed 70 px rail shows icons only: dropdowns open only when the menu is expanded. */
+  expanded: boolean;
+  siblings?: MenuItem[];
 }
 
-function Item({ item, onNavigate }: ItemProps) {
+function Item({ item, onNavigate, expanded, siblings }: ItemProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const Icon = menuIcon(item.icon);
@@ -25,12 +34,13 @@ function Item({ item, onNavigate }: ItemProps) {
     className: classes.link,
     classNames: { body: classes.fade, chevron: classes.fade },
   };
+  const childActive = !!item.children?.some((c) => isActive(c.to, pathname));
+  const [open, setOpen] = useState(childActive);
   if (item.children?.length) {
-    const childActive = item.children.some((c) => isActive(c.to, pathname));
     return (
-      <NavLink {...common} component="button" defaultOpened={childActive} active={childActive} variant="subtle">
+      <NavLink {...common} component="button" opened={expanded && open} onChange={setOpen} active={childActive} variant="subtle">
         {item.children.map((child) => (
-          <Item key={child.id} item={child} onNavigate={onNavigate} />
+          <Item key={child.id} item={child} onNavigate={onNavigate} expanded={expanded} siblings={item.children} />
         ))}
       </NavLink>
     );
@@ -38,7 +48,7 @@ function Item({ item, onNavigate }: ItemProps) {
   if (/^https?:/i.test(item.to)) {
     return <NavLink {...common} component="a" href={item.to} target="_blank" rel="noopener noreferrer" onClick={onNavigate} />;
   }
-  const active = isActive(item.to, pathname);
+  const active = isActive(item.to, pathname, siblings);
   return (
     <NavLink
       {...common}
@@ -51,11 +61,11 @@ function Item({ item, onNavigate }: ItemProps) {
   );
 }
 
-export function MenuItems({ items, onNavigate }: { items: MenuItem[]; onNavigate: () => void }) {
+export function MenuItems({ items, onNavigate, expanded }: { items: MenuItem[]; onNavigate: () => void; expanded: boolean }) {
   return (
     <>
       {items.map((item) => (
-        <Item key={item.id} item={item} onNavigate={onNavigate} />
+        <Item key={item.id} item={item} onNavigate={onNavigate} expanded={expanded} siblings={items} />
       ))}
     </>
   );

@@ -84,7 +84,7 @@ export function SideMenu({ mobile, hoverCapable, pinned, setPinned, mobileOpen, 
             {pages.isError && expanded && (
               <Alert color="red" mx="xs" p="xs">{t('errors.loadFailed', { error: errorText(t, pages.error) })}</Alert>
             )}
-            {pages.data && <MenuItems items={pages.data} onNavigate={mobile ? closeMobile : () => undefined} />}
+            {pages.data && <MenuItems items={pages.data} onNavigate={mobile ? closeMobile : () => undefined} expanded={expanded} />}
           </div>
           <div className={classes.bottom}>
             <LanguageMenu onOpenChange={setLanguageOpen} />
