@@ -98,7 +98,8 @@ export function validateImportRow(fields: ImportField[], raw: Record<string, str
       v = v.replace(/\s/g, '').toUpperCase();
       if (!isValidCodiceFiscaleForImport(v)) errors.push({ field: field.name, code: 'codice_fiscale', message: `${field.name}: codice fiscale non valido` });
     } else if (field.type === 'decimal' || field.type === 'integer') {
-      const n = v.replace(/\./g, (m, i: number, s: string) => (s.includes(',') ? '' : m)).replace(',', '.');
+      // Italian style "1.234,5" or plain "1234.5".
+      const n = v.includes(',') ? v.replace(/\./g, '').replace(',', '.') : v;
       const ok = field.type === 'integer' ? /^-?\d{1,9}$/.test(n) : /^-?\d{1,9}(\.\d{1,2})?$/.test(n);
       if (!ok) errors.push({ field: field.name, code: 'number', message: `${field.name}: numero non valido` });
       v = n;

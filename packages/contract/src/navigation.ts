@@ -16,6 +16,8 @@ export interface PageDefinition extends Omit<MenuItem, 'children'> {
   pageKey: PageKey | null;
   /** Only company administrators see it, whatever their permissions (permission groups). */
   adminOnly?: boolean;
+  /** Shown only to users with write permission on at least one of these keys (the data import). */
+  writeAnyOf?: PageKey[];
   children?: PageDefinition[];
 }
 
@@ -51,4 +53,8 @@ export const PAGES: PageDefinition[] = [
   },
   { id: 'profile', name: 'Il mio profilo', to: '/profile', icon: 'user', i18nKey: 'users.menu.profile', pageKey: null },
   { id: 'options', name: 'Opzioni', to: '/options', icon: 'settings', i18nKey: 'options.menu', pageKey: 'opzioni' },
+  {
+    id: 'data-import', name: 'Importazione dati', to: '/data-import', icon: 'import', i18nKey: 'imports.menu',
+    pageKey: null, writeAnyOf: ['anagrafica_clienti', 'anagrafica_articoli'],
+  },
 ];

@@ -37,6 +37,7 @@ const TechniciansPage = lazyPage(() => import('../features/users/TechniciansPage
 const ProfilePage = lazyPage(() => import('../features/users/ProfilePage'), 'ProfilePage');
 const GroupsPage = lazyPage(() => import('../features/users/GroupsPage'), 'GroupsPage');
 const AppAccessPage = lazyPage(() => import('../features/users/AppAccessPage'), 'AppAccessPage');
+const DataImportPage = lazyPage(() => import('../features/imports/DataImportPage'), 'DataImportPage');
 
 function Root() {
   return (
@@ -141,6 +142,7 @@ export const router = createBrowserRouter([
                 ],
               },
               { path: 'profile', element: <ProfilePage /> },
+              { path: 'data-import', element: <DataImportPage /> },
             ]),
           },
         ],

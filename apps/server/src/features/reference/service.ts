@@ -35,7 +35,8 @@ export function languages() {
 export function activePages(permissions: PermissionMap, pages: PageDefinition[] = PAGES, isAdmin = false): MenuItem[] {
   return pages
     .filter((p) => (p.pageKey === null || can(permissions, p.pageKey, 'read')) && (!p.adminOnly || isAdmin))
-    .map(({ pageKey: _k, adminOnly: _a, children, ...item }) => ({
+    .filter((p) => !p.writeAnyOf || p.writeAnyOf.some((k) => can(permissions, k, 'write')))
+    .map(({ pageKey: _k, adminOnly: _a, writeAnyOf: _w, children, ...item }) => ({
       ...item,
       ...(children ? { children: activePages(permissions, children, isAdmin) } : {}),
     }));

@@ -1,6 +1,6 @@
 import {
   IconBuilding, IconCalendarEvent, IconChartBar, IconClipboardList, IconClock, IconCreditCard,
-  IconFileExport, IconFileText, IconHome, IconPackage, IconPlugConnected, IconPoint, IconSettings,
+  IconFileExport, IconFileImport, IconFileText, IconHome, IconPackage, IconPlugConnected, IconPoint, IconSettings,
   IconTools, IconUserCircle, IconUsers, IconUsersGroup, type Icon,
 } from '@tabler/icons-react';
 
@@ -14,6 +14,7 @@ const ICONS: Record<string, Icon> = {
   clock: IconClock,
   'credit-card': IconCreditCard,
   export: IconFileExport,
+  import: IconFileImport,
   file: IconFileText,
   package: IconPackage,
   plug: IconPlugConnected,
