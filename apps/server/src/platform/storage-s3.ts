@@ -33,6 +33,10 @@ export function s3Storage(o: S3Options): Storage {
   const cfg: S3ClientConfig = {
     region: o.region,
     forcePathStyle: o.forcePathStyle,
+    // Checksums only where the API requires them: S3-compatible servers do not all take the
+    // aws-chunked CRC trailers the SDK would otherwise add to every upload.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     ...(o.endpoint ? { endpoint: o.endpoint } : {}),
     ...(o.accessKeyId && o.secretAccessKey
       ? { credentials: { accessKeyId: o.accessKeyId, secretAccessKey: o.secretAccessKey } }

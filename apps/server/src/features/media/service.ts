@@ -57,15 +57,18 @@ export async function insert(
   const typed = await fileTypeStream(upload, { sampleSize: SNIFF_BYTES });
   const mime = typed.fileType?.mime;
   const ext = mime ? def.types.get(mime) : undefined;
+  const tooBig = () => (cut < maxBytes ? quotaError(free) : new AppError('PAYLOAD_TOO_LARGE', `Il file supera ${kb(maxBytes)}`));
   if (!mime || !ext) {
     upload.resume();
+    // Cut before its type could be told: the limit is the answer.
+    if (upload.truncated) throw tooBig();
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Tipo di file non consentito: ${[...def.types.values()].join(', ')}`);
   }
   // While streaming: the multipart limit cuts the file at `cut` bytes and marks it truncated.
   const stored = await deps.storage.put(aziendaId, typed);
   try {
     if (upload.truncated) {
-      throw cut < maxBytes ? quotaError(free) : new AppError('PAYLOAD_TOO_LARGE', `Il file supera ${kb(maxBytes)}`);
+      throw tooBig();
     }
     const { row, oldKeys } = await deps.db.transaction(async (tx) => {
       const locked = await repo.lockUsage(tx, aziendaId);
