@@ -31,7 +31,7 @@ beforeAll(async () => {
   server = new S3rver({
     address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: BUCKET }], allowMismatchedSignatures: true,
   });
-  const { port } = (await server.run()) as { port: number };
+  const { port } = await server.run();
   endpoint = `http://127.0.0.1:${port}`;
   // s3rver's fixed credentials; signatures are checked.
   const creds = { S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' };
