@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function snapshotOf(aziendaId: string) {
-  const tables = ['aziende', 'utenti', 'media', 'motivazioni', 'opzioni_azienda', 'gruppi', 'access_otps', 'subscription_items', 'subscription_payments', 'subscription_cards'];
+  const tables = ['aziende', 'utenti', 'media', 'motivazioni', 'opzioni_azienda', 'gruppi', 'access_otps', 'subscription_items', 'subscription_payments', 'subscription_cards', 'importazioni'];
   const out: Record<string, unknown> = {};
   for (const table of tables) {
     const col = table === 'aziende' ? 'id' : 'azienda_id';
@@ -64,6 +64,27 @@ describe('cross-company sweep', () => {
       idsOfA['/api/media/insert/:section/:id#section'] = 'utente';
       idsOfA['/api/media/insert/:section/:id#id'] = techId;
       secretsOfA.push(g.json.gruppo.id, 'Gruppo riservato di A', photo.json().item.id, otp.json.OTP);
+    }
+    // Imports: an upload of A (its id in the progress and report routes, its file name).
+    {
+      const boundary = 'importboundary';
+      const up = await t.app.inject({
+        method: 'POST', url: '/api/imports/mapping',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${sa.token}`, 'device-id': sa.deviceId },
+        payload: [
+          ...['table:articoli', 'separator:;', 'headerInFirstLine:true'].map((f) => {
+            const [k, v] = f.split(':');
+            return `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`;
+          }),
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="riservato-di-a.csv"\r\n\r\ncodice;descrizione\r\nA1;Articolo riservato di A\r\n`,
+          `--${boundary}--\r\n`,
+        ].join(''),
+      });
+      expect(up.statusCode).toBe(200);
+      for (const url of ['/api/imports/import/:id', '/api/imports/import/:id/scarti', '/api/imports/import/:id/scarti.csv']) {
+        idsOfA[`${url}#id`] = up.json().item.id;
+      }
+      secretsOfA.push(up.json().item.id, 'riservato-di-a.csv', 'Articolo riservato di A');
     }
     const before = await snapshotOf(a.company.id);
 
