@@ -44,6 +44,7 @@ export const PAGES: PageDefinition[] = [
       { id: 'subscription-technicians', name: 'Licenze tecnici', to: '/subscription-plan/technicians', icon: 'users', i18nKey: 'subscription.menu.technicians', pageKey: 'gestione_abbonamento' },
       { id: 'subscription-quote', name: 'Preventivo', to: '/subscription-plan/quote', icon: 'file', i18nKey: 'subscription.menu.quote', pageKey: 'gestione_abbonamento' },
       { id: 'subscription-company-data', name: 'Dati di fatturazione', to: '/subscription-plan/company-data', icon: 'building', i18nKey: 'subscription.menu.companyData', pageKey: 'gestione_abbonamento' },
+      { id: 'storage-space', name: 'Spazio di archiviazione', to: '/storage-space', icon: 'database', i18nKey: 'media.menu.storage', pageKey: 'gestione_abbonamento' },
     ],
   },
   { id: 'technicians', name: 'I miei tecnici', to: '/technicians', icon: 'users', i18nKey: 'users.menu.technicians', pageKey: 'gestione_tecnici' },

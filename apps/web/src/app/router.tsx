@@ -38,6 +38,7 @@ const ProfilePage = lazyPage(() => import('../features/users/ProfilePage'), 'Pro
 const GroupsPage = lazyPage(() => import('../features/users/GroupsPage'), 'GroupsPage');
 const AppAccessPage = lazyPage(() => import('../features/users/AppAccessPage'), 'AppAccessPage');
 const DataImportPage = lazyPage(() => import('../features/imports/DataImportPage'), 'DataImportPage');
+const StoragePage = lazyPage(() => import('../features/media/StoragePage'), 'StoragePage');
 
 function Root() {
   return (
@@ -132,6 +133,7 @@ export const router = createBrowserRouter([
                   { path: 'subscription-plan/technicians', element: <LicencesPage /> },
                   { path: 'subscription-plan/company-data', element: <BillingDataPage /> },
                   { path: 'subscription-plan/checkout', element: <CheckoutPage /> },
+                  { path: 'storage-space', element: <StoragePage /> },
                 ],
               },
               {

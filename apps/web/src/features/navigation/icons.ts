@@ -1,5 +1,5 @@
 import {
-  IconBuilding, IconCalendarEvent, IconChartBar, IconClipboardList, IconClock, IconCreditCard,
+  IconBuilding, IconCalendarEvent, IconDatabase, IconChartBar, IconClipboardList, IconClock, IconCreditCard,
   IconFileExport, IconFileImport, IconFileText, IconHome, IconPackage, IconPlugConnected, IconPoint, IconSettings,
   IconTools, IconUserCircle, IconUsers, IconUsersGroup, type Icon,
 } from '@tabler/icons-react';
@@ -13,6 +13,7 @@ const ICONS: Record<string, Icon> = {
   clipboard: IconClipboardList,
   clock: IconClock,
   'credit-card': IconCreditCard,
+  database: IconDatabase,
   export: IconFileExport,
   import: IconFileImport,
   file: IconFileText,

@@ -16,12 +16,18 @@ import { AdminOnlyNotice, SubscriptionShell, useIsAdmin } from './SubscriptionSh
 
 const EXTRAS = ['storage', 'customers', 'items'] as const;
 
-function initialOrder(s: Subscription, period: BillingPeriod, fromOrder: boolean): Order {
+function initialOrder(s: Subscription, period: BillingPeriod, fromOrder: boolean, addStorage = false): Order {
   const saved = fromOrder ? loadOrder() : null;
   if (saved) return saved;
   const addition = s.sub.subscription_confirmed && s.sub.state !== 'expired';
-  if (addition) return { items: [], vouchers: [], billingPeriod: period, renew: false, replace: false };
-  return { items: s.sub.renewListino.breakList, vouchers: [], billingPeriod: period, renew: false, replace: true };
+  // `?add=storage` (storage-space screen): one more 5 GB slot in the order.
+  const storage = (items: Order['items']) => {
+    if (!addStorage) return items;
+    const has = items.find((i) => i.type === 'storage');
+    return has ? items.map((i) => (i === has ? { ...i, quantity: i.quantity + 1 } : i)) : [...items, { type: 'storage' as const, quantity: 1 }];
+  };
+  if (addition) return { items: storage([]), vouchers: [], billingPeriod: period, renew: false, replace: false };
+  return { items: storage(s.sub.renewListino.breakList), vouchers: [], billingPeriod: period, renew: false, replace: true };
 }
 
 function QuoteEditor({ s }: { s: Subscription }) {
@@ -30,7 +36,7 @@ function QuoteEditor({ s }: { s: Subscription }) {
   const admin = useIsAdmin();
   const [params] = useSearchParams();
   const [period, setPeriod] = useLocalStorage<BillingPeriod>({ key: PERIOD_KEY, defaultValue: 'yearly' });
-  const [order, setOrder] = useState<Order>(() => initialOrder(s, period, params.get('from') === 'order'));
+  const [order, setOrder] = useState<Order>(() => initialOrder(s, period, params.get('from') === 'order', params.get('add') === 'storage'));
   const [voucher, setVoucher] = useState('');
   const [voucherError, setVoucherError] = useState<string | null>(null);
   const check = useCheckVoucher();

@@ -1,0 +1,159 @@
+import { useState } from 'react';
+import { ActionIcon, Button, FileButton, Group, Loader, Modal, Stack, Table, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconDownload, IconPencil, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { DESCRIZIONE_MAX, FILENAME_MAX, type MediaItem, type MediaListSection } from '@fs/contract';
+import { errorText } from '../api/errors';
+import { notify } from '../notify';
+import { formatDate } from '../format';
+import {
+  downloadMedia, formatSize, useDeleteMedia, useMediaList, useUpdateMedia, useUploadMedia,
+} from '../../features/media/api';
+
+/** What the file picker offers; the server sniffs the content whatever the browser says. */
+export const DOCUMENT_ACCEPT =
+  'image/png,image/jpeg,image/webp,image/gif,application/pdf,.docx,.xlsx,.pptx,.odt,.ods,.odp';
+
+export interface MediaFilesProps {
+  section: MediaListSection;
+  ownerId: string;
+  canWrite: boolean;
+  canDelete: boolean;
+}
+
+/**
+ * The files of one owner (a machine's photos and documents): list, upload,
+ * rename with a description, download and delete after confirmation.
+ */
+export function MediaFiles({ section, ownerId, canWrite, canDelete }: MediaFilesProps) {
+  const { t, i18n } = useTranslation();
+  const list = useMediaList(section, ownerId);
+  const upload = useUploadMedia(section, ownerId);
+  const remove = useDeleteMedia(section, ownerId);
+  const [editing, setEditing] = useState<MediaItem | null>(null);
+
+  const send = (file: File | null) => {
+    if (!file) return;
+    upload.mutate(file, {
+      onSuccess: () => notify.success(t('media.files.uploaded', { name: file.name })),
+      onError: (error) => notify.error(errorText(t, error)),
+    });
+  };
+  const confirmDelete = (m: MediaItem) =>
+    modals.openConfirmModal({
+      title: t('media.files.deleteTitle'),
+      children: <Text size="sm">{t('media.files.deleteText', { name: m.filename })}</Text>,
+      labels: { confirm: t('media.files.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(m.id, {
+          onSuccess: () => notify.success(t('media.files.deleted')),
+          onError: (error) => notify.error(errorText(t, error)),
+        }),
+    });
+  const download = (m: MediaItem) => void downloadMedia(m).catch((error) => notify.error(errorText(t, error)));
+
+  return (
+    <Stack gap="sm">
+      {canWrite && (
+        <Group>
+          <FileButton onChange={send} accept={DOCUMENT_ACCEPT}>
+            {(props) => (
+              <Button {...props} leftSection={<IconUpload size={16} />} loading={upload.isPending} variant="light">
+                {t('media.files.add')}
+              </Button>
+            )}
+          </FileButton>
+          <Text size="xs" c="dimmed">{t('media.files.hint')}</Text>
+        </Group>
+      )}
+      {list.isPending && <Loader size="sm" aria-label={t('media.files.loading')} />}
+      {list.isError && <Text c="red" size="sm">{errorText(t, list.error)}</Text>}
+      {list.data?.length === 0 && <Text c="dimmed" size="sm">{t('media.files.empty')}</Text>}
+      {!!list.data?.length && (
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('media.files.name')}</Table.Th>
+              <Table.Th>{t('media.files.description')}</Table.Th>
+              <Table.Th ta="right">{t('media.files.size')}</Table.Th>
+              <Table.Th>{t('media.files.date')}</Table.Th>
+              <Table.Th w={120} />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.data.map((m) => (
+              <Table.Tr key={m.id} data-media={m.id}>
+                <Table.Td style={{ wordBreak: 'break-all' }}>{m.filename}</Table.Td>
+                <Table.Td>{m.descrizione ?? ''}</Table.Td>
+                <Table.Td ta="right">{formatSize(m.size, i18n.language)}</Table.Td>
+                <Table.Td>{formatDate(m.created_at)}</Table.Td>
+                <Table.Td>
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    <Tooltip label={t('media.files.download')}>
+                      <ActionIcon variant="subtle" aria-label={t('media.files.downloadName', { name: m.filename })} onClick={() => download(m)}>
+                        <IconDownload size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                    {canWrite && (
+                      <Tooltip label={t('media.files.edit')}>
+                        <ActionIcon variant="subtle" aria-label={t('media.files.editName', { name: m.filename })} onClick={() => setEditing(m)}>
+                          <IconPencil size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                    {canDelete && (
+                      <Tooltip label={t('media.files.delete')}>
+                        <ActionIcon variant="subtle" color="red" aria-label={t('media.files.deleteName', { name: m.filename })} onClick={() => confirmDelete(m)}>
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {editing && <EditModal item={editing} section={section} ownerId={ownerId} onClose={() => setEditing(null)} />}
+    </Stack>
+  );
+}
+
+function EditModal({ item, section, ownerId, onClose }: { item: MediaItem; section: MediaListSection; ownerId: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const update = useUpdateMedia(section, ownerId);
+  const [filename, setFilename] = useState(item.filename);
+  const [descrizione, setDescrizione] = useState(item.descrizione ?? '');
+  const nameError = filename.trim() === '' ? t('media.files.nameRequired') : null;
+  const save = () => {
+    if (nameError) return;
+    update.mutate(
+      { id: item.id, filename: filename.trim(), descrizione: descrizione.trim() || null },
+      {
+        onSuccess: () => {
+          notify.success(t('media.files.saved'));
+          onClose();
+        },
+        onError: (error) => notify.error(errorText(t, error)),
+      },
+    );
+  };
+  return (
+    <Modal opened onClose={onClose} title={t('media.files.editTitle')}>
+      <form onSubmit={(e) => { e.preventDefault(); save(); }}>
+        <Stack>
+          <TextInput label={t('media.files.name')} value={filename} onChange={(e) => setFilename(e.currentTarget.value)} maxLength={FILENAME_MAX} error={nameError} required data-autofocus />
+          <Textarea label={t('media.files.description')} value={descrizione} onChange={(e) => setDescrizione(e.currentTarget.value)} maxLength={DESCRIZIONE_MAX} autosize minRows={2} />
+          <Text size="xs" c="dimmed">{t('media.files.extensionKept')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
+            <Button type="submit" loading={update.isPending}>{t('common.save')}</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
