@@ -76,7 +76,9 @@ export async function runImport(deps: Deps, aziendaId: string, importId: string)
     await repo.finish(deps.db, aziendaId, importId, { stato: 'completed', bytes: imp.size });
   } catch (err) {
     deps.log.warn({ err, importId }, 'import failed');
-    const message = err instanceof Error ? err.message : String(err);
+    // A malformed file says where; anything else is logged and reported without internals.
+    const csvError = typeof (err as { code?: unknown }).code === 'string' && (err as { code: string }).code.startsWith('CSV_');
+    const message = csvError ? `File CSV non valido: ${(err as Error).message}` : "Errore interno durante la scrittura di un lotto di righe";
     await repo.finish(deps.db, aziendaId, importId, { stato: 'failed', errore: message.slice(0, 1000) });
   }
   await deps.storage.remove(imp.storageKey).catch((err) => deps.log.warn({ err }, 'import file not removed'));

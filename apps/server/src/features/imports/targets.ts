@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ImportTable, ImportValue, RowError } from '@fs/contract';
+import { LIMITS, type ImportTable, type ImportValue, type RowError } from '@fs/contract';
 import type { Tx } from '../../platform/db/client.js';
 
 export interface ValidRow {
@@ -145,4 +145,58 @@ export function bulkTarget(spec: TableSpec): ImportTarget {
   };
 }
 
-export const TARGETS: Record<ImportTable, ImportTarget> = {} as Record<ImportTable, ImportTarget>;
+/** Records allowed: one slot included plus the purchased slots (`subscription_items` of that type). */
+function slotsAllowed(type: 'customers' | 'items', perSlot: number) {
+  return async (tx: Tx, aziendaId: string) => {
+    const r = await tx.execute(sql`select coalesce(sum(quantity), 0)::int as n from subscription_items where azienda_id = ${aziendaId} and type = ${type}`);
+    return (1 + (r.rows[0] as { n: number }).n) * perSlot;
+  };
+}
+
+const countOf = (table: string) => async (tx: Tx, aziendaId: string) => {
+  const r = await tx.execute(sql`select count(*)::int as n from ${ident(table)} where azienda_id = ${aziendaId}`);
+  return (r.rows[0] as { n: number }).n;
+};
+
+/** The same row lock on the company the manual saves take before counting against the limit. */
+const lockCompany = async (tx: Tx, aziendaId: string) => {
+  await tx.execute(sql`select id from aziende where id = ${aziendaId} for update`);
+};
+
+const text = (column: string): ColumnSpec => ({ column, type: 'text' });
+
+/**
+ * The customers and articles tables. Column names are the import fields' (the
+ * manual forms' wire names); the tables themselves belong to the customers and
+ * articles features (migrations 0005 and 0006).
+ */
+export const TABLE_SPECS: Record<ImportTable, TableSpec> = {
+  clienti: {
+    table: 'clienti',
+    columns: {
+      ...Object.fromEntries(
+        ['codice', 'ragione_sociale', 'partita_iva', 'codice_fiscale', 'telefono', 'cellulare', 'email', 'indirizzo', 'citta', 'provincia', 'cap', 'note']
+          .map((c) => [c, text(c)]),
+      ),
+      km_viaggio: { column: 'km_viaggio', type: 'numeric' },
+      ore_viaggio: { column: 'ore_viaggio', type: 'numeric' },
+    },
+    keys: ['codice', 'partita_iva', 'codice_fiscale'],
+    allowed: slotsAllowed('customers', LIMITS.customersPerSlot),
+    counted: countOf('clienti'),
+    lock: lockCompany,
+  },
+  articoli: {
+    table: 'articoli',
+    columns: Object.fromEntries(['codice', 'riferimento_esterno', 'descrizione', 'unita_misura'].map((c) => [c, text(c)])),
+    keys: ['codice', 'riferimento_esterno'],
+    allowed: slotsAllowed('items', LIMITS.itemsPerSlot),
+    counted: countOf('articoli'),
+    lock: lockCompany,
+  },
+};
+
+export const TARGETS: Record<ImportTable, ImportTarget> = {
+  clienti: bulkTarget(TABLE_SPECS.clienti),
+  articoli: bulkTarget(TABLE_SPECS.articoli),
+};
