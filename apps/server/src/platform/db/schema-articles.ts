@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+} from 'drizzle-orm/pg-core';
+import { aziende, utenti } from './schema.js';
+
+/**
+ * Articles (spec operations section 3): item code, external reference,
+ * description, unit of measure, prices as numeric(12,2) (never floats).
+ * Duplicated codes and external references are allowed (the save warns);
+ * the indexes are in migration 0006 (search and sort at 100,000 rows):
+ * btree on the sortable columns, btree on lower(...) COLLATE "C" for
+ * duplicate checks and prefix search, and one trigram GIN for contains search.
+ */
+export const articoli = pgTable(
+  'articoli',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    codice: text('codice').notNull(),
+    riferimentoEsterno: text('riferimento_esterno'),
+    descrizione: text('descrizione').notNull(),
+    unitaMisura: text('unita_misura'),
+    prezzoVendita: numeric('prezzo_vendita', { precision: 12, scale: 2 }),
+    prezzoAcquisto: numeric('prezzo_acquisto', { precision: 12, scale: 2 }),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('articoli_azienda_codice_idx').on(t.aziendaId, t.codice, t.id),
+    index('articoli_azienda_riferimento_idx').on(t.aziendaId, t.riferimentoEsterno, t.id),
+    index('articoli_azienda_descrizione_idx').on(t.aziendaId, t.descrizione, t.id),
+    index('articoli_azienda_codice_lc_idx').on(t.aziendaId, sql`(lower(${t.codice}) COLLATE "C")`),
+    index('articoli_azienda_riferimento_lc_idx').on(t.aziendaId, sql`(lower(${t.riferimentoEsterno}) COLLATE "C")`),
+  ],
+);
+
+/** Job roles (mansioni): a name unique in the company (case-insensitive) and a description. */
+export const mansioni = pgTable(
+  'mansioni',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    nome: text('nome').notNull(),
+    descrizione: text('descrizione'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('mansioni_azienda_nome_uq').on(t.aziendaId, sql`lower(${t.nome})`)],
+);
+
+/** Checks (controlli) of a job role: the checklist a technician fills in. */
+export const controlli = pgTable(
+  'controlli',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    mansioneId: uuid('mansione_id').notNull().references(() => mansioni.id, { onDelete: 'cascade' }),
+    nomeCampo: text('nome_campo').notNull(),
+    descrizione: text('descrizione'),
+    tipoCampo: text('tipo_campo').notNull().default('boolean'),
+    obbligatorio: boolean('obbligatorio').notNull().default(false),
+    /** Choices of a `select` check. */
+    valori: jsonb('valori').$type<string[]>().notNull().default([]),
+    ordine: integer('ordine').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('controlli_mansione_idx').on(t.aziendaId, t.mansioneId, t.ordine)],
+);
+
+/** Which users hold which job roles. Deleting a held job role is refused (0032); the FK backs that up. */
+export const utentiMansioni = pgTable(
+  'utenti_mansioni',
+  {
+    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    utenteId: uuid('utente_id').notNull().references(() => utenti.id, { onDelete: 'cascade' }),
+    mansioneId: uuid('mansione_id').notNull().references(() => mansioni.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.utenteId, t.mansioneId] }),
+    index('utenti_mansioni_mansione_idx').on(t.aziendaId, t.mansioneId),
+  ],
+);
