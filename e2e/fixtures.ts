@@ -18,6 +18,10 @@ export const FIXTURES = {
   lite: { piva: '07654321004', name: 'Piccola Lite S.r.l.', technicians: ['lite.uno', 'lite.due', 'lite.tre'] },
   /** In free trial at step 10 of the first-access tour (tour.spec.ts); every other company has finished it. */
   tour: { piva: '05678901231', name: 'Nuova Avventura S.r.l.' },
+  /** One 5 GB storage slot bought, nothing stored yet (storage.spec.ts). */
+  storage: { piva: '09123456783', name: 'Archivio Ordinato S.r.l.' },
+  /** Storage space used up to the last byte (storage.spec.ts). */
+  storageFull: { piva: '09234567890', name: 'Archivio Pieno S.r.l.' },
 } as const;
 
 async function main() {
@@ -56,6 +60,17 @@ async function main() {
     partitaIva: FIXTURES.tour.piva,
     users: [{ username: 'admin', password: FIXTURES.password, role: 'admin', name: 'Tiziana', surname: 'Tour' }],
   });
+  for (const f of [FIXTURES.storage, FIXTURES.storageFull]) {
+    const { company } = await provisionCompany(database.db, {
+      ragioneSociale: f.name,
+      partitaIva: f.piva,
+      users: [{ username: 'admin', password: FIXTURES.password, role: 'admin', name: 'Sara', surname: 'Spazio' }],
+    });
+    await database.executeSql(`insert into subscription_items (azienda_id, type, quantity) values ($1, 'storage', 1)`, [company.id]);
+    if (f === FIXTURES.storageFull) {
+      await database.executeSql('insert into storage_usage (azienda_id, used_bytes) values ($1, $2)', [company.id, 9 * 1024 ** 3]);
+    }
+  }
   // The first-access tour's modal blocks the page until dismissed: only the tour fixture has it.
   await database.executeSql(
     'update aziende set work_flow_primo_accesso = case when partita_iva = $1 then 10 else 30 end',

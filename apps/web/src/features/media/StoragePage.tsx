@@ -66,7 +66,7 @@ export function StoragePage() {
       </Card>
 
       {percent >= WARN_AT && (
-        <Alert color={color === 'red' ? 'red' : 'yellow'} icon={<IconAlertTriangle size={18} />} title={t('media.storage.almostFullTitle')}>
+        <Alert color={color === 'red' ? 'red' : 'yellow'} icon={<IconAlertTriangle size={18} />} title={t(u.free_bytes === 0 ? 'media.storage.fullTitle' : 'media.storage.almostFullTitle')}>
           {t('media.storage.almostFullText')}
         </Alert>
       )}
