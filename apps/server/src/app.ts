@@ -38,6 +38,7 @@ import { ssoRoutes } from './features/sso/routes.js';
 import { registrationRoutes } from './features/registration/routes.js';
 import { companyDeletionRoutes } from './features/company-deletion/routes.js';
 import { importRoutes } from './features/imports/routes.js';
+import { tablePreferenceRoutes } from './features/table-preferences/routes.js';
 
 export interface BuildOptions {
   /** A ready database (tests); otherwise opened from the configuration. */
@@ -182,6 +183,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(registrationRoutes, { deps });
       await api.register(companyDeletionRoutes, { deps });
       await api.register(importRoutes, { deps });
+      await api.register(tablePreferenceRoutes, { deps });
     },
     { prefix: '/api' },
   );

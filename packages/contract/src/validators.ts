@@ -20,3 +20,43 @@ export function isValidPartitaIva(value: string): boolean {
 export function isValidCodiceDestinatario(value: string): boolean {
   return /^[A-Z0-9]{6,7}$/.test(value);
 }
+
+const CF_ODD = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23];
+/** Positions (0-based) that hold digits, or their omocodia letters, in a personal tax code. */
+const CF_DIGIT_POSITIONS = new Set([6, 7, 9, 10, 12, 13, 14]);
+const CF_OMOCODIA = 'LMNPQRSTUV';
+const CF_MONTHS = 'ABCDEHLMPRST';
+
+/**
+ * Italian codice fiscale: either a company's (11 digits, the partita IVA check digit)
+ * or a person's: 16 characters — surname (3 letters), name (3), year (2 digits),
+ * month (A B C D E H L M P R S T), day (2 digits, +40 for women), municipality
+ * (a letter and 3 digits), check letter; digits may be replaced by the omocodia
+ * letters L M N P Q R S T U V. The check letter is the sum of the odd-position and
+ * even-position values modulo 26. Case aside.
+ */
+export function isValidCodiceFiscale(raw: string): boolean {
+  const value = raw.toUpperCase();
+  if (/^\d{11}$/.test(value)) return isValidPartitaIva(value);
+  if (!/^[A-Z0-9]{16}$/.test(value)) return false;
+  for (let i = 0; i < 15; i++) {
+    const ch = value[i]!;
+    if (CF_DIGIT_POSITIONS.has(i)) {
+      if (!/\d/.test(ch) && !CF_OMOCODIA.includes(ch)) return false;
+    } else if (!/[A-Z]/.test(ch)) return false;
+  }
+  if (!CF_MONTHS.includes(value[8]!)) return false;
+  const digitAt = (i: number) => {
+    const ch = value[i]!;
+    return /\d/.test(ch) ? Number(ch) : CF_OMOCODIA.indexOf(ch);
+  };
+  const day = digitAt(9) * 10 + digitAt(10);
+  if (!((day >= 1 && day <= 31) || (day >= 41 && day <= 71))) return false;
+  let sum = 0;
+  for (let i = 0; i < 15; i++) {
+    const code = value.charCodeAt(i);
+    const n = code <= 57 ? code - 48 : code - 65;
+    sum += i % 2 === 0 ? CF_ODD[n]! : n;
+  }
+  return String.fromCharCode(65 + (sum % 26)) === value[15];
+}

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -43,6 +44,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 async function openPglite(opts: DatabaseOptions): Promise<Database> {
   if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
   const client = await PGlite.create({
+    // Trigram indexes for contains-search on lists (migration 0005, customers).
+    extensions: { pg_trgm },
     ...(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {}),
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });

@@ -1,0 +1,9 @@
+import { CLIENTI_TABLE, type TableDef } from '@fs/contract';
+
+/**
+ * Every table whose columns a user may choose. A feature with a list adds its
+ * TableDef here (one line), so `POST /tabelle/preferenza` knows its columns.
+ */
+export const TABLES: Record<string, TableDef> = {
+  [CLIENTI_TABLE.name]: CLIENTI_TABLE,
+};

@@ -1,0 +1,128 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { aziende, utenti } from './schema.js';
+
+/**
+ * Customers, their contacts, plants and machines (spec operations sections 3, 7) and
+ * the per-user table preferences of every list. SQL in migrations/0005_customers.sql.
+ * Every table starts with azienda_id (cascade from aziende); every index starts with it.
+ */
+export const clienti = pgTable(
+  'clienti',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    /** Registry id (codice anagrafica) chosen by the company; duplicates warn. */
+    codice: text('codice'),
+    ragioneSociale: text('ragione_sociale').notNull(),
+    codiceFiscale: text('codice_fiscale'),
+    partitaIva: text('partita_iva'),
+    telefono: text('telefono'),
+    cellulare: text('cellulare'),
+    email: text('email'),
+    note: text('note'),
+    indirizzo: text('indirizzo'),
+    citta: text('citta'),
+    provincia: text('provincia'),
+    cap: text('cap'),
+    nazione: text('nazione').notNull().default('IT'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    kmViaggio: numeric('km_viaggio', { precision: 10, scale: 2 }),
+    oreViaggio: numeric('ore_viaggio', { precision: 8, scale: 2 }),
+    /** lower() of the searchable fields, for the trigram index (contains-search). */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL => sql`lower(ragione_sociale || ' ' || coalesce(codice, '') || ' ' || coalesce(partita_iva, '') || ' ' || coalesce(codice_fiscale, '') || ' ' || coalesce(citta, ''))`,
+    ),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('clienti_ragione_sociale_idx').on(t.aziendaId, sql`lower(${t.ragioneSociale})`, t.id),
+    index('clienti_codice_idx').on(t.aziendaId, t.codice, t.id),
+    index('clienti_partita_iva_idx').on(t.aziendaId, t.partitaIva, t.id),
+    index('clienti_codice_fiscale_idx').on(t.aziendaId, t.codiceFiscale, t.id),
+    index('clienti_citta_idx').on(t.aziendaId, sql`lower(${t.citta})`, t.id),
+    index('clienti_provincia_idx').on(t.aziendaId, t.provincia, t.id),
+    index('clienti_created_idx').on(t.aziendaId, t.createdAt, t.id),
+    index('clienti_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/** Contacts of a customer (recapiti). */
+export const clientiRecapiti = pgTable(
+  'clienti_recapiti',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    clienteId: uuid('cliente_id').notNull().references(() => clienti.id, { onDelete: 'cascade' }),
+    nome: text('nome').notNull(),
+    ruolo: text('ruolo'),
+    telefono: text('telefono'),
+    email: text('email'),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('clienti_recapiti_cliente_idx').on(t.aziendaId, t.clienteId)],
+);
+
+/** Plants (impianti): sites of a customer. */
+export const impianti = pgTable(
+  'impianti',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    clienteId: uuid('cliente_id').notNull().references(() => clienti.id, { onDelete: 'cascade' }),
+    nome: text('nome').notNull(),
+    indirizzo: text('indirizzo'),
+    citta: text('citta'),
+    provincia: text('provincia'),
+    cap: text('cap'),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('impianti_cliente_idx').on(t.aziendaId, t.clienteId, sql`lower(${t.nome})`, t.id)],
+);
+
+/**
+ * Machines (macchinari) of a plant. `livello` follows the machinery-levels option
+ * (level 1 is the plant itself): a level-2 machine hangs from the plant, a level-n
+ * machine (n > 2) from a level n-1 machine of the same plant (`parent_id`).
+ */
+export const macchinari = pgTable(
+  'macchinari',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    impiantoId: uuid('impianto_id').notNull().references(() => impianti.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id').references((): AnyPgColumn => macchinari.id, { onDelete: 'cascade' }),
+    livello: integer('livello').notNull().default(2),
+    nome: text('nome').notNull(),
+    matricola: text('matricola').notNull(),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('macchinari_impianto_idx').on(t.aziendaId, t.impiantoId, sql`lower(${t.nome})`, t.id),
+    uniqueIndex('macchinari_matricola_uq').on(t.aziendaId, sql`upper(${t.matricola})`),
+    index('macchinari_parent_idx').on(t.aziendaId, t.parentId),
+  ],
+);
+
+/** A user's chosen columns (in order) for one table of the web app. */
+export const preferenzeTabelle = pgTable(
+  'preferenze_tabelle',
+  {
+    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    utenteId: uuid('utente_id').notNull().references(() => utenti.id, { onDelete: 'cascade' }),
+    tabella: text('tabella').notNull(),
+    colonne: jsonb('colonne').$type<string[]>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.aziendaId, t.utenteId, t.tabella] })],
+);
