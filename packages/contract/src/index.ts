@@ -14,3 +14,5 @@ export * from './registration.js';
 export * from './imports.js';
 export * from './media.js';
 export * from './geolocation.js';
+export * from './lists.js';
+export * from './customers.js';
