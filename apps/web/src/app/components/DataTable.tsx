@@ -1,0 +1,152 @@
+import type { ReactNode } from 'react';
+import {
+  Box, Center, Group, Loader, LoadingOverlay, Pagination, Select, Stack, Table, Text, TextInput, UnstyledButton,
+} from '@mantine/core';
+import { IconArrowsSort, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { LIST_MAX_SIZE } from '@fs/contract';
+import { ColumnChooser } from './ColumnChooser';
+import { LoadError } from './LoadError';
+import { nextSort, type ListState } from './list-state';
+import { useTableInfos } from './table-preferences';
+
+const PAGE_SIZES = ['10', '25', '50', '100', String(LIST_MAX_SIZE)];
+
+export interface DataTableProps<T> {
+  /** Table name of the shared configuration (clienti, articoli, ...). */
+  table: string;
+  rows: T[] | undefined;
+  total: number | undefined;
+  /** The list request is running (first load or a new page). */
+  loading: boolean;
+  error?: unknown;
+  onRetry?: () => void;
+  state: ListState;
+  onStateChange: (next: ListState) => void;
+  /** The search box's text (kept apart from state so typing can be debounced by the caller). */
+  search: string;
+  onSearchChange: (q: string) => void;
+  rowKey: (row: T) => string;
+  /** Cell content; by default the row's field named by the column key. */
+  renderCell?: (row: T, key: string) => ReactNode;
+  /** Opens a row (click, or Enter on the focused row). */
+  onOpen?: (row: T) => void;
+  /** Buttons at the end of a row (edit, delete...). */
+  rowActions?: (row: T) => ReactNode;
+  /** Filter controls shown beside the search box. */
+  filters?: ReactNode;
+  /** Buttons at the right of the toolbar (e.g. "new"). */
+  actions?: ReactNode;
+  searchLabel: string;
+  emptyText: string;
+  caption: string;
+}
+
+/**
+ * The shared server-paged table: search box, filters, sortable headers, page and
+ * page size, the column chooser within the table's bounds, loading and empty states.
+ * Rows are keyboard reachable (Tab, then Enter opens).
+ */
+export function DataTable<T>(p: DataTableProps<T>) {
+  const { t } = useTranslation();
+  const infos = useTableInfos(p.table);
+  if (infos.error) return <LoadError error={infos.error} onRetry={() => void infos.refetch()} />;
+  if (!infos.data) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  const columns = infos.data.selectedColumns.map((key) => infos.data.columns.find((c) => c.key === key)!).filter(Boolean);
+  const pages = Math.max(1, Math.ceil((p.total ?? 0) / p.state.size));
+  const cell = p.renderCell ?? ((row: T, key: string) => {
+    const v = (row as Record<string, unknown>)[key];
+    return v === null || v === undefined ? '' : String(v);
+  });
+  const colSpan = columns.length + (p.rowActions ? 1 : 0);
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <Group align="flex-end" wrap="wrap" gap="sm">
+          <TextInput
+            type="search"
+            label={p.searchLabel}
+            leftSection={<IconSearch size={16} />}
+            value={p.search}
+            onChange={(e) => p.onSearchChange(e.currentTarget.value)}
+            w={260}
+            maxLength={100}
+          />
+          {p.filters}
+        </Group>
+        <Group gap="sm">
+          <ColumnChooser infos={infos.data} />
+          {p.actions}
+        </Group>
+      </Group>
+      {p.error ? <LoadError error={p.error} onRetry={p.onRetry} /> : (
+        <Box pos="relative">
+          <LoadingOverlay visible={p.loading && p.rows !== undefined} zIndex={1} overlayProps={{ blur: 1 }} loaderProps={{ 'aria-label': t('common.loading') } as never} />
+          <Table.ScrollContainer minWidth={600}>
+            <Table striped highlightOnHover={!!p.onOpen} verticalSpacing="xs" aria-busy={p.loading}>
+              <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
+                <Text size="sm" c="dimmed" component="span">
+                  {p.total === undefined ? p.caption : `${p.caption} · ${t('lists.total', { count: p.total })}`}
+                </Text>
+              </Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  {columns.map((c) => {
+                    const active = p.state.sort === c.key;
+                    const Icon = !active ? IconArrowsSort : p.state.dir === 'asc' ? IconSortAscending : IconSortDescending;
+                    return (
+                      <Table.Th key={c.key} aria-sort={active ? (p.state.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+                        {c.sortable ? (
+                          <UnstyledButton onClick={() => p.onStateChange(nextSort(p.state, c.key))} aria-label={t('lists.sortBy', { column: t(c.label) })}>
+                            <Group gap={4} wrap="nowrap"><Text fw={600} size="sm">{t(c.label)}</Text><Icon size={14} aria-hidden /></Group>
+                          </UnstyledButton>
+                        ) : <Text fw={600} size="sm">{t(c.label)}</Text>}
+                      </Table.Th>
+                    );
+                  })}
+                  {p.rowActions && <Table.Th><Text fw={600} size="sm">{t('lists.actions')}</Text></Table.Th>}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {p.rows === undefined ? (
+                  <Table.Tr><Table.Td colSpan={colSpan}><Center py="lg"><Loader size="sm" aria-label={t('common.loading')} /></Center></Table.Td></Table.Tr>
+                ) : p.rows.length === 0 ? (
+                  <Table.Tr><Table.Td colSpan={colSpan}><Text c="dimmed" ta="center" py="lg">{p.emptyText}</Text></Table.Td></Table.Tr>
+                ) : p.rows.map((row) => (
+                  <Table.Tr
+                    key={p.rowKey(row)}
+                    tabIndex={p.onOpen ? 0 : undefined}
+                    style={p.onOpen ? { cursor: 'pointer' } : undefined}
+                    onClick={p.onOpen ? (e) => { if (!(e.target as HTMLElement).closest('button,a,input')) p.onOpen!(row); } : undefined}
+                    onKeyDown={p.onOpen ? (e) => { if (e.key === 'Enter' && e.target === e.currentTarget) p.onOpen!(row); } : undefined}
+                  >
+                    {columns.map((c) => <Table.Td key={c.key}>{cell(row, c.key)}</Table.Td>)}
+                    {p.rowActions && <Table.Td><Group gap={4} wrap="nowrap">{p.rowActions(row)}</Group></Table.Td>}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Box>
+      )}
+      <Group justify="space-between" wrap="wrap">
+        <Select
+          label={t('lists.pageSize')}
+          data={PAGE_SIZES}
+          value={String(p.state.size)}
+          onChange={(v) => v && p.onStateChange({ ...p.state, size: Number(v), page: 1 })}
+          w={110}
+          allowDeselect={false}
+        />
+        <Pagination
+          total={pages}
+          value={Math.min(p.state.page, pages)}
+          onChange={(page) => p.onStateChange({ ...p.state, page })}
+          getControlProps={(control) => ({ 'aria-label': t(`lists.pagination.${control}`) })}
+          getItemProps={(page) => ({ 'aria-label': t('lists.pagination.page', { page }) })}
+        />
+      </Group>
+    </Stack>
+  );
+}
