@@ -31,7 +31,7 @@ export const DOCX = zlib.storedZip([
 export function upload(t: TestApp, s: Session, url: string, data: Buffer, filename = 'foto.png', contentType = 'image/png') {
   const boundary = '----fsb' + Math.random().toString(16).slice(2);
   const head =
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename.replace(/"/g, '%22')}"\r\n` +
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename.replace(/[\\"]/g, (ch) => `\\${ch}`)}"\r\n` +
     `Content-Type: ${contentType}\r\n\r\n`;
   return t.app.inject({
     method: 'POST',
