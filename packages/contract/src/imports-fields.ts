@@ -44,6 +44,9 @@ export const IMPORT_FIELDS: Record<ImportTable, ImportField[]> = {
     f('riferimento_esterno', 'text', 100, { key: true, aliases: ['riferimento esterno', 'rif esterno', 'external reference', 'ref'] }),
     f('descrizione', 'text', 500, { required: true, aliases: ['description', 'desc'] }),
     f('unita_misura', 'text', 20, { aliases: ['um', 'u.m.', 'unità di misura', 'unit', 'unit of measure'] }),
+    f('prezzo_vendita', 'decimal', 12, { aliases: ['prezzo', 'prezzo vendita', 'price', 'sale price'] }),
+    f('prezzo_acquisto', 'decimal', 12, { aliases: ['costo', 'prezzo acquisto', 'purchase price', 'cost'] }),
+    f('note', 'text', 2000, { aliases: ['notes'] }),
   ],
 };
 

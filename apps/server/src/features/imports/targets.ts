@@ -29,6 +29,8 @@ export interface TableSpec {
   columns: Record<string, ColumnSpec>;
   /** Fields that identify an existing record (same value → overwrite), compared as stored. */
   keys: string[];
+  /** A timestamp column set to now() on update. */
+  touch?: string;
   /** Extra condition on existing rows (e.g. not deleted). */
   liveCondition?: string;
   /** Records the company may hold; null means no limit. */
@@ -135,6 +137,7 @@ export function bulkTarget(spec: TableSpec): ImportTarget {
       }
       if (updates.size > 0) {
         const sets: SQL[] = cols.map((c) => sql`${ident(c.column)} = coalesce(v.${ident(c.column)}, t.${ident(c.column)})`);
+        if (spec.touch) sets.push(sql`${ident(spec.touch)} = now()`);
         await tx.execute(sql`
           update ${ident(spec.table)} as t set ${sql.join(sets, sql`, `)}
           from jsonb_to_recordset(${json([...updates].map(([id, value]) => ({ id, value })))}::jsonb) as v(${recordType(true)})
@@ -182,14 +185,20 @@ export const TABLE_SPECS: Record<ImportTable, TableSpec> = {
       ore_viaggio: { column: 'ore_viaggio', type: 'numeric' },
     },
     keys: ['codice', 'partita_iva', 'codice_fiscale'],
+    touch: 'updated_at',
     allowed: slotsAllowed('customers', LIMITS.customersPerSlot),
     counted: countOf('clienti'),
     lock: lockCompany,
   },
   articoli: {
     table: 'articoli',
-    columns: Object.fromEntries(['codice', 'riferimento_esterno', 'descrizione', 'unita_misura'].map((c) => [c, text(c)])),
+    columns: {
+      ...Object.fromEntries(['codice', 'riferimento_esterno', 'descrizione', 'unita_misura', 'note'].map((c) => [c, text(c)])),
+      prezzo_vendita: { column: 'prezzo_vendita', type: 'numeric' },
+      prezzo_acquisto: { column: 'prezzo_acquisto', type: 'numeric' },
+    },
     keys: ['codice', 'riferimento_esterno'],
+    touch: 'updated_at',
     allowed: slotsAllowed('items', LIMITS.itemsPerSlot),
     counted: countOf('articoli'),
     lock: lockCompany,
