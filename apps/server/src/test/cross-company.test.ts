@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function snapshotOf(aziendaId: string) {
-  const tables = ['aziende', 'utenti', 'media', 'motivazioni', 'opzioni_azienda', 'gruppi', 'access_otps', 'subscription_items', 'subscription_payments', 'subscription_cards', 'importazioni'];
+  const tables = ['aziende', 'utenti', 'media', 'motivazioni', 'opzioni_azienda', 'gruppi', 'access_otps', 'subscription_items', 'subscription_payments', 'subscription_cards', 'importazioni', 'storage_usage'];
   const out: Record<string, unknown> = {};
   for (const table of tables) {
     const col = table === 'aziende' ? 'id' : 'azienda_id';
@@ -85,6 +85,24 @@ describe('cross-company sweep', () => {
         idsOfA[`${url}#id`] = up.json().item.id;
       }
       secretsOfA.push(up.json().item.id, 'riservato-di-a.csv', 'Articolo riservato di A');
+    }
+    // Media: a machine of A with a document; the machine's file list and the file itself are A's.
+    {
+      const q = (sql: string, p: unknown[]) => t.deps.database.executeSql(sql, p);
+      const cliente = (await q('insert into clienti (azienda_id, ragione_sociale) values ($1, $2) returning id', [a.company.id, 'Cliente di A'])).rows[0].id;
+      const impianto = (await q('insert into impianti (azienda_id, cliente_id, nome) values ($1, $2, $3) returning id', [a.company.id, cliente, 'Sede di A'])).rows[0].id;
+      const machine = (await q('insert into macchinari (azienda_id, impianto_id, nome, matricola) values ($1, $2, $3, $4) returning id', [a.company.id, impianto, 'Macchina di A', 'MAT-A-1'])).rows[0].id;
+      const boundary = 'sweepdoc';
+      const doc = await t.app.inject({
+        method: 'POST', url: `/api/media/insert/macchinario/${machine}`,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${sa.token}`, 'device-id': sa.deviceId },
+        payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="manuale-riservato-di-a.pdf"\r\n` +
+          `Content-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\n\r\n--${boundary}--\r\n`,
+      });
+      expect(doc.statusCode).toBe(200);
+      idsOfA['/api/media/get-db/:section/:id#section'] = 'macchinario';
+      idsOfA['/api/media/get-db/:section/:id#id'] = machine;
+      secretsOfA.push(doc.json().item.id, 'manuale-riservato-di-a.pdf', machine);
     }
     const before = await snapshotOf(a.company.id);
 
