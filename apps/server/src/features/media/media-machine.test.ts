@@ -4,6 +4,7 @@ import { call, startTestApp, type TestApp } from '../../test/harness.js';
 import { createCompany } from '../../test/factories.js';
 import { contentDisposition } from './service.js';
 import { safeFilename } from './sections.js';
+import { ORPHAN_GRACE_MS, recalculate } from './quota.js';
 import { countRows, DOCX, EXE, HTML, PDF, PNG, storedKeys, upload, usedBytes, type Session } from './test-helpers.js';
 
 let t: TestApp;
@@ -120,6 +121,26 @@ describe('machine media', () => {
     const left = await call(t.app, 'GET', `/api/media/get-db/macchinario/${m}`, sa);
     expect(left.json.items).toHaveLength(1);
     expect(left.json.items[0].filename).toBe('riservato.pdf');
+  });
+});
+
+describe('a deleted machine', () => {
+  it('takes its files\' rows and bytes along at once; the daily job removes the objects a day later', async () => {
+    const c = await createCompany(t);
+    const admin = await c.login('admin');
+    const m = await machineOf(c.company.id);
+    await upload(t, admin, `/api/media/insert/macchinario/${m}`, PDF, 'a.pdf');
+    await upload(t, admin, `/api/media/insert/macchinario/${m}`, PNG, 'b.png');
+    expect(await usedBytes(t, c.company.id)).toBe(PDF.length + PNG.length);
+    // deleting the customer cascades to the plant and the machine
+    await t.deps.database.executeSql('delete from clienti where azienda_id = $1', [c.company.id]);
+    expect(await countRows(t, c.company.id)).toBe(0);
+    expect(await usedBytes(t, c.company.id)).toBe(0);
+    expect(await storedKeys(t, c.company.id)).toHaveLength(2);
+    expect((await recalculate(t.deps, c.company.id)).orphansRemoved).toBe(0);
+    const tomorrow = new Date(Date.now() + ORPHAN_GRACE_MS + 60_000);
+    expect(await recalculate(t.deps, c.company.id, tomorrow)).toEqual({ usedBytes: 0, missingObjects: 0, orphansRemoved: 2 });
+    expect(await storedKeys(t, c.company.id)).toEqual([]);
   });
 });
 

@@ -43,3 +43,15 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER "media_storage_usage" AFTER INSERT OR DELETE OR UPDATE OF "size" ON "media"
   FOR EACH ROW EXECUTE FUNCTION "storage_usage_track"();
+--> statement-breakpoint
+-- A deleted machine (directly, or with its plant or customer) takes its media rows along, in the same
+-- transaction, so the used bytes drop at once; the daily job removes the stored objects left without a row.
+CREATE FUNCTION "media_drop_machine_files"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM media WHERE azienda_id = OLD.azienda_id AND section = 'macchinario' AND owner_id = OLD.id::text;
+  RETURN OLD;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "macchinari_drop_media" AFTER DELETE ON "macchinari"
+  FOR EACH ROW EXECUTE FUNCTION "media_drop_machine_files"();
