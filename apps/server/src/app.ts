@@ -38,6 +38,8 @@ import { ssoRoutes } from './features/sso/routes.js';
 import { registrationRoutes } from './features/registration/routes.js';
 import { companyDeletionRoutes } from './features/company-deletion/routes.js';
 import { importRoutes } from './features/imports/routes.js';
+import { articleRoutes } from './features/articles/routes.js';
+import { jobRoutes } from './features/jobs/routes.js';
 import { tablePreferenceRoutes } from './features/table-preferences/routes.js';
 
 export interface BuildOptions {
@@ -183,6 +185,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(registrationRoutes, { deps });
       await api.register(companyDeletionRoutes, { deps });
       await api.register(importRoutes, { deps });
+      await api.register(articleRoutes, { deps });
+      await api.register(jobRoutes, { deps });
       await api.register(tablePreferenceRoutes, { deps });
     },
     { prefix: '/api' },

@@ -16,3 +16,5 @@ export * from './media.js';
 export * from './geolocation.js';
 export * from './lists.js';
 export * from './customers.js';
+export * from './articles.js';
+export * from './jobs.js';

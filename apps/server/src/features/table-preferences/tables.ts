@@ -1,4 +1,4 @@
-import { CLIENTI_TABLE, type TableDef } from '@fs/contract';
+import { ARTICOLI_TABLE, CLIENTI_TABLE, type TableDef } from '@fs/contract';
 
 /**
  * Every table whose columns a user may choose. A feature with a list adds its
@@ -6,4 +6,5 @@ import { CLIENTI_TABLE, type TableDef } from '@fs/contract';
  */
 export const TABLES: Record<string, TableDef> = {
   [CLIENTI_TABLE.name]: CLIENTI_TABLE,
+  [ARTICOLI_TABLE.name]: ARTICOLI_TABLE,
 };

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { defineTable, LIST_DEFAULT_SIZE, LIST_MAX_SIZE, listQuerySchema, tableInfosSchema } from './lists.js';
+import { PRICE_PATTERN } from './users.js';
+
+/**
+ * Articles (spec operations sections 3, 7): /anagraficaarticoli/... under the
+ * page key anagrafica_articoli. Field lengths are the CSV import's
+ * (imports-fields.ts), so a row valid there is valid here.
+ */
+export const ARTICOLI_TABLE = defineTable({
+  name: 'articoli',
+  columns: [
+    { key: 'codice', label: 'articles.fields.codice', sortable: true },
+    { key: 'riferimento_esterno', label: 'articles.fields.riferimento_esterno', sortable: true },
+    { key: 'descrizione', label: 'articles.fields.descrizione', sortable: true },
+    { key: 'unita_misura', label: 'articles.fields.unita_misura', sortable: false },
+    { key: 'prezzo_vendita', label: 'articles.fields.prezzo_vendita', sortable: false },
+    { key: 'prezzo_acquisto', label: 'articles.fields.prezzo_acquisto', sortable: false },
+    { key: 'note', label: 'articles.fields.note', sortable: false },
+  ],
+  minColumns: 2,
+  maxColumns: 6,
+  defaultColumns: ['codice', 'riferimento_esterno', 'descrizione', 'unita_misura', 'prezzo_vendita'],
+  defaultSort: 'codice',
+});
+export type ArticoloColumn = (typeof ARTICOLI_TABLE.columns)[number]['key'];
+
+export const ARTICOLI_MAX = { codice: 50, riferimento_esterno: 100, descrizione: 500, unita_misura: 20, note: 2000 } as const;
+/** Results of search as you type (POST /anagraficaarticoli/articoli/research). */
+export const RESEARCH_DEFAULT_LIMIT = 20;
+export const RESEARCH_MAX_LIMIT = 50;
+/** Results of GET /anagraficaarticoli/articoli-filtered. */
+export const FILTERED_MAX = 200;
+
+export const articoloSchema = z.object({
+  id: z.string(),
+  codice: z.string(),
+  riferimento_esterno: z.string().nullable(),
+  descrizione: z.string(),
+  unita_misura: z.string().nullable(),
+  /** Decimal strings with 2 places ("12.50"), never floats. */
+  prezzo_vendita: z.string().nullable(),
+  prezzo_acquisto: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type Articolo = z.infer<typeof articoloSchema>;
+
+const text = (max: number) =>
+  z.string().trim().max(max).transform((v) => (v === '' ? null : v)).nullable().optional().transform((v) => v ?? null);
+const price = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || PRICE_PATTERN.test(v), 'Importo non valido (al massimo 2 decimali)')
+  .transform((v) => (v === '' ? null : v.replace(',', '.')))
+  .nullable()
+  .optional()
+  .transform((v) => v ?? null);
+
+/** POST /anagraficaarticoli/articoli: creates (no id) or updates (id). */
+export const articoloSaveRequest = z
+  .object({
+    id: z.uuid().optional(),
+    codice: z.string().trim().min(1, 'Campo obbligatorio').max(ARTICOLI_MAX.codice),
+    riferimento_esterno: text(ARTICOLI_MAX.riferimento_esterno),
+    descrizione: z.string().trim().min(1, 'Campo obbligatorio').max(ARTICOLI_MAX.descrizione),
+    unita_misura: text(ARTICOLI_MAX.unita_misura),
+    prezzo_vendita: price,
+    prezzo_acquisto: price,
+    note: text(ARTICOLI_MAX.note),
+  })
+  .strip();
+export type ArticoloSave = z.input<typeof articoloSaveRequest>;
+
+/**
+ * A duplicate warning: other articles of the company with the same code or
+ * external reference (trimmed, case aside). Saving is not refused; the save
+ * answers the warnings with the item, and the form checks before saving.
+ */
+export const ARTICOLI_DUPLICATE_FIELDS = ['codice', 'riferimento_esterno'] as const;
+export const articoloWarningSchema = z.object({
+  code: z.literal('DUPLICATE'),
+  field: z.enum(ARTICOLI_DUPLICATE_FIELDS),
+  articoli: z.array(z.object({ id: z.string(), codice: z.string(), descrizione: z.string() })),
+});
+export type ArticoloWarning = z.infer<typeof articoloWarningSchema>;
+
+/** The save answers success with the warnings (same shape as the customers' save). */
+export const articoloSaveResponse = z.object({
+  success: z.literal(true),
+  item: articoloSchema,
+  warnings: z.array(articoloWarningSchema),
+});
+
+/** Column filters of the admin list and of articoli-filtered: contains, case aside. */
+const filter = z.string().trim().max(100).optional().transform((v) => v || undefined);
+export const articoliFiltersSchema = z
+  .object({ codice: filter, riferimento_esterno: filter, descrizione: filter, unita_misura: filter })
+  .strict();
+export type ArticoliFilters = z.infer<typeof articoliFiltersSchema>;
+
+const articoliListQuery = listQuerySchema(ARTICOLI_TABLE);
+/** POST /anagraficaarticoli/articoli/admin: page, size, sort, dir, q, column filters, tableInfos (as the customers'). */
+export const articoliAdminRequest = z
+  .object({
+    page: z.number().int().min(1).max(1_000_000).default(1),
+    size: z.number().int().min(1).max(LIST_MAX_SIZE).default(LIST_DEFAULT_SIZE),
+    sort: articoliListQuery.shape.sort,
+    dir: z.enum(['asc', 'desc']).default('asc'),
+    q: z.string().trim().max(100).optional().transform((v) => v || undefined),
+    filters: articoliFiltersSchema.prefault({}),
+    tableInfos: z.boolean().default(false),
+  })
+  .strict();
+export type ArticoliAdminQuery = z.input<typeof articoliAdminRequest>;
+
+export const articoliAdminResponse = z.object({
+  success: z.literal(true),
+  items: z.array(articoloSchema),
+  totaleElementi: z.number().int(),
+  tableInfos: tableInfosSchema.optional(),
+});
+
+/** GET /anagraficaarticoli/articoli-filtered?codice=..&descrizione=..: at most FILTERED_MAX, by code. */
+export const articoliFilteredQuery = articoliFiltersSchema.extend({
+  q: z.string().trim().max(100).optional(),
+});
+
+export const articoliResearchRequest = z
+  .object({
+    q: z.string().trim().min(1, 'Campo obbligatorio').max(100),
+    limit: z.number().int().min(1).max(RESEARCH_MAX_LIMIT).default(RESEARCH_DEFAULT_LIMIT),
+  })
+  .strict();
+
+export const articoliListResponse = z.object({ success: z.literal(true), items: z.array(articoloSchema) });
+
+/** GET /anagraficaarticoli/articoli/all also answers the plan limit of articles. */
+export const articoliLimitSchema = z.object({ used: z.number().int(), allowed: z.number().int() });
+export const articoliAllResponse = articoliListResponse.extend({ limit: articoliLimitSchema });
+
+export const articoloRemoveRequest = z.object({ ids: z.array(z.uuid()).min(1).max(200) }).strict();
