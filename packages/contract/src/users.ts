@@ -54,6 +54,8 @@ export const userSchema = z.object({
   media: z.object({ id: z.string() }).nullable(),
   gruppo: z.object({ id: z.string(), name: z.string() }).nullable(),
   ordine: z.number().int(),
+  /** Job roles the user holds (mansioni; a held job role cannot be deleted, 0032). */
+  mansioni: z.array(z.object({ id: z.string(), nome: z.string() })),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -88,6 +90,8 @@ export const userSaveRequest = z
     netPriceOreViaggio: price,
     netPriceTecnico: price,
     timezone: z.string().trim().min(1).max(64).refine(isTimeZoneName, 'Fuso orario non valido').default('Europe/Rome'),
+    /** Ids of the job roles the user holds; omitted leaves them as they are. */
+    mansioni: z.array(z.uuid()).max(100).optional(),
   })
   .strip();
 export type UserSave = z.input<typeof userSaveRequest>;

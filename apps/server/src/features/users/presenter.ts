@@ -6,7 +6,7 @@ import type { UserWithGroup } from './repo.js';
  * for planning (pianificazione_interventi or gestione_interventi write): they
  * get names and the technician flags, not email, prices or signature.
  */
-export function toUser({ user: u, gruppo }: UserWithGroup, full = true): User {
+export function toUser({ user: u, gruppo }: UserWithGroup, full = true, mansioni: User['mansioni'] = []): User {
   return {
     id: u.id,
     name: u.name,
@@ -26,5 +26,6 @@ export function toUser({ user: u, gruppo }: UserWithGroup, full = true): User {
     media: u.mediaId ? { id: u.mediaId } : null,
     gruppo,
     ordine: u.ordine,
+    mansioni,
   };
 }

@@ -8,6 +8,7 @@ import type { Actor } from '../../platform/auth/actor.js';
 import type { Deps } from '../../platform/deps.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { revokeUserSessions } from '../session/repo.js';
+import { mansioniByUser, setUserMansioni } from '../jobs/service.js';
 import * as repo from './repo.js';
 import { toUser } from './presenter.js';
 
@@ -34,14 +35,15 @@ export async function listUsers(deps: Deps, actor: Actor): Promise<{ items: User
   if (!mayListUsers(actor)) throw forbidden();
   const full = can(actor.permissions, 'gestione_tecnici', 'read');
   const [rows, licences] = await Promise.all([repo.listUsers(deps.db, actor.aziendaId), licencesOf(deps.db, actor.aziendaId)]);
-  return { items: rows.map((r) => toUser(r, full)), licences };
+  const jobs = await mansioniByUser(deps.db, actor.aziendaId, rows.map((r) => r.user.id));
+  return { items: rows.map((r) => toUser(r, full, jobs.get(r.user.id))), licences };
 }
 
 export async function getUser(deps: Deps, actor: Actor, id: string): Promise<User> {
   if (id !== actor.userId && !can(actor.permissions, 'gestione_tecnici', 'read')) throw forbidden();
   const row = await repo.findUser(deps.db, actor.aziendaId, id);
   if (!row) throw notFound('Utente');
-  return toUser(row);
+  return toUser(row, true, (await mansioniByUser(deps.db, actor.aziendaId, [id])).get(id));
 }
 
 const conflict = (path: string, message: string) => new AppError('CONFLICT', message, [{ path, message }]);
@@ -121,13 +123,16 @@ export async function saveUser(deps: Deps, actor: Actor, input: SaveInput): Prom
         timezone: input.timezone,
       };
       if (!existing) {
-        return repo.insertUser(tx, {
+        const newId = await repo.insertUser(tx, {
           ...values,
           aziendaId: actor.aziendaId,
           passwordHash: passwordHash!,
           ordine: await repo.nextOrdine(tx, actor.aziendaId),
         });
+        if (input.mansioni) await setUserMansioni(tx, actor.aziendaId, newId, input.mansioni);
+        return newId;
       }
+      if (input.mansioni) await setUserMansioni(tx, actor.aziendaId, existing.id, input.mansioni);
       const roleChanged = existing.role !== input.role;
       await repo.updateUser(tx, actor.aziendaId, existing.id, {
         ...values,
