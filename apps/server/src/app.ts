@@ -41,6 +41,8 @@ import { importRoutes } from './features/imports/routes.js';
 import { articleRoutes } from './features/articles/routes.js';
 import { jobRoutes } from './features/jobs/routes.js';
 import { tablePreferenceRoutes } from './features/table-preferences/routes.js';
+import { customerRoutes } from './features/customers/routes.js';
+import { plantRoutes } from './features/plants/routes.js';
 
 export interface BuildOptions {
   /** A ready database (tests); otherwise opened from the configuration. */
@@ -188,6 +190,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(articleRoutes, { deps });
       await api.register(jobRoutes, { deps });
       await api.register(tablePreferenceRoutes, { deps });
+      await api.register(customerRoutes, { deps });
+      await api.register(plantRoutes, { deps });
     },
     { prefix: '/api' },
   );

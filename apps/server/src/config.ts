@@ -72,6 +72,9 @@ const schema = z
     BANK_TRANSFER_DUE_DAYS: int(1, 120).default(30),
     MAIL_FROM: z.string().min(3).default('Gestionale Interventi <no-reply@localhost>'),
     CHAT_WIDGET_URL: optionalUrl,
+    /** Nominatim-compatible geocoder for customer addresses (…/search); none means no geocoding. */
+    GEOCODER_URL: optionalUrl,
+    GEOCODER_TIMEOUT_MS: int(500, 60_000).default(5000),
     OIDC_ISSUER_URL: optionalUrl,
     OIDC_CLIENT_ID: optional,
     OIDC_CLIENT_SECRET: optional,

@@ -21,7 +21,7 @@ export function pageOf(q: { page: number; size: number }): { limit: number; offs
  */
 export function orderOf<K extends string>(
   def: TableDef<K>,
-  sortable: Record<K, SQL | AnyColumn>,
+  sortable: Partial<Record<K, SQL | AnyColumn>>,
   q: { sort: K; dir: 'asc' | 'desc' },
   idColumn: AnyColumn,
 ): SQL[] {
