@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function snapshotOf(aziendaId: string) {
-  const tables = ['aziende', 'utenti', 'media', 'motivazioni', 'opzioni_azienda', 'gruppi', 'access_otps', 'subscription_items', 'subscription_payments', 'subscription_cards', 'importazioni', 'storage_usage'];
+  const tables = ['aziende', 'utenti', 'media', 'motivazioni', 'opzioni_azienda', 'gruppi', 'access_otps', 'subscription_items', 'subscription_payments', 'subscription_cards', 'importazioni', 'storage_usage', 'articoli', 'mansioni', 'controlli', 'utenti_mansioni'];
   const out: Record<string, unknown> = {};
   for (const table of tables) {
     const col = table === 'aziende' ? 'id' : 'azienda_id';
@@ -103,6 +103,19 @@ describe('cross-company sweep', () => {
       idsOfA['/api/media/get-db/:section/:id#section'] = 'macchinario';
       idsOfA['/api/media/get-db/:section/:id#id'] = machine;
       secretsOfA.push(doc.json().item.id, 'manuale-riservato-di-a.pdf', machine);
+    }
+    // Articles and job roles: an article of A, a job role of A with a check, held by A's technician.
+    {
+      const art = await call(t.app, 'POST', '/api/anagraficaarticoli/articoli', { ...sa, body: { codice: 'ART-RISERVATO-A', descrizione: 'Descrizione riservata di A' } });
+      const job = await call(t.app, 'POST', '/api/mansioni/mansione/create', { ...sa, body: { nome: 'Mansione riservata di A' } });
+      const check = await call(t.app, 'POST', '/api/controlli/controllo', { ...sa, body: { mansioneId: job.json.item.id, nome_campo: 'Controllo riservato di A' } });
+      const held = await call(t.app, 'POST', '/api/users/user', {
+        ...sa, body: { id: a.user('tech').id, username: 'tech', scheduleenabled: 'Y', mansioni: [job.json.item.id] },
+      });
+      expect([art.status, job.status, check.status, held.status]).toEqual([200, 200, 200, 200]);
+      idsOfA['/api/mansioni/mansione/:id#id'] = job.json.item.id;
+      idsOfA['/api/controlli/controllo/:id#id'] = check.json.item.id;
+      secretsOfA.push(art.json.item.id, 'ART-RISERVATO-A', job.json.item.id, 'Mansione riservata di A', check.json.item.id, 'Controllo riservato di A');
     }
     const before = await snapshotOf(a.company.id);
 
