@@ -32,7 +32,10 @@ export function StoragePage() {
   const u = usage.data;
   const percent = u.limit_bytes > 0 ? Math.min((u.used_bytes / u.limit_bytes) * 100, 100) : 100;
   const color = percent >= FULL_AT ? 'red' : percent >= WARN_AT ? 'yellow' : 'brand';
-  const pct = new Intl.NumberFormat(loc, { maximumFractionDigits: 1 }).format(percent);
+  // A little in use never reads as 0 %.
+  const pct = u.used_bytes > 0 && percent < 0.1
+    ? `< ${new Intl.NumberFormat(loc).format(0.1)}`
+    : new Intl.NumberFormat(loc, { maximumFractionDigits: 1 }).format(percent);
   const recalculated = formatDate(u.recalculated_at);
 
   return (
@@ -59,7 +62,9 @@ export function StoragePage() {
             <Fact label={t('media.storage.total')} value={formatSize(u.limit_bytes, loc)} />
           </SimpleGrid>
           <Text size="sm" c="dimmed">
-            {t('media.storage.planLine', { included: formatSize(u.included_bytes, loc), count: u.slots, slot: formatSize(u.slot_bytes, loc) })}
+            {u.slots === 0
+              ? t('media.storage.planIncluded', { included: formatSize(u.included_bytes, loc) })
+              : t('media.storage.planLine', { included: formatSize(u.included_bytes, loc), count: u.slots, slot: formatSize(u.slot_bytes, loc) })}
           </Text>
           {recalculated && <Text size="sm" c="dimmed">{t('media.storage.recalculated', { date: recalculated })}</Text>}
         </Stack>
