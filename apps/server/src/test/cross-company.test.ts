@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function snapshotOf(aziendaId: string) {
-  const tables = ['aziende', 'utenti', 'media', 'motivazioni', 'opzioni_azienda', 'gruppi', 'access_otps', 'subscription_items', 'subscription_payments', 'subscription_cards', 'importazioni', 'storage_usage', 'articoli', 'mansioni', 'controlli', 'utenti_mansioni'];
+  const tables = ['aziende', 'utenti', 'media', 'motivazioni', 'opzioni_azienda', 'gruppi', 'access_otps', 'subscription_items', 'subscription_payments', 'subscription_cards', 'importazioni', 'storage_usage', 'articoli', 'mansioni', 'controlli', 'utenti_mansioni', 'clienti', 'clienti_recapiti', 'impianti', 'macchinari', 'preferenze_tabelle'];
   const out: Record<string, unknown> = {};
   for (const table of tables) {
     const col = table === 'aziende' ? 'id' : 'azienda_id';
@@ -116,6 +116,36 @@ describe('cross-company sweep', () => {
       idsOfA['/api/mansioni/mansione/:id#id'] = job.json.item.id;
       idsOfA['/api/controlli/controllo/:id#id'] = check.json.item.id;
       secretsOfA.push(art.json.item.id, 'ART-RISERVATO-A', job.json.item.id, 'Mansione riservata di A', check.json.item.id, 'Controllo riservato di A');
+    }
+    // Customers: A's customer with a contact, a plant, a machine and a column choice.
+    {
+      const cl = await call(t.app, 'POST', '/api/clienti/cliente', { ...sa, body: { ragione_sociale: 'Cliente riservato di A', codice: 'RISERVATO-A', indirizzo: 'Via Segreta 1', citta: 'Milano' } });
+      const rec = await call(t.app, 'POST', '/api/clienti/cliente/recapito', { ...sa, body: { clienteId: cl.json.item.id, nome: 'Recapito riservato di A' } });
+      const pl = await call(t.app, 'POST', '/api/impianti/impianto/create', { ...sa, body: { clienteId: cl.json.item.id, nome: 'Impianto riservato di A' } });
+      const ma = await call(t.app, 'POST', '/api/macchinari/macchinario/create', { ...sa, body: { impiantiId: pl.json.item.id, nome: 'Macchina riservata di A', matricola: 'MATR-RISERVATA-A' } });
+      const pref = await call(t.app, 'POST', '/api/tabelle/preferenza', { ...sa, body: { tabella: 'clienti', colonne: ['ragione_sociale', 'cap'] } });
+      expect([cl.status, rec.status, pl.status, ma.status, pref.status]).toEqual([200, 200, 200, 200, 200]);
+      idsOfA['/api/clienti/cliente/:id#id'] = cl.json.item.id;
+      idsOfA['/api/clienti/cliente/recapito/:id#id'] = rec.json.item.id;
+      idsOfA['/api/impianti/cliente/:id#id'] = cl.json.item.id;
+      idsOfA['/api/impianti/impianto/:id#id'] = pl.json.item.id;
+      idsOfA['/api/macchinari/macchinari/:id#id'] = pl.json.item.id;
+      idsOfA['/api/macchinari/macchinario/:id#id'] = ma.json.item.id;
+      secretsOfA.push(cl.json.item.id, 'Cliente riservato di A', 'RISERVATO-A', rec.json.item.id, 'Recapito riservato di A',
+        pl.json.item.id, 'Impianto riservato di A', ma.json.item.id, 'Macchina riservata di A', 'MATR-RISERVATA-A');
+      // B's own calls with A's ids in bodies change nothing of A's.
+      for (const [url, body] of [
+        ['/api/clienti/cliente', { id: cl.json.item.id, ragione_sociale: 'preso da B' }],
+        ['/api/clienti/cliente/remove', { ids: [cl.json.item.id] }],
+        ['/api/clienti/cliente/geolocation', { id: cl.json.item.id, latitude: 1, longitude: 1 }],
+        ['/api/clienti/cliente/recapito', { id: rec.json.item.id, clienteId: cl.json.item.id, nome: 'preso da B' }],
+        ['/api/impianti/impianto/create', { id: pl.json.item.id, clienteId: cl.json.item.id, nome: 'preso da B' }],
+        ['/api/macchinari/macchinario/create', { id: ma.json.item.id, impiantiId: pl.json.item.id, nome: 'preso da B', matricola: 'B1' }],
+      ] as const) {
+        expect((await call(t.app, 'POST', url, { ...sb, body })).status, `B posting A's ids to ${url}`).toBe(404);
+      }
+      // B's lists never show A's customers (the sweep checks every answer for A's secrets too).
+      expect((await call(t.app, 'GET', '/api/clienti/clienti-filtered?q=riservato', sb)).json.totaleElementi).toBe(0);
     }
     const before = await snapshotOf(a.company.id);
 
