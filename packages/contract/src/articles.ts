@@ -25,6 +25,9 @@ export const ARTICOLI_TABLE = defineTable({
 });
 export type ArticoloColumn = (typeof ARTICOLI_TABLE.columns)[number]['key'];
 
+/** Articles are cached 3 minutes in the web (spec operations section 9). */
+export const ARTICLES_CACHE_MS = 3 * 60_000;
+
 export const ARTICOLI_MAX = { codice: 50, riferimento_esterno: 100, descrizione: 500, unita_misura: 20, note: 2000 } as const;
 /** Results of search as you type (POST /anagraficaarticoli/articoli/research). */
 export const RESEARCH_DEFAULT_LIMIT = 20;

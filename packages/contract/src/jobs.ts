@@ -13,6 +13,9 @@ import { userRefSchema } from './users.js';
 export const TIPI_CONTROLLO = ['boolean', 'number', 'text', 'textarea', 'select', 'date', 'time'] as const;
 export type TipoControllo = (typeof TIPI_CONTROLLO)[number];
 
+/** Job roles are cached 30 minutes in the web (spec operations section 9). */
+export const JOBS_CACHE_MS = 30 * 60_000;
+
 export const MANSIONI_MAX = { nome: 100, descrizione: 500, nome_campo: 100, valore: 100, valori: 50 } as const;
 
 export const controlloSchema = z.object({

@@ -39,6 +39,8 @@ const GroupsPage = lazyPage(() => import('../features/users/GroupsPage'), 'Group
 const AppAccessPage = lazyPage(() => import('../features/users/AppAccessPage'), 'AppAccessPage');
 const DataImportPage = lazyPage(() => import('../features/imports/DataImportPage'), 'DataImportPage');
 const StoragePage = lazyPage(() => import('../features/media/StoragePage'), 'StoragePage');
+const ItemsPage = lazyPage(() => import('../features/articles/ItemsPage'), 'ItemsPage');
+const JobsPage = lazyPage(() => import('../features/jobs/JobsPage'), 'JobsPage');
 
 function Root() {
   return (
@@ -135,6 +137,14 @@ export const router = createBrowserRouter([
                   { path: 'subscription-plan/checkout', element: <CheckoutPage /> },
                   { path: 'storage-space', element: <StoragePage /> },
                 ],
+              },
+              {
+                element: <RequirePermission pageKey="anagrafica_articoli" />,
+                children: [{ path: 'items', element: <ItemsPage /> }],
+              },
+              {
+                element: <RequirePermission pageKey="mansioni" />,
+                children: [{ path: 'jobs', element: <JobsPage /> }],
               },
               {
                 element: <RequirePermission pageKey="gestione_tecnici" />,

@@ -1,10 +1,11 @@
-import { Button, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
+import { Button, Group, Modal, MultiSelect, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type User } from '@fs/contract';
 import { errorText, isApiError } from '../../app/api/errors';
 import { notify } from '../../app/notify';
 import { useSaveUser } from './api';
+import { useJobs } from '../jobs/api';
 import { timeZones, toRequest, toValues, userValidation, type UserValues } from './user-form';
 
 interface Props {
@@ -22,6 +23,8 @@ export function UserFormModal({ user, opened, onClose, isAdmin, onLicenceRefused
   const save = useSaveUser();
   const creating = user === null;
   const form = useForm<UserValues>({ initialValues: toValues(user), validate: userValidation(t, creating) });
+  // Job roles: offered when the user may read them (loaded with mansioni read only).
+  const jobs = useJobs();
 
   const submit = form.onSubmit(
     (values) =>
@@ -82,6 +85,21 @@ export function UserFormModal({ user, opened, onClose, isAdmin, onLicenceRefused
             description={t('users.form.scheduleHint')}
             {...form.getInputProps('scheduleenabled', { type: 'checkbox' })}
           />
+          {jobs.data && (
+            <MultiSelect
+              label={t('jobs.userField')}
+              description={t('jobs.userFieldHint')}
+              data={[
+                ...jobs.data.map((j) => ({ value: j.id, label: j.nome })),
+                // A held job role the list does not know yet (cache) stays visible.
+                ...(user?.mansioni ?? []).filter((m) => !jobs.data.some((j) => j.id === m.id)).map((m) => ({ value: m.id, label: m.nome })),
+              ]}
+              searchable
+              clearable
+              nothingFoundMessage={t('jobs.none')}
+              {...form.getInputProps('mansioni')}
+            />
+          )}
           <Title order={3} size="h5">{t('users.form.prices')}</Title>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
             <TextInput label={t('users.fields.netPriceKm')} inputMode="decimal" leftSection="€" {...form.getInputProps('netPriceKm')} />

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GenerateOtp, Gruppo, GruppoSave, Licences, LoginItem, User, UserSave } from '@fs/contract';
 import { api, apiRequest } from '../../app/api/client';
 import { sessionKeys } from '../session/api';
+import { jobKeys } from '../jobs/api';
 
 /** Users and groups are cached 3 hours (spec platform section 9); every change here refreshes them. */
 export const USERS_STALE_MS = 3 * 3_600_000;
@@ -41,6 +42,8 @@ function useRefreshUsers() {
     await queryClient.invalidateQueries({ queryKey: userKeys.groups });
     await queryClient.invalidateQueries({ queryKey: sessionKeys.user });
     await queryClient.invalidateQueries({ queryKey: sessionKeys.permissions });
+    // Job roles list their holders.
+    await queryClient.invalidateQueries({ queryKey: jobKeys.all });
   };
 }
 

@@ -15,6 +15,8 @@ export interface UserValues {
   netPriceOreViaggio: string;
   netPriceTecnico: string;
   timezone: string;
+  /** Job roles held (ids). */
+  mansioni: string[];
 }
 
 export const PRICE_FIELDS = ['netPriceKm', 'netPriceOreViaggio', 'netPriceTecnico'] as const;
@@ -34,6 +36,7 @@ export function toValues(u: User | null): UserValues {
     netPriceOreViaggio: u?.netPriceOreViaggio ?? '',
     netPriceTecnico: u?.netPriceTecnico ?? '',
     timezone: u?.timezone ?? 'Europe/Rome',
+    mansioni: u?.mansioni.map((m) => m.id) ?? [],
   };
 }
 
@@ -53,6 +56,7 @@ export function toRequest(v: UserValues, id: string | undefined): UserSave {
     netPriceOreViaggio: v.netPriceOreViaggio,
     netPriceTecnico: v.netPriceTecnico,
     timezone: v.timezone,
+    mansioni: v.mansioni,
   };
 }
 
