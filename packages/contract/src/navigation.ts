@@ -47,6 +47,7 @@ export const PAGES: PageDefinition[] = [
       { id: 'storage-space', name: 'Spazio di archiviazione', to: '/storage-space', icon: 'database', i18nKey: 'media.menu.storage', pageKey: 'gestione_abbonamento' },
     ],
   },
+  { id: 'customers', name: 'Clienti', to: '/customers', icon: 'address-book', i18nKey: 'customers.menu', pageKey: 'anagrafica_clienti' },
   { id: 'items', name: 'Articoli', to: '/items', icon: 'package', i18nKey: 'articles.menu', pageKey: 'anagrafica_articoli' },
   { id: 'jobs', name: 'Mansioni', to: '/jobs', icon: 'clipboard', i18nKey: 'jobs.menu', pageKey: 'mansioni' },
   { id: 'technicians', name: 'I miei tecnici', to: '/technicians', icon: 'users', i18nKey: 'users.menu.technicians', pageKey: 'gestione_tecnici' },

@@ -39,6 +39,8 @@ const GroupsPage = lazyPage(() => import('../features/users/GroupsPage'), 'Group
 const AppAccessPage = lazyPage(() => import('../features/users/AppAccessPage'), 'AppAccessPage');
 const DataImportPage = lazyPage(() => import('../features/imports/DataImportPage'), 'DataImportPage');
 const StoragePage = lazyPage(() => import('../features/media/StoragePage'), 'StoragePage');
+const CustomersPage = lazyPage(() => import('../features/customers/CustomersPage'), 'CustomersPage');
+const CustomerPage = lazyPage(() => import('../features/customers/CustomerPage'), 'CustomerPage');
 const ItemsPage = lazyPage(() => import('../features/articles/ItemsPage'), 'ItemsPage');
 const JobsPage = lazyPage(() => import('../features/jobs/JobsPage'), 'JobsPage');
 
@@ -136,6 +138,13 @@ export const router = createBrowserRouter([
                   { path: 'subscription-plan/company-data', element: <BillingDataPage /> },
                   { path: 'subscription-plan/checkout', element: <CheckoutPage /> },
                   { path: 'storage-space', element: <StoragePage /> },
+                ],
+              },
+              {
+                element: <RequirePermission pageKey="anagrafica_clienti" />,
+                children: [
+                  { path: 'customers', element: <CustomersPage /> },
+                  { path: 'customers/:id', element: <CustomerPage /> },
                 ],
               },
               {

@@ -1,5 +1,5 @@
 import {
-  IconBuilding, IconCalendarEvent, IconDatabase, IconChartBar, IconClipboardList, IconClock, IconCreditCard,
+  IconAddressBook, IconBuilding, IconCalendarEvent, IconDatabase, IconChartBar, IconClipboardList, IconClock, IconCreditCard,
   IconFileExport, IconFileImport, IconFileText, IconHome, IconPackage, IconPlugConnected, IconPoint, IconSettings,
   IconTools, IconUserCircle, IconUsers, IconUsersGroup, type Icon,
 } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import {
 /** Menu icon names from the server mapped to tabler icons; unknown names get a dot. */
 const ICONS: Record<string, Icon> = {
   home: IconHome,
+  'address-book': IconAddressBook,
   building: IconBuilding,
   calendar: IconCalendarEvent,
   chart: IconChartBar,
