@@ -151,6 +151,9 @@ describe('names of stored files and Content-Disposition', () => {
     const m = await machineOf(c.company.id);
     const r = await upload(t, admin, `/api/media/insert/macchinario/${m}`, PDF, 'C:\\Users\\anna\\Offerta "finale"; però.pdf', 'application/pdf');
     expect(r.json().item.filename).toBe('Offerta _finale_; però.pdf');
+    // as a browser sends quotes and line breaks (HTML standard: %22, %0D, %0A)
+    const browser = await upload(t, admin, `/api/media/insert/macchinario/${m}`, PDF, 'Caldaia %22CX-1%22%0D%0A.pdf', 'application/pdf');
+    expect(browser.json().item.filename).toBe('Caldaia _CX-1___.pdf');
     const got = await content(admin, r.json().item.id);
     expect(got.headers['content-disposition']).toBe(
       `inline; filename="Offerta _finale__ per_.pdf"; filename*=UTF-8''Offerta%20_finale_%3B%20per%C3%B2.pdf`,

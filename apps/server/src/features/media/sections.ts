@@ -72,6 +72,14 @@ export function safeFilename(name: string | undefined, ext: string, fallback: st
   return `${stem}.${ext}`;
 }
 
+/**
+ * A file name as browsers send it in multipart/form-data: the HTML standard
+ * writes `"` as %22 and line breaks as %0D / %0A. Decoded before `safeFilename`.
+ */
+export function fromMultipart(name: string | undefined): string | undefined {
+  return name?.replace(/%22/g, '"').replace(/%0D/gi, '\r').replace(/%0A/gi, '\n');
+}
+
 /** The profile photo: one per user; oneself, or with gestione_tecnici write (admins' only by admins). */
 const utente: SectionDefinition = {
   types: IMAGES,
@@ -100,7 +108,7 @@ const macchinario: SectionDefinition = {
   types: DOCUMENTS,
   maxBytes: (config) => config.MEDIA_DOC_MAX_BYTES,
   single: false,
-  filename: (ext, uploaded) => safeFilename(uploaded, ext, 'documento'),
+  filename: (ext, uploaded) => safeFilename(fromMultipart(uploaded), ext, 'documento'),
   async authorize(db, actor, ownerId, action) {
     if (!(await this.ownerExists(db, actor.aziendaId, ownerId))) throw notFound('Macchinario');
     if (!can(actor.permissions, 'clienti_macchinari', action)) throw forbidden();
