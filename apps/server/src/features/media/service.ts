@@ -158,17 +158,6 @@ export async function remove(deps: Deps, actor: Actor, id: string) {
   await deps.storage.remove(m.storageKey).catch((err) => deps.log.warn({ err }, 'media file not removed'));
 }
 
-/**
- * Removes every file of an owner (a deleted machine): rows in the caller's
- * transaction when given, objects afterwards by the caller through the
- * returned keys. Usable by other features' services.
- */
-export async function removeOwnerRows(tx: Parameters<typeof repo.mediaOfOwner>[0], aziendaId: string, section: MediaSection, ownerId: string) {
-  const rows = await repo.mediaOfOwner(tx, aziendaId, section, ownerId);
-  for (const r of rows) await repo.deleteMedia(tx, aziendaId, r.id);
-  return rows.map((r) => r.storageKey);
-}
-
 /** A Content-Disposition value that cannot break the header: ASCII fallback plus RFC 6266 / 5987 name. */
 export function contentDisposition(kind: 'inline' | 'attachment', filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\;/]/g, '_');

@@ -75,6 +75,23 @@ describe('storage quota', () => {
     expect(await usedBytes(t, c.company.id)).toBe(LIMITS.storageIncludedBytes);
   });
 
+  it('two uploads racing for the last bytes: only one gets in (checked again at commit under the usage lock)', async () => {
+    const c = await createCompany(t);
+    const admin = await c.login('admin');
+    const tech = await c.login('tech');
+    const start = LIMITS.storageIncludedBytes - Math.floor(PNG.length * 1.5);
+    await setUsed(c.company.id, start);
+    const [r1, r2] = await Promise.all([
+      upload(t, admin, `/api/media/insert/utente/${c.user('admin').id}`, PNG),
+      upload(t, tech, `/api/media/insert/utente/${c.user('tech').id}`, PNG),
+    ]);
+    expect([r1.statusCode, r2.statusCode].sort()).toEqual([200, 413]);
+    expect([r1, r2].find((r) => r.statusCode === 413)!.json().code).toBe('STORAGE_QUOTA_EXCEEDED');
+    expect(await countRows(t, c.company.id)).toBe(1);
+    expect(await storedKeys(t, c.company.id)).toHaveLength(1);
+    expect(await usedBytes(t, c.company.id)).toBe(start + PNG.length);
+  });
+
   it('refuses before streaming when the space is full or the declared length cannot fit', async () => {
     const c = await createCompany(t);
     const s = await c.login('tech');
