@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { ActionIcon, Button, FileButton, Group, Loader, Modal, Stack, Table, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, FileButton, Group, Image, Loader, Modal, Stack, Table, Text, TextInput, Textarea, ThemeIcon, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconDownload, IconPencil, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconDownload, IconFileText, IconPencil, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useBlobUrl } from '../api/use-blob-url';
 import { useTranslation } from 'react-i18next';
 import { DESCRIZIONE_MAX, FILENAME_MAX, type MediaItem, type MediaListSection } from '@fs/contract';
 import { errorText } from '../api/errors';
@@ -85,7 +86,12 @@ export function MediaFiles({ section, ownerId, canWrite, canDelete }: MediaFiles
           <Table.Tbody>
             {list.data.map((m) => (
               <Table.Tr key={m.id} data-media={m.id}>
-                <Table.Td style={{ wordBreak: 'break-all' }}>{m.filename}</Table.Td>
+                <Table.Td>
+                  <Group gap="sm" wrap="nowrap">
+                    <Thumb item={m} />
+                    <Text size="sm" style={{ wordBreak: 'break-all' }}>{m.filename}</Text>
+                  </Group>
+                </Table.Td>
                 <Table.Td>{m.descrizione ?? ''}</Table.Td>
                 <Table.Td ta="right">{formatSize(m.size, i18n.language)}</Table.Td>
                 <Table.Td>{formatDate(m.created_at)}</Table.Td>
@@ -119,6 +125,19 @@ export function MediaFiles({ section, ownerId, canWrite, canDelete }: MediaFiles
       )}
       {editing && <EditModal item={editing} section={section} ownerId={ownerId} onClose={() => setEditing(null)} />}
     </Stack>
+  );
+}
+
+/** A small preview of an image; a document icon otherwise. */
+function Thumb({ item }: { item: MediaItem }) {
+  const { t } = useTranslation();
+  const image = item.content_type.startsWith('image/');
+  const { url } = useBlobUrl(['media', 'content', item.id], image ? `/api/media/get-content/${item.id}` : null, 10 * 60_000);
+  if (image && url) return <Image src={url} alt={t('media.files.previewAlt', { name: item.filename })} w={40} h={40} radius="sm" fit="cover" />;
+  return (
+    <ThemeIcon variant="light" size={40} radius="sm" aria-hidden>
+      <IconFileText size={20} />
+    </ThemeIcon>
   );
 }
 
