@@ -22,6 +22,10 @@ export const FIXTURES = {
   storage: { piva: '09123456783', name: 'Archivio Ordinato S.r.l.' },
   /** Storage space used up to the last byte (storage.spec.ts). */
   storageFull: { piva: '09234567890', name: 'Archivio Pieno S.r.l.' },
+  /** A technician who can be given job roles; no articles or job roles yet (items-jobs.spec.ts). */
+  jobs: { piva: '08111222330', name: 'Mansioni Prova S.r.l.', technician: 'tecnico.frigo' },
+  /** No customers yet; a technician who may only read them (customers.spec.ts). */
+  customers: { piva: '06123456789', name: 'Clienti Prova S.r.l.' },
 } as const;
 
 async function main() {
@@ -71,6 +75,22 @@ async function main() {
       await database.executeSql('insert into storage_usage (azienda_id, used_bytes) values ($1, $2)', [company.id, 9 * 1024 ** 3]);
     }
   }
+  await provisionCompany(database.db, {
+    ragioneSociale: FIXTURES.jobs.name,
+    partitaIva: FIXTURES.jobs.piva,
+    users: [
+      { username: 'admin', password: FIXTURES.password, role: 'admin', name: 'Marta', surname: 'Mansioni' },
+      { username: FIXTURES.jobs.technician, password: FIXTURES.password, role: 'user', scheduleenabled: 'Y', name: 'Franco', surname: 'Frigo' },
+    ],
+  });
+  await provisionCompany(database.db, {
+    ragioneSociale: FIXTURES.customers.name,
+    partitaIva: FIXTURES.customers.piva,
+    users: [
+      { username: 'admin', password: FIXTURES.password, role: 'admin', name: 'Carla', surname: 'Clienti' },
+      { username: 'tecnico', password: FIXTURES.password, role: 'user', scheduleenabled: 'Y', name: 'Tino', surname: 'Tecnico' },
+    ],
+  });
   // The first-access tour's modal blocks the page until dismissed: only the tour fixture has it.
   await database.executeSql(
     'update aziende set work_flow_primo_accesso = case when partita_iva = $1 then 10 else 30 end',
