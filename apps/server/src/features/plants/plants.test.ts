@@ -56,6 +56,7 @@ describe('machines', () => {
     const list = await call(t.app, 'GET', `/api/macchinari/macchinari/${plant.id}`, admin);
     expect(list.json.items).toHaveLength(1);
     expect((await call(t.app, 'GET', `/api/impianti/impianto/${plant.id}`, admin)).json.item.macchinari_count).toBe(1);
+    expect((await call(t.app, 'GET', `/api/impianti/cliente/${plant.clienteId}`, admin)).json.items[0].macchinari_count).toBe(1);
     const upd = await call(t.app, 'POST', '/api/macchinari/macchinario/create', { ...admin, body: { id: r.json.item.id, impiantiId: plant.id, nome: 'Caldaia', matricola: mat } });
     expect(upd.json.item.nome).toBe('Caldaia');
     expect((await call(t.app, 'DELETE', `/api/macchinari/macchinario/${r.json.item.id}`, admin)).status).toBe(200);

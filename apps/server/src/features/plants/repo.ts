@@ -15,7 +15,8 @@ export async function clienteExists(db: DbOrTx, aziendaId: string, clienteId: st
 /** Plants of a customer, by name, with their machine counts. */
 export async function listImpianti(db: DbOrTx, aziendaId: string, clienteId: string) {
   return db
-    .select({ impianto: impianti, macchinari: sql<number>`(select count(*)::int from ${macchinari} m where m.azienda_id = ${impianti.aziendaId} and m.impianto_id = ${impianti.id})` })
+    // Qualified by hand: inside a select list drizzle writes columns without their table name.
+    .select({ impianto: impianti, macchinari: sql<number>`(select count(*)::int from macchinari m where m.azienda_id = "impianti"."azienda_id" and m.impianto_id = "impianti"."id")` })
     .from(impianti)
     .where(and(eq(impianti.aziendaId, aziendaId), eq(impianti.clienteId, clienteId)))
     .orderBy(sql`lower(${impianti.nome})`, impianti.id);

@@ -38,6 +38,8 @@ export interface DataTableProps<T> {
   /** Buttons at the right of the toolbar (e.g. "new"). */
   actions?: ReactNode;
   searchLabel: string;
+  /** Hint inside the search box (what it searches). */
+  searchPlaceholder?: string;
   emptyText: string;
   caption: string;
 }
@@ -67,10 +69,11 @@ export function DataTable<T>(p: DataTableProps<T>) {
           <TextInput
             type="search"
             label={p.searchLabel}
+            placeholder={p.searchPlaceholder}
             leftSection={<IconSearch size={16} />}
             value={p.search}
             onChange={(e) => p.onSearchChange(e.currentTarget.value)}
-            w={260}
+            w={280}
             maxLength={100}
           />
           {p.filters}
@@ -136,7 +139,7 @@ export function DataTable<T>(p: DataTableProps<T>) {
           data={PAGE_SIZES}
           value={String(p.state.size)}
           onChange={(v) => v && p.onStateChange({ ...p.state, size: Number(v), page: 1 })}
-          w={110}
+          w={150}
           allowDeselect={false}
         />
         <Pagination

@@ -66,7 +66,7 @@ export function CustomerFormModal({ customer, onClose, onSaved }: Props) {
             {field('citta', { maxLength: 100 })}
             {field('provincia', { maxLength: 10 })}
             {field('cap', { maxLength: 10 })}
-            {field('nazione', { maxLength: 2, description: t('customers.form.nazioneHint') })}
+            {field('nazione', { maxLength: 2, placeholder: 'IT', 'aria-description': t('customers.form.nazioneHint') })}
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
             {field('km_viaggio', { inputMode: 'decimal' })}

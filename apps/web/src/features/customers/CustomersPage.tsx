@@ -137,6 +137,7 @@ export function CustomersPage() {
           <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing({ customer: null })}>{t('customers.new')}</Button>
         )}
         searchLabel={t('customers.search')}
+        searchPlaceholder={t('customers.searchHint')}
         emptyText={filtered ? t('customers.noMatch') : t('customers.empty')}
         caption={t('customers.caption')}
       />
