@@ -24,12 +24,24 @@ export function orderOf<K extends string>(
   sortable: Partial<Record<K, SQL | AnyColumn>>,
   q: { sort: K; dir: 'asc' | 'desc' },
   idColumn: AnyColumn,
+  opts: { viaIndex?: boolean } = {},
 ): SQL[] {
   const col = def.columns.find((c) => c.key === q.sort);
   const expr = col?.sortable ? sortable[q.sort] : undefined;
   if (!expr) throw new Error(`table ${def.name}: ${q.sort} is not sortable`);
   const by = q.dir === 'desc' ? desc : asc;
+  if (opts.viaIndex === false) {
+    // coalesce(x, x) orders exactly like x but matches no index, so the planner finds the
+    // rows first (e.g. through the trigram index) and sorts them, instead of walking the
+    // sort index and filtering: search hits cluster alphabetically ("rossi" sorts late).
+    return [by(sql`coalesce(${expr}, ${expr})`), by(idColumn)];
+  }
   return [by(expr), by(idColumn)];
+}
+
+/** A contains-search of 3+ characters can use a trigram index: sort its hits rather than walk the sort index. */
+export function searchSortsHits(term: string | undefined): boolean {
+  return !!term && term.length >= 3;
 }
 
 /** `%term%` for LIKE on a lower()ed column: lower-cased, with % _ and \ escaped. */

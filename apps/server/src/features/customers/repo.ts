@@ -2,7 +2,7 @@ import { and, asc, count, type AnyColumn, eq, inArray, isNotNull, isNull, ne, or
 import { CLIENTI_TABLE, type ClientiColumn, type ClientiFilters, type ListQuery } from '@fs/contract';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { clienti, clientiRecapiti } from '../../platform/db/schema-customers.js';
-import { containsCondition, orderOf, pageOf, prefixPattern } from '../../platform/lists.js';
+import { containsCondition, orderOf, pageOf, prefixPattern, searchSortsHits } from '../../platform/lists.js';
 
 export type ClienteRow = typeof clienti.$inferSelect;
 export type ClienteValues = Omit<typeof clienti.$inferInsert, 'id' | 'aziendaId' | 'createdAt' | 'updatedAt' | 'searchText'>;
@@ -35,7 +35,8 @@ export async function listPage(db: DbOrTx, aziendaId: string, q: ListQuery<Clien
   const where = whereOf(aziendaId, q.q, f);
   const { limit, offset } = pageOf(q);
   const [rows, [total]] = await Promise.all([
-    db.select().from(clienti).where(where).orderBy(...orderOf(CLIENTI_TABLE, SORTABLE, q, clienti.id)).limit(limit).offset(offset),
+    db.select().from(clienti).where(where)
+      .orderBy(...orderOf(CLIENTI_TABLE, SORTABLE, q, clienti.id, { viaIndex: !searchSortsHits(q.q) })).limit(limit).offset(offset),
     db.select({ n: count() }).from(clienti).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
@@ -46,7 +47,8 @@ export async function listRefs(db: DbOrTx, aziendaId: string, q: string | undefi
   const where = whereOf(aziendaId, q, {});
   const [rows, [total]] = await Promise.all([
     db.select({ id: clienti.id, ragioneSociale: clienti.ragioneSociale, codice: clienti.codice, citta: clienti.citta })
-      .from(clienti).where(where).orderBy(sql`lower(${clienti.ragioneSociale})`, clienti.id).limit(limit).offset(offset),
+      .from(clienti).where(where)
+      .orderBy(...orderOf(CLIENTI_TABLE, SORTABLE, { sort: 'ragione_sociale', dir: 'asc' }, clienti.id, { viaIndex: !searchSortsHits(q) })).limit(limit).offset(offset),
     db.select({ n: count() }).from(clienti).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
