@@ -143,6 +143,13 @@ describe('articles: lists and search', () => {
     expect(q.json).toMatchObject({ totaleElementi: 1, items: [{ codice: 'ZZ-BULLONE' }] });
     const f = await admin(s, { filters: { codice: 'art-0010', unita_misura: 'PZ' } });
     expect(f.json.items.map((i: any) => i.codice)).toEqual(['ART-00100', 'ART-00101', 'ART-00102', 'ART-00103', 'ART-00104', 'ART-00105', 'ART-00106', 'ART-00107', 'ART-00108', 'ART-00109']);
+    const second = await admin(s, { q: 'articolo numero', size: 100, page: 2, sort: 'descrizione', dir: 'desc' });
+    expect(second.json.totaleElementi).toBe(120);
+    expect(second.json.items).toHaveLength(20);
+    const descs = second.json.items.map((i: any) => i.descrizione);
+    expect([...descs].sort().reverse()).toEqual(descs);
+    // A page past the end of a search still answers the total.
+    expect((await admin(s, { q: 'articolo numero', page: 99 })).json).toMatchObject({ items: [], totaleElementi: 120 });
     // LIKE wildcards are literal.
     expect((await admin(s, { q: '%' })).json.totaleElementi).toBe(0);
     expect((await admin(s, { filters: { colore: 'rosso' } })).status).toBe(400);

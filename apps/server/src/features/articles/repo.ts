@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { ARTICOLI_TABLE, type ArticoliFilters, type ArticoloColumn } from '@fs/contract';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { articoli } from '../../platform/db/schema-articles.js';
@@ -43,21 +43,64 @@ export async function listAll(db: DbOrTx, aziendaId: string): Promise<ArticoloRo
   return db.select().from(articoli).where(eq(articoli.aziendaId, aziendaId)).orderBy(asc(articoli.codice), asc(articoli.id));
 }
 
-export async function listFiltered(db: DbOrTx, aziendaId: string, q: string | undefined, filters: ArticoliFilters, limit: number) {
-  return db
-    .select()
-    .from(articoli)
-    .where(and(...conditionsOf(aziendaId, q, filters)))
-    .orderBy(asc(articoli.codice), asc(articoli.id))
-    .limit(limit);
-}
+/** A term the trigram index can serve (3 characters or more). */
+const trigramTerm = (v: string | undefined) => (v?.length ?? 0) >= 3;
+const searched = (q: string | undefined, f: ArticoliFilters) =>
+  trigramTerm(q) || trigramTerm(f.codice) || trigramTerm(f.riferimento_esterno) || trigramTerm(f.descrizione);
 
 /** Sortable columns (each has its `(azienda_id, column, id)` btree); the others are never asked for (TableDef). */
-const SORTABLE = {
-  codice: articoli.codice,
-  riferimento_esterno: articoli.riferimentoEsterno,
-  descrizione: articoli.descrizione,
-} as Partial<Record<ArticoloColumn, AnyColumn>> as Record<ArticoloColumn, AnyColumn>;
+function sortableOf(t: { codice: AnyColumn; riferimentoEsterno: AnyColumn; descrizione: AnyColumn }) {
+  const out: Partial<Record<ArticoloColumn, AnyColumn>> = { codice: t.codice, riferimento_esterno: t.riferimentoEsterno, descrizione: t.descrizione };
+  return out as Record<ArticoloColumn, AnyColumn>;
+}
+
+/**
+ * Rows of `where` in the order asked, with their total. With a search the
+ * trigram index can serve, the matches are found first (OFFSET 0 keeps the
+ * subquery apart) and counted in the same pass (count over ()): walking the
+ * sort index and filtering, what the planner picks when it guesses the matches
+ * spread evenly, reads most of the company when they sit late in that order.
+ * Without one, the page walks the sort index and stops, and the total is an
+ * index-only count.
+ */
+async function ordered(
+  db: DbOrTx,
+  where: SQL | undefined,
+  fenced: boolean,
+  sort: { sort: ArticoloColumn; dir: 'asc' | 'desc' },
+  limit: number,
+  offset: number,
+  withTotal: boolean,
+): Promise<{ rows: ArticoloRow[]; total: number }> {
+  if (fenced) {
+    const m = db.select().from(articoli).where(where).offset(0).as('m');
+    const columns = Object.fromEntries(Object.keys(getTableColumns(articoli)).map((k) => [k, (m as unknown as Record<string, AnyColumn>)[k]!]));
+    const rows = (await db
+      .select({ ...columns, total: sql<number>`(count(*) over ())::int` })
+      .from(m)
+      .orderBy(...orderOf(ARTICOLI_TABLE, sortableOf(m), sort, m.id))
+      .limit(limit)
+      .offset(offset)) as unknown as (ArticoloRow & { total: number })[];
+    // A page past the end has no row to carry the total.
+    const total = rows[0]?.total ?? (withTotal && offset > 0 ? await countWhere(db, where) : 0);
+    return { rows: rows.map(({ total: _t, ...row }) => row), total };
+  }
+  const [rows, total] = await Promise.all([
+    db.select().from(articoli).where(where).orderBy(...orderOf(ARTICOLI_TABLE, sortableOf(articoli), sort, articoli.id)).limit(limit).offset(offset),
+    withTotal ? countWhere(db, where) : 0,
+  ]);
+  return { rows, total };
+}
+
+async function countWhere(db: DbOrTx, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(articoli).where(where);
+  return row!.n;
+}
+
+export async function listFiltered(db: DbOrTx, aziendaId: string, q: string | undefined, filters: ArticoliFilters, limit: number) {
+  const where = and(...conditionsOf(aziendaId, q, filters));
+  return (await ordered(db, where, searched(q, filters), { sort: 'codice', dir: 'asc' }, limit, 0, false)).rows;
+}
 
 export async function page(
   db: DbOrTx,
@@ -66,18 +109,15 @@ export async function page(
 ): Promise<{ rows: ArticoloRow[]; total: number }> {
   const where = and(...conditionsOf(aziendaId, query.q, query.filters));
   const { limit, offset } = pageOf(query);
-  const [rows, [count]] = await Promise.all([
-    db.select().from(articoli).where(where).orderBy(...orderOf(ARTICOLI_TABLE, SORTABLE, query, articoli.id)).limit(limit).offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(articoli).where(where),
-  ]);
-  return { rows, total: count!.n };
+  return ordered(db, where, searched(query.q, query.filters), query, limit, offset, true);
 }
 
 /**
  * Search as you type: exact code or external reference first, then codes and
  * references starting with the term (btree on lower(..) COLLATE "C", the index
- * stops after `limit`), then, from 3 characters, anything containing it
- * (trigram index). Each step only asks for what the earlier ones left.
+ * stops after `limit`), then, from 3 characters, the first articles found
+ * containing it (trigram index), by code. Each step only asks for what the
+ * earlier ones left.
  */
 export async function research(db: DbOrTx, aziendaId: string, term: string, limit: number): Promise<ArticoloRow[]> {
   const lower = term.toLowerCase();
@@ -99,8 +139,9 @@ export async function research(db: DbOrTx, aziendaId: string, term: string, limi
       .orderBy(riferimentoC, asc(articoli.id)).limit(limit + found.length));
   }
   if (found.length < limit && term.length >= 3) {
-    take(await db.select().from(articoli).where(and(company, sql`${searchText} like ${containsPattern(term)}`))
-      .orderBy(asc(articoli.codice), asc(articoli.id)).limit(limit + found.length));
+    // The first matches found (no global order: a common word matches thousands), shown by code.
+    const rows = await db.select().from(articoli).where(and(company, sql`${searchText} like ${containsPattern(term)}`)).limit(limit + found.length);
+    take(rows.sort((x, y) => (x.codice < y.codice ? -1 : x.codice > y.codice ? 1 : x.id < y.id ? -1 : 1)));
   }
   return found;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -45,7 +46,8 @@ async function openPglite(opts: DatabaseOptions): Promise<Database> {
   if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
   const client = await PGlite.create({
     // Trigram indexes for contains-search on lists (migration 0005, customers).
-    extensions: { pg_trgm },
+    // btree_gin: the company id in the articles' trigram index (migration 0006, articles).
+    extensions: { pg_trgm, btree_gin },
     ...(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {}),
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });

@@ -10,7 +10,8 @@ import { aziende, utenti } from './schema.js';
  * Duplicated codes and external references are allowed (the save warns);
  * the indexes are in migration 0006 (search and sort at 100,000 rows):
  * btree on the sortable columns, btree on lower(...) COLLATE "C" for
- * duplicate checks and prefix search, and one trigram GIN for contains search.
+ * duplicate checks and prefix search, and one GIN on (company, trigrams of
+ * code, reference and description) for contains search (btree_gin).
  */
 export const articoli = pgTable(
   'articoli',
@@ -33,6 +34,11 @@ export const articoli = pgTable(
     index('articoli_azienda_descrizione_idx').on(t.aziendaId, t.descrizione, t.id),
     index('articoli_azienda_codice_lc_idx').on(t.aziendaId, sql`(lower(${t.codice}) COLLATE "C")`),
     index('articoli_azienda_riferimento_lc_idx').on(t.aziendaId, sql`(lower(${t.riferimentoEsterno}) COLLATE "C")`),
+    index('articoli_search_trgm_idx').using(
+      'gin',
+      t.aziendaId,
+      sql`(lower(${t.codice} || ' ' || coalesce(${t.riferimentoEsterno}, '') || ' ' || ${t.descrizione})) gin_trgm_ops`,
+    ),
   ],
 );
 

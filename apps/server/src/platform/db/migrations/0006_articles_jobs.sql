@@ -1,5 +1,8 @@
--- Issue 4, articles and job roles with checks (schema-articles.ts). pg_trgm serves the contains search of articles.
+-- Issue 4, articles and job roles with checks (schema-articles.ts). pg_trgm serves the contains search of articles;
+-- btree_gin puts the company id in that GIN index, so a search reads one company's matches, not every tenant's.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
+--> statement-breakpoint
+CREATE EXTENSION IF NOT EXISTS btree_gin;
 --> statement-breakpoint
 CREATE TABLE "articoli" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
@@ -27,7 +30,7 @@ CREATE INDEX "articoli_azienda_codice_lc_idx" ON "articoli" USING btree ("aziend
 --> statement-breakpoint
 CREATE INDEX "articoli_azienda_riferimento_lc_idx" ON "articoli" USING btree ("azienda_id", (lower("riferimento_esterno") COLLATE "C"));
 --> statement-breakpoint
-CREATE INDEX "articoli_search_trgm_idx" ON "articoli" USING gin ((lower("codice" || ' ' || coalesce("riferimento_esterno", '') || ' ' || "descrizione")) gin_trgm_ops);
+CREATE INDEX "articoli_search_trgm_idx" ON "articoli" USING gin ("azienda_id", (lower("codice" || ' ' || coalesce("riferimento_esterno", '') || ' ' || "descrizione")) gin_trgm_ops);
 --> statement-breakpoint
 CREATE TABLE "mansioni" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
