@@ -87,6 +87,8 @@ export function MachinesPanel({ plant }: { plant: Impianto }) {
   const [editing, setEditing] = useState<{ machine: Macchinario | null } | null>(null);
   const [files, setFiles] = useState<Macchinario | null>(null);
   const list = machines.data ?? [];
+  const levels = useLevels();
+  const levelName = (l: number) => levels.find((x) => x.value === String(l))?.label ?? String(l);
   const nameOf = (id: string | null) => list.find((m) => m.id === id)?.nome ?? '';
   const confirmDelete = (m: Macchinario) =>
     modals.openConfirmModal({
@@ -116,7 +118,7 @@ export function MachinesPanel({ plant }: { plant: Impianto }) {
                 <Table.Tr key={m.id}>
                   <Table.Td>{m.nome}{m.parentId && <Text span size="xs" c="dimmed"> · {nameOf(m.parentId)}</Text>}</Table.Td>
                   <Table.Td>{m.matricola}</Table.Td>
-                  <Table.Td>{m.livello}</Table.Td>
+                  <Table.Td>{levelName(m.livello)}</Table.Td>
                   <Table.Td><Group gap={4} wrap="nowrap">
                     <Tooltip label={t('customers.machines.files')}><ActionIcon variant="subtle" aria-label={`${t('customers.machines.files')}: ${m.nome}`} onClick={() => setFiles(m)}><IconPaperclip size={16} /></ActionIcon></Tooltip>
                     {canWrite && <Tooltip label={t('customers.edit')}><ActionIcon variant="subtle" aria-label={`${t('customers.edit')}: ${m.nome}`} onClick={() => setEditing({ machine: m })}><IconPencil size={16} /></ActionIcon></Tooltip>}
