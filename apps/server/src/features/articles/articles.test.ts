@@ -67,13 +67,13 @@ describe('articles: create, update, duplicates, delete', () => {
     expect(all.json.limit).toEqual({ used: 0, allowed: LIMITS.itemsPerSlot });
   });
 
-  it('the plan limit: 0013 at the maximum, bought slots raise it, 0006 when a bulk add does not fit', async () => {
+  it('the plan limit, as the customers\': 0006 for a new article past 6,000 per slot, 0013 for any save while over it', async () => {
     const c = await createCompany(t);
     const s = await c.login('admin');
     await bulk(c.company.id, LIMITS.itemsPerSlot);
     const full = await save(s, { codice: 'ONE-MORE', descrizione: 'Oltre il limite' });
     expect(full.status).toBe(403);
-    expect(full.json.code).toBe('0013');
+    expect(full.json.code).toBe('0006');
     // Updating an existing article is still allowed at the limit.
     const [first] = (await sql('select id from articoli where azienda_id = $1 limit 1', [c.company.id])).rows;
     expect((await save(s, { id: first.id, codice: 'ART-X', descrizione: 'Cambiato' })).status).toBe(200);
@@ -83,11 +83,22 @@ describe('articles: create, update, duplicates, delete', () => {
     const all = await call(t.app, 'GET', '/api/anagraficaarticoli/articoli/all', s);
     expect(all.json.limit).toEqual({ used: LIMITS.itemsPerSlot + 1, allowed: 2 * LIMITS.itemsPerSlot });
 
-    // A bulk add (the import) that does not fit in what is left: 0006; nothing is added.
+    // A bulk add (the import) that does not fit in what is left: 0006.
     await expect(t.deps.db.transaction(async (tx) => {
       await lockCompany(tx, c.company.id);
       await service.checkLimit(tx, c.company.id, LIMITS.itemsPerSlot);
     })).rejects.toMatchObject({ code: '0006' });
+
+    // The slot given up: more articles than allowed, so every save answers 0013 until some are deleted.
+    await sql(`delete from subscription_items where azienda_id = $1 and type = 'items'`, [c.company.id]);
+    for (const body of [{ codice: 'NEW', descrizione: 'Nuovo' }, { id: first.id, codice: 'ART-Y', descrizione: 'Di nuovo' }]) {
+      const r = await save(s, body);
+      expect(r.status).toBe(403);
+      expect(r.json.code).toBe('0013');
+    }
+    await call(t.app, 'POST', '/api/anagraficaarticoli/articoli/remove', { ...s, body: { ids: [first.id] } });
+    const [second] = (await sql('select id from articoli where azienda_id = $1 limit 1', [c.company.id])).rows;
+    expect((await save(s, { id: second.id, codice: 'ART-Z', descrizione: 'Rientrato nel limite' })).status).toBe(200);
   });
 
   it('upsertByKeys: the same code, else the same external reference, overwrites; otherwise creates', async () => {

@@ -54,7 +54,8 @@ export const articleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
       description:
         'Another article with the same code or external reference (trimmed, case aside) does not stop the save: the answer ' +
         `carries warnings (code DUPLICATE, field, the other articles). A new article past the plan's ${LIMITS.itemsPerSlot} per slot ` +
-        '(one slot included, more bought as subscription items of type items) answers 403 0013 when the maximum is reached.',
+        '(one slot included, more bought as subscription items of type items) answers 403 0006; while the company holds more ' +
+        'articles than its plan allows, any save answers 403 0013 (as the customers).',
       security: bearerAuth, querystring: noQuery, body: articoloSaveRequest,
       response: { 200: articoloSaveResponse, ...errors(400, 401, 403, 404) },
     },

@@ -22,14 +22,17 @@ export async function limitOf(db: DbOrTx, aziendaId: string): Promise<{ used: nu
 }
 
 /**
- * The plan limit for `adding` new articles (call under the company lock):
- * 0013 when the company already holds its maximum of articles, 0006 when the
- * new ones would not fit in what is left (a bulk add).
+ * The plan limit, as the customers' (call under the company lock): while the
+ * company holds MORE articles than its plan allows (slots were given up) any
+ * save answers 0013; a new article, or `adding` new ones (a bulk add), that
+ * would pass the limit answers 0006. `adding` 0 checks an update.
  */
 export async function checkLimit(tx: DbOrTx, aziendaId: string, adding: number): Promise<void> {
   const { used, allowed } = await limitOf(tx, aziendaId);
-  if (used >= allowed) throw new AppError('0013', `Raggiunto il massimo di ${allowed} articoli del piano: acquistare un pacchetto aggiuntivo`);
-  if (used + adding > allowed) throw new AppError('0006', `Limite di articoli del piano: ne restano ${allowed - used}`);
+  if (used > allowed) throw new AppError('0013', `Raggiunto il massimo di anagrafiche: ${used} articoli su ${allowed} consentiti`);
+  if (adding > 0 && used + adding > allowed) {
+    throw new AppError('0006', `Raggiunto il limite di nuovi articoli (${allowed}${used < allowed ? `, ne restano ${allowed - used}` : ''})`);
+  }
 }
 
 /** Duplicate warnings: other articles with the same code, or the same external reference. */
@@ -78,6 +81,7 @@ export async function upsertByKeys(
     same.find((r) => r.codice.toLowerCase() === input.codice.toLowerCase()) ??
     (input.riferimento_esterno ? same.find((r) => r.riferimentoEsterno?.toLowerCase() === input.riferimento_esterno!.toLowerCase()) : undefined);
   if (target) {
+    await checkLimit(tx, aziendaId, 0);
     const row = await repo.update(tx, aziendaId, target.id, valuesOf(input));
     return { action: 'updated', item: toArticolo(row!) };
   }
@@ -89,11 +93,12 @@ export async function upsertByKeys(
 export async function save(deps: Deps, actor: Actor, input: SaveInput): Promise<{ item: Articolo; warnings: ArticoloWarning[] }> {
   return deps.db.transaction(async (tx) => {
     let row: repo.ArticoloRow | undefined;
+    await lockCompany(tx, actor.aziendaId);
     if (input.id) {
-      row = await repo.update(tx, actor.aziendaId, input.id, valuesOf(input));
-      if (!row) throw notFound('Articolo');
+      if (!(await repo.findById(tx, actor.aziendaId, input.id))) throw notFound('Articolo');
+      await checkLimit(tx, actor.aziendaId, 0);
+      row = (await repo.update(tx, actor.aziendaId, input.id, valuesOf(input)))!;
     } else {
-      await lockCompany(tx, actor.aziendaId);
       await checkLimit(tx, actor.aziendaId, 1);
       row = await repo.insert(tx, actor.aziendaId, valuesOf(input));
     }
