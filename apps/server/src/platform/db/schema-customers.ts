@@ -48,7 +48,10 @@ export const clienti = pgTable(
     index('clienti_citta_idx').on(t.aziendaId, sql`lower(${t.citta})`, t.id),
     index('clienti_provincia_idx').on(t.aziendaId, t.provincia, t.id),
     index('clienti_created_idx').on(t.aziendaId, t.createdAt, t.id),
-    index('clienti_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // Company id first (btree_gin): a search reads one company's matches (migration 0010).
+    index('clienti_search_trgm_idx').using('gin', t.aziendaId, sql`${t.searchText} gin_trgm_ops`),
+    // The city filter is a prefix LIKE: text_pattern_ops can range over it (migration 0010).
+    index('clienti_citta_prefix_idx').on(t.aziendaId, sql`lower(${t.citta}) text_pattern_ops`),
   ],
 );
 
@@ -66,7 +69,11 @@ export const clientiRecapiti = pgTable(
     note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('clienti_recapiti_cliente_idx').on(t.aziendaId, t.clienteId)],
+  (t) => [
+    index('clienti_recapiti_cliente_idx').on(t.aziendaId, t.clienteId),
+    // Foreign-key cascades look children up by cliente_id alone (migration 0010).
+    index('clienti_recapiti_cliente_fk_idx').on(t.clienteId),
+  ],
 );
 
 /** Plants (impianti): sites of a customer. */
@@ -85,7 +92,10 @@ export const impianti = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('impianti_cliente_idx').on(t.aziendaId, t.clienteId, sql`lower(${t.nome})`, t.id)],
+  (t) => [
+    index('impianti_cliente_idx').on(t.aziendaId, t.clienteId, sql`lower(${t.nome})`, t.id),
+    index('impianti_cliente_fk_idx').on(t.clienteId),
+  ],
 );
 
 /**
@@ -111,6 +121,8 @@ export const macchinari = pgTable(
     index('macchinari_impianto_idx').on(t.aziendaId, t.impiantoId, sql`lower(${t.nome})`, t.id),
     uniqueIndex('macchinari_matricola_uq').on(t.aziendaId, sql`upper(${t.matricola})`),
     index('macchinari_parent_idx').on(t.aziendaId, t.parentId),
+    index('macchinari_impianto_fk_idx').on(t.impiantoId),
+    index('macchinari_parent_fk_idx').on(t.parentId).where(sql`${t.parentId} IS NOT NULL`),
   ],
 );
 
