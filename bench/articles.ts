@@ -8,30 +8,11 @@
  *   BENCH_DATABASE_URL=postgres://... npx tsx bench/articles.ts
  *   BENCH_ARTICLES=100000 BENCH_RUNS=40
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { loadConfig } from '../apps/server/src/config.js';
-import { buildApp } from '../apps/server/src/app.js';
-import { provisionCompany } from '../apps/server/src/features/company/provision.js';
+import { signedInMeasure, startBench } from './harness.js';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 100_000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 40);
-
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fs-bench-art-'));
-const config = loadConfig({
-  DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', SEED_DEMO: 'false',
-  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', WEB_DIST: path.join(dataDir, 'none'),
-});
-const built = await buildApp(config, { logger: false });
-const sql = built.deps.database.executeSql;
-
-function piva(): string {
-  const d = Array.from({ length: 10 }, () => Math.floor(Math.random() * 10));
-  const sum = d.reduce((s, x, i) => s + (i % 2 === 0 ? x : x * 2 > 9 ? x * 2 - 9 : x * 2), 0);
-  return d.join('') + String((10 - (sum % 10)) % 10);
-}
+const bench = await startBench('art');
+const { built, sql } = bench;
 
 /** Articles with varied codes, supplier references and descriptions made of common words. */
 async function seed(aziendaId: string, n: number) {
@@ -50,47 +31,16 @@ async function seed(aziendaId: string, n: number) {
   await sql('vacuum analyze articoli');
 }
 
-const a = await provisionCompany(built.deps.db, {
-  ragioneSociale: 'Bench Articoli S.r.l.', partitaIva: piva(),
-  users: [{ username: 'admin', password: 'password123', role: 'admin' }],
-});
-const b = await provisionCompany(built.deps.db, {
-  ragioneSociale: 'Bench Vicino S.r.l.', partitaIva: piva(),
-  users: [{ username: 'admin', password: 'password123', role: 'admin' }],
-});
+const { a, b } = await bench.companies('Articoli');
 const t0 = performance.now();
 await seed(a.company.id, ARTICLES);
 await seed(b.company.id, ARTICLES);
 console.log(`seeded 2 x ${ARTICLES.toLocaleString('en')} articles on ${built.deps.database.kind} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-await built.app.listen({ port: 0, host: '127.0.0.1' });
-const base = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
-const deviceId = 'benchart00000001';
-const login = await fetch(`${base}/api/login/login`, {
-  method: 'POST', headers: { 'content-type': 'application/json', source: 'WEB', 'device-id': deviceId },
-  body: JSON.stringify({ piva: a.company.partitaIva, username: 'admin', password: 'password123' }),
-});
-const token = ((await login.json()) as any).item.token as string;
-const headers = { authorization: `Bearer ${token}`, 'device-id': deviceId, source: 'WEB', 'content-type': 'application/json' };
-
-async function measure(label: string, url: string, body?: unknown, check?: (j: any) => void) {
-  const times: number[] = [];
-  for (let i = 0; i < RUNS + 3; i++) {
-    const s = performance.now();
-    const r = await fetch(base + url, body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) });
-    const j = await r.json();
-    if (!r.ok) throw new Error(`${label}: ${r.status} ${JSON.stringify(j)}`);
-    if (i >= 3) times.push(performance.now() - s); // the first calls warm caches
-    if (i === 0) check?.(j);
-  }
-  times.sort((x, y) => x - y);
-  const p = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
-  console.log(`| ${label} | ${p(0.5)} | ${p(0.95)} |`);
-}
+const measure = await signedInMeasure(built, a.company.partitaIva, 'benchart00000001');
 
 const admin = '/api/anagraficaarticoli/articoli/admin';
 const research = '/api/anagraficaarticoli/articoli/research';
-console.log('| request | p50 ms | p95 ms |\n|---|---|---|');
 await measure('admin: page 1 by code, total', admin, { page: 1, size: 25 }, (j) => console.error(`  total ${j.totaleElementi}`));
 await measure('admin: page 2,000 by code', admin, { page: 2000, size: 25 });
 await measure('admin: page 1 by description, descending', admin, { sort: 'descrizione', dir: 'desc' });
@@ -106,5 +56,4 @@ await measure('research: "termostato" (description word)', research, { q: 'termo
 await measure('research: "zzzz" (no match)', research, { q: 'zzzz' });
 await measure('filtered: descrizione=sonda&unita_misura=h', '/api/anagraficaarticoli/articoli-filtered?descrizione=sonda&unita_misura=h');
 
-await built.close();
-rmSync(dataDir, { recursive: true, force: true });
+await bench.close();
