@@ -78,7 +78,9 @@ async function ordered(
     const rows = (await db
       .select({ ...columns, total: sql<number>`(count(*) over ())::int` })
       .from(m)
-      .orderBy(...orderOf(ARTICOLI_TABLE, sortableOf(m), sort, m.id))
+      // Drizzle drops OFFSET 0, so the subquery is flattened: sorting on coalesce(col, col), which
+      // no index serves, is what keeps the planner from walking the sort index (as customers do).
+      .orderBy(...orderOf(ARTICOLI_TABLE, sortableOf(m), sort, m.id, { viaIndex: false }))
       .limit(limit)
       .offset(offset)) as unknown as (ArticoloRow & { total: number })[];
     // A page past the end has no row to carry the total.
