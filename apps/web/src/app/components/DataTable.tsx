@@ -23,7 +23,7 @@ export interface DataTableProps<T> {
   onRetry?: () => void;
   state: ListState;
   onStateChange: (next: ListState) => void;
-  /** The search box's text (kept apart from state so typing can be debounced by the caller). */
+  /** The search box's text (kept apart from state so typing can be debounced by the caller); a new text goes back to page 1. */
   search: string;
   onSearchChange: (q: string) => void;
   rowKey: (row: T) => string;
@@ -49,6 +49,23 @@ export interface DataTableProps<T> {
  * page size, the column chooser within the table's bounds, loading and empty states.
  * Rows are keyboard reachable (Tab, then Enter opens).
  */
+/** The list query's part of the table's props: rows, total, loading, error and retry. */
+export function pageQueryProps<T>(q: {
+  data?: { items: T[]; totaleElementi: number };
+  isFetching: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}) {
+  return {
+    rows: q.data?.items,
+    total: q.data?.totaleElementi,
+    loading: q.isFetching,
+    error: q.isError && !q.data ? q.error : undefined,
+    onRetry: () => void q.refetch(),
+  };
+}
+
 export function DataTable<T>(p: DataTableProps<T>) {
   const { t } = useTranslation();
   const infos = useTableInfos(p.table);
@@ -72,7 +89,10 @@ export function DataTable<T>(p: DataTableProps<T>) {
             placeholder={p.searchPlaceholder}
             leftSection={<IconSearch size={16} />}
             value={p.search}
-            onChange={(e) => p.onSearchChange(e.currentTarget.value)}
+            onChange={(e) => {
+              p.onSearchChange(e.currentTarget.value);
+              if (p.state.page !== 1) p.onStateChange({ ...p.state, page: 1 });
+            }}
             w={280}
             maxLength={100}
           />

@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Articolo } from '@fs/contract';
-import { errorText, isApiError } from '../../app/api/errors';
+import { errorText, formErrorsOf } from '../../app/api/errors';
 import { notify } from '../../app/notify';
 import { findSame, useSaveArticle } from './api';
 import { articleValidation, toArticleRequest, toArticleValues, type ArticleValues } from './article-form';
@@ -52,8 +52,9 @@ export function ArticleFormModal({ article, readOnly = false, onClose }: Props) 
           onClose();
         },
         onError: (error) => {
-          if (isApiError(error) && error.fields.length) {
-            form.setErrors(Object.fromEntries(error.fields.map((f) => [f.path, f.message])));
+          const fieldErrors = formErrorsOf(error);
+          if (fieldErrors) {
+            form.setErrors(fieldErrors);
             notify.warning(t('articles.form.invalid'));
           } else notify.error(errorText(t, error));
         },

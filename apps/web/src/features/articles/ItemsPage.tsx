@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Articolo } from '@fs/contract';
-import { DataTable } from '../../app/components/DataTable';
+import { DataTable, pageQueryProps } from '../../app/components/DataTable';
 import { initialListState, useDebounced, type ListState } from '../../app/components/list-state';
 import { errorText } from '../../app/api/errors';
 import { notify } from '../../app/notify';
@@ -71,18 +71,11 @@ export function ItemsPage() {
       </Group>
       <DataTable<Articolo>
         table="articoli"
-        rows={page.data?.items}
-        total={page.data?.totaleElementi}
-        loading={page.isFetching}
-        error={page.isError && !page.data ? page.error : undefined}
-        onRetry={() => void page.refetch()}
+        {...pageQueryProps(page)}
         state={state}
         onStateChange={setState}
         search={search}
-        onSearchChange={(v) => {
-          setSearch(v);
-          setState((s) => ({ ...s, page: 1 }));
-        }}
+        onSearchChange={setSearch}
         rowKey={(a) => a.id}
         renderCell={(a, key) => {
           if (key === 'prezzo_vendita' || key === 'prezzo_acquisto') return formatPrice(a[key], i18n.language);

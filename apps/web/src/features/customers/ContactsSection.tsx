@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Card, Group, Modal, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Cliente, Recapito } from '@fs/contract';
-import { errorText, isApiError } from '../../app/api/errors';
+import { errorText, formErrorsOf } from '../../app/api/errors';
 import { notify } from '../../app/notify';
+import { confirmDelete } from '../../app/confirm-delete';
 import { useCan } from '../session/api';
 import { useDeleteContact, useSaveContact } from './api';
 
@@ -27,7 +27,8 @@ function ContactModal({ clienteId, contact, onClose }: { clienteId: string; cont
     save.mutate({ ...(contact ? { id: contact.id } : {}), clienteId, ...v }, {
       onSuccess: () => { notify.success(t('customers.contacts.saved')); onClose(); },
       onError: (e) => {
-        if (isApiError(e) && e.fields.length) form.setErrors(Object.fromEntries(e.fields.map((f) => [f.path, f.message])));
+        const errors = formErrorsOf(e);
+        if (errors) form.setErrors(errors);
         else notify.error(errorText(t, e));
       },
     }));
@@ -59,13 +60,13 @@ export function ContactsSection({ customer }: { customer: Cliente }) {
   const remove = useDeleteContact();
   const [editing, setEditing] = useState<{ contact: Recapito | null } | null>(null);
   const contacts = customer.recapiti ?? [];
-  const confirmDelete = (r: Recapito) =>
-    modals.openConfirmModal({
+  const askDelete = (r: Recapito) =>
+    confirmDelete(t, {
       title: t('customers.contacts.deleteTitle'),
-      children: <Text size="sm">{t('customers.contacts.deleteText', { name: r.nome })}</Text>,
-      labels: { confirm: t('customers.delete.confirm'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () => remove.mutate(r.id, { onSuccess: () => notify.success(t('customers.contacts.deleted')), onError: (e) => notify.error(errorText(t, e)) }),
+      text: t('customers.contacts.deleteText', { name: r.nome }),
+      confirm: t('customers.delete.confirm'),
+      done: t('customers.contacts.deleted'),
+      remove: (callbacks) => remove.mutate(r.id, callbacks),
     });
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="contacts-title">
@@ -88,7 +89,7 @@ export function ContactsSection({ customer }: { customer: Cliente }) {
                   {canWrite && (
                     <Table.Td><Group gap={4} wrap="nowrap">
                       <Tooltip label={t('customers.edit')}><ActionIcon variant="subtle" aria-label={`${t('customers.edit')}: ${r.nome}`} onClick={() => setEditing({ contact: r })}><IconPencil size={16} /></ActionIcon></Tooltip>
-                      <Tooltip label={t('customers.delete.confirm')}><ActionIcon variant="subtle" color="red" aria-label={`${t('customers.delete.confirm')}: ${r.nome}`} onClick={() => confirmDelete(r)}><IconTrash size={16} /></ActionIcon></Tooltip>
+                      <Tooltip label={t('customers.delete.confirm')}><ActionIcon variant="subtle" color="red" aria-label={`${t('customers.delete.confirm')}: ${r.nome}`} onClick={() => askDelete(r)}><IconTrash size={16} /></ActionIcon></Tooltip>
                     </Group></Table.Td>
                   )}
                 </Table.Tr>

@@ -5,7 +5,7 @@ import { IconMapPinOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-re
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CLIENTI_TABLE, type Cliente, type ClientiFilters } from '@fs/contract';
-import { DataTable } from '../../app/components/DataTable';
+import { DataTable, pageQueryProps } from '../../app/components/DataTable';
 import { initialListState, useDebounced, type ListState } from '../../app/components/list-state';
 import { errorText } from '../../app/api/errors';
 import { formatDate } from '../../app/format';
@@ -66,18 +66,11 @@ export function CustomersPage() {
       </div>
       <DataTable<Cliente>
         table="clienti"
-        rows={page.data?.items}
-        total={page.data?.totaleElementi}
-        loading={page.isFetching}
-        error={page.isError && !page.data ? page.error : undefined}
-        onRetry={() => void page.refetch()}
+        {...pageQueryProps(page)}
         state={state}
         onStateChange={setState}
         search={search}
-        onSearchChange={(v) => {
-          setSearch(v);
-          setState((s) => ({ ...s, page: 1 }));
-        }}
+        onSearchChange={setSearch}
         rowKey={(c) => c.id}
         renderCell={(c, key) => {
           if (key === 'created_at') return formatDate(c.created_at);

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Modal, Select, Stack, Table, Text, Textarea, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
 import { IconPaperclip, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isValidMacchinarioNome, isValidMatricola, optionValue, type Impianto, type Macchinario } from '@fs/contract';
 import { MediaFiles } from '../../app/components/MediaFiles';
-import { errorText, isApiError } from '../../app/api/errors';
+import { errorText, isApiError, formErrorsOf } from '../../app/api/errors';
 import { notify } from '../../app/notify';
+import { confirmDelete } from '../../app/confirm-delete';
 import { useCan } from '../session/api';
 import { useOptions } from '../options/api';
 import { useDeleteMachine, useMachines, useSaveMachine } from './api';
@@ -48,7 +48,8 @@ function MachineModal({ plant, machine, machines, onClose }: { plant: Impianto; 
       save.mutate({ ...(machine ? { id: machine.id } : {}), impiantiId: plant.id, livello, parentId: livello > 2 ? v.parentId : null, nome: v.nome, matricola: v.matricola, note: v.note }, {
         onSuccess: () => { notify.success(t('customers.machines.saved')); onClose(); },
         onError: (e) => {
-          if (isApiError(e) && e.fields.length) form.setErrors(Object.fromEntries(e.fields.map((f) => [f.path, e.code === '0029' ? t('alerts.0029') : f.message])));
+          const errors = formErrorsOf(e, (f) => (isApiError(e) && e.code === '0029' ? t('alerts.0029') : f.message));
+          if (errors) form.setErrors(errors);
           notify.error(errorText(t, e));
         },
       }),
@@ -90,13 +91,13 @@ export function MachinesPanel({ plant }: { plant: Impianto }) {
   const levels = useLevels();
   const levelName = (l: number) => levels.find((x) => x.value === String(l))?.label ?? String(l);
   const nameOf = (id: string | null) => list.find((m) => m.id === id)?.nome ?? '';
-  const confirmDelete = (m: Macchinario) =>
-    modals.openConfirmModal({
+  const askDelete = (m: Macchinario) =>
+    confirmDelete(t, {
       title: t('customers.machines.deleteTitle'),
-      children: <Text size="sm">{t('customers.machines.deleteText', { name: m.nome, matricola: m.matricola })}</Text>,
-      labels: { confirm: t('customers.delete.confirm'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () => remove.mutate(m.id, { onSuccess: () => notify.success(t('customers.machines.deleted')), onError: (e) => notify.error(errorText(t, e)) }),
+      text: t('customers.machines.deleteText', { name: m.nome, matricola: m.matricola }),
+      confirm: t('customers.delete.confirm'),
+      done: t('customers.machines.deleted'),
+      remove: (callbacks) => remove.mutate(m.id, callbacks),
     });
   return (
     <Stack gap="sm">
@@ -122,7 +123,7 @@ export function MachinesPanel({ plant }: { plant: Impianto }) {
                   <Table.Td><Group gap={4} wrap="nowrap">
                     <Tooltip label={t('customers.machines.files')}><ActionIcon variant="subtle" aria-label={`${t('customers.machines.files')}: ${m.nome}`} onClick={() => setFiles(m)}><IconPaperclip size={16} /></ActionIcon></Tooltip>
                     {canWrite && <Tooltip label={t('customers.edit')}><ActionIcon variant="subtle" aria-label={`${t('customers.edit')}: ${m.nome}`} onClick={() => setEditing({ machine: m })}><IconPencil size={16} /></ActionIcon></Tooltip>}
-                    {canDelete && <Tooltip label={t('customers.delete.confirm')}><ActionIcon variant="subtle" color="red" aria-label={`${t('customers.delete.confirm')}: ${m.nome}`} onClick={() => confirmDelete(m)}><IconTrash size={16} /></ActionIcon></Tooltip>}
+                    {canDelete && <Tooltip label={t('customers.delete.confirm')}><ActionIcon variant="subtle" color="red" aria-label={`${t('customers.delete.confirm')}: ${m.nome}`} onClick={() => askDelete(m)}><IconTrash size={16} /></ActionIcon></Tooltip>}
                   </Group></Table.Td>
                 </Table.Tr>
               ))}

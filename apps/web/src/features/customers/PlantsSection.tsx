@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Accordion, ActionIcon, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput, Title, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
 import { IconBuildingFactory2, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Impianto } from '@fs/contract';
 import { LoadError } from '../../app/components/LoadError';
-import { errorText, isApiError } from '../../app/api/errors';
+import { errorText, formErrorsOf } from '../../app/api/errors';
 import { notify } from '../../app/notify';
+import { confirmDelete } from '../../app/confirm-delete';
 import { useCan } from '../session/api';
 import { useDeletePlant, usePlants, useSavePlant } from './api';
 import { MachinesPanel } from './MachinesPanel';
@@ -28,7 +28,8 @@ function PlantModal({ clienteId, plant, onClose }: { clienteId: string; plant: I
     save.mutate({ ...(plant ? { id: plant.id } : {}), clienteId, ...v }, {
       onSuccess: () => { notify.success(t('customers.plants.saved')); onClose(); },
       onError: (e) => {
-        if (isApiError(e) && e.fields.length) form.setErrors(Object.fromEntries(e.fields.map((f) => [f.path, f.message])));
+        const errors = formErrorsOf(e);
+        if (errors) form.setErrors(errors);
         else notify.error(errorText(t, e));
       },
     }));
@@ -63,13 +64,13 @@ export function PlantsSection({ clienteId }: { clienteId: string }) {
   const remove = useDeletePlant();
   const [editing, setEditing] = useState<{ plant: Impianto | null } | null>(null);
   const [open, setOpen] = useState<string | null>(null);
-  const confirmDelete = (p: Impianto) =>
-    modals.openConfirmModal({
+  const askDelete = (p: Impianto) =>
+    confirmDelete(t, {
       title: t('customers.plants.deleteTitle'),
-      children: <Text size="sm">{t('customers.plants.deleteText', { name: p.nome, count: p.macchinari_count })}</Text>,
-      labels: { confirm: t('customers.delete.confirm'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () => remove.mutate(p.id, { onSuccess: () => notify.success(t('customers.plants.deleted')), onError: (e) => notify.error(errorText(t, e)) }),
+      text: t('customers.plants.deleteText', { name: p.nome, count: p.macchinari_count }),
+      confirm: t('customers.delete.confirm'),
+      done: t('customers.plants.deleted'),
+      remove: (callbacks) => remove.mutate(p.id, callbacks),
     });
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="plants-title">
@@ -92,7 +93,7 @@ export function PlantsSection({ clienteId }: { clienteId: string }) {
                   </Group>
                 </Accordion.Control>
                 {canWrite && <Tooltip label={t('customers.edit')}><ActionIcon variant="subtle" aria-label={`${t('customers.edit')}: ${p.nome}`} onClick={() => setEditing({ plant: p })}><IconPencil size={16} /></ActionIcon></Tooltip>}
-                {canDelete && <Tooltip label={t('customers.delete.confirm')}><ActionIcon variant="subtle" color="red" aria-label={`${t('customers.delete.confirm')}: ${p.nome}`} onClick={() => confirmDelete(p)}><IconTrash size={16} /></ActionIcon></Tooltip>}
+                {canDelete && <Tooltip label={t('customers.delete.confirm')}><ActionIcon variant="subtle" color="red" aria-label={`${t('customers.delete.confirm')}: ${p.nome}`} onClick={() => askDelete(p)}><IconTrash size={16} /></ActionIcon></Tooltip>}
               </Group>
               <Accordion.Panel>{open === p.id && <MachinesPanel plant={p} />}</Accordion.Panel>
             </Accordion.Item>

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Select, Stack, Switch, TagsInput, Textarea, TextI
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { MANSIONI_MAX, TIPI_CONTROLLO, type Controllo, type Mansione, type TipoControllo } from '@fs/contract';
-import { errorText, isApiError } from '../../app/api/errors';
+import { errorText, isApiError, formErrorsOf } from '../../app/api/errors';
 import { notify } from '../../app/notify';
 import { useSaveCheck, useSaveJob } from './api';
 
@@ -25,8 +25,9 @@ export function JobFormModal({ job, onClose }: { job: Mansione | null; onClose: 
           onClose();
         },
         onError: (e) => {
+          const errors = formErrorsOf(e);
           if (isApiError(e) && e.code === 'CONFLICT') form.setFieldError('nome', t('jobs.form.sameName'));
-          else if (isApiError(e) && e.fields.length) form.setErrors(Object.fromEntries(e.fields.map((f) => [f.path, f.message])));
+          else if (errors) form.setErrors(errors);
           else notify.error(errorText(t, e));
         },
       }),
@@ -74,7 +75,8 @@ export function CheckFormModal({ job, check, onClose }: { job: Mansione; check: 
           onClose();
         },
         onError: (e) => {
-          if (isApiError(e) && e.fields.length) form.setErrors(Object.fromEntries(e.fields.map((f) => [f.path, f.message])));
+          const errors = formErrorsOf(e);
+          if (errors) form.setErrors(errors);
           else notify.error(errorText(t, e));
         },
       }),
