@@ -4,7 +4,7 @@ import {
   type Source,
 } from '@fs/contract';
 import type { Db } from '../db/client.js';
-import { sessioni, utenti, type RevokeReason } from '../db/schema.js';
+import { aziende, sessioni, utenti, type RevokeReason } from '../db/schema.js';
 import { gruppi } from '../db/schema-users.js';
 
 /** Who is calling: set on every authenticated request by the auth hook. */
@@ -35,6 +35,12 @@ export interface SessionRow {
   permissionsUpdatedAt: Date;
   /** The custom permission group's stored permissions, when the user is in one. */
   groupPermissions: GroupPermissions | null;
+  /** The company's subscription dates, for the expired-company rule. */
+  subscription_confirmed: boolean;
+  scadenza_trial_date: string | null;
+  scadenza_abbonamento_date: string | null;
+  dunning: boolean;
+  timezone: string;
 }
 
 type GroupPermissions = Partial<Record<PageKey, PagePermission>>;
@@ -54,9 +60,15 @@ export async function findSession(db: Db, aziendaId: string, sessionId: string):
       lingua: utenti.lingua,
       permissionsUpdatedAt: utenti.permissionsUpdatedAt,
       groupPermissions: gruppi.permissions,
+      subscription_confirmed: aziende.subscriptionConfirmed,
+      scadenza_trial_date: aziende.scadenzaTrialDate,
+      scadenza_abbonamento_date: aziende.scadenzaAbbonamentoDate,
+      dunning: aziende.dunning,
+      timezone: aziende.timezone,
     })
     .from(sessioni)
     .innerJoin(utenti, and(eq(utenti.id, sessioni.utenteId), eq(utenti.aziendaId, sessioni.aziendaId)))
+    .innerJoin(aziende, eq(aziende.id, sessioni.aziendaId))
     .leftJoin(gruppi, and(eq(gruppi.id, utenti.gruppoId), eq(gruppi.aziendaId, utenti.aziendaId)))
     .where(and(eq(sessioni.aziendaId, aziendaId), eq(sessioni.id, sessionId)));
   return rows[0];

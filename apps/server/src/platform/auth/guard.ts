@@ -30,8 +30,8 @@ export function deviceIdHeader(request: FastifyRequest): string | undefined {
   return typeof v === 'string' && DEVICE_ID_PATTERN.test(v) ? v : undefined;
 }
 
-/** Resolves the token to an actor: expired 0014, bad 0015, unknown session 0016, replaced 0017, device 0021. */
-export async function authenticate(db: Db, tokens: AccessTokens, request: FastifyRequest): Promise<Actor> {
+/** Resolves the token to an actor and its session row: expired 0014, bad 0015, unknown session 0016, replaced 0017, device 0021. */
+export async function authenticate(db: Db, tokens: AccessTokens, request: FastifyRequest) {
   const token = bearer(request);
   if (!token) throw new AppError('UNAUTHENTICATED');
   const claims = await tokens.verify(token);
@@ -41,7 +41,7 @@ export async function authenticate(db: Db, tokens: AccessTokens, request: Fastif
   if (!s || s.userId !== claims.userId) throw new AppError('0016');
   if (s.revokedAt) throw new AppError(s.revokedReason === 'device' ? '0017' : '0015');
   if (s.status !== 'ACTIVE') throw new AppError('0030');
-  return {
+  const actor: Actor = {
     userId: s.userId,
     aziendaId: claims.aziendaId,
     sessionId: s.sessionId,
@@ -53,6 +53,7 @@ export async function authenticate(db: Db, tokens: AccessTokens, request: Fastif
     permissions: permissionsFor(s),
     permissionsUpdatedAt: s.permissionsUpdatedAt,
   };
+  return { actor, session: s };
 }
 
 export function checkPermission(actor: Actor, need: Requirement | undefined): void {
@@ -70,9 +71,9 @@ export function registerAuthGuard(app: FastifyInstance, db: Db, tokens: AccessTo
     const config = request.routeOptions.config;
     const url = request.routeOptions.url;
     if (!url?.startsWith('/api/') || url.startsWith('/api/docs') || config.auth === 'public') return;
-    const actor = await authenticate(db, tokens, request);
+    const { actor, session } = await authenticate(db, tokens, request);
     checkPermission(actor, config.permission);
-    await refuseWhenExpired(db, actor.aziendaId, url);
+    refuseWhenExpired(session, url);
     request.actor = actor;
   });
 }
