@@ -8,7 +8,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // One retry in CI: two flows (menu dropdown moving under a click, SSO return) failed once under load and passed on rerun; see the closing note.
+  retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   // Per port, so runs on different ports never delete each other's results.
   outputDir: `../.tmp/e2e-results-${port}`,
