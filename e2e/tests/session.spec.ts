@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { chooseLanguage, signIn } from './helpers';
 
 test('unauthenticated visits go to the login page with the path to return to', async ({ page }) => {
   await page.goto('/company');
@@ -28,15 +28,13 @@ test('the demo admin signs in, sees menu and home, switches to English and back,
   await expect(main).toContainText('12345670017');
   await expect(page.getByRole('banner')).toContainText('Anna Ferrari');
 
-  await menu.getByRole('button', { name: /Lingua/ }).click();
-  await page.getByRole('menuitem', { name: 'English' }).click();
+  await chooseLanguage(page, /Lingua/, 'English');
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Company' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
   const cookies = await page.context().cookies();
   expect(cookies.find((c) => c.name === 'i18n_redirected')?.value).toBe('en');
 
-  await page.getByRole('navigation').getByRole('button', { name: /Language/ }).click();
-  await page.getByRole('menuitem', { name: 'Italiano' }).click();
+  await chooseLanguage(page, /Language/, 'Italiano');
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Azienda' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Esci' }).click();
