@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../test/harness.js';
 import { createCompany, randomPartitaIva } from '../../test/factories.js';
+import { LIMITS } from '@fs/contract';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -123,5 +124,22 @@ describe('company', () => {
     expect([tooBig.status, tooBig.json.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
     const rows = await t.deps.database.executeSql('select count(*)::int as n from media where azienda_id = $1', [c.company.id]);
     expect(rows.rows[0].n).toBe(0);
+  });
+
+  it('refuses a logo that does not fit the storage quota (413), keeps the old one, and lets a same-size replacement in', async () => {
+    const c = await createCompany(t);
+    const s = await c.login('admin');
+    const first = await upload(s, multipart('file', 'logo.png', 'image/png', PNG));
+    expect(first.status).toBe(200);
+    // Fill the company's space to the last byte: replacing the logo with one of the same size still fits.
+    await t.deps.database.executeSql('update storage_usage set used_bytes = $2 where azienda_id = $1', [c.company.id, LIMITS.storageIncludedBytes]);
+    expect((await upload(s, multipart('file', 'same.png', 'image/png', PNG))).status).toBe(200);
+    const bigger = Buffer.concat([PNG, Buffer.alloc(100)]);
+    const full = await upload(s, multipart('file', 'bigger.png', 'image/png', bigger));
+    expect([full.status, full.json.code]).toEqual([413, 'STORAGE_QUOTA_EXCEEDED']);
+    expect(full.json.message).toContain('Spazio di archiviazione esaurito');
+    const company = (await call(t.app, 'GET', '/api/aziende/azienda', s)).json.item;
+    const rows = await t.deps.database.executeSql('select id from media where azienda_id = $1', [c.company.id]);
+    expect(rows.rows.map((r) => r.id)).toEqual([company.logo.id]);
   });
 });

@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../platform/errors.js';
 import type { Deps } from '../../platform/deps.js';
 import * as repo from './repo.js';
 import { toAzienda } from './presenter.js';
+import { reserveSpace } from '../media/quota.js';
 
 /** Logo formats accepted, by sniffed content (never by the declared type or name). */
 const LOGO_TYPES = new Map([
@@ -72,9 +73,13 @@ export async function replaceLogo(deps: Deps, aziendaId: string, upload: Readabl
       throw new AppError('PAYLOAD_TOO_LARGE', `Il logo supera ${Math.round(deps.config.LOGO_MAX_BYTES / 1024)} KB`);
     }
     const { id, oldKey } = await deps.db.transaction(async (tx) => {
-      const company = await repo.findCompany(tx, aziendaId);
-      if (!company) throw notFound('Azienda');
-      const old = company.logoMediaId ? await repo.findMedia(tx, aziendaId, company.logoMediaId) : undefined;
+      // The logo counts toward the storage quota like any file: refused when it does not fit.
+      const [old] = await reserveSpace(tx, aziendaId, stored.size, async () => {
+        const company = await repo.findCompany(tx, aziendaId);
+        if (!company) throw notFound('Azienda');
+        const current = company.logoMediaId ? await repo.findMedia(tx, aziendaId, company.logoMediaId) : undefined;
+        return current ? [current] : [];
+      });
       const m = await repo.insertMedia(tx, {
         aziendaId,
         section: 'azienda-logo',

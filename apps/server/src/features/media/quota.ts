@@ -24,6 +24,23 @@ export function quotaError(free: number) {
   );
 }
 
+/**
+ * Inside a write transaction: locks the company's usage row (uploads of one company
+ * check one at a time), then asks which files the new one replaces (read under the
+ * lock, so two replacements of one file are ordered) and refuses `adding` bytes that
+ * do not fit in the limit once those are freed. Answers the replaced files.
+ */
+export async function reserveSpace<T extends { size: number }>(
+  tx: DbOrTx, aziendaId: string, adding: number, replaced: () => Promise<T[]>, limit?: number,
+): Promise<T[]> {
+  const max = limit ?? (await storageLimit(tx, aziendaId));
+  const locked = await repo.lockUsage(tx, aziendaId);
+  const old = await replaced();
+  const freeing = old.reduce((s, m) => s + m.size, 0);
+  if (locked.usedBytes - freeing + adding > max) throw quotaError(Math.max(max - locked.usedBytes + freeing, 0));
+  return old;
+}
+
 /** GET /media/storage: used and free space, with the breakdown by section. */
 export async function usage(deps: Deps, aziendaId: string): Promise<StorageUsage> {
   const [slots, row, bySection] = await Promise.all([

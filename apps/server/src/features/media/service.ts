@@ -7,7 +7,7 @@ import type { ByteRange } from '../../platform/storage.js';
 import { AppError, forbidden, notFound } from '../../platform/errors.js';
 import * as repo from './repo.js';
 import { INLINE_TYPES, SECTIONS, safeFilename, sectionOf } from './sections.js';
-import { quotaError, storageLimit } from './quota.js';
+import { quotaError, reserveSpace, storageLimit } from './quota.js';
 import { presentMedia } from './presenter.js';
 
 /** The uploaded part as @fastify/multipart gives it. */
@@ -71,11 +71,8 @@ export async function insert(
       throw tooBig();
     }
     const { row, oldKeys } = await deps.db.transaction(async (tx) => {
-      const locked = await repo.lockUsage(tx, aziendaId);
-      const old = def.single ? await repo.mediaOfOwner(tx, aziendaId, section, ownerId) : [];
-      const freed = old.reduce((s, m) => s + m.size, 0);
       // After: another upload may have used the space meanwhile (the lock orders them).
-      if (locked.usedBytes - freed + stored.size > limit) throw quotaError(Math.max(limit - locked.usedBytes + freed, 0));
+      const old = await reserveSpace(tx, aziendaId, stored.size, async () => (def.single ? repo.mediaOfOwner(tx, aziendaId, section, ownerId) : []), limit);
       for (const m of old) await repo.deleteMedia(tx, aziendaId, m.id);
       const m = await repo.insertMedia(tx, {
         aziendaId,
