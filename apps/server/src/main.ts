@@ -15,7 +15,7 @@ async function main() {
     throw e;
   }
   const { app, deps, close } = await buildApp(config);
-  if (config.SEED_DEMO && (await seedDemoIfEmpty(deps.db))) {
+  if (config.SEED_DEMO && (await seedDemoIfEmpty(deps.db, { sample: true }))) {
     app.log.info('demo company seeded');
   }
   await app.listen({ port: config.PORT, host: config.HOST });

@@ -8,6 +8,6 @@ await loadDotEnv();
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, 'pgdata') });
 await database.migrate();
-const seeded = await seedDemoIfEmpty(database.db);
+const seeded = await seedDemoIfEmpty(database.db, { sample: true });
 console.log(seeded ? `Demo company seeded (VAT ${DEMO.piva}).` : 'The database already holds companies: nothing seeded.');
 await database.close();

@@ -51,7 +51,7 @@ function pivaCheck(b: string): string {
 }
 
 /** Customers lo..hi with 1-2 plants each and 1-3 machines per plant, in one statement. */
-function customersBatch(aziendaId: string, lo: number, hi: number): SQL {
+export function customersBatch(aziendaId: string, lo: number, hi: number): SQL {
   const cities = CITIES.map(([nome, prov, cap, lat, lon], i) => ({ i, nome, prov, cap, lat, lon }));
   // u in [0,1) from a multiplicative hash of g; cities indexed by u² so the big cities hold more customers.
   return sql`
@@ -103,7 +103,8 @@ function customersBatch(aziendaId: string, lo: number, hi: number): SQL {
     select (select count(*) from c)::int as clienti, (select count(*) from p)::int as impianti, (select count(*) from m)::int as macchinari`;
 }
 
-function articlesBatch(aziendaId: string, lo: number, hi: number): SQL {
+/** Articles lo..hi of the catalogue, in one statement. */
+export function articlesBatch(aziendaId: string, lo: number, hi: number): SQL {
   const types = ARTICLE_TYPES.map(([t]) => t);
   const units = ARTICLE_TYPES.map(([, u]) => u);
   return sql`

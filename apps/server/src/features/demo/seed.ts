@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/client.js';
 import { aziende } from '../../platform/db/schema.js';
 import { provisionCompany } from '../company/provision.js';
 import { seedDemoVoucher } from '../subscription/service.js';
+import { seedSampleData } from './sample.js';
 
 export const DEMO = {
   piva: '12345670017',
@@ -15,8 +16,12 @@ export const DEMO = {
   ],
 };
 
-/** Seeds the demo company on an empty database; answers whether it did. */
-export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+/**
+ * Seeds the demo company on an empty database; answers whether it did. With
+ * `sample` (the server's start-up) it also gets sample customers, articles and job
+ * roles; the browser tests seed it bare and make their own data.
+ */
+export async function seedDemoIfEmpty(db: Db, opts: { sample?: boolean } = {}): Promise<boolean> {
   const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(aziende)) as [{ n: number }];
   if (n > 0) return false;
   await provisionCompany(db, {
@@ -30,6 +35,8 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
       { username: 'mario.rossi', password: DEMO.password, role: 'user', name: 'Mario', surname: 'Rossi', email: 'mario.rossi@demo-impianti.example', scheduleenabled: 'Y' },
       { username: 'luca.bianchi', password: DEMO.password, role: 'user', name: 'Luca', surname: 'Bianchi', email: 'luca.bianchi@demo-impianti.example', scheduleenabled: 'Y' },
     ],
+  }, async (tx, { company, users }) => {
+    if (opts.sample) await seedSampleData(tx, company.id, users.filter((u) => u.role === 'user').map((u) => u.id));
   });
   await seedDemoVoucher(db, new Date().toISOString().slice(0, 10));
   return true;
