@@ -1,7 +1,7 @@
 import type { TipoControllo } from '@fs/contract';
 import type { Tx } from '../../platform/db/client.js';
 import { controlli, mansioni, utentiMansioni } from '../../platform/db/schema-articles.js';
-import { articlesBatch, customersBatch } from './large.js';
+import { articlesBatch, customersBatch } from './generators.js';
 
 /**
  * The sample registries of the demo company (`npm start`), so a first look finds
@@ -46,7 +46,8 @@ const JOBS: { nome: string; descrizione: string; checks: { nome_campo: string; t
 
 export async function seedSampleData(tx: Tx, aziendaId: string, technicianIds: string[]): Promise<void> {
   await tx.execute(customersBatch(aziendaId, 1, SAMPLE.customers));
-  await tx.execute(articlesBatch(aziendaId, 1, SAMPLE.articles));
+  // From row 101: the generator's first rows all cost a euro or two.
+  await tx.execute(articlesBatch(aziendaId, 101, 100 + SAMPLE.articles));
   for (const [i, job] of JOBS.entries()) {
     const [m] = await tx.insert(mansioni).values({ aziendaId, nome: job.nome, descrizione: job.descrizione }).returning({ id: mansioni.id });
     await tx.insert(controlli).values(job.checks.map((c, ordine) => ({

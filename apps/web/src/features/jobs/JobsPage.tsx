@@ -113,12 +113,13 @@ export function JobsPage() {
             {job.controlli.length === 0 ? (
               <Text size="sm" c="dimmed">{t('jobs.checks.empty')}</Text>
             ) : (
-              <Table striped aria-label={t('jobs.checks.tableLabel', { name: job.nome })}>
+              <Table striped layout="fixed" aria-label={t('jobs.checks.tableLabel', { name: job.nome })}>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{t('jobs.fields.nome_campo')}</Table.Th>
-                    <Table.Th>{t('jobs.fields.tipo_campo')}</Table.Th>
-                    <Table.Th>{t('jobs.fields.obbligatorio')}</Table.Th>
+                    {/* Fixed widths: the checklists of every job role line up. */}
+                    <Table.Th w="28%">{t('jobs.fields.tipo_campo')}</Table.Th>
+                    <Table.Th w={130}>{t('jobs.fields.obbligatorio')}</Table.Th>
                     {(canWrite || canDelete) && <Table.Th w={90}>{t('lists.actions')}</Table.Th>}
                   </Table.Tr>
                 </Table.Thead>
