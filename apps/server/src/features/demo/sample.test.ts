@@ -24,6 +24,9 @@ describe('the demo company\'s sample registries', () => {
       expect(k.ragione_sociale.length).toBeGreaterThan(3);
     }
     const first = customers.json.items[0];
+    const contacts = await t.deps.database.executeSql('select nome, email from clienti_recapiti where azienda_id = $1', [c.company.id]);
+    expect(contacts.rows).toHaveLength(SAMPLE.customers - SAMPLE.customers / 3);
+    for (const r of contacts.rows) expect(r.email).toMatch(/^referente\d+@[\w.-]+\.example\.it$/);
     const plants = await call(t.app, 'GET', `/api/impianti/cliente/${first.id}`, s);
     expect(plants.json.items.length).toBeGreaterThan(0);
     expect(plants.json.items[0].macchinari_count).toBeGreaterThan(0);

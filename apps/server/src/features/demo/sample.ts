@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import type { TipoControllo } from '@fs/contract';
 import type { Tx } from '../../platform/db/client.js';
 import { controlli, mansioni, utentiMansioni } from '../../platform/db/schema-articles.js';
 import { articlesBatch, customersBatch } from './generators.js';
+import { SURNAMES } from './large-data.js';
 
 /**
  * The sample registries of the demo company (`npm start`), so a first look finds
@@ -44,8 +46,19 @@ const JOBS: { nome: string; descrizione: string; checks: { nome_campo: string; t
   },
 ];
 
+const NAMES = ['Giovanni', 'Francesca', 'Paolo', 'Elena', 'Marco', 'Chiara', 'Stefano', 'Silvia'];
+const ROLES = ['Responsabile tecnico', 'Amministrazione', 'Titolare', 'Responsabile acquisti'];
+
 export async function seedSampleData(tx: Tx, aziendaId: string, technicianIds: string[]): Promise<void> {
   await tx.execute(customersBatch(aziendaId, 1, SAMPLE.customers));
+  // A contact person for two customers in three (names from short lists, mail at the customer's domain).
+  await tx.execute(sql`
+    insert into clienti_recapiti (azienda_id, cliente_id, nome, ruolo, telefono, email)
+    select c.azienda_id, c.id, (${JSON.stringify(NAMES)}::jsonb ->> (n % ${NAMES.length})::int) || ' ' || (${JSON.stringify(SURNAMES)}::jsonb ->> (n * 7 % ${SURNAMES.length})::int),
+      ${JSON.stringify(ROLES)}::jsonb ->> (n % ${ROLES.length})::int, '3' || (40 + n % 50)::text || ' ' || lpad((n * 7919 % 10000000)::text, 7, '0'),
+      'referente' || n || '@' || split_part(c.email, '@', 2)
+    from (select *, row_number() over (order by codice) as n from clienti where azienda_id = ${aziendaId}) c
+    where n % 3 <> 0`);
   // From row 101: the generator's first rows all cost a euro or two.
   await tx.execute(articlesBatch(aziendaId, 101, 100 + SAMPLE.articles));
   for (const [i, job] of JOBS.entries()) {
