@@ -58,6 +58,9 @@ export const ALERT_CODES = {
   STORAGE_QUOTA_EXCEEDED: { status: 413, key: 'media.errors.quotaExceeded' },
   // Geolocation: the paid option is off, so positions are neither kept nor shown.
   GEOLOCATION_DISABLED: { status: 409, key: 'geolocation.errors.disabled' },
+  // Customers (docs/decisions.md, usage links): a customer with contracts or work reports, or whose
+  // plants or machines are in a contract, is not deleted.
+  CUSTOMER_IN_USE: { status: 403, key: 'customers.errors.inUse' },
 } as const satisfies Record<string, { status: number; key: string }>;
 
 export type AlertCode = keyof typeof ALERT_CODES;

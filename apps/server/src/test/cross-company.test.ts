@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from './harness.js';
-import { createCompany } from './factories.js';
+import { createCompany, makeActivity, makeContract, makeReport } from './factories.js';
 
 /**
  * Tenancy sweep: every authenticated API route is called with company B's
@@ -15,7 +15,9 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function snapshotOf(aziendaId: string) {
-  const tables = ['aziende', 'utenti', 'media', 'motivazioni', 'opzioni_azienda', 'gruppi', 'access_otps', 'subscription_items', 'subscription_payments', 'subscription_cards', 'importazioni', 'storage_usage', 'articoli', 'mansioni', 'controlli', 'utenti_mansioni', 'clienti', 'clienti_recapiti', 'impianti', 'macchinari', 'preferenze_tabelle'];
+  const tables = ['aziende', 'utenti', 'media', 'motivazioni', 'opzioni_azienda', 'gruppi', 'access_otps', 'subscription_items', 'subscription_payments', 'subscription_cards', 'importazioni', 'storage_usage', 'articoli', 'mansioni', 'controlli', 'utenti_mansioni', 'clienti', 'clienti_recapiti', 'impianti', 'macchinari', 'preferenze_tabelle',
+    'contratti', 'contratti_impianti', 'contratti_macchinari', 'contratti_mansioni', 'contratti_attivita', 'attivita_macchinari',
+    'attivita_controlli', 'rapportini', 'rapportini_mansioni'];
   const out: Record<string, unknown> = {};
   for (const table of tables) {
     const col = table === 'aziende' ? 'id' : 'azienda_id';
@@ -146,6 +148,18 @@ describe('cross-company sweep', () => {
       }
       // B's lists never show A's customers (the sweep checks every answer for A's secrets too).
       expect((await call(t.app, 'GET', '/api/clienti/clienti-filtered?q=riservato', sb)).json.totaleElementi).toBe(0);
+    }
+    // Contracts, an activity and a report of A (no endpoints yet) on A's customer, plant, machine, job role and check:
+    // B's deletes of those rows must neither pass nor touch the links.
+    {
+      const clienteId = idsOfA['/api/clienti/cliente/:id#id']!;
+      const contract = await makeContract(t, a.company.id, {
+        clienteId, impianti: [idsOfA['/api/impianti/impianto/:id#id']!], macchinari: [idsOfA['/api/macchinari/macchinario/:id#id']!],
+        mansioni: [idsOfA['/api/mansioni/mansione/:id#id']!],
+      });
+      await makeActivity(t, a.company.id, { contrattoId: contract.id, controlli: [idsOfA['/api/controlli/controllo/:id#id']!] });
+      await makeReport(t, a.company.id, { clienteId, mansioni: [idsOfA['/api/mansioni/mansione/:id#id']!] });
+      secretsOfA.push(contract.id);
     }
     const before = await snapshotOf(a.company.id);
 

@@ -8,6 +8,7 @@ import type { Actor } from '../../platform/auth/actor.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { geocoderFor, isPlaceable, type GeoAddress, type GeoPoint } from '../../platform/geocoding.js';
 import { tableInfos } from '../table-preferences/service.js';
+import * as usage from '../usage/repo.js';
 import * as repo from './repo.js';
 import { duplicateWarnings, toCliente, toRecapito } from './presenter.js';
 
@@ -130,10 +131,27 @@ export async function saveCliente(deps: Deps, aziendaId: string, input: SaveInpu
   };
 }
 
+const customerInUse = () =>
+  new AppError('CUSTOMER_IN_USE', 'Cliente con contratti o rapportini, o con impianti o macchinari in un contratto: impossibile eliminarlo');
+
+/**
+ * Deletes the customers (contacts, plants and machines go with them), all or none: 403
+ * CUSTOMER_IN_USE when one has a contract or a work report, or a plant or machine in a
+ * contract. The foreign keys (RESTRICT) back the check up and answer the same.
+ */
 export async function removeClienti(deps: Deps, aziendaId: string, ids: string[]): Promise<number> {
-  const n = await repo.deleteClienti(deps.db, aziendaId, [...new Set(ids)]);
-  if (n === 0) throw notFound('Cliente');
-  return n;
+  const unique = [...new Set(ids)];
+  try {
+    const n = await deps.db.transaction(async (tx) => {
+      if (await usage.customersInUse(tx, aziendaId, unique)) throw customerInUse();
+      return repo.deleteClienti(tx, aziendaId, unique);
+    });
+    if (n === 0) throw notFound('Cliente');
+    return n;
+  } catch (e) {
+    if (usage.refusingForeignKey(e) !== undefined) throw customerInUse();
+    throw e;
+  }
 }
 
 /** Sets (or clears) the coordinates by hand, e.g. a pin moved on the map. */

@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../test/harness.js';
-import { createCompany } from '../../test/factories.js';
-import { CONTROLLO_USAGE, MANSIONE_USAGE } from './in-use.js';
+import { createCompany, makeActivity, makeContract, makeReport } from '../../test/factories.js';
+import { newCliente } from '../customers/test-helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -110,42 +110,44 @@ describe('job roles and checks', () => {
     expect((await call(t.app, 'GET', `/api/users/user/${a.user('tech').id}`, sa)).json.item.mansioni).toEqual([]);
   });
 
-  describe('in-use codes of reports, contracts and activities (0033-0035)', () => {
-    const saved = { m: { ...MANSIONE_USAGE }, c: { ...CONTROLLO_USAGE } };
-    afterEach(() => {
-      for (const k of Object.keys(MANSIONE_USAGE)) delete (MANSIONE_USAGE as any)[k];
-      for (const k of Object.keys(CONTROLLO_USAGE)) delete (CONTROLLO_USAGE as any)[k];
-      Object.assign(MANSIONE_USAGE, saved.m);
-      Object.assign(CONTROLLO_USAGE, saved.c);
-    });
+  it('answers the first applicable code in order 0032, 0033, 0034, 0035 (and 0035 for a check) from real links', async () => {
+    const c = await createCompany(t);
+    const s = await c.login('admin');
+    const aziendaId = c.company.id;
+    const job = (await saveJob(s, { nome: 'Tutto in uso' })).json.item;
+    const check = (await saveCheck(s, { mansioneId: job.id, nome_campo: 'Usato' })).json.item;
+    const free = (await saveCheck(s, { mansioneId: job.id, nome_campo: 'Libero' })).json.item;
+    const cliente = (await call(t.app, 'POST', '/api/clienti/cliente', { ...s, body: newCliente() })).json.item;
+    // Held by a user, named by a report and by a contract, its first check in another contract's activity.
+    await giveJobs(s, c.user('tech'), [job.id]);
+    const report = await makeReport(t, aziendaId, { clienteId: cliente.id, mansioni: [job.id] });
+    const contract = await makeContract(t, aziendaId, { clienteId: cliente.id, mansioni: [job.id] });
+    const withActivity = await makeContract(t, aziendaId, { clienteId: cliente.id });
+    await makeActivity(t, aziendaId, { contrattoId: withActivity.id, controlli: [check.id] });
+    const drop = (table: string, id: string) => t.deps.database.executeSql(`delete from ${table} where azienda_id = $1 and id = $2`, [aziendaId, id]);
 
-    // Reports, contracts and activities do not exist yet: these tests plug a check into the
-    // hook a future feature will fill, to prove the order and the answer of the delete.
-    it('answers the first applicable code in order 0032, 0033, 0034, 0035 and 0035 for a check', async () => {
-      const c = await createCompany(t);
-      const s = await c.login('admin');
-      const job = (await saveJob(s, { nome: 'Tutto in uso' })).json.item;
-      const check = (await saveCheck(s, { mansioneId: job.id, nome_campo: 'Usato' })).json.item;
-      const used = new Set<string>(['0033', '0034', 'check']);
-      MANSIONE_USAGE['0033'] = async (_tx, _a, id) => id === job.id && used.has('0033');
-      MANSIONE_USAGE['0034'] = async (_tx, _a, id) => id === job.id && used.has('0034');
-      CONTROLLO_USAGE['0035'] = async (_tx, _a, id) => id === check.id && used.has('check');
-
-      await giveJobs(s, c.user('tech'), [job.id]);
-      const codes: string[] = [];
-      codes.push((await delJob(s, job.id)).json.code);
-      await giveJobs(s, c.user('tech'), []);
-      codes.push((await delJob(s, job.id)).json.code);
-      used.delete('0033');
-      codes.push((await delJob(s, job.id)).json.code);
-      used.delete('0034');
-      codes.push((await delJob(s, job.id)).json.code);
-      codes.push((await delCheck(s, check.id)).json.code);
-      expect(codes).toEqual(['0032', '0033', '0034', '0035', '0035']);
-      used.delete('check');
-      expect((await delCheck(s, check.id)).status).toBe(200);
-      expect((await delJob(s, job.id)).status).toBe(200);
-    });
+    const refusals: [number, string][] = [];
+    const tryDelete = async () => {
+      const r = await delJob(s, job.id);
+      refusals.push([r.status, r.json.code]);
+      // Refused: the job role and both its checks are still there.
+      expect((await call(t.app, 'GET', `/api/mansioni/mansione/${job.id}`, s)).json.item.controlli).toHaveLength(2);
+    };
+    await tryDelete();
+    await giveJobs(s, c.user('tech'), []);
+    await tryDelete();
+    await drop('rapportini', report.id);
+    await tryDelete();
+    await drop('contratti', contract.id);
+    await tryDelete();
+    const byCheck = await delCheck(s, check.id);
+    refusals.push([byCheck.status, byCheck.json.code]);
+    expect(refusals).toEqual([[403, '0032'], [403, '0033'], [403, '0034'], [403, '0035'], [403, '0035']]);
+    // A check no activity uses goes; the used one goes once its contract (and activity) is gone, then the job role.
+    expect((await delCheck(s, free.id)).status).toBe(200);
+    await drop('contratti', withActivity.id);
+    expect((await delCheck(s, check.id)).status).toBe(200);
+    expect((await delJob(s, job.id)).status).toBe(200);
   });
 
   it('permissions: a technician reads job roles but cannot change or delete them; other companies\' ids answer 404', async () => {

@@ -5,7 +5,7 @@ import type { Actor } from '../../platform/auth/actor.js';
 import type { Deps } from '../../platform/deps.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import * as repo from './repo.js';
-import { assertControlloUnused, assertMansioneUnused, IN_USE_MESSAGES } from './in-use.js';
+import { assertControlloUnused, assertMansioneUnused, inUseRefusal } from './in-use.js';
 import { toControllo, toMansione } from './presenter.js';
 
 type MansioneInput = z.output<typeof mansioneSaveRequest>;
@@ -58,9 +58,9 @@ export async function saveMansione(deps: Deps, actor: Actor, input: MansioneInpu
 /**
  * Deletes a job role with its checks, unless it is in use: 403 with the first
  * applicable code (0032 user, 0033 report, 0034 contract, 0035 check in an
- * activity; in-use.ts). The row is locked first, so a user cannot be given the
- * job role between the check and the delete; the foreign key of utenti_mansioni
- * backs that up (answered as 0032 too).
+ * activity; in-use.ts). The row is locked first, so a user, report or contract
+ * cannot take the job role between the check and the delete; the foreign keys of
+ * the links back that up (each refusal answered with its code).
  */
 export async function deleteMansione(deps: Deps, actor: Actor, id: string): Promise<void> {
   try {
@@ -71,8 +71,7 @@ export async function deleteMansione(deps: Deps, actor: Actor, id: string): Prom
       await repo.deleteMansione(tx, actor.aziendaId, id);
     });
   } catch (e) {
-    if (pgCode(e) === '23503') throw new AppError('0032', IN_USE_MESSAGES['0032']);
-    throw e;
+    throw inUseRefusal(e) ?? e;
   }
 }
 
@@ -100,14 +99,18 @@ export async function saveControllo(deps: Deps, actor: Actor, input: ControlloIn
   });
 }
 
-/** Deletes a check unless it is used in an activity (403 0035). */
+/** Deletes a check unless it is used in a contract activity (403 0035; the foreign key backs that up). */
 export async function deleteControllo(deps: Deps, actor: Actor, id: string): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const row = await repo.findControllo(tx, actor.aziendaId, id);
-    if (!row) throw notFound('Controllo');
-    await assertControlloUnused(tx, actor.aziendaId, id);
-    await repo.deleteControllo(tx, actor.aziendaId, id);
-  });
+  try {
+    await deps.db.transaction(async (tx) => {
+      const row = await repo.findControllo(tx, actor.aziendaId, id);
+      if (!row) throw notFound('Controllo');
+      await assertControlloUnused(tx, actor.aziendaId, id);
+      await repo.deleteControllo(tx, actor.aziendaId, id);
+    });
+  } catch (e) {
+    throw inUseRefusal(e) ?? e;
+  }
 }
 
 /* ---------- for the users feature: job roles held by users ---------- */

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../test/harness.js';
-import { createCompany } from '../../test/factories.js';
+import { createCompany, makeActivity, makeContract } from '../../test/factories.js';
 import { newCliente } from '../customers/test-helpers.js';
-import { registerUsageCheck } from './usage.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -108,26 +107,51 @@ describe('machines', () => {
     expect((await call(t.app, 'GET', `/api/macchinari/macchinario/${l3.json.item.id}`, admin)).status).toBe(404);
   });
 
-  it('refuses to delete a plant (0028) or machine (0027) a registered usage check reports in a contract', async () => {
-    const { admin, plant } = await setup();
-    const m = (await call(t.app, 'POST', '/api/macchinari/macchinario/create', { ...admin, body: { impiantiId: plant.id, nome: 'Caldaia', matricola: `C-${tag()}` } })).json.item;
-    const inContract = new Set([m.id]);
-    const unregister = registerUsageCheck({
-      async plantsInUse(_db, _a, plants, machines) { return plants.some((id) => inContract.has(id)) || machines.some((id) => inContract.has(id)); },
-      async machinesInUse(_db, _a, machines) { return machines.some((id) => inContract.has(id)); },
-    });
-    try {
-      const dm = await call(t.app, 'DELETE', `/api/macchinari/macchinario/${m.id}`, admin);
-      expect(dm.status).toBe(403);
-      expect(dm.json.code).toBe('0027');
-      const dp = await call(t.app, 'DELETE', `/api/impianti/impianto/${plant.id}`, admin);
-      expect(dp.status).toBe(403);
-      expect(dp.json.code).toBe('0028');
-      inContract.clear();
-      expect((await call(t.app, 'DELETE', `/api/impianti/impianto/${plant.id}`, admin)).status).toBe(200);
-    } finally {
-      unregister();
-    }
+  it('refuses to delete a plant (0028) or machine (0027) in a contract or a contract activity, until the contract goes', async () => {
+    const { c, admin, cliente, plant } = await setup();
+    const aziendaId = c.company.id;
+    await call(t.app, 'POST', '/api/options/options/confirm', { ...admin, body: { items: [{ category: 'livelli_macchinari', subcategory: 'numero_livelli', value: '3' }] } });
+    const newMachine = async (body: Record<string, unknown>) =>
+      (await call(t.app, 'POST', '/api/macchinari/macchinario/create', { ...admin, body: { impiantiId: plant.id, matricola: `M-${tag()}`, ...body } })).json.item;
+    const caldaia = await newMachine({ nome: 'Caldaia' });
+    const bruciatore = await newMachine({ nome: 'Bruciatore', livello: 3, parentId: caldaia.id });
+    const pompa = await newMachine({ nome: 'Pompa' });
+    const delPlant = () => call(t.app, 'DELETE', `/api/impianti/impianto/${plant.id}`, admin);
+    const delMachine = (id: string) => call(t.app, 'DELETE', `/api/macchinari/macchinario/${id}`, admin);
+    const dropContract = (id: string) => t.deps.database.executeSql('delete from contratti where azienda_id = $1 and id = $2', [aziendaId, id]);
+    const expectRefused = async (r: Awaited<ReturnType<typeof delPlant>>, code: string) => {
+      expect(r.status).toBe(403);
+      expect(r.json).toMatchObject({ success: false, code });
+    };
+
+    // The plant itself in a contract: 0028; its machines are free.
+    const onPlant = await makeContract(t, aziendaId, { clienteId: cliente.id, impianti: [plant.id] });
+    await expectRefused(await delPlant(), '0028');
+    expect((await call(t.app, 'GET', `/api/impianti/impianto/${plant.id}`, admin)).json.item.macchinari_count).toBe(3);
+    await dropContract(onPlant.id);
+
+    // A machine in a contract: the machine answers 0027, its plant 0028.
+    const onMachine = await makeContract(t, aziendaId, { clienteId: cliente.id, macchinari: [pompa.id] });
+    await expectRefused(await delMachine(pompa.id), '0027');
+    await expectRefused(await delPlant(), '0028');
+    expect((await call(t.app, 'GET', `/api/macchinari/macchinario/${pompa.id}`, admin)).status).toBe(200);
+    await dropContract(onMachine.id);
+
+    // A component in a contract activity only: deleting its parent machine (which takes it along) is 0027, the plant 0028.
+    const contract = await makeContract(t, aziendaId, { clienteId: cliente.id });
+    await makeActivity(t, aziendaId, { contrattoId: contract.id, macchinari: [bruciatore.id] });
+    await expectRefused(await delMachine(caldaia.id), '0027');
+    await expectRefused(await delMachine(bruciatore.id), '0027');
+    await expectRefused(await delPlant(), '0028');
+    expect((await call(t.app, 'GET', `/api/macchinari/macchinari/${plant.id}`, admin)).json.items).toHaveLength(3);
+    // Unused machines still go.
+    expect((await delMachine(pompa.id)).status).toBe(200);
+
+    // With the contract gone (its activity and links cascade), the deletes pass.
+    await dropContract(contract.id);
+    expect((await delMachine(caldaia.id)).status).toBe(200);
+    expect((await call(t.app, 'GET', `/api/macchinari/macchinario/${bruciatore.id}`, admin)).status).toBe(404);
+    expect((await delPlant()).status).toBe(200);
   });
 
   it('lets a technician read plants and machines but not change them', async () => {

@@ -98,8 +98,3 @@ export async function subtreeIds(db: DbOrTx, aziendaId: string, rootIds: string[
   }
   return [...all];
 }
-
-export async function machineIdsOfPlant(db: DbOrTx, aziendaId: string, impiantoId: string): Promise<string[]> {
-  const rows = await db.select({ id: macchinari.id }).from(macchinari).where(and(eq(macchinari.aziendaId, aziendaId), eq(macchinari.impiantoId, impiantoId)));
-  return rows.map((r) => r.id);
-}

@@ -6,7 +6,7 @@ import type { Deps } from '../../platform/deps.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { optionValues } from '../options/service.js';
 import * as repo from './repo.js';
-import * as usage from './usage.js';
+import * as usage from '../usage/repo.js';
 
 function toImpianto(r: repo.ImpiantoRow, macchinariCount: number): Impianto {
   return {
@@ -47,17 +47,26 @@ export async function saveImpianto(deps: Deps, aziendaId: string, input: z.outpu
   return toImpianto(row, await repo.countMacchinari(deps.db, aziendaId, row.id));
 }
 
-/** Deletes a plant and its machines; 403 0028 when the plant or one of its machines is in a contract. */
+const plantInUse = () => new AppError('0028', 'Impianto usato in un contratto: non può essere eliminato');
+const machineInUse = () => new AppError('0027', 'Macchinario usato in un contratto: non può essere eliminato');
+
+/**
+ * Deletes a plant and its machines; 403 0028 when the plant, or one of its machines, is in a
+ * contract or a contract activity. The links' foreign keys (RESTRICT) refuse a link written
+ * between the check and the delete; that refusal answers 0028 too.
+ */
 export async function deleteImpianto(deps: Deps, aziendaId: string, id: string): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const plant = await repo.findImpianto(tx, aziendaId, id);
-    if (!plant) throw notFound('Impianto');
-    const machines = await repo.machineIdsOfPlant(tx, aziendaId, id);
-    if (await usage.plantsInUse(tx, aziendaId, [id], machines)) {
-      throw new AppError('0028', 'Impianto usato in un contratto: non può essere eliminato');
-    }
-    await repo.deleteImpianto(tx, aziendaId, id);
-  });
+  try {
+    await deps.db.transaction(async (tx) => {
+      const plant = await repo.findImpianto(tx, aziendaId, id);
+      if (!plant) throw notFound('Impianto');
+      if (await usage.plantsInContract(tx, aziendaId, [id])) throw plantInUse();
+      await repo.deleteImpianto(tx, aziendaId, id);
+    });
+  } catch (e) {
+    if (usage.refusingForeignKey(e) !== undefined) throw plantInUse();
+    throw e;
+  }
 }
 
 /* ---------- machines ---------- */
@@ -130,14 +139,17 @@ export async function saveMacchinario(deps: Deps, aziendaId: string, input: z.ou
   }
 }
 
-/** Deletes a machine and its components; 403 0027 when one of them is in a contract. */
+/** Deletes a machine and its components; 403 0027 when one of them is in a contract or a contract activity. */
 export async function deleteMacchinario(deps: Deps, aziendaId: string, id: string): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const m = await repo.findMacchinario(tx, aziendaId, id);
-    if (!m) throw notFound('Macchinario');
-    if (await usage.machinesInUse(tx, aziendaId, await repo.subtreeIds(tx, aziendaId, [id]))) {
-      throw new AppError('0027', 'Macchinario usato in un contratto: non può essere eliminato');
-    }
-    await repo.deleteMacchinario(tx, aziendaId, id);
-  });
+  try {
+    await deps.db.transaction(async (tx) => {
+      const m = await repo.findMacchinario(tx, aziendaId, id);
+      if (!m) throw notFound('Macchinario');
+      if (await usage.machinesInContract(tx, aziendaId, await repo.subtreeIds(tx, aziendaId, [id]))) throw machineInUse();
+      await repo.deleteMacchinario(tx, aziendaId, id);
+    });
+  } catch (e) {
+    if (usage.refusingForeignKey(e) !== undefined) throw machineInUse();
+    throw e;
+  }
 }

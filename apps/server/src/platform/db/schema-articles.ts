@@ -53,7 +53,11 @@ export const mansioni = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('mansioni_azienda_nome_uq').on(t.aziendaId, sql`lower(${t.nome})`)],
+  (t) => [
+    uniqueIndex('mansioni_azienda_nome_uq').on(t.aziendaId, sql`lower(${t.nome})`),
+    // Target of the company-scoped foreign keys of contracts and reports (migration 0011).
+    uniqueIndex('mansioni_azienda_id_uq').on(t.aziendaId, t.id),
+  ],
 );
 
 /** Checks (controlli) of a job role: the checklist a technician fills in. */
@@ -72,7 +76,10 @@ export const controlli = pgTable(
     ordine: integer('ordine').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('controlli_mansione_idx').on(t.aziendaId, t.mansioneId, t.ordine)],
+  (t) => [
+    index('controlli_mansione_idx').on(t.aziendaId, t.mansioneId, t.ordine),
+    uniqueIndex('controlli_azienda_id_uq').on(t.aziendaId, t.id), // contract activities link (company, check) (0011)
+  ],
 );
 
 /** Which users hold which job roles. Deleting a held job role is refused (0032); the FK backs that up. */

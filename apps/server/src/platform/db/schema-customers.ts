@@ -52,6 +52,8 @@ export const clienti = pgTable(
     index('clienti_search_trgm_idx').using('gin', t.aziendaId, sql`${t.searchText} gin_trgm_ops`),
     // The city filter is a prefix LIKE: text_pattern_ops can range over it (migration 0010).
     index('clienti_citta_prefix_idx').on(t.aziendaId, sql`lower(${t.citta}) text_pattern_ops`),
+    // Target of the company-scoped foreign keys of contracts and reports (migration 0011).
+    uniqueIndex('clienti_azienda_id_uq').on(t.aziendaId, t.id),
   ],
 );
 
@@ -95,6 +97,7 @@ export const impianti = pgTable(
   (t) => [
     index('impianti_cliente_idx').on(t.aziendaId, t.clienteId, sql`lower(${t.nome})`, t.id),
     index('impianti_cliente_fk_idx').on(t.clienteId),
+    uniqueIndex('impianti_azienda_id_uq').on(t.aziendaId, t.id), // contracts link (company, plant) (migration 0011)
   ],
 );
 
@@ -123,6 +126,7 @@ export const macchinari = pgTable(
     index('macchinari_parent_idx').on(t.aziendaId, t.parentId),
     index('macchinari_impianto_fk_idx').on(t.impiantoId),
     index('macchinari_parent_fk_idx').on(t.parentId).where(sql`${t.parentId} IS NOT NULL`),
+    uniqueIndex('macchinari_azienda_id_uq').on(t.aziendaId, t.id), // contracts and activities link (company, machine) (0011)
   ],
 );
 
