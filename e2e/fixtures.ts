@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../apps/server/src/platform/db/client.js';
 import { seedDemoIfEmpty } from '../apps/server/src/features/demo/seed.js';
 import { provisionCompany } from '../apps/server/src/features/company/provision.js';
+import { seedSampleData } from '../apps/server/src/features/demo/sample.js';
 
 export const FIXTURES = {
   password: 'admin1234',
@@ -26,6 +27,8 @@ export const FIXTURES = {
   jobs: { piva: '08111222330', name: 'Mansioni Prova S.r.l.', technician: 'tecnico.frigo' },
   /** No customers yet; a technician who may only read them (customers.spec.ts). */
   customers: { piva: '06123456789', name: 'Clienti Prova S.r.l.' },
+  /** The demo's sample registries (customers, plants, machines, articles, job roles): a11y.spec.ts. */
+  sample: { piva: '03344556679', name: 'Vetrina Impianti S.r.l.' },
 } as const;
 
 async function main() {
@@ -91,6 +94,14 @@ async function main() {
       { username: 'tecnico', password: FIXTURES.password, role: 'user', scheduleenabled: 'Y', name: 'Tino', surname: 'Tecnico' },
     ],
   });
+  await provisionCompany(database.db, {
+    ragioneSociale: FIXTURES.sample.name,
+    partitaIva: FIXTURES.sample.piva,
+    users: [
+      { username: 'admin', password: FIXTURES.password, role: 'admin', name: 'Vera', surname: 'Vetrina' },
+      { username: 'tecnico', password: FIXTURES.password, role: 'user', scheduleenabled: 'Y', name: 'Teo', surname: 'Tecnico' },
+    ],
+  }, (tx, { company, users }) => seedSampleData(tx, company.id, users.filter((u) => u.role === 'user').map((u) => u.id)));
   // The first-access tour's modal blocks the page until dismissed: only the tour fixture has it.
   await database.executeSql(
     'update aziende set work_flow_primo_accesso = case when partita_iva = $1 then 10 else 30 end',

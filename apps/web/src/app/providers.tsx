@@ -6,7 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CLIENT } from '@fs/contract';
 import { createQueryClient } from './query-client';
-import { localizedTheme } from './theme';
+import { cssVariablesResolver, localizedTheme } from './theme';
 
 /** Theme (its built-in control labels translated), toasts (bottom right, 2.5 s), the stacked modal host and the query cache. */
 export function Providers({ children }: { children: ReactNode }) {
@@ -14,7 +14,7 @@ export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   const theme = useMemo(() => localizedTheme(t), [t]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <ModalsProvider labels={{ confirm: t('common.confirm'), cancel: t('common.cancel') }}>
           <Notifications position="bottom-right" autoClose={CLIENT.toastDurationMs} limit={5} />

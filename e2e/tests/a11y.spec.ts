@@ -1,0 +1,48 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { FIXTURES } from '../fixtures';
+import { signInTo } from './helpers';
+
+/**
+ * Automated accessibility checks (axe-core, WCAG 2.1 A and AA rules) of the
+ * registry screens, filled with the demo's sample data. Serious and critical
+ * findings fail the test; each is listed with the elements it concerns.
+ */
+async function expectAccessible(page: Page, what: string) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 8).map((n) => `  ${n.target.join(' ')}: ${n.any[0]?.message ?? n.failureSummary}`).join('\n')}`);
+  expect(serious, `${what}: accessibility findings`).toEqual([]);
+}
+
+test('the registry screens have no serious accessibility findings', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInTo(page, FIXTURES.sample.piva, 'admin', FIXTURES.password);
+  const main = page.getByRole('main');
+
+  await page.goto('/customers');
+  await expect(main.getByText(/36 elementi/)).toBeVisible();
+  await expectAccessible(page, 'customers');
+
+  await main.getByRole('row').nth(1).getByRole('cell').nth(1).click();
+  await expect(page).toHaveURL(/\/customers\/[0-9a-f-]{36}$/);
+  await expect(main.getByRole('heading', { name: 'Impianti' })).toBeVisible();
+  await expectAccessible(page, 'customer page');
+
+  await page.goto('/items');
+  await expect(main.getByText(/120 elementi/)).toBeVisible();
+  await expectAccessible(page, 'items');
+
+  await page.goto('/jobs');
+  await expect(main.getByText('Manutenzione caldaie')).toBeVisible();
+  await expectAccessible(page, 'jobs');
+
+  await page.goto('/data-import');
+  await expect(main.getByText('Trascina qui il file CSV o fai clic per sceglierlo')).toBeVisible();
+  await expectAccessible(page, 'data import');
+
+  await page.goto('/storage-space');
+  await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectAccessible(page, 'storage space');
+});
