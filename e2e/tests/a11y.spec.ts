@@ -46,3 +46,19 @@ test('the registry screens have no serious accessibility findings', async ({ pag
   await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
   await expectAccessible(page, 'storage space');
 });
+
+test('the sign-in page and the administration screens have no serious accessibility findings', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Accedi', exact: true })).toBeVisible();
+  await expectAccessible(page, 'login');
+
+  await signInTo(page, FIXTURES.sample.piva, 'admin', FIXTURES.password);
+  await expectAccessible(page, 'home');
+  for (const path of ['/company', '/options', '/subscription-plan', '/technicians', '/permission-groups', '/profile']) {
+    await page.goto(path);
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page, path);
+  }
+});

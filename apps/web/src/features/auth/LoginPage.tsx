@@ -63,7 +63,7 @@ export function LoginPage() {
       <SsoSection />
       <Text size="sm" ta="center">
         {t('register.noAccount')}{' '}
-        <Anchor component={Link} to="/access/register">{t('register.registerLink')}</Anchor>
+        <Anchor component={Link} to="/access/register" underline="always">{t('register.registerLink')}</Anchor>
       </Text>
     </Stack>
   );

@@ -108,8 +108,8 @@ export function PromoPage() {
               <Trans
                 i18nKey="register.fields.terms"
                 components={{
-                  terms: <Anchor component={Link} to="/public/terms" target="_blank" inherit />,
-                  privacy: <Anchor component={Link} to="/public/privacy" target="_blank" inherit />,
+                  terms: <Anchor component={Link} to="/public/terms" target="_blank" inherit underline="always" />,
+                  privacy: <Anchor component={Link} to="/public/privacy" target="_blank" inherit underline="always" />,
                 }}
               />
             }

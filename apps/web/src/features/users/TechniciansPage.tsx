@@ -36,7 +36,7 @@ function LicencesCard({ licences, isAdmin }: { licences: Licences; isAdmin: bool
           </Text>
         </div>
         {isAdmin ? (
-          <Anchor component={Link} to={BUY_PATH}>{t('users.licences.buy')}</Anchor>
+          <Anchor component={Link} to={BUY_PATH} underline="always">{t('users.licences.buy')}</Anchor>
         ) : (
           <Text size="sm" c="dimmed">{t('users.licences.askAdmin')}</Text>
         )}
