@@ -91,7 +91,13 @@ test('create a customer with a contact, a plant and a machine with a photo; dupl
   // Search on the server.
   await main.getByLabel('Cerca').fill('termo');
   await expect(main.getByText('Elenco clienti · 1 elemento')).toBeVisible();
+  // 1-2 characters match the start of the name, and the box says so.
+  await main.getByLabel('Cerca').fill('bi');
+  await expect(main.getByText('1–2 caratteri: nomi che iniziano così; da 3, in ogni campo.')).toBeVisible();
+  await expect(main.getByRole('row', { name: /Bianchi Termotecnica/ })).toBeVisible();
+  await expect(main.getByText('Elenco clienti · 1 elemento')).toBeVisible();
   await main.getByLabel('Cerca').fill('');
+  await expect(main.getByText('1–2 caratteri:')).toHaveCount(0);
 
   // Delete after confirmation.
   await main.getByRole('button', { name: 'Elimina Bianchi Termotecnica S.p.A.' }).click();

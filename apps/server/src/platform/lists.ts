@@ -14,22 +14,66 @@ export function pageOf(q: { page: number; size: number }): { limit: number; offs
   return { limit: q.size, offset: (q.page - 1) * q.size };
 }
 
+/** How one page is read: LIMIT/OFFSET in the list's order, or in the reversed order (rows then reversed). */
+export interface PageRead {
+  limit: number;
+  offset: number;
+  reverse: boolean;
+}
+
+/**
+ * Backwards paging: OFFSET reads and drops every row before the page, so a page past the
+ * middle is cheaper from the other end. Reading the order reversed (every direction flipped,
+ * the id tie-break too) from `total - offset - limit` (a partial last page: from 0, fewer
+ * rows) gives the same rows, last first. Null for a page past the end.
+ */
+export function pageRead(offset: number, limit: number, total: number): PageRead | null {
+  if (offset >= total) return null;
+  // Forwards reads offset + limit rows, backwards total - offset.
+  if (2 * offset + limit <= total) return { limit, offset, reverse: false };
+  const fromEnd = total - offset - limit;
+  return fromEnd >= 0 ? { limit, offset: fromEnd, reverse: true } : { limit: limit + fromEnd, offset: 0, reverse: true };
+}
+
+/**
+ * One page and the total. The first page is read forwards beside the count; a later one
+ * waits for the count and is read from the nearer end (pageRead). `rows` must order with
+ * orderOf(..., { reverse: read.reverse }).
+ */
+export async function readPage<T>(
+  page: { limit: number; offset: number },
+  count: () => Promise<number>,
+  rows: (read: PageRead) => Promise<T[]>,
+): Promise<Page<T>> {
+  if (page.offset === 0) {
+    const [items, total] = await Promise.all([rows({ ...page, reverse: false }), count()]);
+    return { items, total };
+  }
+  const total = await count();
+  const read = pageRead(page.offset, page.limit, total);
+  if (!read) return { items: [], total };
+  const items = await rows(read);
+  return { items: read.reverse ? items.reverse() : items, total };
+}
+
 /**
  * ORDER BY for a whitelisted sort key, then id in the same direction (stable pages:
  * rows with equal values never swap between requests). `sortable` must cover every
- * sortable column of the table; an unknown key is a programming error.
+ * sortable column of the table; an unknown key is a programming error. `reverse` flips
+ * both directions (backwards paging); PostgreSQL puts NULLs last ascending and first
+ * descending, so the reversed order is exactly the order read from the other end.
  */
 export function orderOf<K extends string>(
   def: TableDef<K>,
   sortable: Partial<Record<K, SQL | AnyColumn>>,
   q: { sort: K; dir: 'asc' | 'desc' },
   idColumn: AnyColumn,
-  opts: { viaIndex?: boolean } = {},
+  opts: { viaIndex?: boolean; reverse?: boolean } = {},
 ): SQL[] {
   const col = def.columns.find((c) => c.key === q.sort);
   const expr = col?.sortable ? sortable[q.sort] : undefined;
   if (!expr) throw new Error(`table ${def.name}: ${q.sort} is not sortable`);
-  const by = q.dir === 'desc' ? desc : asc;
+  const by = (q.dir === 'desc') !== !!opts.reverse ? desc : asc;
   if (opts.viaIndex === false) {
     // coalesce(x, x) orders exactly like x but matches no index, so the planner finds the
     // rows first (e.g. through the trigram index) and sorts them, instead of walking the
@@ -39,9 +83,26 @@ export function orderOf<K extends string>(
   return [by(expr), by(idColumn)];
 }
 
+/** Shortest search term matched anywhere (a trigram index needs 3 characters); shorter terms match the start. */
+export const CONTAINS_MIN_LENGTH = 3;
+
+/** A 1-2 character term: searched as a prefix (a btree range; a contains-search would read every row). */
+export function isShortTerm(term: string | undefined): boolean {
+  return !!term && term.length < CONTAINS_MIN_LENGTH;
+}
+
 /** A contains-search of 3+ characters can use a trigram index: sort its hits rather than walk the sort index. */
 export function searchSortsHits(term: string | undefined): boolean {
-  return !!term && term.length >= 3;
+  return !!term && term.length >= CONTAINS_MIN_LENGTH;
+}
+
+/**
+ * `expr` starts with the term, lower-cased: starts_with() (`^@`), which PostgreSQL turns into
+ * a range on a btree with text_pattern_ops (or "C" collation) and no trigram index can serve,
+ * so the planner cannot pick the trigram index and read every row for a short term.
+ */
+export function startsWithCondition(expr: SQL | AnyColumn, term: string): SQL {
+  return sql`starts_with(${expr}, ${term.toLowerCase()})`;
 }
 
 /** `%term%` for LIKE on a lower()ed column: lower-cased, with % _ and \ escaped. */

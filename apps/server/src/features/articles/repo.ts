@@ -3,7 +3,7 @@ import { ARTICOLI_TABLE, type ArticoliFilters, type ArticoloColumn } from '@fs/c
 import type { DbOrTx } from '../../platform/db/client.js';
 import { articoli } from '../../platform/db/schema-articles.js';
 import { subscriptionItems } from '../../platform/db/schema.js';
-import { containsPattern, orderOf, pageOf, prefixPattern } from '../../platform/lists.js';
+import { containsPattern, isShortTerm, orderOf, pageOf, prefixPattern, readPage, startsWithCondition, type PageRead } from '../../platform/lists.js';
 
 export type ArticoloRow = typeof articoli.$inferSelect;
 export type ArticoloValues = Omit<typeof articoli.$inferInsert, 'id' | 'aziendaId' | 'createdAt' | 'updatedAt'>;
@@ -27,7 +27,9 @@ const FILTER_COLUMNS = {
 /** Conditions of the search box and the column filters (contains, case aside). */
 function conditionsOf(aziendaId: string, q: string | undefined, filters: ArticoliFilters): SQL[] {
   const out: SQL[] = [sql`${articoli.aziendaId} = ${aziendaId}`];
-  if (q) out.push(sql`${searchText} like ${containsPattern(q)}`);
+  // 3+ characters anywhere in code, reference or description (trigram index); 1-2 at the start of the
+  // description (prefix index of migration 0012).
+  if (q) out.push(isShortTerm(q) ? startsWithCondition(sql`lower(${articoli.descrizione})`, q) : sql`${searchText} like ${containsPattern(q)}`);
   for (const [key, column] of Object.entries(FILTER_COLUMNS) as [keyof ArticoliFilters, (typeof FILTER_COLUMNS)[keyof ArticoliFilters]][]) {
     const term = filters[key];
     if (!term) continue;
@@ -60,13 +62,17 @@ function sortableOf(t: { codice: AnyColumn; riferimentoEsterno: AnyColumn; descr
  * subquery apart) and counted in the same pass (count over ()): walking the
  * sort index and filtering, what the planner picks when it guesses the matches
  * spread evenly, reads most of the company when they sit late in that order.
- * Without one, the page walks the sort index and stops, and the total is an
- * index-only count.
+ * Without one, the page walks the sort index from the nearer end (readPage),
+ * past the first page picking its ids index-only before reading those rows,
+ * and the total is a count. (The searched branch reads
+ * and sorts every match whatever the page, so it has no far end to avoid.)
  */
 async function ordered(
   db: DbOrTx,
+  aziendaId: string,
   where: SQL | undefined,
   fenced: boolean,
+  prefixSearch: boolean,
   sort: { sort: ArticoloColumn; dir: 'asc' | 'desc' },
   limit: number,
   offset: number,
@@ -87,11 +93,18 @@ async function ordered(
     const total = rows[0]?.total ?? (withTotal && offset > 0 ? await countWhere(db, where) : 0);
     return { rows: rows.map(({ total: _t, ...row }) => row), total };
   }
-  const [rows, total] = await Promise.all([
-    db.select().from(articoli).where(where).orderBy(...orderOf(ARTICOLI_TABLE, sortableOf(articoli), sort, articoli.id)).limit(limit).offset(offset),
-    withTotal ? countWhere(db, where) : 0,
-  ]);
-  return { rows, total };
+  const rows = (read: PageRead) => {
+    const orderBy = (viaIndex: boolean) => orderOf(ARTICOLI_TABLE, sortableOf(articoli), sort, articoli.id, { viaIndex, reverse: read.reverse });
+    if (read.offset === 0 && !prefixSearch) return db.select().from(articoli).where(where).orderBy(...orderBy(true)).limit(read.limit);
+    // Past the first page the ids come from the sort index alone (index-only), then just those rows; a
+    // prefix search sorts its hits in the prefix index instead (it holds every sort column).
+    const ids = db.select({ id: articoli.id }).from(articoli).where(where).orderBy(...orderBy(!prefixSearch)).limit(read.limit).offset(read.offset);
+    return db.select().from(articoli).where(and(eq(articoli.aziendaId, aziendaId), inArray(articoli.id, ids))).orderBy(...orderBy(true));
+  };
+  if (!withTotal) return { rows: await rows({ limit, offset, reverse: false }), total: 0 };
+  // A page past the middle is read from the end (backwards paging, platform/lists.ts).
+  const { items, total } = await readPage({ limit, offset }, () => countWhere(db, where), rows);
+  return { rows: items, total };
 }
 
 async function countWhere(db: DbOrTx, where: SQL | undefined): Promise<number> {
@@ -101,7 +114,7 @@ async function countWhere(db: DbOrTx, where: SQL | undefined): Promise<number> {
 
 export async function listFiltered(db: DbOrTx, aziendaId: string, q: string | undefined, filters: ArticoliFilters, limit: number) {
   const where = and(...conditionsOf(aziendaId, q, filters));
-  return (await ordered(db, where, searched(q, filters), { sort: 'codice', dir: 'asc' }, limit, 0, false)).rows;
+  return (await ordered(db, aziendaId, where, searched(q, filters), isShortTerm(q), { sort: 'codice', dir: 'asc' }, limit, 0, false)).rows;
 }
 
 export async function page(
@@ -111,7 +124,7 @@ export async function page(
 ): Promise<{ rows: ArticoloRow[]; total: number }> {
   const where = and(...conditionsOf(aziendaId, query.q, query.filters));
   const { limit, offset } = pageOf(query);
-  return ordered(db, where, searched(query.q, query.filters), query, limit, offset, true);
+  return ordered(db, aziendaId, where, searched(query.q, query.filters), isShortTerm(query.q), query, limit, offset, true);
 }
 
 /**

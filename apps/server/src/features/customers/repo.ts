@@ -2,7 +2,7 @@ import { and, asc, count, type AnyColumn, eq, inArray, isNotNull, isNull, ne, or
 import { CLIENTI_TABLE, type ClientiColumn, type ClientiFilters, type ListQuery } from '@fs/contract';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { clienti, clientiRecapiti } from '../../platform/db/schema-customers.js';
-import { containsCondition, orderOf, pageOf, prefixPattern, searchSortsHits } from '../../platform/lists.js';
+import { containsCondition, isShortTerm, orderOf, pageOf, prefixPattern, readPage, searchSortsHits, startsWithCondition, type PageRead } from '../../platform/lists.js';
 
 export type ClienteRow = typeof clienti.$inferSelect;
 export type ClienteValues = Omit<typeof clienti.$inferInsert, 'id' | 'aziendaId' | 'createdAt' | 'updatedAt' | 'searchText'>;
@@ -21,7 +21,9 @@ const SORTABLE = {
 
 function whereOf(aziendaId: string, q: string | undefined, f: Partial<ClientiFilters>): SQL {
   const conds: (SQL | undefined)[] = [eq(clienti.aziendaId, aziendaId)];
-  if (q) conds.push(containsCondition(clienti.searchText, q));
+  // 3+ characters anywhere (trigram index); 1-2 at the start of search_text, i.e. of the name
+  // (prefix index of migration 0012: the count is an index-only range scan).
+  if (q) conds.push(isShortTerm(q) ? startsWithCondition(clienti.searchText, q) : containsCondition(clienti.searchText, q));
   if (f.citta) conds.push(sql`lower(${clienti.citta}) like ${prefixPattern(f.citta)}`);
   if (f.provincia) conds.push(eq(clienti.provincia, f.provincia));
   if (f.nazione) conds.push(eq(clienti.nazione, f.nazione));
@@ -30,28 +32,47 @@ function whereOf(aziendaId: string, q: string | undefined, f: Partial<ClientiFil
   return and(...conds)!;
 }
 
+type ListOrder = { sort: ClientiColumn; dir: 'asc' | 'desc' };
+
+/**
+ * Rows of `where` for one page read (forwards or backwards, platform/lists.ts). OFFSET
+ * reads every row it skips; where an index holds all the query needs (sort value, id and
+ * company: the sort indexes of 0005/0012), the page's ids are picked from it alone
+ * (index-only) and just those rows read. That serves every page past the first without a
+ * 3+ character search, and a short (prefix) search by name from the first page on: a
+ * prefix's hits sit together in name order, so walking the sort index and filtering would
+ * read every name before them; the prefix index (0012) holds the names to sort them by.
+ */
+function pageRows(db: DbOrTx, aziendaId: string, where: SQL, term: string | undefined, order: ListOrder, read: PageRead): Promise<ClienteRow[]> {
+  const orderBy = (viaIndex: boolean) => orderOf(CLIENTI_TABLE, SORTABLE, order, clienti.id, { viaIndex, reverse: read.reverse });
+  const prefixByName = isShortTerm(term) && order.sort === 'ragione_sociale';
+  if (prefixByName || (read.offset > 0 && !searchSortsHits(term))) {
+    const ids = db.select({ id: clienti.id }).from(clienti).where(where).orderBy(...orderBy(!prefixByName)).limit(read.limit).offset(read.offset);
+    return db.select().from(clienti).where(and(eq(clienti.aziendaId, aziendaId), inArray(clienti.id, ids))).orderBy(...orderBy(true));
+  }
+  // A prefix's hits spread evenly in any other order: walking that sort index finds a page soon.
+  return db.select().from(clienti).where(where).orderBy(...orderBy(!searchSortsHits(term))).limit(read.limit).offset(read.offset);
+}
+
+async function countWhere(db: DbOrTx, where: SQL): Promise<number> {
+  const [r] = await db.select({ n: count() }).from(clienti).where(where);
+  return r?.n ?? 0;
+}
+
 /** One page of the company's customers and the total matching the search and filters. */
 export async function listPage(db: DbOrTx, aziendaId: string, q: ListQuery<ClientiColumn>, f: ClientiFilters) {
   const where = whereOf(aziendaId, q.q, f);
-  const { limit, offset } = pageOf(q);
-  const [rows, [total]] = await Promise.all([
-    db.select().from(clienti).where(where)
-      .orderBy(...orderOf(CLIENTI_TABLE, SORTABLE, q, clienti.id, { viaIndex: !searchSortsHits(q.q) })).limit(limit).offset(offset),
-    db.select({ n: count() }).from(clienti).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const { items, total } = await readPage(pageOf(q), () => countWhere(db, where),
+    (read) => pageRows(db, aziendaId, where, q.q, q, read));
+  return { rows: items, total };
 }
 
 /** Light rows for pickers, by name. */
 export async function listRefs(db: DbOrTx, aziendaId: string, q: string | undefined, limit: number, offset: number) {
   const where = whereOf(aziendaId, q, {});
-  const [rows, [total]] = await Promise.all([
-    db.select({ id: clienti.id, ragioneSociale: clienti.ragioneSociale, codice: clienti.codice, citta: clienti.citta })
-      .from(clienti).where(where)
-      .orderBy(...orderOf(CLIENTI_TABLE, SORTABLE, { sort: 'ragione_sociale', dir: 'asc' }, clienti.id, { viaIndex: !searchSortsHits(q) })).limit(limit).offset(offset),
-    db.select({ n: count() }).from(clienti).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const { items, total } = await readPage({ limit, offset }, () => countWhere(db, where),
+    (read) => pageRows(db, aziendaId, where, q, { sort: 'ragione_sociale', dir: 'asc' }, read));
+  return { rows: items.map(({ id, ragioneSociale, codice, citta }) => ({ id, ragioneSociale, codice, citta })), total };
 }
 
 export async function findCliente(db: DbOrTx, aziendaId: string, id: string): Promise<ClienteRow | undefined> {

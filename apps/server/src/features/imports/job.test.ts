@@ -33,6 +33,10 @@ describe('import job', () => {
       { riga: 2502, errors: [{ field: 'codice', code: 'too_long', message: 'codice: al massimo 50 caratteri' }], values: ['X'.repeat(60), 'Più lungo del consentito', 'pz'] },
     ]);
 
+    // Past the middle the page is read from the end (backwards paging): the same rows, in order.
+    const far = await call(t.app, 'GET', `/api/imports/import/${final.id}/scarti?offset=2000&limit=5`, s);
+    expect(far.json.items.map((x: any) => x.riga)).toEqual([2002, 2003, 2004, 2005, 2006]);
+
     const csv = await t.app.inject({
       method: 'GET', url: `/api/imports/import/${final.id}/scarti.csv`,
       headers: { authorization: `Bearer ${s.token}`, 'device-id': s.deviceId, source: 'WEB' },

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { pageRead } from '../../platform/lists.js';
 import { importazioni, importazioniScarti } from '../../platform/db/schema-imports.js';
 import type { ColumnMapping, RowError } from '@fs/contract';
 
@@ -113,12 +114,19 @@ export async function insertRejected(db: DbOrTx, aziendaId: string, importId: st
     .onConflictDoNothing();
 }
 
-export async function rejectedPage(db: DbOrTx, aziendaId: string, importId: string, offset: number, limit: number) {
-  return db
+/**
+ * Rejected rows by line number. With `total` (the import's count of rejected rows) a page
+ * past the middle is read from the end (backwards paging, platform/lists.ts).
+ */
+export async function rejectedPage(db: DbOrTx, aziendaId: string, importId: string, offset: number, limit: number, total?: number) {
+  const read = total === undefined ? { offset, limit, reverse: false } : pageRead(offset, limit, total);
+  if (!read) return [];
+  const rows = await db
     .select({ riga: importazioniScarti.riga, errori: importazioniScarti.errori, valori: importazioniScarti.valori })
     .from(importazioniScarti)
     .where(and(eq(importazioniScarti.aziendaId, aziendaId), eq(importazioniScarti.importazioneId, importId)))
-    .orderBy(asc(importazioniScarti.riga))
-    .offset(offset)
-    .limit(limit);
+    .orderBy(read.reverse ? desc(importazioniScarti.riga) : asc(importazioniScarti.riga))
+    .offset(read.offset)
+    .limit(read.limit);
+  return read.reverse ? rows.reverse() : rows;
 }

@@ -199,7 +199,9 @@ export async function recent(deps: Deps, actor: Actor) {
 
 export async function rejected(deps: Deps, actor: Actor, id: string, offset: number, limit: number) {
   const imp = await readable(deps, actor, id);
-  const rows = await repo.rejectedPage(deps.db, actor.aziendaId, imp.id, offset, limit);
+  // A finished import's count is final: a far page can then be read from the end.
+  const finished = imp.stato === 'completed' || imp.stato === 'failed';
+  const rows = await repo.rejectedPage(deps.db, actor.aziendaId, imp.id, offset, limit, finished ? imp.scartati : undefined);
   return { items: rows.map((r) => ({ riga: r.riga, errors: r.errori, values: r.valori })), totaleElementi: imp.scartati };
 }
 

@@ -34,6 +34,11 @@ export const articoli = pgTable(
     index('articoli_azienda_descrizione_idx').on(t.aziendaId, t.descrizione, t.id),
     index('articoli_azienda_codice_lc_idx').on(t.aziendaId, sql`(lower(${t.codice}) COLLATE "C")`),
     index('articoli_azienda_riferimento_lc_idx').on(t.aziendaId, sql`(lower(${t.riferimentoEsterno}) COLLATE "C")`),
+    // A 1-2 character search is a prefix of the lower()ed description; the plain columns after it make the
+    // count and the picking of a page index-only whatever the sort (migration 0012).
+    index('articoli_descrizione_prefix_idx').on(
+      t.aziendaId, sql`lower(${t.descrizione}) text_pattern_ops`, t.descrizione, t.codice, t.riferimentoEsterno, t.id,
+    ),
     index('articoli_search_trgm_idx').using(
       'gin',
       t.aziendaId,

@@ -41,17 +41,20 @@ export const clienti = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('clienti_ragione_sociale_idx').on(t.aziendaId, sql`lower(${t.ragioneSociale})`, t.id),
+    // The plain column after id (0012): a page's ids can be picked index-only (the sort value is computed from it).
+    index('clienti_ragione_sociale_idx').on(t.aziendaId, sql`lower(${t.ragioneSociale})`, t.id, t.ragioneSociale),
     index('clienti_codice_idx').on(t.aziendaId, t.codice, t.id),
     index('clienti_partita_iva_idx').on(t.aziendaId, t.partitaIva, t.id),
     index('clienti_codice_fiscale_idx').on(t.aziendaId, t.codiceFiscale, t.id),
-    index('clienti_citta_idx').on(t.aziendaId, sql`lower(${t.citta})`, t.id),
+    index('clienti_citta_idx').on(t.aziendaId, sql`lower(${t.citta})`, t.id, t.citta),
     index('clienti_provincia_idx').on(t.aziendaId, t.provincia, t.id),
     index('clienti_created_idx').on(t.aziendaId, t.createdAt, t.id),
     // Company id first (btree_gin): a search reads one company's matches (migration 0010).
     index('clienti_search_trgm_idx').using('gin', t.aziendaId, sql`${t.searchText} gin_trgm_ops`),
     // The city filter is a prefix LIKE: text_pattern_ops can range over it (migration 0010).
     index('clienti_citta_prefix_idx').on(t.aziendaId, sql`lower(${t.citta}) text_pattern_ops`),
+    // A 1-2 character search is a prefix of search_text; name and id make its count and pages index-only (migration 0012).
+    index('clienti_search_prefix_idx').on(t.aziendaId, sql`${t.searchText} text_pattern_ops`, t.ragioneSociale, t.id),
     // Target of the company-scoped foreign keys of contracts and reports (migration 0011).
     uniqueIndex('clienti_azienda_id_uq').on(t.aziendaId, t.id),
   ],

@@ -40,6 +40,8 @@ export interface DataTableProps<T> {
   searchLabel: string;
   /** Hint inside the search box (what it searches). */
   searchPlaceholder?: string;
+  /** Shown under the search box while the text is 1-2 characters long (such a term matches the start of one field only). */
+  shortSearchHint?: string;
   emptyText: string;
   caption: string;
 }
@@ -66,6 +68,12 @@ export function pageQueryProps<T>(q: {
   };
 }
 
+/** 1-2 characters: the server matches the start of the name or description only (platform/lists.ts on the server). */
+export function isShortSearch(q: string): boolean {
+  const n = q.trim().length;
+  return n > 0 && n < 3;
+}
+
 export function DataTable<T>(p: DataTableProps<T>) {
   const { t } = useTranslation();
   const infos = useTableInfos(p.table);
@@ -87,6 +95,7 @@ export function DataTable<T>(p: DataTableProps<T>) {
             type="search"
             label={p.searchLabel}
             placeholder={p.searchPlaceholder}
+            description={p.shortSearchHint && isShortSearch(p.search) ? p.shortSearchHint : undefined}
             leftSection={<IconSearch size={16} />}
             value={p.search}
             onChange={(e) => {

@@ -109,6 +109,7 @@ export function ItemsPage() {
           <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing({ article: null })}>{t('articles.new')}</Button>
         )}
         searchLabel={t('articles.search')}
+        shortSearchHint={t('articles.shortSearch')}
         emptyText={q || filters.riferimento_esterno || filters.unita_misura ? t('articles.noMatch') : t('articles.empty')}
         caption={t('articles.caption')}
       />

@@ -131,6 +131,7 @@ export function CustomersPage() {
         )}
         searchLabel={t('customers.search')}
         searchPlaceholder={t('customers.searchHint')}
+        shortSearchHint={t('customers.shortSearch')}
         emptyText={filtered ? t('customers.noMatch') : t('customers.empty')}
         caption={t('customers.caption')}
       />
