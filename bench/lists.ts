@@ -132,6 +132,20 @@ for (const c of cases) {
   console.log(`| ${c.label} | ${q(times, 0.5).toFixed(1)} | ${q(times, 0.95).toFixed(1)} | ${rows} |`);
 }
 
+// The whole catalogue (GET …/articoli/all, streamed in keyset batches of 1,000): time to the last byte, size.
+if (!only || only.test('articles: all')) {
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < 7; i++) {
+    const t0 = performance.now();
+    const r = await fetch(`${base}/api/anagraficaarticoli/articoli/all`, { headers });
+    bytes = (await r.arrayBuffer()).byteLength;
+    if (i >= 2) times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  console.log(`| articles: all ${ROWS.toLocaleString('en')} (${(bytes / 1e6).toFixed(1)} MB of JSON) | ${q(times, 0.5).toFixed(1)} | ${q(times, 0.95).toFixed(1)} | ${ROWS} |`);
+}
+
 // EXPLAIN of the SQL behind each case, on the same connection (pool or embedded client).
 const captured: { query: string; params: unknown[] }[] = [];
 const logger = { logQuery: (query: string, params: unknown[]) => void captured.push({ query, params }) };

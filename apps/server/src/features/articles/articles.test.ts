@@ -25,6 +25,28 @@ async function bulk(aziendaId: string, n: number, prefix = 'ART') {
   );
 }
 
+describe('articles: all', () => {
+  it('streams every article by code in batches, ties on the code included, with the plan limit', async () => {
+    const c = await createCompany(t);
+    const s = await c.login('admin');
+    // 2,345 articles over only 7 codes: every batch boundary of 1,000 falls inside a run of equal codes.
+    await sql(
+      `insert into articoli (azienda_id, codice, descrizione, prezzo_vendita) select $1, 'Z' || (g % 7), 'Articolo ' || g, g / 100.0
+       from generate_series(1, 2345) g`,
+      [c.company.id],
+    );
+    const r = await call(t.app, 'GET', '/api/anagraficaarticoli/articoli/all', s);
+    expect(r.status).toBe(200);
+    expect(r.headers['content-type']).toMatch(/^application\/json/);
+    expect(r.json.success).toBe(true);
+    expect(r.json.limit).toEqual({ used: 2345, allowed: LIMITS.itemsPerSlot });
+    const expected = await sql('select id from articoli where azienda_id = $1 order by codice, id', [c.company.id]);
+    expect(r.json.items.map((i: any) => i.id)).toEqual(expected.rows.map((x: any) => x.id));
+    expect(r.json.items[0]).toMatchObject({ codice: 'Z0', riferimento_esterno: null, unita_misura: null });
+    expect(r.json.items.find((i: any) => i.descrizione === 'Articolo 1234').prezzo_vendita).toBe('12.34');
+  });
+});
+
 describe('articles: create, update, duplicates, delete', () => {
   it('creates with validation, updates, warns on duplicate code and external reference, deletes', async () => {
     const c = await createCompany(t);

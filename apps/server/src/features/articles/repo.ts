@@ -41,8 +41,15 @@ function conditionsOf(aziendaId: string, q: string | undefined, filters: Articol
   return out;
 }
 
-export async function listAll(db: DbOrTx, aziendaId: string): Promise<ArticoloRow[]> {
-  return db.select().from(articoli).where(eq(articoli.aziendaId, aziendaId)).orderBy(asc(articoli.codice), asc(articoli.id));
+/**
+ * The next `size` articles by code after `after` (keyset on the `(azienda_id, codice, id)`
+ * index: each batch starts where the last ended, whatever the company's size).
+ */
+export async function allBatch(db: DbOrTx, aziendaId: string, after: { codice: string; id: string } | null, size: number): Promise<ArticoloRow[]> {
+  const where = after
+    ? and(eq(articoli.aziendaId, aziendaId), sql`(${articoli.codice}, ${articoli.id}) > (${after.codice}, ${after.id}::uuid)`)
+    : eq(articoli.aziendaId, aziendaId);
+  return db.select().from(articoli).where(where).orderBy(asc(articoli.codice), asc(articoli.id)).limit(size);
 }
 
 /** A term the trigram index can serve (3 characters or more). */

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -20,11 +21,15 @@ export const articleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
     config: { permission: read },
     schema: {
       tags, summary: "Every article of the company, by code, with the plan limit (used / allowed)",
-      description: 'For pickers and the web cache (3 minutes); large lists should page with articoli/admin or search with articoli/research.',
+      description: 'For pickers and the web cache (3 minutes); streamed in batches of 1,000 by code. Large lists should page with articoli/admin or search with articoli/research.',
       security: bearerAuth, querystring: noQuery,
       response: { 200: articoliAllResponse, ...errors(401, 403) },
     },
-  }, async (req) => ({ success: true as const, ...(await service.all(deps, actorOf(req))) }));
+  }, async (req, reply) => {
+    // A stream skips the response serializer; the schema above documents the JSON it carries.
+    const body = Readable.from(service.allJson(deps, actorOf(req)));
+    return reply.type('application/json; charset=utf-8').send(body as never);
+  });
 
   app.get('/anagraficaarticoli/articoli-filtered', {
     config: { permission: read },

@@ -107,9 +107,26 @@ export async function save(deps: Deps, actor: Actor, input: SaveInput): Promise<
   });
 }
 
-export async function all(deps: Deps, actor: Actor) {
-  const [rows, limit] = await Promise.all([repo.listAll(deps.db, actor.aziendaId), limitOf(deps.db, actor.aziendaId)]);
-  return { items: rows.map(toArticolo), limit };
+const ALL_BATCH = 1000;
+
+/**
+ * GET /anagraficaarticoli/articoli/all as JSON text, streamed: the plan limit first, then
+ * the articles by code in keyset batches of 1,000, so a company with 100,000 articles is
+ * never held in memory whole (the answer has the shape of articoliAllResponse).
+ */
+export async function* allJson(deps: Deps, actor: Actor): AsyncGenerator<string> {
+  const limit = await limitOf(deps.db, actor.aziendaId);
+  yield `{"success":true,"limit":${JSON.stringify(limit)},"items":[`;
+  let after: { codice: string; id: string } | null = null;
+  for (let first = true; ;) {
+    const rows = await repo.allBatch(deps.db, actor.aziendaId, after, ALL_BATCH);
+    if (rows.length > 0) yield (first ? '' : ',') + rows.map((r) => JSON.stringify(toArticolo(r))).join(',');
+    first = false;
+    if (rows.length < ALL_BATCH) break;
+    const last = rows[rows.length - 1]!;
+    after = { codice: last.codice, id: last.id };
+  }
+  yield ']}';
 }
 
 export async function filtered(deps: Deps, actor: Actor, q: string | undefined, filters: ArticoliFilters): Promise<Articolo[]> {
