@@ -39,6 +39,24 @@ test('create a customer with a contact, a plant and a machine with a photo; dupl
   await expect(page.getByText('Indirizzo del cliente incompleto: il cliente non sarà visibile sulle mappe.')).toBeVisible();
   await expect(page).toHaveURL(/\/customers\/[0-9a-f-]{36}$/);
   await expect(main.getByRole('heading', { name: 'Rossi Impianti S.r.l.' })).toBeVisible();
+  await expect(main.getByText('Non posizionato sulla mappa')).toBeVisible();
+
+  // Placed by hand: a pair pasted into one field fills both; a latitude out of range is refused.
+  await main.getByRole('button', { name: 'Posiziona sulla mappa' }).click();
+  const position = page.getByRole('form', { name: 'Posizione di Rossi Impianti S.r.l.' });
+  await position.getByLabel('Latitudine').fill('45,4642 9,19');
+  await expect(position.getByLabel('Longitudine')).toHaveValue('9,19');
+  await position.getByLabel('Latitudine').fill('95');
+  await position.getByRole('button', { name: 'Salva' }).click();
+  await expect(position.getByText('Tra -90 e 90 gradi')).toBeVisible();
+  await position.getByLabel('Latitudine').fill('45.4642');
+  await position.getByRole('button', { name: 'Salva' }).click();
+  await expect(page.getByText('Posizione salvata')).toBeVisible();
+  await expect(main.getByText('45.46420, 9.19000')).toBeVisible();
+  await main.getByRole('button', { name: 'Correggi posizione' }).click();
+  await page.getByRole('form', { name: 'Posizione di Rossi Impianti S.r.l.' }).getByRole('button', { name: 'Togli dalla mappa' }).click();
+  await expect(page.getByText('Cliente tolto dalla mappa')).toBeVisible();
+  await expect(main.getByText('Non posizionato sulla mappa')).toBeVisible();
 
   // A contact.
   await main.getByRole('button', { name: 'Nuovo recapito' }).click();

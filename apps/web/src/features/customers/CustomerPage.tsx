@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
+import { IconArrowLeft, IconMapPin, IconPencil } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Facts } from '../../app/components/Facts';
@@ -12,6 +12,7 @@ import { useCustomer } from './api';
 import { ContactsSection } from './ContactsSection';
 import { CustomerFormModal } from './CustomerFormModal';
 import { PlantsSection } from './PlantsSection';
+import { PositionModal } from './PositionModal';
 
 /** /customers/:id: a customer's data, contacts, plants and their machines. */
 export function CustomerPage() {
@@ -21,11 +22,13 @@ export function CustomerPage() {
   const canWrite = useCan('anagrafica_clienti', 'write') === true;
   const canPlants = useCan('clienti_impianti', 'read') === true;
   const [editing, setEditing] = useState(false);
+  const [placing, setPlacing] = useState(false);
   usePageTitle(customer.data?.ragione_sociale ?? t('customers.title'));
 
   if (customer.error) return <LoadError error={customer.error} onRetry={() => void customer.refetch()} />;
   if (!customer.data) return <PageLoader />;
   const c = customer.data;
+  const placed = c.latitude !== null && c.longitude !== null;
   const address = [c.indirizzo, [c.cap, c.citta, c.provincia && `(${c.provincia})`].filter(Boolean).join(' '), c.nazione].filter(Boolean).join(', ');
   return (
     <Stack gap="lg">
@@ -37,7 +40,14 @@ export function CustomerPage() {
           <Title order={1}>{c.ragione_sociale}</Title>
           {c.codice && <Text c="dimmed">{t('customers.fields.codice')}: {c.codice}</Text>}
         </div>
-        {canWrite && <Button leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>{t('customers.edit')}</Button>}
+        {canWrite && (
+          <Group gap="sm">
+            <Button variant="default" leftSection={<IconMapPin size={16} />} onClick={() => setPlacing(true)}>
+              {t(placed ? 'customers.geo.change' : 'customers.geo.set')}
+            </Button>
+            <Button leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>{t('customers.edit')}</Button>
+          </Group>
+        )}
       </Group>
       <Card withBorder radius="md" padding="lg">
         <Facts items={[
@@ -49,7 +59,7 @@ export function CustomerPage() {
           { label: t('customers.address'), value: address },
           {
             label: t('customers.position'),
-            value: c.latitude !== null && c.longitude !== null ? `${c.latitude.toFixed(5)}, ${c.longitude.toFixed(5)}` : t('customers.notPlaced'),
+            value: placed ? `${c.latitude!.toFixed(5)}, ${c.longitude!.toFixed(5)}` : t('customers.notPlaced'),
           },
           { label: t('customers.fields.km_viaggio'), value: c.km_viaggio },
           { label: t('customers.fields.ore_viaggio'), value: c.ore_viaggio },
@@ -59,6 +69,7 @@ export function CustomerPage() {
       <ContactsSection customer={c} />
       {canPlants && <PlantsSection clienteId={c.id} />}
       {editing && <CustomerFormModal customer={c} onClose={() => setEditing(false)} />}
+      {placing && <PositionModal customer={c} onClose={() => setPlacing(false)} />}
     </Stack>
   );
 }

@@ -74,6 +74,17 @@ export function useSaveCustomer() {
   });
 }
 
+/** POST /clienti/cliente/geolocation: coordinates set by hand (both null clears them). */
+export function useSetPosition() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: async (body: { id: string; latitude: number | null; longitude: number | null }) =>
+      (await api.post<{ item: Cliente }>('/api/clienti/cliente/geolocation', body)).item,
+    onSuccess: invalidate,
+  });
+}
+
 export function useRemoveCustomers() {
   const invalidate = useInvalidate();
   return useMutation({
