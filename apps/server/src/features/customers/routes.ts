@@ -77,6 +77,8 @@ export const customerRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
     config: { permission: remove },
     schema: {
       tags, summary: 'Deletes customers (with their contacts, plants and machines)', security: bearerAuth,
+      description: 'All or none: an unknown id answers 404; a customer with a contract or a work report, or whose plants or '
+        + 'machines are in a contract or an activity, answers 403 CUSTOMER_IN_USE and nothing is deleted.',
       querystring: noQuery, body: clienteRemoveRequest,
       response: { 200: z.object({ success: z.literal(true), removed: z.number().int() }), ...errors(400, 401, 403, 404) },
     },
