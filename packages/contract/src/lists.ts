@@ -10,6 +10,8 @@ import { z } from 'zod';
 
 export const LIST_MAX_SIZE = 200;
 export const LIST_DEFAULT_SIZE = 25;
+/** Shortest search term matched anywhere (a trigram needs 3 characters); shorter terms match the start of the name or description. */
+export const SEARCH_CONTAINS_MIN_LENGTH = 3;
 
 export interface TableColumnDef {
   /** Wire field of the item shown in the column (ragione_sociale, citta, ...). */

@@ -1,5 +1,5 @@
 import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { ListQuery, TableDef } from '@fs/contract';
+import { SEARCH_CONTAINS_MIN_LENGTH, type ListQuery, type TableDef } from '@fs/contract';
 
 /**
  * Server side of the shared list infrastructure (packages/contract/src/lists.ts):
@@ -83,17 +83,14 @@ export function orderOf<K extends string>(
   return [by(expr), by(idColumn)];
 }
 
-/** Shortest search term matched anywhere (a trigram index needs 3 characters); shorter terms match the start. */
-export const CONTAINS_MIN_LENGTH = 3;
-
 /** A 1-2 character term: searched as a prefix (a btree range; a contains-search would read every row). */
 export function isShortTerm(term: string | undefined): boolean {
-  return !!term && term.length < CONTAINS_MIN_LENGTH;
+  return !!term && term.length < SEARCH_CONTAINS_MIN_LENGTH;
 }
 
 /** A contains-search of 3+ characters can use a trigram index: sort its hits rather than walk the sort index. */
 export function searchSortsHits(term: string | undefined): boolean {
-  return !!term && term.length >= CONTAINS_MIN_LENGTH;
+  return !!term && term.length >= SEARCH_CONTAINS_MIN_LENGTH;
 }
 
 /**

@@ -3,7 +3,9 @@ import { ARTICOLI_TABLE, type ArticoliFilters, type ArticoloColumn } from '@fs/c
 import type { DbOrTx } from '../../platform/db/client.js';
 import { articoli } from '../../platform/db/schema-articles.js';
 import { subscriptionItems } from '../../platform/db/schema.js';
-import { containsPattern, isShortTerm, orderOf, pageOf, prefixPattern, readPage, startsWithCondition, type PageRead } from '../../platform/lists.js';
+import {
+  containsPattern, isShortTerm, orderOf, pageOf, prefixPattern, readPage, searchSortsHits, startsWithCondition, type PageRead,
+} from '../../platform/lists.js';
 
 export type ArticoloRow = typeof articoli.$inferSelect;
 export type ArticoloValues = Omit<typeof articoli.$inferInsert, 'id' | 'aziendaId' | 'createdAt' | 'updatedAt'>;
@@ -52,10 +54,9 @@ export async function allBatch(db: DbOrTx, aziendaId: string, after: { codice: s
   return db.select().from(articoli).where(where).orderBy(asc(articoli.codice), asc(articoli.id)).limit(size);
 }
 
-/** A term the trigram index can serve (3 characters or more). */
-const trigramTerm = (v: string | undefined) => (v?.length ?? 0) >= 3;
+/** A term the trigram index can serve (searchSortsHits: 3 characters or more) in the search box or a column filter. */
 const searched = (q: string | undefined, f: ArticoliFilters) =>
-  trigramTerm(q) || trigramTerm(f.codice) || trigramTerm(f.riferimento_esterno) || trigramTerm(f.descrizione);
+  searchSortsHits(q) || searchSortsHits(f.codice) || searchSortsHits(f.riferimento_esterno) || searchSortsHits(f.descrizione);
 
 /** Sortable columns (each has its `(azienda_id, column, id)` btree); the others are never asked for (TableDef). */
 function sortableOf(t: { codice: AnyColumn; riferimentoEsterno: AnyColumn; descrizione: AnyColumn }) {
@@ -160,7 +161,7 @@ export async function research(db: DbOrTx, aziendaId: string, term: string, limi
     take(await db.select().from(articoli).where(and(company, sql`${riferimentoC} like ${prefixPattern(term)}`))
       .orderBy(riferimentoC, asc(articoli.id)).limit(limit + found.length));
   }
-  if (found.length < limit && term.length >= 3) {
+  if (found.length < limit && searchSortsHits(term)) {
     // The first matches found (no global order: a common word matches thousands), shown by code.
     const rows = await db.select().from(articoli).where(and(company, sql`${searchText} like ${containsPattern(term)}`)).limit(limit + found.length);
     take(rows.sort((x, y) => (x.codice < y.codice ? -1 : x.codice > y.codice ? 1 : x.id < y.id ? -1 : 1)));

@@ -118,13 +118,15 @@ export async function* allJson(deps: Deps, actor: Actor): AsyncGenerator<string>
   const limit = await limitOf(deps.db, actor.aziendaId);
   yield `{"success":true,"limit":${JSON.stringify(limit)},"items":[`;
   let after: { codice: string; id: string } | null = null;
-  for (let first = true; ;) {
+  let separator = '';
+  for (;;) {
     const rows = await repo.allBatch(deps.db, actor.aziendaId, after, ALL_BATCH);
-    if (rows.length > 0) yield (first ? '' : ',') + rows.map((r) => JSON.stringify(toArticolo(r))).join(',');
-    first = false;
+    if (rows.length > 0) {
+      yield separator + rows.map((r) => JSON.stringify(toArticolo(r))).join(',');
+      separator = ',';
+    }
     if (rows.length < ALL_BATCH) break;
-    const last = rows[rows.length - 1]!;
-    after = { codice: last.codice, id: last.id };
+    after = rows[rows.length - 1]!;
   }
   yield ']}';
 }

@@ -4,7 +4,7 @@ import {
 } from '@mantine/core';
 import { IconArrowsSort, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { LIST_MAX_SIZE } from '@fs/contract';
+import { LIST_MAX_SIZE, SEARCH_CONTAINS_MIN_LENGTH } from '@fs/contract';
 import { ColumnChooser } from './ColumnChooser';
 import { LoadError } from './LoadError';
 import { nextSort, type ListState } from './list-state';
@@ -69,9 +69,9 @@ export function pageQueryProps<T>(q: {
 }
 
 /** 1-2 characters: the server matches the start of the name or description only (platform/lists.ts on the server). */
-export function isShortSearch(q: string): boolean {
+function isShortSearch(q: string): boolean {
   const n = q.trim().length;
-  return n > 0 && n < 3;
+  return n > 0 && n < SEARCH_CONTAINS_MIN_LENGTH;
 }
 
 export function DataTable<T>(p: DataTableProps<T>) {

@@ -4,8 +4,8 @@ import { useForm } from '@mantine/form';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Cliente, Recapito } from '@fs/contract';
-import { errorText, formErrorsOf } from '../../app/api/errors';
 import { notify } from '../../app/notify';
+import { showSaveError } from '../../app/form-errors';
 import { confirmDelete } from '../../app/confirm-delete';
 import { useCan } from '../session/api';
 import { useDeleteContact, useSaveContact } from './api';
@@ -26,11 +26,7 @@ function ContactModal({ clienteId, contact, onClose }: { clienteId: string; cont
   const submit = form.onSubmit((v) =>
     save.mutate({ ...(contact ? { id: contact.id } : {}), clienteId, ...v }, {
       onSuccess: () => { notify.success(t('customers.contacts.saved')); onClose(); },
-      onError: (e) => {
-        const errors = formErrorsOf(e);
-        if (errors) form.setErrors(errors);
-        else notify.error(errorText(t, e));
-      },
+      onError: (e) => showSaveError(t, form, e),
     }));
   return (
     <Modal opened onClose={onClose} title={<Title order={2} size="h4">{title}</Title>}>

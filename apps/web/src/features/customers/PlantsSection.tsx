@@ -5,8 +5,8 @@ import { IconBuildingFactory2, IconPencil, IconPlus, IconTrash } from '@tabler/i
 import { useTranslation } from 'react-i18next';
 import type { Impianto } from '@fs/contract';
 import { LoadError } from '../../app/components/LoadError';
-import { errorText, formErrorsOf } from '../../app/api/errors';
 import { notify } from '../../app/notify';
+import { showSaveError } from '../../app/form-errors';
 import { confirmDelete } from '../../app/confirm-delete';
 import { useCan } from '../session/api';
 import { useDeletePlant, usePlants, useSavePlant } from './api';
@@ -27,11 +27,7 @@ function PlantModal({ clienteId, plant, onClose }: { clienteId: string; plant: I
   const submit = form.onSubmit((v) =>
     save.mutate({ ...(plant ? { id: plant.id } : {}), clienteId, ...v }, {
       onSuccess: () => { notify.success(t('customers.plants.saved')); onClose(); },
-      onError: (e) => {
-        const errors = formErrorsOf(e);
-        if (errors) form.setErrors(errors);
-        else notify.error(errorText(t, e));
-      },
+      onError: (e) => showSaveError(t, form, e),
     }));
   return (
     <Modal opened onClose={onClose} size="lg" title={<Title order={2} size="h4">{title}</Title>}>

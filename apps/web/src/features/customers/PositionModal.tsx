@@ -2,8 +2,8 @@ import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput, Title } from 
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { Cliente } from '@fs/contract';
-import { errorText, formErrorsOf } from '../../app/api/errors';
 import { notify } from '../../app/notify';
+import { showSaveError } from '../../app/form-errors';
 import { useSetPosition } from './api';
 import { degreesError, parseDegrees, parsePair } from './position';
 
@@ -27,11 +27,7 @@ export function PositionModal({ customer, onClose }: { customer: Cliente; onClos
   const send = (latitude: number | null, longitude: number | null, done: string) =>
     save.mutate({ id: customer.id, latitude, longitude }, {
       onSuccess: () => { notify.success(done); onClose(); },
-      onError: (e) => {
-        const errors = formErrorsOf(e);
-        if (errors) form.setErrors(errors);
-        else notify.error(errorText(t, e));
-      },
+      onError: (e) => showSaveError(t, form, e),
     });
   const submit = form.onSubmit((v) => send(parseDegrees(v.latitude), parseDegrees(v.longitude), t('customers.geo.saved')));
   // A pair pasted into either field ("45.4642, 9.1900") fills both.

@@ -2,8 +2,9 @@ import { Button, Group, Modal, Select, Stack, Switch, TagsInput, Textarea, TextI
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { MANSIONI_MAX, TIPI_CONTROLLO, type Controllo, type Mansione, type TipoControllo } from '@fs/contract';
-import { errorText, isApiError, formErrorsOf } from '../../app/api/errors';
+import { isApiError } from '../../app/api/errors';
 import { notify } from '../../app/notify';
+import { showSaveError } from '../../app/form-errors';
 import { useSaveCheck, useSaveJob } from './api';
 
 /** Create or edit a job role: a name unique in the company and a description. */
@@ -25,10 +26,8 @@ export function JobFormModal({ job, onClose }: { job: Mansione | null; onClose: 
           onClose();
         },
         onError: (e) => {
-          const errors = formErrorsOf(e);
           if (isApiError(e) && e.code === 'CONFLICT') form.setFieldError('nome', t('jobs.form.sameName'));
-          else if (errors) form.setErrors(errors);
-          else notify.error(errorText(t, e));
+          else showSaveError(t, form, e);
         },
       }),
     () => notify.warning(t('jobs.form.invalid')),
@@ -74,11 +73,7 @@ export function CheckFormModal({ job, check, onClose }: { job: Mansione; check: 
           notify.success(t(check ? 'jobs.checks.saved' : 'jobs.checks.created'));
           onClose();
         },
-        onError: (e) => {
-          const errors = formErrorsOf(e);
-          if (errors) form.setErrors(errors);
-          else notify.error(errorText(t, e));
-        },
+        onError: (e) => showSaveError(t, form, e),
       }),
     () => notify.warning(t('jobs.form.invalid')),
   );
