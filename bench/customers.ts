@@ -14,7 +14,8 @@ const bench = await startBench('cli');
 const { built, sql } = bench;
 
 async function seed(aziendaId: string, n: number) {
-  await sql(`
+  await sql(
+    `
     insert into clienti (azienda_id, codice, ragione_sociale, partita_iva, telefono, indirizzo, citta, provincia, cap)
     select $1, 'C' || lpad(g::text, 7, '0'),
       (array['Rossi','Bianchi','Verdi','Esposito','Ferrari','Russo','Romano','Gallo','Costa','Fontana','Conti','Ricci'])[1 + g % 12] || ' ' ||
@@ -26,7 +27,9 @@ async function seed(aziendaId: string, n: number) {
       (array['Milano','Torino','Bologna','Bari','Napoli','Firenze','Verona','Padova','Brescia','Monza'])[1 + g % 10],
       (array['MI','TO','BO','BA','NA','FI','VR','PD','BS','MB'])[1 + g % 10],
       lpad((10000 + g % 89999)::text, 5, '0')
-    from generate_series(1, $2::int) g`, [aziendaId, n]);
+    from generate_series(1, $2::int) g`,
+    [aziendaId, n],
+  );
   // As autovacuum would after a bulk load: statistics and the visibility map (index-only counts).
   await sql('vacuum analyze clienti');
 }
@@ -35,7 +38,9 @@ const { a, b } = await bench.companies('Clienti');
 const t0 = performance.now();
 await seed(a.company.id, CUSTOMERS);
 await seed(b.company.id, CUSTOMERS);
-console.log(`seeded 2 x ${CUSTOMERS.toLocaleString('en')} customers on ${built.deps.database.kind} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+console.log(
+  `seeded 2 x ${CUSTOMERS.toLocaleString('en')} customers on ${built.deps.database.kind} in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+);
 
 const measure = await signedInMeasure(built, a.company.partitaIva, 'benchcli00000001');
 
@@ -55,7 +60,12 @@ await measure('search "C0099" (registry id)', `${list}?q=C0099`, undefined, tota
 await measure('search "zzzz" (no match)', `${list}?q=zzzz`, undefined, total);
 await measure('filter provincia=MI', `${list}?provincia=MI`, undefined, total);
 await measure('filter citta=mon (prefix) + provincia=MB', `${list}?citta=mon&provincia=MB`, undefined, total);
-await measure('admin: search + filter, by city desc', admin, { q: 'rossi', filters: { provincia: 'TO' }, sort: 'citta', dir: 'desc' }, total);
+await measure(
+  'admin: search + filter, by city desc',
+  admin,
+  { q: 'rossi', filters: { provincia: 'TO' }, sort: 'citta', dir: 'desc' },
+  total,
+);
 await measure('pickers: GET /clienti/clienti?q=ross', '/api/clienti/clienti?q=ross&size=20');
 
 await bench.close();

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../apps/server/src/config.js';
 import { buildApp } from '../apps/server/src/app.js';
-import { provisionCompany } from '../apps/server/src/features/company/provision.js';
+import { provisionCompany } from '../apps/server/src/features/company/company/provision.js';
 
 export const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const PASSWORD = 'password123';
@@ -23,20 +23,28 @@ export function randomPartitaIva(): string {
 export async function startBench(tag: string) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `fs-bench-${tag}-`));
   const config = loadConfig({
-    DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', SEED_DEMO: 'false',
-    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', WEB_DIST: path.join(dataDir, 'none'),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    SEED_DEMO: 'false',
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+    WEB_DIST: path.join(dataDir, 'none'),
   });
   const built = await buildApp(config, { logger: false });
   const company = (name: string) =>
     provisionCompany(built.deps.db, {
-      ragioneSociale: name, partitaIva: randomPartitaIva(),
+      ragioneSociale: name,
+      partitaIva: randomPartitaIva(),
       users: [{ username: 'admin', password: PASSWORD, role: 'admin' }],
     });
   return {
     built,
     sql: built.deps.database.executeSql,
     /** The measured company and a neighbour of the same size (indexes not per company pay for it). */
-    companies: async (name: string) => ({ a: await company(`Bench ${name} S.r.l.`), b: await company(`Bench Vicino ${name} S.r.l.`) }),
+    companies: async (name: string) => ({
+      a: await company(`Bench ${name} S.r.l.`),
+      b: await company(`Bench Vicino ${name} S.r.l.`),
+    }),
     async close() {
       await built.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -45,21 +53,34 @@ export async function startBench(tag: string) {
 }
 
 /** Listens, signs the company's admin in and answers a `measure(label, url, body?, check?)` that prints a table row. */
-export async function signedInMeasure(built: Awaited<ReturnType<typeof startBench>>['built'], piva: string, deviceId: string) {
+export async function signedInMeasure(
+  built: Awaited<ReturnType<typeof startBench>>['built'],
+  piva: string,
+  deviceId: string,
+) {
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
   const login = await fetch(`${base}/api/login/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json', source: 'WEB', 'device-id': deviceId },
+    method: 'POST',
+    headers: { 'content-type': 'application/json', source: 'WEB', 'device-id': deviceId },
     body: JSON.stringify({ piva, username: 'admin', password: PASSWORD }),
   });
   const token = ((await login.json()) as any).item.token as string;
-  const headers = { authorization: `Bearer ${token}`, 'device-id': deviceId, source: 'WEB', 'content-type': 'application/json' };
+  const headers = {
+    authorization: `Bearer ${token}`,
+    'device-id': deviceId,
+    source: 'WEB',
+    'content-type': 'application/json',
+  };
   console.log('| request | p50 ms | p95 ms |\n|---|---|---|');
   return async function measure(label: string, url: string, body?: unknown, check?: (j: any) => void) {
     const times: number[] = [];
     for (let i = 0; i < RUNS + 3; i++) {
       const s = performance.now();
-      const r = await fetch(base + url, body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) });
+      const r = await fetch(
+        base + url,
+        body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) },
+      );
       const j = await r.json();
       if (!r.ok) throw new Error(`${label}: ${r.status} ${JSON.stringify(j)}`);
       if (i >= 3) times.push(performance.now() - s); // the first calls warm caches

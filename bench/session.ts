@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../apps/server/src/config.js';
 import { buildApp } from '../apps/server/src/app.js';
-import { DEMO, seedDemoIfEmpty } from '../apps/server/src/features/demo/seed.js';
+import { DEMO, seedDemoIfEmpty } from '../apps/server/src/demo/seed.js';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);

@@ -6,9 +6,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../apps/server/src/platform/db/client.js';
-import { seedDemoIfEmpty } from '../apps/server/src/features/demo/seed.js';
-import { provisionCompany } from '../apps/server/src/features/company/provision.js';
-import { seedSampleData } from '../apps/server/src/features/demo/sample.js';
+import { seedDemoIfEmpty } from '../apps/server/src/demo/seed.js';
+import { provisionCompany } from '../apps/server/src/features/company/company/provision.js';
+import { seedSampleData } from '../apps/server/src/demo/sample.js';
 
 export const FIXTURES = {
   password: 'admin1234',
@@ -50,13 +50,20 @@ async function main() {
     users: [
       { username: 'admin', password: FIXTURES.password, role: 'admin', name: 'Livia', surname: 'Leggeri' },
       ...FIXTURES.lite.technicians.map((username, i) => ({
-        username, password: FIXTURES.password, role: 'user' as const, scheduleenabled: 'Y' as const,
-        name: ['Uno', 'Due', 'Tre'][i], surname: 'Lite', email: `${username}@lite.example`,
+        username,
+        password: FIXTURES.password,
+        role: 'user' as const,
+        scheduleenabled: 'Y' as const,
+        name: ['Uno', 'Due', 'Tre'][i],
+        surname: 'Lite',
+        email: `${username}@lite.example`,
       })),
     ],
   });
   // Tour finished (30): the first-access modal stays out of these tests.
-  await database.executeSql('update aziende set work_flow_primo_accesso = 30 where partita_iva = $1', [FIXTURES.lite.piva]);
+  await database.executeSql('update aziende set work_flow_primo_accesso = 30 where partita_iva = $1', [
+    FIXTURES.lite.piva,
+  ]);
   await provisionCompany(database.db, {
     ragioneSociale: FIXTURES.buyer.name,
     partitaIva: FIXTURES.buyer.piva,
@@ -73,9 +80,14 @@ async function main() {
       partitaIva: f.piva,
       users: [{ username: 'admin', password: FIXTURES.password, role: 'admin', name: 'Sara', surname: 'Spazio' }],
     });
-    await database.executeSql(`insert into subscription_items (azienda_id, type, quantity) values ($1, 'storage', 1)`, [company.id]);
+    await database.executeSql(`insert into subscription_items (azienda_id, type, quantity) values ($1, 'storage', 1)`, [
+      company.id,
+    ]);
     if (f === FIXTURES.storageFull) {
-      await database.executeSql('insert into storage_usage (azienda_id, used_bytes) values ($1, $2)', [company.id, 9 * 1024 ** 3]);
+      await database.executeSql('insert into storage_usage (azienda_id, used_bytes) values ($1, $2)', [
+        company.id,
+        9 * 1024 ** 3,
+      ]);
     }
   }
   await provisionCompany(database.db, {
@@ -83,7 +95,14 @@ async function main() {
     partitaIva: FIXTURES.jobs.piva,
     users: [
       { username: 'admin', password: FIXTURES.password, role: 'admin', name: 'Marta', surname: 'Mansioni' },
-      { username: FIXTURES.jobs.technician, password: FIXTURES.password, role: 'user', scheduleenabled: 'Y', name: 'Franco', surname: 'Frigo' },
+      {
+        username: FIXTURES.jobs.technician,
+        password: FIXTURES.password,
+        role: 'user',
+        scheduleenabled: 'Y',
+        name: 'Franco',
+        surname: 'Frigo',
+      },
     ],
   });
   await provisionCompany(database.db, {
@@ -91,17 +110,40 @@ async function main() {
     partitaIva: FIXTURES.customers.piva,
     users: [
       { username: 'admin', password: FIXTURES.password, role: 'admin', name: 'Carla', surname: 'Clienti' },
-      { username: 'tecnico', password: FIXTURES.password, role: 'user', scheduleenabled: 'Y', name: 'Tino', surname: 'Tecnico' },
+      {
+        username: 'tecnico',
+        password: FIXTURES.password,
+        role: 'user',
+        scheduleenabled: 'Y',
+        name: 'Tino',
+        surname: 'Tecnico',
+      },
     ],
   });
-  await provisionCompany(database.db, {
-    ragioneSociale: FIXTURES.sample.name,
-    partitaIva: FIXTURES.sample.piva,
-    users: [
-      { username: 'admin', password: FIXTURES.password, role: 'admin', name: 'Vera', surname: 'Vetrina' },
-      { username: 'tecnico', password: FIXTURES.password, role: 'user', scheduleenabled: 'Y', name: 'Teo', surname: 'Tecnico' },
-    ],
-  }, (tx, { company, users }) => seedSampleData(tx, company.id, users.filter((u) => u.role === 'user').map((u) => u.id)));
+  await provisionCompany(
+    database.db,
+    {
+      ragioneSociale: FIXTURES.sample.name,
+      partitaIva: FIXTURES.sample.piva,
+      users: [
+        { username: 'admin', password: FIXTURES.password, role: 'admin', name: 'Vera', surname: 'Vetrina' },
+        {
+          username: 'tecnico',
+          password: FIXTURES.password,
+          role: 'user',
+          scheduleenabled: 'Y',
+          name: 'Teo',
+          surname: 'Tecnico',
+        },
+      ],
+    },
+    (tx, { company, users }) =>
+      seedSampleData(
+        tx,
+        company.id,
+        users.filter((u) => u.role === 'user').map((u) => u.id),
+      ),
+  );
   // The first-access tour's modal blocks the page until dismissed: only the tour fixture has it.
   await database.executeSql(
     'update aziende set work_flow_primo_accesso = case when partita_iva = $1 then 10 else 30 end',

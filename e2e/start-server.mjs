@@ -11,7 +11,10 @@ const port = process.env.E2E_PORT ?? '3100';
 const dataDir = path.join(root, '.tmp', `e2e-data-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
 // The demo company and the test fixtures, before the server opens the database.
-const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'e2e/fixtures.ts', dataDir], { cwd: root, stdio: 'inherit' });
+const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'e2e/fixtures.ts', dataDir], {
+  cwd: root,
+  stdio: 'inherit',
+});
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 // A stand-in for the live-chat widget (tour.spec.ts): a script on another origin, served on loopback.
 // It defines its API after 500 ms, so the web's 200 ms retry is exercised; show/hide mark the page.
@@ -22,7 +25,10 @@ const CHAT_JS = `setTimeout(function () {
   };
 }, 500);`;
 const chatServer = http.createServer((req, res) => {
-  res.writeHead(req.url === '/chat-widget.js' ? 200 : 404, { 'content-type': 'text/javascript', 'cache-control': 'no-store' });
+  res.writeHead(req.url === '/chat-widget.js' ? 200 : 404, {
+    'content-type': 'text/javascript',
+    'cache-control': 'no-store',
+  });
   res.end(req.url === '/chat-widget.js' ? CHAT_JS : '');
 });
 await new Promise((resolve) => chatServer.listen(0, '127.0.0.1', resolve));

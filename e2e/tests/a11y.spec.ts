@@ -12,7 +12,13 @@ async function expectAccessible(page: Page, what: string) {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 8).map((n) => `  ${n.target.join(' ')}: ${n.any[0]?.message ?? n.failureSummary}`).join('\n')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n${v.nodes
+          .slice(0, 8)
+          .map((n) => `  ${n.target.join(' ')}: ${n.any[0]?.message ?? n.failureSummary}`)
+          .join('\n')}`,
+    );
   expect(serious, `${what}: accessibility findings`).toEqual([]);
 }
 

@@ -39,7 +39,9 @@ test('the admin corrects the company data, saves it and uploads a logo', async (
   await expect(logoCard).toContainText('Nessun logo caricato');
   await expect(page.getByRole('button', { name: 'Carica il logo' })).toBeDisabled();
   await page.locator('input[type=file]').setInputFiles({
-    name: 'logo.png', mimeType: 'image/png', buffer: solidPng(48, 24, [37, 137, 189]),
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: solidPng(48, 24, [37, 137, 189]),
   });
   await expect(page.getByRole('img', { name: 'Anteprima del nuovo logo' })).toBeVisible();
   await page.getByRole('button', { name: 'Carica il logo' }).click();
@@ -50,7 +52,9 @@ test('the admin corrects the company data, saves it and uploads a logo', async (
 
   // A second upload asks first, in a dialog whose close button is named in Italian.
   await page.locator('input[type=file]').setInputFiles({
-    name: 'logo2.png', mimeType: 'image/png', buffer: solidPng(30, 30, [200, 40, 40]),
+    name: 'logo2.png',
+    mimeType: 'image/png',
+    buffer: solidPng(30, 30, [200, 40, 40]),
   });
   await page.getByRole('button', { name: 'Carica il logo' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sostituire il logo?' });

@@ -13,7 +13,9 @@ async function signIn(page: Page, username = 'admin') {
   await expect(page).toHaveURL(/\/$/);
 }
 
-test('create a customer with a contact, a plant and a machine with a photo; duplicates warn; delete after confirmation', async ({ page }) => {
+test('create a customer with a contact, a plant and a machine with a photo; duplicates warn; delete after confirmation', async ({
+  page,
+}) => {
   await signIn(page);
   await page.getByRole('navigation').getByRole('link', { name: 'Clienti' }).click();
   await expect(page).toHaveURL(/\/customers$/);
@@ -36,7 +38,9 @@ test('create a customer with a contact, a plant and a machine with a photo; dupl
   // No street: saved, with the translated 0007 warning.
   await form.getByLabel('Città').press('Enter');
   await expect(page.getByText('Cliente creato')).toBeVisible();
-  await expect(page.getByText('Indirizzo del cliente incompleto: il cliente non sarà visibile sulle mappe.')).toBeVisible();
+  await expect(
+    page.getByText('Indirizzo del cliente incompleto: il cliente non sarà visibile sulle mappe.'),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/customers\/[0-9a-f-]{36}$/);
   await expect(main.getByRole('heading', { name: 'Rossi Impianti S.r.l.' })).toBeVisible();
   await expect(main.getByText('Non posizionato sulla mappa')).toBeVisible();
@@ -54,7 +58,10 @@ test('create a customer with a contact, a plant and a machine with a photo; dupl
   await expect(page.getByText('Posizione salvata')).toBeVisible();
   await expect(main.getByText('45.46420, 9.19000')).toBeVisible();
   await main.getByRole('button', { name: 'Correggi posizione' }).click();
-  await page.getByRole('form', { name: 'Posizione di Rossi Impianti S.r.l.' }).getByRole('button', { name: 'Togli dalla mappa' }).click();
+  await page
+    .getByRole('form', { name: 'Posizione di Rossi Impianti S.r.l.' })
+    .getByRole('button', { name: 'Togli dalla mappa' })
+    .click();
   await expect(page.getByText('Cliente tolto dalla mappa')).toBeVisible();
   await expect(main.getByText('Non posizionato sulla mappa')).toBeVisible();
 
@@ -88,7 +95,9 @@ test('create a customer with a contact, a plant and a machine with a photo; dupl
   await plants.getByRole('button', { name: 'Foto e documenti: Caldaia a condensazione' }).click();
   const files = page.getByRole('dialog', { name: 'Foto e documenti di Caldaia a condensazione' });
   await expect(files.getByText('Nessun file allegato.')).toBeVisible();
-  await files.locator('input[type=file]').setInputFiles({ name: 'targa.png', mimeType: 'image/png', buffer: solidPng(24, 16, [37, 137, 189]) });
+  await files
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'targa.png', mimeType: 'image/png', buffer: solidPng(24, 16, [37, 137, 189]) });
   await expect(page.getByText('File «targa.png» caricato')).toBeVisible();
   await expect(files).toContainText('targa.png');
   await page.keyboard.press('Escape');
@@ -125,7 +134,9 @@ test('create a customer with a contact, a plant and a machine with a photo; dupl
   await expect(main.getByText('Elenco clienti · 1 elemento')).toBeVisible();
 });
 
-test('the column chooser keeps within the minimum and maximum, warns when hit, and the choice stays', async ({ page }) => {
+test('the column chooser keeps within the minimum and maximum, warns when hit, and the choice stays', async ({
+  page,
+}) => {
   await signIn(page);
   await page.goto('/customers');
   const main = page.getByRole('main');
@@ -135,13 +146,15 @@ test('the column chooser keeps within the minimum and maximum, warns when hit, a
   const chooser = page.getByRole('group', { name: 'Colonne' });
   const limit = page.getByText(/Raggiunto il numero massimo o minimo di colonne della tabella \(da 2 a 8\)/);
   // Down to the minimum of 2, then one more is refused.
-  for (const name of ['Codice anagrafica', 'Partita IVA', 'Città', 'Telefono']) await chooser.getByRole('checkbox', { name }).click();
+  for (const name of ['Codice anagrafica', 'Partita IVA', 'Città', 'Telefono'])
+    await chooser.getByRole('checkbox', { name }).click();
   await expect(headers).toHaveCount(3);
   await chooser.getByRole('checkbox', { name: 'Provincia' }).click();
   await expect(limit).toBeVisible();
   await expect(chooser.getByRole('checkbox', { name: 'Provincia' })).toBeChecked();
   // Up to the maximum of 8, then one more is refused.
-  for (const name of ['Email', 'CAP', 'Cellulare', 'Codice fiscale', 'Indirizzo', 'Km di viaggio']) await chooser.getByRole('checkbox', { name }).click();
+  for (const name of ['Email', 'CAP', 'Cellulare', 'Codice fiscale', 'Indirizzo', 'Km di viaggio'])
+    await chooser.getByRole('checkbox', { name }).click();
   await expect(headers).toHaveCount(9);
   await limit.waitFor({ state: 'hidden' });
   await chooser.getByRole('checkbox', { name: 'Ore di viaggio' }).click();

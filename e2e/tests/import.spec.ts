@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from './helpers';
 
-test('the admin imports articles from a Windows-1252 CSV, fixes the mapping and watches the progress to the report', async ({ page }) => {
+test('the admin imports articles from a Windows-1252 CSV, fixes the mapping and watches the progress to the report', async ({
+  page,
+}) => {
   await signIn(page, 'admin', '/data-import');
   await expect(page.getByRole('heading', { name: 'Importazione dati da CSV' })).toBeVisible();
 
@@ -11,7 +13,9 @@ test('the admin imports articles from a Windows-1252 CSV, fixes the mapping and 
   await page.getByRole('combobox', { name: 'Tabella di destinazione' }).click();
   await page.getByRole('option', { name: 'Articoli' }).click();
   await page.locator('input[type=file]').setInputFiles({
-    name: 'articoli.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n'), 'latin1'),
+    name: 'articoli.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(lines.join('\r\n'), 'latin1'),
   });
   await page.getByRole('button', { name: 'Leggi il file' }).click();
 

@@ -13,7 +13,9 @@ async function signIn(page: Page, username = 'admin') {
   await expect(page).toHaveURL(/\/$/);
 }
 
-test('a job role held by a technician cannot be deleted: the translated 0032 alert; once released it goes', async ({ page }) => {
+test('a job role held by a technician cannot be deleted: the translated 0032 alert; once released it goes', async ({
+  page,
+}) => {
   await signIn(page);
   await page.getByRole('navigation').getByRole('link', { name: 'Mansioni' }).click();
   await expect(page).toHaveURL(/\/jobs$/);
@@ -89,7 +91,7 @@ test('an article is created, warned about as a duplicate, and found by search as
   await form.getByLabel('Prezzo di vendita').fill('0,355');
   await form.getByRole('button', { name: 'Salva' }).click();
   await expect(form.getByText('Campo obbligatorio')).toBeVisible();
-  await expect(form.getByText('Importo non valido (al massimo 2 decimali)')).toBeVisible();
+  await expect(form.getByText('Al massimo 2 decimali')).toBeVisible();
   await form.getByLabel('Descrizione').fill('Vite inox M6 x 20');
   await form.getByLabel('Unità di misura').fill('pz');
   await form.getByLabel('Prezzo di vendita').fill('0,35');
@@ -102,10 +104,14 @@ test('an article is created, warned about as a duplicate, and found by search as
   form = page.getByRole('form', { name: 'Nuovo articolo' });
   await form.getByRole('textbox', { name: 'Codice articolo' }).fill('vite-inox-m6');
   await form.getByLabel('Riferimento esterno').click();
-  await expect(form.getByRole('status')).toContainText('lo stesso codice è già usato da VITE-INOX-M6 – Vite inox M6 x 20');
+  await expect(form.getByRole('status')).toContainText(
+    'lo stesso codice è già usato da VITE-INOX-M6 – Vite inox M6 x 20',
+  );
   await form.getByLabel('Descrizione').fill('Vite inox M6 x 30');
   await form.getByRole('button', { name: 'Salva' }).click();
-  await expect(page.getByText('Attenzione: lo stesso codice è già usato da VITE-INOX-M6 – Vite inox M6 x 20').last()).toBeVisible();
+  await expect(
+    page.getByText('Attenzione: lo stesso codice è già usato da VITE-INOX-M6 – Vite inox M6 x 20').last(),
+  ).toBeVisible();
   await expect(main.getByText('2 elementi')).toBeVisible();
 
   // Search as you type: part of the external reference finds the article, Enter opens it.

@@ -14,7 +14,9 @@ const field = (page: Page, label: string) =>
 
 const PASSWORD = 'Registrazione1';
 
-test('registers a company through all four steps, with 3-D Secure, and signs in with its VAT number', async ({ page }) => {
+test('registers a company through all four steps, with 3-D Secure, and signs in with its VAT number', async ({
+  page,
+}) => {
   const tag = Date.now().toString(36);
   const piva = randomPartitaIva();
   const username = `giulia.${tag}`;

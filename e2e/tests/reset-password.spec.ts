@@ -7,7 +7,9 @@ test('asking a reset for an unknown address shows the same neutral message', asy
   await page.getByLabel('Indirizzo email').fill('nessuno@esempio.invalid');
   await page.getByRole('button', { name: 'Invia il link' }).click();
   expect((await answer).status()).toBe(404);
-  await expect(page.getByRole('status').filter({ hasText: 'Richiesta inviata' })).toContainText("Se l'indirizzo è registrato riceverai a breve");
+  await expect(page.getByRole('status').filter({ hasText: 'Richiesta inviata' })).toContainText(
+    "Se l'indirizzo è registrato riceverai a breve",
+  );
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 

@@ -42,7 +42,10 @@ test.beforeAll(async () => {
   });
   const deadline = Date.now() + 110_000;
   for (;;) {
-    const ok = await fetch(`${site}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${site}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (server.exitCode !== null) throw new Error(`SSO e2e server exited with ${server.exitCode}`);
     if (Date.now() > deadline) throw new Error('SSO e2e server did not start');
@@ -90,7 +93,9 @@ test('an account whose email no user has gets a translated refusal on the login 
   await page.getByRole('button', { name: 'Accedi con Single Sign-On' }).click();
   await signInAtProvider(page, 'estraneo');
   await expect(page).toHaveURL(`${site}/login`);
-  await expect(page.getByRole('alert')).toContainText("Nessun utente è registrato con l'indirizzo email di questo account");
+  await expect(page.getByRole('alert')).toContainText(
+    "Nessun utente è registrato con l'indirizzo email di questo account",
+  );
   expect(await page.evaluate(() => localStorage.getItem('fs.token'))).toBeNull();
 });
 

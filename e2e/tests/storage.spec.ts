@@ -11,7 +11,9 @@ async function signInAs(page: Page, piva: string) {
   await expect(page).toHaveURL(/\/$/);
 }
 
-test('the storage-space screen shows used and free space, the use by section and the link to buy 5 GB', async ({ page }) => {
+test('the storage-space screen shows used and free space, the use by section and the link to buy 5 GB', async ({
+  page,
+}) => {
   await signInAs(page, FIXTURES.storage.piva);
   await page.goto('/storage-space');
   await expect(page.getByRole('heading', { name: 'Spazio di archiviazione', level: 1 })).toBeVisible();
@@ -43,7 +45,9 @@ test('the storage-space screen shows used and free space, the use by section and
 test('with the space used up, an upload is refused with a clear message and the bar is red', async ({ page }) => {
   await signInAs(page, FIXTURES.storageFull.piva);
   await page.goto('/profile');
-  await page.locator('input[type=file]').setInputFiles({ name: 'io.png', mimeType: 'image/png', buffer: solidPng(20, 20, [200, 40, 40]) });
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'io.png', mimeType: 'image/png', buffer: solidPng(20, 20, [200, 40, 40]) });
   await page.getByRole('button', { name: 'Carica foto' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Spazio di archiviazione esaurito' })).toBeVisible();
 

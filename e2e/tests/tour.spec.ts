@@ -11,7 +11,9 @@ async function signInTourAdmin(page: Page) {
   await expect(page).toHaveURL(/\/$/);
 }
 
-test('the first-access tour: modal with the app QR and its countdown, start, kept on its pages, cancel; the chat widget', async ({ page }) => {
+test('the first-access tour: modal with the app QR and its countdown, start, kept on its pages, cancel; the chat widget', async ({
+  page,
+}) => {
   // The browser's clock is ours, so the QR's two minutes can pass at once.
   await page.clock.install();
   const otps: number[] = [];

@@ -32,7 +32,10 @@ test('on the lite plan a fourth technician is refused; an office user without sc
   await form.getByRole('button', { name: 'Salva' }).click();
   const refusal = page.getByRole('dialog', { name: 'Nessuna licenza libera' });
   await expect(refusal).toContainText('Il piano lite consente al massimo 3 tecnici');
-  await expect(refusal.getByRole('link', { name: 'Acquista altre licenze' })).toHaveAttribute('href', '/subscription-plan/technicians');
+  await expect(refusal.getByRole('link', { name: 'Acquista altre licenze' })).toHaveAttribute(
+    'href',
+    '/subscription-plan/technicians',
+  );
   await page.keyboard.press('Escape');
   await expect(refusal).toBeHidden();
   if (await form.isVisible()) await form.getByRole('button', { name: 'Annulla' }).click();
@@ -88,7 +91,10 @@ test('a permission group gives its technician the company page in the menu', asy
   await adminContext.close();
 });
 
-test('the profile shows the app-access QR with its countdown; the code signs the app in once', async ({ page, browser }) => {
+test('the profile shows the app-access QR with its countdown; the code signs the app in once', async ({
+  page,
+  browser,
+}) => {
   await signInLite(page, LITE.technicians[1]);
   await page.getByRole('navigation').getByRole('link', { name: 'Il mio profilo' }).click();
   const otpResponse = page.waitForResponse((r) => r.url().includes('/api/utenti/utente/generate-otp'));

@@ -3,8 +3,14 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { z } from 'zod';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './platform/db/client.js';
@@ -15,34 +21,14 @@ import { randomToken } from './platform/auth/crypto.js';
 import { registerAuthGuard } from './platform/auth/guard.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
 import { registerWeb } from './platform/http/web.js';
-import { createMailer, type Mailer, type MailMessage } from './platform/mail.js';
+import { createMailer, type Mailer } from './platform/mail.js';
 import { Jobs } from './platform/jobs.js';
 import { storageFromConfig } from './platform/storage-s3.js';
 import type { Deps } from './platform/deps.js';
 import { createPaymentGateway } from './platform/payments/index.js';
-import { authRoutes } from './features/auth/routes.js';
-import { sessionRoutes } from './features/session/routes.js';
-import { passwordResetRoutes } from './features/password-reset/routes.js';
-import { MAIL_QUEUE } from './features/password-reset/service.js';
-import { companyRoutes } from './features/company/routes.js';
-import { referenceRoutes } from './features/reference/routes.js';
-import { geolocationRoutes } from './features/geolocation/routes.js';
-import { subscriptionRoutes } from './features/subscription/routes.js';
-import { userRoutes } from './features/users/routes.js';
-import { groupRoutes } from './features/groups/routes.js';
-import { mediaRoutes } from './features/media/routes.js';
-import { publicConfigRoutes } from './features/public-config/routes.js';
-import { optionsRoutes } from './features/options/routes.js';
-import { tourRoutes } from './features/tour/routes.js';
-import { ssoRoutes } from './features/sso/routes.js';
-import { registrationRoutes } from './features/registration/routes.js';
-import { companyDeletionRoutes } from './features/company-deletion/routes.js';
-import { importRoutes } from './features/imports/routes.js';
-import { articleRoutes } from './features/articles/routes.js';
-import { jobRoutes } from './features/jobs/routes.js';
-import { tablePreferenceRoutes } from './features/table-preferences/routes.js';
-import { customerRoutes } from './features/customers/routes.js';
-import { plantRoutes } from './features/plants/routes.js';
+import { areaRoutes } from './features/index.js';
+import { allJobs } from './features/jobs.js';
+import { startJobs } from './platform/job-registry.js';
 
 export interface BuildOptions {
   /** A ready database (tests); otherwise opened from the configuration. */
@@ -56,6 +42,8 @@ export interface RouteInfo {
   method: string;
   url: string;
   auth: 'public' | 'session';
+  /** The route's body schema (zod), for tests that build valid bodies. */
+  body?: unknown;
 }
 
 export interface BuiltApp {
@@ -88,7 +76,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (!r.url.startsWith('/api/') || r.url.startsWith('/api/docs')) return;
     for (const method of [r.method].flat()) {
       if (method === 'HEAD') continue;
-      routes.push({ method, url: r.url, auth: r.config?.auth === 'public' ? 'public' : 'session' });
+      routes.push({
+        method,
+        url: r.url,
+        auth: r.config?.auth === 'public' ? 'public' : 'session',
+        body: r.schema?.body,
+      });
     }
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -98,7 +91,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const sealer = await LoginStartSealer.fromStored(
     await getOrCreateSecret(database.db, 'login-start-key', LoginStartSealer.makeKeyPair),
   );
-  const jobs = await Jobs.start(database, config.PGBOSS_SCHEMA, app.log);
+  const works = config.ROLE !== 'api';
+  const serves = config.ROLE !== 'worker';
+  const jobs = await Jobs.start(database, config.PGBOSS_SCHEMA, app.log, works);
   const deps: Deps = {
     config,
     database,
@@ -110,8 +105,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     storage: storageFromConfig(config),
     payments: createPaymentGateway(config.PAYMENT_GATEWAY, database.db),
     log: app.log,
+    sleep: (ms) => delay(ms),
   };
-  await jobs.register<MailMessage>(MAIL_QUEUE, (m) => deps.mailer.send(m), app.log);
+  await startJobs(deps, allJobs, works);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -163,39 +159,29 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await app.register(
     async (api) => {
-      api.withTypeProvider<ZodTypeProvider>().get('/health', {
-        config: { auth: 'public' },
-        schema: {
-          tags: ['system'], summary: 'Liveness and database kind',
-          response: { 200: z.object({ success: z.literal(true), status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) },
+      api.withTypeProvider<ZodTypeProvider>().get(
+        '/health',
+        {
+          config: { auth: 'public' },
+          schema: {
+            tags: ['system'],
+            summary: 'Liveness and database kind',
+            response: {
+              200: z.object({
+                success: z.literal(true),
+                status: z.literal('ok'),
+                database: z.enum(['pglite', 'postgres']),
+              }),
+            },
+          },
         },
-      }, async () => ({ success: true as const, status: 'ok' as const, database: database.kind }));
-      await api.register(authRoutes, { deps });
-      await api.register(sessionRoutes, { deps });
-      await api.register(passwordResetRoutes, { deps });
-      await api.register(companyRoutes, { deps });
-      await api.register(referenceRoutes, { deps });
-      await api.register(subscriptionRoutes, { deps });
-      await api.register(userRoutes, { deps });
-      await api.register(groupRoutes, { deps });
-      await api.register(geolocationRoutes, { deps });
-      await api.register(mediaRoutes, { deps });
-      await api.register(publicConfigRoutes, { deps });
-      await api.register(optionsRoutes, { deps });
-      await api.register(tourRoutes, { deps });
-      await api.register(ssoRoutes, { deps });
-      await api.register(registrationRoutes, { deps });
-      await api.register(companyDeletionRoutes, { deps });
-      await api.register(importRoutes, { deps });
-      await api.register(articleRoutes, { deps });
-      await api.register(jobRoutes, { deps });
-      await api.register(tablePreferenceRoutes, { deps });
-      await api.register(customerRoutes, { deps });
-      await api.register(plantRoutes, { deps });
+        async () => ({ success: true as const, status: 'ok' as const, database: database.kind }),
+      );
+      if (serves) await api.register(areaRoutes, { deps });
     },
     { prefix: '/api' },
   );
-  await registerWeb(app, config.webDist);
+  if (serves) await registerWeb(app, config.webDist);
   await app.ready();
 
   return {

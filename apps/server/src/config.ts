@@ -10,7 +10,12 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
-const optional = z.string().trim().min(1).optional().or(z.literal('').transform(() => undefined));
+const optional = z
+  .string()
+  .trim()
+  .min(1)
+  .optional()
+  .or(z.literal('').transform(() => undefined));
 const optionalUrl = z
   .string()
   .trim()
@@ -28,6 +33,12 @@ export function isLoopbackUrl(url: string): boolean {
 const schema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /**
+     * What this process does: `all` (web, API and background workers: the default, one process),
+     * `api` (web and API; jobs are only enqueued) or `worker` (background jobs only, with
+     * /api/health). On PostgreSQL several api processes and a worker process share one database.
+     */
+    ROLE: z.enum(['all', 'api', 'worker']).default('all'),
     PORT: int(0, 65535).default(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
     PUBLIC_URL: z.string().url().optional(),
@@ -37,12 +48,19 @@ const schema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional()
       .or(z.literal('').transform(() => undefined)),
-    PGBOSS_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('pgboss'),
+    PGBOSS_SCHEMA: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]*$/)
+      .default('pgboss'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: bool.default(false),
     SEED_DEMO: bool.default(true),
     WEB_DIST: z.string().default('apps/web/dist'),
-    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
+    JWT_SECRET: z
+      .string()
+      .min(32, 'must be at least 32 characters')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     ACCESS_TOKEN_TTL_SEC: int(5, 86_400).default(900),
     REFRESH_TOKEN_TTL_DAYS: int(1, 365).default(30),
     TEMP_REFRESH_TOKEN_TTL_SEC: int(10, 3600).default(300),
@@ -113,11 +131,15 @@ export class ConfigError extends Error {
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`),
-    );
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
   }
   const c = parsed.data;
+  if (c.ROLE !== 'all' && !c.DATABASE_URL) {
+    // The embedded database belongs to one process: splitting roles needs PostgreSQL.
+    throw new ConfigError([
+      `ROLE: '${c.ROLE}' needs DATABASE_URL (PostgreSQL); the embedded database runs ROLE=all only`,
+    ]);
+  }
   return {
     ...c,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),

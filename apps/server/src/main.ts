@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig, loadDotEnv } from './config.js';
 import { buildApp } from './app.js';
-import { DEMO, seedDemoIfEmpty } from './features/demo/seed.js';
+import { DEMO, seedDemoIfEmpty } from './demo/seed.js';
 
 async function main() {
   await loadDotEnv();
@@ -15,26 +15,32 @@ async function main() {
     throw e;
   }
   const { app, deps, close } = await buildApp(config);
-  if (config.SEED_DEMO && (await seedDemoIfEmpty(deps.db, { sample: true }))) {
+  if (config.ROLE !== 'worker' && config.SEED_DEMO && (await seedDemoIfEmpty(deps.db, { sample: true }))) {
     app.log.info('demo company seeded');
   }
   await app.listen({ port: config.PORT, host: config.HOST });
-  console.log(
-    [
-      '',
-      `  Gestionale interventi on ${config.publicUrl}  (database: ${deps.database.kind}${deps.database.kind === 'pglite' ? `, ${config.dataDir}` : ''})`,
-      `  API docs: ${config.publicUrl}/api/docs`,
-      `  Demo logins, company VAT number ${DEMO.piva}, password ${DEMO.password}:`,
-      ...DEMO.logins.map((l) => `    ${l.username.padEnd(14)} (${l.role})`),
-      '',
-    ].join('\n'),
-  );
+  if (config.ROLE === 'worker') {
+    console.log(
+      `\n  Background worker (ROLE=worker, database: ${deps.database.kind}); health on ${config.publicUrl}/api/health\n`,
+    );
+  } else {
+    console.log(
+      [
+        '',
+        `  Gestionale interventi on ${config.publicUrl}  (database: ${deps.database.kind}${deps.database.kind === 'pglite' ? `, ${config.dataDir}` : ''})`,
+        `  API docs: ${config.publicUrl}/api/docs`,
+        `  Demo logins, company VAT number ${DEMO.piva}, password ${DEMO.password}:`,
+        ...DEMO.logins.map((l) => `    ${l.username.padEnd(14)} (${l.role})`),
+        '',
+      ].join('\n'),
+    );
+  }
   const stop = async () => {
     await close();
     process.exit(0);
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
 }
 
 main().catch((err) => {

@@ -28,7 +28,7 @@ export const ALERT_CODES = {
   '0033': { status: 403, key: 'alerts.0033' }, // job in a report
   '0034': { status: 403, key: 'alerts.0034' }, // job in a contract
   '0035': { status: 403, key: 'alerts.0035' }, // check used in an activity
-  // Codes of our own, documented in docs/decisions.md.
+  // Codes of our own, documented in docs/decisions/0006-error-codes-of-our-own.md.
   VALIDATION: { status: 400, key: 'errors.validation' },
   BAD_START_HEADER: { status: 400, key: 'errors.badStartHeader' },
   UNAUTHENTICATED: { status: 401, key: 'errors.unauthenticated' },
@@ -41,24 +41,24 @@ export const ALERT_CODES = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, key: 'errors.unsupportedMediaType' },
   RATE_LIMITED: { status: 429, key: 'errors.rateLimited' },
   INTERNAL: { status: 500, key: 'errors.internal' },
-  // Single sign-on (docs/decisions.md, SSO).
+  // Single sign-on (docs/features/identity.md, SSO).
   SSO_DISABLED: { status: 404, key: 'sso.errors.disabled' },
   SSO_FAILED: { status: 401, key: 'sso.errors.failed' },
   SSO_UNAVAILABLE: { status: 502, key: 'sso.errors.unavailable' },
-  // Subscription and payments (docs/decisions.md, subscription section).
+  // Subscription and payments (docs/features/billing.md, subscription).
   SUBSCRIPTION_EXPIRED: { status: 402, key: 'subscription.errors.expired' },
   CARD_DECLINED: { status: 402, key: 'subscription.errors.cardDeclined' },
   CARD_3DS_FAILED: { status: 402, key: 'subscription.errors.threeDsFailed' },
-  // Technicians and groups (docs/decisions.md, users section).
+  // Technicians and groups (docs/features/identity.md, users).
   OTP_INVALID: { status: 401, key: 'users.errors.otpInvalid' },
   LAST_ADMIN: { status: 409, key: 'users.errors.lastAdmin' },
-  // Options (docs/decisions.md, options section): the company's SMTP server refused or did not answer.
+  // Options (docs/features/shell.md, options): the company's SMTP server refused or did not answer.
   SMTP_FAILED: { status: 502, key: 'options.errors.smtpFailed' },
-  // Media (docs/decisions.md, media and storage): the company's storage space is full.
+  // Media (docs/features/registries.md, media and storage): the company's storage space is full.
   STORAGE_QUOTA_EXCEEDED: { status: 413, key: 'media.errors.quotaExceeded' },
   // Geolocation: the paid option is off, so positions are neither kept nor shown.
   GEOLOCATION_DISABLED: { status: 409, key: 'geolocation.errors.disabled' },
-  // Customers (docs/decisions.md, usage links): a customer with contracts or work reports, or whose
+  // Customers (docs/decisions/0015-usage-links.md): a customer with contracts or work reports, or whose
   // plants or machines are in a contract, is not deleted.
   CUSTOMER_IN_USE: { status: 403, key: 'customers.errors.inUse' },
 } as const satisfies Record<string, { status: number; key: string }>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTable, LIST_DEFAULT_SIZE, LIST_MAX_SIZE, listQuerySchema, tableInfosSchema } from './lists.js';
-import { PRICE_PATTERN } from './users.js';
+import { optionalText, priceField, searchTerm } from './fields.js';
 
 /**
  * Articles (spec operations sections 3, 7): /anagraficaarticoli/... under the
@@ -28,7 +28,13 @@ export type ArticoloColumn = (typeof ARTICOLI_TABLE.columns)[number]['key'];
 /** Articles are cached 3 minutes in the web (spec operations section 9). */
 export const ARTICLES_CACHE_MS = 3 * 60_000;
 
-export const ARTICOLI_MAX = { codice: 50, riferimento_esterno: 100, descrizione: 500, unita_misura: 20, note: 2000 } as const;
+export const ARTICOLI_MAX = {
+  codice: 50,
+  riferimento_esterno: 100,
+  descrizione: 500,
+  unita_misura: 20,
+  note: 2000,
+} as const;
 /** Results of search as you type (POST /anagraficaarticoli/articoli/research). */
 export const RESEARCH_DEFAULT_LIMIT = 20;
 export const RESEARCH_MAX_LIMIT = 50;
@@ -48,16 +54,8 @@ export const articoloSchema = z.object({
 });
 export type Articolo = z.infer<typeof articoloSchema>;
 
-const text = (max: number) =>
-  z.string().trim().max(max).transform((v) => (v === '' ? null : v)).nullable().optional().transform((v) => v ?? null);
-const price = z
-  .string()
-  .trim()
-  .refine((v) => v === '' || PRICE_PATTERN.test(v), 'Importo non valido (al massimo 2 decimali)')
-  .transform((v) => (v === '' ? null : v.replace(',', '.')))
-  .nullable()
-  .optional()
-  .transform((v) => v ?? null);
+const text = optionalText;
+const price = priceField;
 
 /** POST /anagraficaarticoli/articoli: creates (no id) or updates (id). */
 export const articoloSaveRequest = z
@@ -95,7 +93,7 @@ export const articoloSaveResponse = z.object({
 });
 
 /** Column filters of the admin list and of articoli-filtered: contains, case aside. */
-const filter = z.string().trim().max(100).optional().transform((v) => v || undefined);
+const filter = searchTerm;
 export const articoliFiltersSchema = z
   .object({ codice: filter, riferimento_esterno: filter, descrizione: filter, unita_misura: filter })
   .strict();
@@ -109,7 +107,7 @@ export const articoliAdminRequest = z
     size: z.number().int().min(1).max(LIST_MAX_SIZE).default(LIST_DEFAULT_SIZE),
     sort: articoliListQuery.shape.sort,
     dir: z.enum(['asc', 'desc']).default('asc'),
-    q: z.string().trim().max(100).optional().transform((v) => v || undefined),
+    q: searchTerm,
     filters: articoliFiltersSchema.prefault({}),
     tableInfos: z.boolean().default(false),
   })

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ALERT_CODES, adminPermissions, can, defaultUserPermissions, isAlertCode, isValidPartitaIva, PAGE_KEYS, PAGES,
-  aziendaUpdateRequest, statusOf,
+  ALERT_CODES,
+  adminPermissions,
+  can,
+  defaultUserPermissions,
+  isAlertCode,
+  isValidPartitaIva,
+  PAGE_KEYS,
+  PAGES,
+  aziendaUpdateRequest,
+  statusOf,
 } from './index.js';
 
 describe('partita IVA check digit', () => {
@@ -16,7 +24,8 @@ describe('partita IVA check digit', () => {
 
 describe('alert codes', () => {
   it('maps the session codes to 401 and the in-use codes to 403', () => {
-    for (const c of ['0014', '0015', '0016', '0017', '0018', '0019', '0020', '0021'] as const) expect(statusOf(c)).toBe(401);
+    for (const c of ['0014', '0015', '0016', '0017', '0018', '0019', '0020', '0021'] as const)
+      expect(statusOf(c)).toBe(401);
     for (const c of ['0027', '0028', '0032', '0033', '0034', '0035'] as const) expect(statusOf(c)).toBe(403);
     expect(isAlertCode('0017')).toBe(true);
     expect(isAlertCode('9999')).toBe(false);
@@ -42,11 +51,20 @@ describe('permissions', () => {
 
 describe('company update schema', () => {
   const base = {
-    ragione_sociale: 'A', partita_iva: '12345670017', mailPrincipale: 'a@b.it', timezone: 'Europe/Rome',
+    ragione_sociale: 'A',
+    partita_iva: '12345670017',
+    mailPrincipale: 'a@b.it',
+    timezone: 'Europe/Rome',
   };
   it('normalises empty optional text to null and upper-cases codes', () => {
     const r = aziendaUpdateRequest.parse({ ...base, pec: '', codice_destinatario: 'abc1234', telefono: '' });
-    expect(r).toMatchObject({ pec: null, codice_destinatario: 'ABC1234', telefono: null, nazione: 'IT', lingua_default: 'IT' });
+    expect(r).toMatchObject({
+      pec: null,
+      codice_destinatario: 'ABC1234',
+      telefono: null,
+      nazione: 'IT',
+      lingua_default: 'IT',
+    });
   });
   it('refuses a bad recipient code and an unknown time zone', () => {
     const r = aziendaUpdateRequest.safeParse({ ...base, codice_destinatario: 'AB', timezone: 'Nowhere/City' });

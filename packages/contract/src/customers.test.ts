@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CLIENTI_TABLE, checkColumnChoice, clienteSaveRequest, clientiListQuery, defineTable, isValidCodiceFiscale, isValidMatricola,
+  CLIENTI_TABLE,
+  checkColumnChoice,
+  clienteSaveRequest,
+  clientiListQuery,
+  defineTable,
+  isValidCodiceFiscale,
+  isValidMatricola,
   isValidMacchinarioNome,
 } from './index.js';
 
@@ -21,7 +27,7 @@ describe('codice fiscale', () => {
     expect(isValidCodiceFiscale('RSSMRA85T10A56AS')).toBe(false); // letter where a digit goes (not omocodia)
     expect(isValidCodiceFiscale('1SSMRA85T10A562S')).toBe(false);
   });
-  it('accepts a company\'s 11-digit code only with the partita IVA check digit', () => {
+  it("accepts a company's 11-digit code only with the partita IVA check digit", () => {
     expect(isValidCodiceFiscale('12345670017')).toBe(true);
     expect(isValidCodiceFiscale('12345670018')).toBe(false);
   });
@@ -29,8 +35,22 @@ describe('codice fiscale', () => {
 
 describe('customer save request', () => {
   it('normalises empty strings to null, upper-cases codes and reads decimal commas', () => {
-    const v = clienteSaveRequest.parse({ ragione_sociale: ' Rossi ', codice_fiscale: 'rssmra85t10a562s', provincia: 'mi', telefono: '', km_viaggio: '12,5' });
-    expect(v).toMatchObject({ ragione_sociale: 'Rossi', codice_fiscale: 'RSSMRA85T10A562S', provincia: 'MI', telefono: null, km_viaggio: '12.5', nazione: 'IT', partita_iva: null });
+    const v = clienteSaveRequest.parse({
+      ragione_sociale: ' Rossi ',
+      codice_fiscale: 'rssmra85t10a562s',
+      provincia: 'mi',
+      telefono: '',
+      km_viaggio: '12,5',
+    });
+    expect(v).toMatchObject({
+      ragione_sociale: 'Rossi',
+      codice_fiscale: 'RSSMRA85T10A562S',
+      provincia: 'MI',
+      telefono: null,
+      km_viaggio: '12.5',
+      nazione: 'IT',
+      partita_iva: null,
+    });
   });
   it('refuses bad VAT numbers and unknown fields', () => {
     expect(clienteSaveRequest.safeParse({ ragione_sociale: 'X', partita_iva: '12345670018' }).success).toBe(false);
@@ -54,16 +74,36 @@ describe('machine rules (0029)', () => {
 describe('list infrastructure', () => {
   it('bounds the column choice', () => {
     expect(checkColumnChoice(CLIENTI_TABLE, ['ragione_sociale'])).toBe('min');
-    expect(checkColumnChoice(CLIENTI_TABLE, CLIENTI_TABLE.columns.map((c) => c.key))).toBe('max');
+    expect(
+      checkColumnChoice(
+        CLIENTI_TABLE,
+        CLIENTI_TABLE.columns.map((c) => c.key),
+      ),
+    ).toBe('max');
     expect(checkColumnChoice(CLIENTI_TABLE, ['ragione_sociale', 'x'])).toBe('unknown');
     expect(checkColumnChoice(CLIENTI_TABLE, ['citta', 'citta'])).toBe('duplicate');
     expect(checkColumnChoice(CLIENTI_TABLE, ['citta', 'ragione_sociale'])).toBeNull();
   });
   it('refuses a table whose defaults break its own bounds', () => {
-    expect(() => defineTable({ name: 'x', columns: [{ key: 'a', label: 'a', sortable: true }], minColumns: 2, maxColumns: 1, defaultColumns: ['a'], defaultSort: 'a' })).toThrow();
+    expect(() =>
+      defineTable({
+        name: 'x',
+        columns: [{ key: 'a', label: 'a', sortable: true }],
+        minColumns: 2,
+        maxColumns: 1,
+        defaultColumns: ['a'],
+        defaultSort: 'a',
+      }),
+    ).toThrow();
   });
   it('parses the list query: defaults, size at most 200, sortable keys only', () => {
-    expect(clientiListQuery.parse({})).toMatchObject({ page: 1, size: 25, sort: 'ragione_sociale', dir: 'asc', tableInfos: false });
+    expect(clientiListQuery.parse({})).toMatchObject({
+      page: 1,
+      size: 25,
+      sort: 'ragione_sociale',
+      dir: 'asc',
+      tableInfos: false,
+    });
     expect(clientiListQuery.safeParse({ size: '201' }).success).toBe(false);
     expect(clientiListQuery.safeParse({ sort: 'telefono' }).success).toBe(false);
     expect(clientiListQuery.parse({ q: '  ', page: '3' })).toMatchObject({ q: undefined, page: 3 });

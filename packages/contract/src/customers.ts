@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalField, optionalText, searchTerm } from './fields.js';
 import { defineTable, listQuerySchema, tableInfosSchema } from './lists.js';
 import { isValidCodiceFiscale, isValidPartitaIva } from './validators.js';
 
@@ -33,25 +34,39 @@ export const CLIENTI_TABLE = defineTable({
 export type ClientiColumn = (typeof CLIENTI_TABLE)['columns'][number]['key'];
 
 /** Filters of the customer list (query string of clienti-filtered, `filters` of the admin list). */
-export const clientiFiltersSchema = z.object({
-  citta: z.string().trim().max(100).optional().transform((v) => v || undefined),
-  provincia: z.string().trim().max(10).optional().transform((v) => v?.toUpperCase() || undefined),
-  nazione: z.string().trim().max(2).optional().transform((v) => v?.toUpperCase() || undefined),
-  /** 'true': placed on the map; 'false': not placed. */
-  geolocalizzato: z.enum(['true', 'false']).optional(),
-}).strict();
+export const clientiFiltersSchema = z
+  .object({
+    citta: searchTerm,
+    provincia: z
+      .string()
+      .trim()
+      .max(10)
+      .optional()
+      .transform((v) => v?.toUpperCase() || undefined),
+    nazione: z
+      .string()
+      .trim()
+      .max(2)
+      .optional()
+      .transform((v) => v?.toUpperCase() || undefined),
+    /** 'true': placed on the map; 'false': not placed. */
+    geolocalizzato: z.enum(['true', 'false']).optional(),
+  })
+  .strict();
 export type ClientiFilters = z.infer<typeof clientiFiltersSchema>;
 
 export const clientiListQuery = listQuerySchema(CLIENTI_TABLE).extend(clientiFiltersSchema.shape).strict();
-export const clientiAdminRequest = z.object({
-  page: z.number().int().min(1).max(1_000_000).default(1),
-  size: z.number().int().min(1).max(200).default(25),
-  sort: clientiListQuery.shape.sort,
-  dir: z.enum(['asc', 'desc']).default('asc'),
-  q: z.string().trim().max(100).optional().transform((v) => v || undefined),
-  filters: clientiFiltersSchema.prefault({}),
-  tableInfos: z.boolean().default(false),
-}).strict();
+export const clientiAdminRequest = z
+  .object({
+    page: z.number().int().min(1).max(1_000_000).default(1),
+    size: z.number().int().min(1).max(200).default(25),
+    sort: clientiListQuery.shape.sort,
+    dir: z.enum(['asc', 'desc']).default('asc'),
+    q: searchTerm,
+    filters: clientiFiltersSchema.prefault({}),
+    tableInfos: z.boolean().default(false),
+  })
+  .strict();
 
 export const recapitoSchema = z.object({
   id: z.string(),
@@ -99,38 +114,43 @@ export const clientiListResponse = z.object({
 
 /** Light rows for pickers (GET /clienti/clienti). */
 export const clienteRefSchema = z.object({
-  id: z.string(), ragione_sociale: z.string(), codice: z.string().nullable(), citta: z.string().nullable(),
+  id: z.string(),
+  ragione_sociale: z.string(),
+  codice: z.string().nullable(),
+  citta: z.string().nullable(),
 });
 
-const text = (max: number) =>
-  z.string().trim().max(max).transform((v) => (v === '' ? null : v)).nullable().optional().transform((v) => v ?? null);
-const decimal = (intDigits: number) =>
-  z.union([z.string(), z.number()])
-    .transform((v) => String(v).trim().replace(',', '.'))
-    .refine((v) => v === '' || new RegExp(`^\\d{1,${intDigits}}(\\.\\d{1,2})?$`).test(v), 'Numero non valido (al massimo 2 decimali)')
-    .transform((v) => (v === '' ? null : v))
-    .nullable().optional().transform((v) => v ?? null);
+const text = optionalText;
+const decimal = (intDigits: number) => decimalField({ decimals: 2, intDigits });
 
 /** POST /clienti/cliente: without id creates, with id updates. */
-export const clienteSaveRequest = z.object({
-  id: z.uuid().optional(),
-  codice: text(50),
-  ragione_sociale: z.string().trim().min(1, 'Obbligatorio').max(200),
-  codice_fiscale: text(16).transform((v) => v?.toUpperCase() ?? null)
-    .refine((v) => v === null || isValidCodiceFiscale(v), 'Codice fiscale non valido'),
-  partita_iva: text(11).refine((v) => v === null || isValidPartitaIva(v), 'Partita IVA non valida'),
-  telefono: text(40),
-  cellulare: text(40),
-  email: text(200).refine((v) => v === null || z.email().safeParse(v).success, 'Email non valida'),
-  note: text(4000),
-  indirizzo: text(200),
-  citta: text(100),
-  provincia: text(10).transform((v) => v?.toUpperCase() ?? null),
-  cap: text(10),
-  nazione: z.string().trim().length(2).transform((v) => v.toUpperCase()).default('IT'),
-  km_viaggio: decimal(6),
-  ore_viaggio: decimal(4),
-}).strict();
+export const clienteSaveRequest = z
+  .object({
+    id: z.uuid().optional(),
+    codice: text(50),
+    ragione_sociale: z.string().trim().min(1, 'Obbligatorio').max(200),
+    codice_fiscale: text(16)
+      .transform((v) => v?.toUpperCase() ?? null)
+      .refine((v) => v === null || isValidCodiceFiscale(v), 'Codice fiscale non valido'),
+    partita_iva: text(11).refine((v) => v === null || isValidPartitaIva(v), 'Partita IVA non valida'),
+    telefono: text(40),
+    cellulare: text(40),
+    email: text(200).refine((v) => v === null || z.email().safeParse(v).success, 'Email non valida'),
+    note: text(4000),
+    indirizzo: text(200),
+    citta: text(100),
+    provincia: text(10).transform((v) => v?.toUpperCase() ?? null),
+    cap: text(10),
+    nazione: z
+      .string()
+      .trim()
+      .length(2)
+      .transform((v) => v.toUpperCase())
+      .default('IT'),
+    km_viaggio: decimal(6),
+    ore_viaggio: decimal(4),
+  })
+  .strict();
 export type ClienteSaveRequest = z.input<typeof clienteSaveRequest>;
 
 export const DUPLICATE_FIELDS = ['codice', 'partita_iva', 'codice_fiscale'] as const;
@@ -151,21 +171,29 @@ export const clienteSaveResponse = z.object({
 });
 
 export const clienteRemoveRequest = z.object({ ids: z.array(z.uuid()).min(1).max(200) }).strict();
-export const clienteGeolocationRequest = z.object({
-  id: z.uuid(),
-  latitude: z.number().min(-90).max(90).nullable(),
-  longitude: z.number().min(-180).max(180).nullable(),
-}).strict().refine((v) => (v.latitude === null) === (v.longitude === null), { path: ['longitude'], message: 'Latitudine e longitudine insieme' });
+export const clienteGeolocationRequest = z
+  .object({
+    id: z.uuid(),
+    latitude: z.number().min(-90).max(90).nullable(),
+    longitude: z.number().min(-180).max(180).nullable(),
+  })
+  .strict()
+  .refine((v) => (v.latitude === null) === (v.longitude === null), {
+    path: ['longitude'],
+    message: 'Latitudine e longitudine insieme',
+  });
 
-export const recapitoSaveRequest = z.object({
-  id: z.uuid().optional(),
-  clienteId: z.uuid(),
-  nome: z.string().trim().min(1, 'Obbligatorio').max(120),
-  ruolo: text(80),
-  telefono: text(40),
-  email: text(200).refine((v) => v === null || z.email().safeParse(v).success, 'Email non valida'),
-  note: text(1000),
-}).strict();
+export const recapitoSaveRequest = z
+  .object({
+    id: z.uuid().optional(),
+    clienteId: z.uuid(),
+    nome: z.string().trim().min(1, 'Obbligatorio').max(120),
+    ruolo: text(80),
+    telefono: text(40),
+    email: text(200).refine((v) => v === null || z.email().safeParse(v).success, 'Email non valida'),
+    note: text(1000),
+  })
+  .strict();
 
 /* ---------- plants and machines ---------- */
 
@@ -182,16 +210,18 @@ export const impiantoSchema = z.object({
 });
 export type Impianto = z.infer<typeof impiantoSchema>;
 
-export const impiantoSaveRequest = z.object({
-  id: z.uuid().optional(),
-  clienteId: z.uuid(),
-  nome: z.string().trim().min(1, 'Obbligatorio').max(120),
-  indirizzo: text(200),
-  citta: text(100),
-  provincia: text(10).transform((v) => v?.toUpperCase() ?? null),
-  cap: text(10),
-  note: text(4000),
-}).strict();
+export const impiantoSaveRequest = z
+  .object({
+    id: z.uuid().optional(),
+    clienteId: z.uuid(),
+    nome: z.string().trim().min(1, 'Obbligatorio').max(120),
+    indirizzo: text(200),
+    citta: text(100),
+    provincia: text(10).transform((v) => v?.toUpperCase() ?? null),
+    cap: text(10),
+    note: text(4000),
+  })
+  .strict();
 
 /**
  * Machine name and registration number rules (alert 0029 when broken): name 1-120
@@ -219,12 +249,18 @@ export const macchinarioSchema = z.object({
 export type Macchinario = z.infer<typeof macchinarioSchema>;
 
 /** Name and matricola are checked by the service (0029), so they are plain strings here. */
-export const macchinarioSaveRequest = z.object({
-  id: z.uuid().optional(),
-  impiantiId: z.uuid(),
-  parentId: z.uuid().nullable().optional().transform((v) => v ?? null),
-  livello: z.number().int().min(2).max(5).default(2),
-  nome: z.string().max(500),
-  matricola: z.string().max(500),
-  note: text(4000),
-}).strict();
+export const macchinarioSaveRequest = z
+  .object({
+    id: z.uuid().optional(),
+    impiantiId: z.uuid(),
+    parentId: z
+      .uuid()
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
+    livello: z.number().int().min(2).max(5).default(2),
+    nome: z.string().max(500),
+    matricola: z.string().max(500),
+    note: text(4000),
+  })
+  .strict();

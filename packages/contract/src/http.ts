@@ -2,7 +2,7 @@
 export const HEADERS = {
   source: 'Source',
   deviceId: 'Device-Id',
-  /** The sealed start header of the login call: a replay guard (see docs/decisions.md). */
+  /** The sealed start header of the login call: a replay guard (docs/decisions/0003-login-start-header-replay-guard.md). */
   loginStart: 'Login-Start',
 } as const;
 

@@ -19,14 +19,29 @@ export interface ImportField {
 }
 
 const f = (name: string, type: ImportFieldType, maxLength: number, o: Partial<ImportField> = {}): ImportField => ({
-  name, type, maxLength, required: false, key: false, aliases: [], ...o,
+  name,
+  type,
+  maxLength,
+  required: false,
+  key: false,
+  aliases: [],
+  ...o,
 });
 
 export const IMPORT_FIELDS: Record<ImportTable, ImportField[]> = {
   clienti: [
-    f('codice', 'text', 50, { key: true, aliases: ['codice cliente', 'id anagrafica', 'id', 'cod', 'registry id', 'customer code'] }),
-    f('ragione_sociale', 'text', 200, { required: true, aliases: ['ragione sociale', 'nome', 'denominazione', 'cliente', 'company name', 'name'] }),
-    f('partita_iva', 'partita_iva', 11, { key: true, aliases: ['p.iva', 'piva', 'p iva', 'partita iva', 'vat', 'vat number'] }),
+    f('codice', 'text', 50, {
+      key: true,
+      aliases: ['codice cliente', 'id anagrafica', 'id', 'cod', 'registry id', 'customer code'],
+    }),
+    f('ragione_sociale', 'text', 200, {
+      required: true,
+      aliases: ['ragione sociale', 'nome', 'denominazione', 'cliente', 'company name', 'name'],
+    }),
+    f('partita_iva', 'partita_iva', 11, {
+      key: true,
+      aliases: ['p.iva', 'piva', 'p iva', 'partita iva', 'vat', 'vat number'],
+    }),
     f('codice_fiscale', 'codice_fiscale', 16, { key: true, aliases: ['cf', 'c.f.', 'codice fiscale', 'tax code'] }),
     f('telefono', 'text', 30, { aliases: ['tel', 'tel.', 'phone'] }),
     f('cellulare', 'text', 30, { aliases: ['cell', 'cell.', 'mobile'] }),
@@ -41,7 +56,10 @@ export const IMPORT_FIELDS: Record<ImportTable, ImportField[]> = {
   ],
   articoli: [
     f('codice', 'text', 50, { required: true, key: true, aliases: ['codice articolo', 'cod', 'item code', 'code'] }),
-    f('riferimento_esterno', 'text', 100, { key: true, aliases: ['riferimento esterno', 'rif esterno', 'external reference', 'ref'] }),
+    f('riferimento_esterno', 'text', 100, {
+      key: true,
+      aliases: ['riferimento esterno', 'rif esterno', 'external reference', 'ref'],
+    }),
     f('descrizione', 'text', 500, { required: true, aliases: ['description', 'desc'] }),
     f('unita_misura', 'text', 20, { aliases: ['um', 'u.m.', 'unità di misura', 'unit', 'unit of measure'] }),
     f('prezzo_vendita', 'decimal', 12, { aliases: ['prezzo', 'prezzo vendita', 'price', 'sale price'] }),
@@ -96,10 +114,12 @@ export function validateImportRow(fields: ImportField[], raw: Record<string, str
     }
     if (field.type === 'partita_iva') {
       v = v.replace(/^IT/i, '').replace(/\s/g, '');
-      if (!isValidPartitaIva(v)) errors.push({ field: field.name, code: 'partita_iva', message: `${field.name}: partita IVA non valida` });
+      if (!isValidPartitaIva(v))
+        errors.push({ field: field.name, code: 'partita_iva', message: `${field.name}: partita IVA non valida` });
     } else if (field.type === 'codice_fiscale') {
       v = v.replace(/\s/g, '').toUpperCase();
-      if (!isValidCodiceFiscaleForImport(v)) errors.push({ field: field.name, code: 'codice_fiscale', message: `${field.name}: codice fiscale non valido` });
+      if (!isValidCodiceFiscaleForImport(v))
+        errors.push({ field: field.name, code: 'codice_fiscale', message: `${field.name}: codice fiscale non valido` });
     } else if (field.type === 'decimal' || field.type === 'integer') {
       // Italian style "1.234,5" or plain "1234.5".
       const n = v.includes(',') ? v.replace(/\./g, '').replace(',', '.') : v;
@@ -107,7 +127,11 @@ export function validateImportRow(fields: ImportField[], raw: Record<string, str
       if (!ok) errors.push({ field: field.name, code: 'number', message: `${field.name}: numero non valido` });
       v = n;
     } else if (v.length > field.maxLength) {
-      errors.push({ field: field.name, code: 'too_long', message: `${field.name}: al massimo ${field.maxLength} caratteri` });
+      errors.push({
+        field: field.name,
+        code: 'too_long',
+        message: `${field.name}: al massimo ${field.maxLength} caratteri`,
+      });
     }
     value[field.name] = v;
   }

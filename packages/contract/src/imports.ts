@@ -41,7 +41,9 @@ export const importFieldSchema = z.object({
 
 export const mappingTablesResponse = z.object({
   success: z.literal(true),
-  items: z.array(z.object({ table: z.enum(IMPORT_TABLES), permission: z.string(), fields: z.array(importFieldSchema) })),
+  items: z.array(
+    z.object({ table: z.enum(IMPORT_TABLES), permission: z.string(), fields: z.array(importFieldSchema) }),
+  ),
 });
 
 export const rowErrorSchema = z.object({
@@ -51,7 +53,10 @@ export const rowErrorSchema = z.object({
 });
 export type RowError = z.infer<typeof rowErrorSchema>;
 
-export const columnMappingSchema = z.object({ column: z.number().int().min(0).max(499), field: z.string().min(1).max(64) });
+export const columnMappingSchema = z.object({
+  column: z.number().int().min(0).max(499),
+  field: z.string().min(1).max(64),
+});
 export type ColumnMapping = z.infer<typeof columnMappingSchema>;
 
 export const mappingItemSchema = z.object({
@@ -92,7 +97,11 @@ export const importStatusSchema = z.object({
 });
 export type ImportStatusItem = z.infer<typeof importStatusSchema>;
 
-export const rejectedRowSchema = z.object({ riga: z.number().int(), errors: z.array(rowErrorSchema), values: z.array(z.string()) });
+export const rejectedRowSchema = z.object({
+  riga: z.number().int(),
+  errors: z.array(rowErrorSchema),
+  values: z.array(z.string()),
+});
 export type RejectedRow = z.infer<typeof rejectedRowSchema>;
 
 /** Header names are matched to fields case and accents aside, ignoring spaces, dots, dashes and underscores. */

@@ -18,3 +18,4 @@ export * from './lists.js';
 export * from './customers.js';
 export * from './articles.js';
 export * from './jobs.js';
+export * from './fields.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from './fields.js';
 import { userRefSchema } from './users.js';
 
 /**
@@ -41,8 +42,7 @@ export const mansioneSchema = z.object({
 });
 export type Mansione = z.infer<typeof mansioneSchema>;
 
-const text = (max: number) =>
-  z.string().trim().max(max).transform((v) => (v === '' ? null : v)).nullable().optional().transform((v) => v ?? null);
+const text = optionalText;
 
 /** POST /mansioni/mansione/create: creates (no id) or updates (id) name and description. */
 export const mansioneSaveRequest = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { searchTerm } from './fields.js';
 
 /**
  * Shared list infrastructure (issue 4, "Lists that scale"): server paging, sorting
@@ -78,9 +79,12 @@ export function listQuerySchema<K extends string>(def: TableDef<K>) {
     sort: z.enum(sortable).default(def.defaultSort),
     dir: z.enum(['asc', 'desc']).default('asc'),
     /** Contains-search, case aside; at most 100 characters. */
-    q: z.string().trim().max(100).optional().transform((v) => (v ? v : undefined)),
+    q: searchTerm,
     /** Answer `tableInfos` too (the first load of a table). */
-    tableInfos: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
+    tableInfos: z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((v) => v === 'true'),
   });
 }
 export type ListQuery<K extends string = string> = {
@@ -93,7 +97,9 @@ export type ListQuery<K extends string = string> = {
 };
 
 /** Body of the per-user table preference: `colonne` null goes back to the defaults. */
-export const tablePreferenceRequest = z.object({
-  tabella: z.string().min(1).max(40),
-  colonne: z.array(z.string().min(1).max(60)).max(50).nullable(),
-}).strict();
+export const tablePreferenceRequest = z
+  .object({
+    tabella: z.string().min(1).max(40),
+    colonne: z.array(z.string().min(1).max(60)).max(50).nullable(),
+  })
+  .strict();

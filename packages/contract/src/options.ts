@@ -51,10 +51,14 @@ export interface CategoryDef {
 
 const flag = (subcategory = 'enabled', def = '0'): OptionDef => ({ subcategory, type: { kind: 'flag' }, default: def });
 const int = (subcategory: string, min: number, max: number, def: number): OptionDef => ({
-  subcategory, type: { kind: 'int', min, max }, default: String(def),
+  subcategory,
+  type: { kind: 'int', min, max },
+  default: String(def),
 });
 const text = (subcategory: string, max: number, def = ''): OptionDef => ({
-  subcategory, type: { kind: 'text', max, optional: true }, default: def,
+  subcategory,
+  type: { kind: 'text', max, optional: true },
+  default: def,
 });
 
 export const LANGUAGE_CODES = ['IT', 'EN', 'ES', 'FR', 'DE'] as const;
@@ -64,7 +68,11 @@ export const ROUNDING_MINUTES = ['1', '5', '10', '15', '30', '60'] as const;
 
 export const OPTION_CATALOGUE: CategoryDef[] = [
   // general
-  { category: 'lingua_default', section: 'generale', main: { subcategory: 'value', type: { kind: 'choice', values: LANGUAGE_CODES }, default: 'IT' } },
+  {
+    category: 'lingua_default',
+    section: 'generale',
+    main: { subcategory: 'value', type: { kind: 'choice', values: LANGUAGE_CODES }, default: 'IT' },
+  },
   { category: 'invio_rapportino_cliente', section: 'generale', main: flag('enabled', '1') },
   { category: 'firma_cliente_obbligatoria', section: 'generale', main: flag() },
   // SMTP of the company (mails to its customers)
@@ -175,7 +183,9 @@ export function optionValueProblem(type: OptionType, value: string): string | nu
       return z.email().safeParse(value).success ? null : 'indirizzo email non valido';
     case 'host':
       if (value === '' && type.optional) return null;
-      return /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$/.test(value)
+      return /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$/.test(
+        value,
+      )
         ? null
         : 'nome host non valido';
     case 'money':
@@ -242,7 +252,11 @@ export const paidOptionConfirmRequest = paidOptionRequest
 export type PaidOptionConfirmRequest = z.infer<typeof paidOptionConfirmRequest>;
 
 /** Looks an option's value up in the answer of GET /options/options (children included). */
-export function optionValue(items: OptionItem[] | undefined, category: string, subcategory?: string): string | undefined {
+export function optionValue(
+  items: OptionItem[] | undefined,
+  category: string,
+  subcategory?: string,
+): string | undefined {
   const item = items?.find((i) => i.category === category);
   if (!item) return undefined;
   if (!subcategory || item.subcategory === subcategory) return item.value ?? undefined;

@@ -48,12 +48,20 @@ export interface PermissionsPayload {
 }
 
 const NONE: PagePermission = {
-  userRead: false, userWrite: false, userDelete: false,
-  companyRead: false, companyWrite: false, companyDelete: false,
+  userRead: false,
+  userWrite: false,
+  userDelete: false,
+  companyRead: false,
+  companyWrite: false,
+  companyDelete: false,
 };
 const ALL: PagePermission = {
-  userRead: true, userWrite: true, userDelete: true,
-  companyRead: true, companyWrite: true, companyDelete: true,
+  userRead: true,
+  userWrite: true,
+  userDelete: true,
+  companyRead: true,
+  companyWrite: true,
+  companyDelete: true,
 };
 
 function fill(value: (key: PageKey) => PagePermission): PermissionMap {
@@ -67,7 +75,7 @@ export function adminPermissions(): PermissionMap {
 /**
  * What a technician (role user) without a custom permission group may do:
  * work on their own interventions, clocking and the app, read the registries
- * they need in the field. Documented in docs/decisions.md.
+ * they need in the field. Documented in docs/decisions/0007-technician-without-a-group.md.
  */
 export function defaultUserPermissions(): PermissionMap {
   const own = { ...NONE, userRead: true, userWrite: true };
@@ -86,12 +94,7 @@ export function defaultUserPermissions(): PermissionMap {
 }
 
 /** Page access requires read permission, on own data or the company's. */
-export function can(
-  permissions: PermissionMap,
-  key: PageKey,
-  action: Action,
-  scope: Scope | 'any' = 'any',
-): boolean {
+export function can(permissions: PermissionMap, key: PageKey, action: Action, scope: Scope | 'any' = 'any'): boolean {
   const p = permissions[key];
   if (!p) return false;
   const suffix = action === 'read' ? 'Read' : action === 'write' ? 'Write' : 'Delete';

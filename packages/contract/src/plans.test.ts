@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import {
-  daysBetween, isExpired, isExpiring, isTrialActive, licenceCount, subscriptionState, technicianLimit, todayIn, yearlyAllowed,
+  daysBetween,
+  isExpired,
+  isExpiring,
+  isTrialActive,
+  licenceCount,
+  subscriptionState,
+  technicianLimit,
+  todayIn,
+  yearlyAllowed,
   type SubscriptionDates,
 } from './plans.js';
 
 const base: SubscriptionDates = {
-  subscription_confirmed: false, scadenza_trial_date: null, scadenza_abbonamento_date: null, dunning: false,
+  subscription_confirmed: false,
+  scadenza_trial_date: null,
+  scadenza_abbonamento_date: null,
+  dunning: false,
 };
 const today = '2026-11-22';
 
@@ -13,7 +24,9 @@ describe('trial', () => {
   it('is active through its last day and not after, nor once confirmed', () => {
     expect(isTrialActive({ ...base, scadenza_trial_date: '2026-11-22' }, today)).toBe(true);
     expect(isTrialActive({ ...base, scadenza_trial_date: '2026-11-21' }, today)).toBe(false);
-    expect(isTrialActive({ ...base, scadenza_trial_date: '2026-12-22', subscription_confirmed: true }, today)).toBe(false);
+    expect(isTrialActive({ ...base, scadenza_trial_date: '2026-12-22', subscription_confirmed: true }, today)).toBe(
+      false,
+    );
   });
 });
 
@@ -22,8 +35,12 @@ describe('expired', () => {
     expect(isExpired(base, today)).toBe(true);
     expect(isExpired({ ...base, scadenza_trial_date: '2026-11-22' }, today)).toBe(false);
     expect(isExpired({ ...base, scadenza_trial_date: '2026-11-21' }, today)).toBe(true);
-    expect(isExpired({ ...base, scadenza_trial_date: '2026-01-01', scadenza_abbonamento_date: '2026-11-22' }, today)).toBe(false);
-    expect(isExpired({ ...base, scadenza_trial_date: '2027-01-01', scadenza_abbonamento_date: '2026-01-01' }, today)).toBe(false);
+    expect(
+      isExpired({ ...base, scadenza_trial_date: '2026-01-01', scadenza_abbonamento_date: '2026-11-22' }, today),
+    ).toBe(false);
+    expect(
+      isExpired({ ...base, scadenza_trial_date: '2027-01-01', scadenza_abbonamento_date: '2026-01-01' }, today),
+    ).toBe(false);
   });
 });
 
@@ -41,15 +58,25 @@ describe('expiring', () => {
 describe('state', () => {
   it('names the most urgent state', () => {
     expect(subscriptionState(base, today)).toBe('expired');
-    expect(subscriptionState({ ...base, scadenza_trial_date: '2026-12-01', dunning: true }, today)).toBe('payment_failed');
+    expect(subscriptionState({ ...base, scadenza_trial_date: '2026-12-01', dunning: true }, today)).toBe(
+      'payment_failed',
+    );
     expect(subscriptionState({ ...base, scadenza_trial_date: '2026-12-01' }, today)).toBe('free_trial');
-    expect(subscriptionState({ ...base, subscription_confirmed: true, scadenza_abbonamento_date: '2027-11-01' }, today)).toBe('active');
+    expect(
+      subscriptionState({ ...base, subscription_confirmed: true, scadenza_abbonamento_date: '2027-11-01' }, today),
+    ).toBe('active');
   });
 });
 
 describe('helpers', () => {
   it('counts licences of plan types only', () => {
-    expect(licenceCount([{ type: 'premium', quantity: 3 }, { type: 'lite', quantity: 1 }, { type: 'storage', quantity: 2 }])).toBe(4);
+    expect(
+      licenceCount([
+        { type: 'premium', quantity: 3 },
+        { type: 'lite', quantity: 1 },
+        { type: 'storage', quantity: 2 },
+      ]),
+    ).toBe(4);
   });
   it('allows yearly billing only for a term of a calendar year or more', () => {
     expect(yearlyAllowed('2026-01-15', '2027-01-15')).toBe(true);

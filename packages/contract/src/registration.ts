@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText, requiredText } from './fields.js';
 import { isValidPartitaIva } from './validators.js';
 import { LIMITS, PLAN_TYPES } from './plans.js';
 
@@ -11,9 +12,7 @@ export const TRIAL_DAYS = 30;
 export const MAX_REGISTRATION_LICENCES = 50;
 export const PASSWORD_MIN = 8;
 
-const text = (max: number) => z.string().trim().min(1, 'Campo obbligatorio').max(max);
-const optionalText = (max: number) =>
-  z.string().trim().max(max).transform((v) => (v === '' ? null : v)).nullable().optional();
+const text = requiredText;
 
 /** Step 1: the administrator's account. */
 export const registerAccountFields = {
@@ -21,16 +20,17 @@ export const registerAccountFields = {
   surname: text(100),
   email: z.string().trim().toLowerCase().email('Indirizzo email non valido').max(200),
   username: z
-    .string().trim().min(3, 'Almeno 3 caratteri').max(120)
+    .string()
+    .trim()
+    .min(3, 'Almeno 3 caratteri')
+    .max(120)
     .regex(/^[A-Za-z0-9._@-]+$/, 'Solo lettere, cifre e . _ @ -'),
   password: z.string().min(PASSWORD_MIN, `La password deve avere almeno ${PASSWORD_MIN} caratteri`).max(200),
   password_confirm: z.string().max(200),
   lingua: z.enum(['IT', 'EN', 'ES', 'FR', 'DE']).default('IT'),
 };
 
-export const registerPartitaIva = z
-  .string().trim()
-  .refine(isValidPartitaIva, { message: 'Partita IVA non valida' });
+export const registerPartitaIva = z.string().trim().refine(isValidPartitaIva, { message: 'Partita IVA non valida' });
 
 /** Step 2: the company, the plan and the terms. */
 export const registerCompanyFields = {
@@ -66,7 +66,8 @@ function crossRules(v: Checkable, ctx: z.RefinementCtx) {
   }
   if (v.subscription_type === 'lite' && v.tecnici !== undefined && v.tecnici > LIMITS.liteMaxTechnicians) {
     ctx.addIssue({
-      code: 'custom', path: ['tecnici'],
+      code: 'custom',
+      path: ['tecnici'],
       message: `Il piano lite consente al massimo ${LIMITS.liteMaxTechnicians} tecnici`,
     });
   }
@@ -152,8 +153,11 @@ export const promoCompletaRequest = z
   .object({
     token: z.string().min(20).max(200),
     codice_fiscale: optionalText(16),
-    pec: z.union([z.literal(''), z.string().trim().email('Indirizzo PEC non valido').max(200)])
-      .nullable().optional().transform((v) => (v ? v : null)),
+    pec: z
+      .union([z.literal(''), z.string().trim().email('Indirizzo PEC non valido').max(200)])
+      .nullable()
+      .optional()
+      .transform((v) => (v ? v : null)),
     telefono: optionalText(40),
     indirizzo: text(200),
     citta: text(100),

@@ -16,16 +16,15 @@ export const permissionsSchema = z.object({
   permissions: z.record(z.enum(PAGE_KEYS), pagePermission),
 });
 
-export const partitaIva = z
-  .string()
-  .trim()
-  .refine(isValidPartitaIva, { message: 'Partita IVA non valida' });
+export const partitaIva = z.string().trim().refine(isValidPartitaIva, { message: 'Partita IVA non valida' });
 
-export const loginRequest = z.object({
-  piva: z.string().trim().min(1).max(32),
-  username: z.string().trim().min(1).max(120),
-  password: z.string().min(1).max(200),
-}).strict();
+export const loginRequest = z
+  .object({
+    piva: z.string().trim().min(1).max(32),
+    username: z.string().trim().min(1).max(120),
+    password: z.string().min(1).max(200),
+  })
+  .strict();
 export type LoginRequest = z.infer<typeof loginRequest>;
 
 /** Company data carried on the session user (spec platform section 3). */
@@ -117,7 +116,13 @@ export const aziendaSchema = z.object({
 export type Azienda = z.infer<typeof aziendaSchema>;
 
 const optionalText = (max: number) =>
-  z.string().trim().max(max).transform((v) => (v === '' ? null : v)).nullable().optional();
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
 
 export const aziendaUpdateRequest = z
   .object({
@@ -125,12 +130,19 @@ export const aziendaUpdateRequest = z
     partita_iva: partitaIva,
     codice_fiscale: optionalText(16),
     mailPrincipale: z.string().trim().email('Indirizzo email non valido').max(200),
-    pec: z.union([z.literal(''), z.string().trim().email('Indirizzo PEC non valido').max(200)]).nullable().optional()
+    pec: z
+      .union([z.literal(''), z.string().trim().email('Indirizzo PEC non valido').max(200)])
+      .nullable()
+      .optional()
       .transform((v) => (v ? v : null)),
     codice_destinatario: z
-      .string().trim().toUpperCase()
+      .string()
+      .trim()
+      .toUpperCase()
       .refine((v) => v === '' || isValidCodiceDestinatario(v), 'Codice destinatario non valido')
-      .nullable().optional().transform((v) => (v ? v : null)),
+      .nullable()
+      .optional()
+      .transform((v) => (v ? v : null)),
     emails: z.array(z.string().trim().email('Indirizzo email non valido').max(200)).max(20).default([]),
     telefono: optionalText(40),
     indirizzo: optionalText(200),
@@ -154,7 +166,12 @@ export function isTimeZone(tz: string): boolean {
 }
 
 export const menuItemSchema: z.ZodType<{
-  id: string; name: string; to: string; icon: string; i18nKey: string; children?: unknown[];
+  id: string;
+  name: string;
+  to: string;
+  icon: string;
+  i18nKey: string;
+  children?: unknown[];
 }> = z.lazy(() =>
   z.object({
     id: z.string(),

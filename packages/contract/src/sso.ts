@@ -41,10 +41,12 @@ export type SsoStartItem = z.infer<typeof ssoStartItemSchema>;
  * POST /api/login/login/sso: the spec's `{ code }` plus what came back with it
  * (`state`, and `iss` when the provider sends it) and the attempt handle.
  */
-export const ssoLoginRequest = z.object({
-  code: z.string().min(1).max(2048),
-  state: z.string().max(256),
-  iss: z.string().max(2048).optional(),
-  attempt: z.string().min(16).max(128),
-}).strict();
+export const ssoLoginRequest = z
+  .object({
+    code: z.string().min(1).max(2048),
+    state: z.string().max(256),
+    iss: z.string().max(2048).optional(),
+    attempt: z.string().min(16).max(128),
+  })
+  .strict();
 export type SsoLoginRequest = z.infer<typeof ssoLoginRequest>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText, priceField } from './fields.js';
 import { PAGE_KEYS, type PageKey, type PagePermission, type PermissionMap } from './permissions.js';
 
 /**
@@ -7,19 +8,7 @@ import { PAGE_KEYS, type PageKey, type PagePermission, type PermissionMap } from
  */
 export const LINGUE = ['IT', 'EN', 'ES', 'FR', 'DE'] as const;
 
-/** Prices are decimals with at most 2 places, sent as strings ("12.50"); never binary floats. */
-export const PRICE_PATTERN = /^\d{1,10}([.,]\d{1,2})?$/;
-const price = z
-  .string()
-  .trim()
-  .refine((v) => v === '' || PRICE_PATTERN.test(v), 'Importo non valido (al massimo 2 decimali)')
-  .transform((v) => (v === '' ? null : v.replace(',', '.')))
-  .nullable()
-  .optional()
-  .transform((v) => v ?? null);
-
-const optionalText = (max: number) =>
-  z.string().trim().max(max).transform((v) => (v === '' ? null : v)).nullable().optional().transform((v) => v ?? null);
+const price = priceField;
 
 function isTimeZoneName(tz: string): boolean {
   try {
@@ -30,7 +19,12 @@ function isTimeZoneName(tz: string): boolean {
   }
 }
 
-export const userRefSchema = z.object({ id: z.string(), name: z.string().nullable(), surname: z.string().nullable(), username: z.string() });
+export const userRefSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  surname: z.string().nullable(),
+  username: z.string(),
+});
 export type UserRef = z.infer<typeof userRefSchema>;
 
 /** A user as GET /users/users and /users/user/{id} answer it. */
@@ -78,10 +72,23 @@ export const userSaveRequest = z
     id: z.uuid().optional(),
     name: optionalText(100),
     surname: optionalText(100),
-    username: z.string().trim().min(1, 'Campo obbligatorio').max(120).regex(/^[^\s]+$/, 'Senza spazi'),
-    email: z.union([z.literal(''), z.string().trim().email('Indirizzo email non valido').max(200)]).nullable().optional()
+    username: z
+      .string()
+      .trim()
+      .min(1, 'Campo obbligatorio')
+      .max(120)
+      .regex(/^[^\s]+$/, 'Senza spazi'),
+    email: z
+      .union([z.literal(''), z.string().trim().email('Indirizzo email non valido').max(200)])
+      .nullable()
+      .optional()
       .transform((v) => (v ? v.toLowerCase() : null)),
-    password: z.string().min(8, 'Almeno 8 caratteri').max(200).optional().or(z.literal('').transform(() => undefined)),
+    password: z
+      .string()
+      .min(8, 'Almeno 8 caratteri')
+      .max(200)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     lingua: z.enum(LINGUE).default('IT'),
     role: z.enum(['admin', 'user']).default('user'),
     scheduleenabled: z.enum(['Y', 'N']).default('N'),
@@ -128,7 +135,12 @@ export const gruppoSaveRequest = z
 export type GruppoSave = z.input<typeof gruppoSaveRequest>;
 
 const NONE: PagePermission = {
-  userRead: false, userWrite: false, userDelete: false, companyRead: false, companyWrite: false, companyDelete: false,
+  userRead: false,
+  userWrite: false,
+  userDelete: false,
+  companyRead: false,
+  companyWrite: false,
+  companyDelete: false,
 };
 
 /** A group's stored (possibly partial) permissions as a full map: missing keys allow nothing. */
@@ -148,4 +160,3 @@ export const generateOtpResponse = z.object({
 export type GenerateOtp = z.infer<typeof generateOtpResponse>;
 
 export const appAccessRequest = z.object({ otp: z.string().trim().min(16).max(128) }).strict();
-

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { isValidPartitaIva } from '@fs/contract';
 import { loadConfig, loadDotEnv } from '../config.js';
 import { openDatabase } from '../platform/db/client.js';
-import { deleteLargeCompany, findLargeCompany, LARGE_DEMO, seedLargeCompany } from '../features/demo/large.js';
+import { deleteLargeCompany, findLargeCompany, LARGE_DEMO, seedLargeCompany } from '../demo/large.js';
 
 const { values } = parseArgs({
   options: {
@@ -20,19 +20,26 @@ const customers = Number(values.customers);
 const articles = Number(values.articles);
 const count = (v: number) => Number.isInteger(v) && v >= 0 && v <= 5_000_000;
 if (!count(customers) || !count(articles) || !isValidPartitaIva(values.piva)) {
-  console.error('seed:large: --customers and --articles take whole numbers from 0 to 5,000,000; --piva a valid VAT number.');
+  console.error(
+    'seed:large: --customers and --articles take whole numbers from 0 to 5,000,000; --piva a valid VAT number.',
+  );
   process.exit(2);
 }
 
 await loadDotEnv();
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, 'pgdata') });
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  pgliteDir: path.join(config.dataDir, 'pgdata'),
+});
 try {
   await database.migrate();
   const existing = await findLargeCompany(database.db, values.piva);
   if (existing && !values.replace) {
-    console.error(`The company with VAT number ${values.piva} already exists (${existing.clienti} customers, ${existing.articoli} articles): ` +
-      'nothing seeded. Run again with --replace to delete and recreate it, or choose another --piva.');
+    console.error(
+      `The company with VAT number ${values.piva} already exists (${existing.clienti} customers, ${existing.articoli} articles): ` +
+        'nothing seeded. Run again with --replace to delete and recreate it, or choose another --piva.',
+    );
     process.exitCode = 1;
   } else {
     const t0 = performance.now();
@@ -43,7 +50,9 @@ try {
     const t1 = performance.now();
     let last = 0;
     const c = await seedLargeCompany(database, {
-      customers, articles, piva: values.piva,
+      customers,
+      articles,
+      piva: values.piva,
       onProgress: (what, done, total) => {
         if (done === total || performance.now() - last > 2000) {
           last = performance.now();
@@ -52,9 +61,13 @@ try {
       },
     });
     const s = ((performance.now() - t1) / 1000).toFixed(1);
-    console.log(`Seeded "${LARGE_DEMO.ragioneSociale}" on ${database.kind} in ${s} s: ${c.clienti} customers, ${c.impianti} plants, ` +
-      `${c.macchinari} machines, ${c.articoli} articles.`);
-    console.log(`Sign in with VAT number ${values.piva}, username ${LARGE_DEMO.username}, password ${LARGE_DEMO.password}.`);
+    console.log(
+      `Seeded "${LARGE_DEMO.ragioneSociale}" on ${database.kind} in ${s} s: ${c.clienti} customers, ${c.impianti} plants, ` +
+        `${c.macchinari} machines, ${c.articoli} articles.`,
+    );
+    console.log(
+      `Sign in with VAT number ${values.piva}, username ${LARGE_DEMO.username}, password ${LARGE_DEMO.password}.`,
+    );
   }
 } finally {
   await database.close();

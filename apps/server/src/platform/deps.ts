@@ -21,4 +21,6 @@ export interface Deps {
   /** Card and bank-transfer payments (PAYMENT_GATEWAY; sandbox by default). */
   payments: PaymentGateway;
   log: FastifyBaseLogger;
+  /** Waits (the login throttle's slow-down); tests replace it to see the delay without waiting. */
+  sleep: (ms: number) => Promise<void>;
 }

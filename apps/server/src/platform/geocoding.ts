@@ -63,9 +63,16 @@ const made = new WeakMap<Config, Geocoder | null>();
 /** The configured geocoder, or null when `GEOCODER_URL` is not set (the default: no calls out). */
 export function geocoderFor(config: Config): Geocoder | null {
   if (!made.has(config)) {
-    made.set(config, config.GEOCODER_URL
-      ? new NominatimGeocoder(config.GEOCODER_URL, config.GEOCODER_TIMEOUT_MS, `GestionaleInterventi/1.0 (${config.publicUrl})`)
-      : null);
+    made.set(
+      config,
+      config.GEOCODER_URL
+        ? new NominatimGeocoder(
+            config.GEOCODER_URL,
+            config.GEOCODER_TIMEOUT_MS,
+            `GestionaleInterventi/1.0 (${config.publicUrl})`,
+          )
+        : null,
+    );
   }
   return made.get(config)!;
 }

@@ -8,17 +8,27 @@ export type JobHandler<T> = (data: T) => Promise<void>;
 export class Jobs {
   private constructor(private readonly boss: PgBoss) {}
 
-  static async start(database: Database, schema: string, log: FastifyBaseLogger): Promise<Jobs> {
+  /**
+   * `work` false (ROLE=api): this process only enqueues; crons and maintenance are left to the
+   * processes that run workers.
+   */
+  static async start(database: Database, schema: string, log: FastifyBaseLogger, work = true): Promise<Jobs> {
     const boss = new PgBoss({
       db: { executeSql: database.executeSql },
       schema,
       // Cron schedules (the daily storage recalculation) run on both databases: pg-boss keeps
       // them in its own tables and one instance at a time turns a due one into a job.
-      schedule: true,
+      schedule: work,
+      supervise: work,
     });
     boss.on('error', (err: unknown) => log.error({ err }, 'job queue error'));
     await boss.start();
     return new Jobs(boss);
+  }
+
+  /** Makes a queue if it does not exist yet (a send to a missing queue fails). */
+  async createQueue(queue: string): Promise<void> {
+    await this.boss.createQueue(queue);
   }
 
   async register<T extends object>(queue: string, handler: JobHandler<T>, log: FastifyBaseLogger): Promise<void> {
@@ -46,7 +56,11 @@ export class Jobs {
 
   /** The registered cron schedules (name, cron, timezone). */
   async schedules(): Promise<{ name: string; cron: string; tz: string | undefined }[]> {
-    return (await this.boss.getSchedules()).map((s) => ({ name: s.name, cron: s.cron, tz: (s as { timezone?: string }).timezone ?? s.options?.tz }));
+    return (await this.boss.getSchedules()).map((s) => ({
+      name: s.name,
+      cron: s.cron,
+      tz: (s as { timezone?: string }).timezone ?? s.options?.tz,
+    }));
   }
 
   send<T extends object>(queue: string, data: T): Promise<string | null> {

@@ -32,7 +32,9 @@ export function pageRead(offset: number, limit: number, total: number): PageRead
   // Forwards reads offset + limit rows, backwards total - offset.
   if (2 * offset + limit <= total) return { limit, offset, reverse: false };
   const fromEnd = total - offset - limit;
-  return fromEnd >= 0 ? { limit, offset: fromEnd, reverse: true } : { limit: limit + fromEnd, offset: 0, reverse: true };
+  return fromEnd >= 0
+    ? { limit, offset: fromEnd, reverse: true }
+    : { limit: limit + fromEnd, offset: 0, reverse: true };
 }
 
 /**

@@ -13,7 +13,11 @@ describe('mailer', () => {
   it('without SMTP settings writes the mail, link included, to the log', async () => {
     const { log, lines } = captureLog();
     const mailer = createMailer(loadConfig({}), log);
-    await mailer.send({ to: 'a@b.test', subject: 'Reimposta la password', text: 'link: http://x/access/reset-password?token=abc' });
+    await mailer.send({
+      to: 'a@b.test',
+      subject: 'Reimposta la password',
+      text: 'link: http://x/access/reset-password?token=abc',
+    });
     expect(lines.join('\n')).toContain('http://x/access/reset-password?token=abc');
     await expect(mailer.verify()).rejects.toThrow(/SMTP/);
   });

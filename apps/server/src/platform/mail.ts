@@ -23,7 +23,10 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   if (!config.SMTP_HOST) {
     return {
       async send(m) {
-        log.info({ mail: { to: m.to, subject: m.subject } }, `mail (no SMTP configured) to ${m.to}: ${m.subject}\n${m.text}`);
+        log.info(
+          { mail: { to: m.to, subject: m.subject } },
+          `mail (no SMTP configured) to ${m.to}: ${m.subject}\n${m.text}`,
+        );
       },
       async verify() {
         throw new Error('SMTP non configurato');

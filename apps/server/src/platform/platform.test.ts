@@ -18,7 +18,13 @@ afterAll(() => t?.close());
 describe('configuration', () => {
   it('lists every bad value at once', () => {
     try {
-      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short', LOGIN_SLOW_AFTER: '9', LOGIN_MAX_FAILURES: '3' });
+      loadConfig({
+        PORT: 'abc',
+        DATABASE_URL: 'mysql://x',
+        JWT_SECRET: 'short',
+        LOGIN_SLOW_AFTER: '9',
+        LOGIN_MAX_FAILURES: '3',
+      });
       expect.unreachable();
     } catch (e) {
       expect(e).toBeInstanceOf(ConfigError);
@@ -33,6 +39,13 @@ describe('configuration', () => {
     expect(c.dataDir).toMatch(/data$/);
     expect(c.publicUrl).toBe('http://localhost:3000');
     expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.ROLE).toBe('all');
+  });
+
+  it('splits roles only on PostgreSQL: the embedded database belongs to one process', () => {
+    expect(() => loadConfig({ ROLE: 'worker' })).toThrow(/ROLE: 'worker' needs DATABASE_URL/);
+    expect(() => loadConfig({ ROLE: 'cron' })).toThrow(ConfigError);
+    expect(loadConfig({ ROLE: 'api', DATABASE_URL: 'postgres://localhost/x' }).ROLE).toBe('api');
   });
 });
 
@@ -67,9 +80,14 @@ describe('HTTP surface', () => {
     const doc = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(doc.statusCode).toBe(200);
     const paths = Object.keys(doc.json().paths);
-    expect(paths).toEqual(expect.arrayContaining([
-      '/api/login/login', '/api/session/generate-access-token', '/api/aziende/azienda/logo', '/api/navigazione/pagine-attive',
-    ]));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/login/login',
+        '/api/session/generate-access-token',
+        '/api/aziende/azienda/logo',
+        '/api/navigazione/pagine-attive',
+      ]),
+    );
     expect(JSON.stringify(doc.json().paths['/api/login/login'])).toContain('login-start');
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
@@ -80,7 +98,8 @@ describe('HTTP surface', () => {
 
   it('limits body size (413) and refuses unknown query parameters (400)', async () => {
     const big = await call(t.app, 'POST', '/api/login/login', {
-      deviceId: 'abcdefghij123456', body: { piva: 'x'.repeat(4000), username: 'a', password: 'b' },
+      deviceId: 'abcdefghij123456',
+      body: { piva: 'x'.repeat(4000), username: 'a', password: 'b' },
     });
     expect([big.status, big.json.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
     const c = await createCompany(t);

@@ -1,7 +1,12 @@
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
-  DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client,
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
@@ -97,7 +102,9 @@ export function s3Storage(o: S3Options): Storage {
     async *list(aziendaId) {
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefixOf(aziendaId), ContinuationToken }));
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefixOf(aziendaId), ContinuationToken }),
+        );
         for (const obj of page.Contents ?? []) {
           if (obj.Key) yield { key: obj.Key, size: obj.Size ?? 0, modifiedAt: obj.LastModified ?? new Date(0) };
         }

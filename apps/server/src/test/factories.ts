@@ -1,9 +1,16 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { BuiltApp } from '../app.js';
-import { provisionCompany, type NewUser } from '../features/company/provision.js';
+import { provisionCompany, type NewUser } from '../features/company/company/provision.js';
 import {
-  attivitaControlli, attivitaMacchinari, contratti, contrattiAttivita, contrattiImpianti, contrattiMacchinari, contrattiMansioni,
-  rapportini, rapportiniMansioni,
+  attivitaControlli,
+  attivitaMacchinari,
+  contratti,
+  contrattiAttivita,
+  contrattiImpianti,
+  contrattiMacchinari,
+  contrattiMansioni,
+  rapportini,
+  rapportiniMansioni,
 } from '../platform/db/schema-contracts.js';
 import { call, newDeviceId } from './harness.js';
 
@@ -28,7 +35,14 @@ export async function createCompany(app: BuiltApp, o: { users?: NewUser[]; name?
     ragioneSociale: o.name ?? `Test ${tag} S.r.l.`,
     partitaIva: piva,
     users: o.users ?? [
-      { username: 'admin', password: PASSWORD, role: 'admin', email: `admin.${tag}@test.local`, name: 'Ada', surname: 'Admin' },
+      {
+        username: 'admin',
+        password: PASSWORD,
+        role: 'admin',
+        email: `admin.${tag}@test.local`,
+        name: 'Ada',
+        surname: 'Admin',
+      },
       { username: 'tech', password: PASSWORD, role: 'user', email: `tech.${tag}@test.local`, scheduleenabled: 'Y' },
     ],
   });
@@ -44,7 +58,12 @@ export async function createCompany(app: BuiltApp, o: { users?: NewUser[]; name?
         body: { piva, username, password },
       });
       if (r.status !== 200) throw new Error(`login ${username}: ${r.status} ${JSON.stringify(r.json)}`);
-      return { deviceId, token: r.json.item.token as string, refreshToken: r.json.item.refreshToken as string, item: r.json.item };
+      return {
+        deviceId,
+        token: r.json.item.token as string,
+        refreshToken: r.json.item.refreshToken as string,
+        item: r.json.item,
+      };
     },
   };
 }
@@ -58,16 +77,37 @@ export async function createCompany(app: BuiltApp, o: { users?: NewUser[]; name?
 export async function makeContract(
   app: BuiltApp,
   aziendaId: string,
-  o: { clienteId: string; impianti?: string[]; macchinari?: string[]; mansioni?: string[]; tipo?: 'manutenzione' | 'chiamata' },
+  o: {
+    clienteId: string;
+    impianti?: string[];
+    macchinari?: string[];
+    mansioni?: string[];
+    tipo?: 'manutenzione' | 'chiamata';
+  },
 ): Promise<{ id: string }> {
   return app.deps.db.transaction(async (tx) => {
-    const [row] = await tx.insert(contratti).values({
-      aziendaId, clienteId: o.clienteId, identificativo: `C-${randomBytes(3).toString('hex')}`, tipo: o.tipo ?? 'manutenzione',
-    }).returning({ id: contratti.id });
+    const [row] = await tx
+      .insert(contratti)
+      .values({
+        aziendaId,
+        clienteId: o.clienteId,
+        identificativo: `C-${randomBytes(3).toString('hex')}`,
+        tipo: o.tipo ?? 'manutenzione',
+      })
+      .returning({ id: contratti.id });
     const contrattoId = row!.id;
-    if (o.impianti?.length) await tx.insert(contrattiImpianti).values(o.impianti.map((impiantoId) => ({ aziendaId, contrattoId, impiantoId })));
-    if (o.macchinari?.length) await tx.insert(contrattiMacchinari).values(o.macchinari.map((macchinarioId) => ({ aziendaId, contrattoId, macchinarioId })));
-    if (o.mansioni?.length) await tx.insert(contrattiMansioni).values(o.mansioni.map((mansioneId) => ({ aziendaId, contrattoId, mansioneId })));
+    if (o.impianti?.length)
+      await tx
+        .insert(contrattiImpianti)
+        .values(o.impianti.map((impiantoId) => ({ aziendaId, contrattoId, impiantoId })));
+    if (o.macchinari?.length)
+      await tx
+        .insert(contrattiMacchinari)
+        .values(o.macchinari.map((macchinarioId) => ({ aziendaId, contrattoId, macchinarioId })));
+    if (o.mansioni?.length)
+      await tx
+        .insert(contrattiMansioni)
+        .values(o.mansioni.map((mansioneId) => ({ aziendaId, contrattoId, mansioneId })));
     return { id: contrattoId };
   });
 }
@@ -76,26 +116,52 @@ export async function makeContract(
 export async function makeActivity(
   app: BuiltApp,
   aziendaId: string,
-  o: { contrattoId: string; macchinari?: string[]; controlli?: string[]; frequenza?: 'fissa' | 'variabile' | 'data_singola' },
+  o: {
+    contrattoId: string;
+    macchinari?: string[];
+    controlli?: string[];
+    frequenza?: 'fissa' | 'variabile' | 'data_singola';
+  },
 ): Promise<{ id: string }> {
   return app.deps.db.transaction(async (tx) => {
-    const [row] = await tx.insert(contrattiAttivita).values({
-      aziendaId, contrattoId: o.contrattoId, descrizione: 'Manutenzione periodica', frequenza: o.frequenza ?? 'fissa',
-    }).returning({ id: contrattiAttivita.id });
+    const [row] = await tx
+      .insert(contrattiAttivita)
+      .values({
+        aziendaId,
+        contrattoId: o.contrattoId,
+        descrizione: 'Manutenzione periodica',
+        frequenza: o.frequenza ?? 'fissa',
+      })
+      .returning({ id: contrattiAttivita.id });
     const attivitaId = row!.id;
-    if (o.macchinari?.length) await tx.insert(attivitaMacchinari).values(o.macchinari.map((macchinarioId) => ({ aziendaId, attivitaId, macchinarioId })));
-    if (o.controlli?.length) await tx.insert(attivitaControlli).values(o.controlli.map((controlloId) => ({ aziendaId, attivitaId, controlloId })));
+    if (o.macchinari?.length)
+      await tx
+        .insert(attivitaMacchinari)
+        .values(o.macchinari.map((macchinarioId) => ({ aziendaId, attivitaId, macchinarioId })));
+    if (o.controlli?.length)
+      await tx
+        .insert(attivitaControlli)
+        .values(o.controlli.map((controlloId) => ({ aziendaId, attivitaId, controlloId })));
     return { id: attivitaId };
   });
 }
 
 /** A work report of the company for a customer, naming job roles. */
-export async function makeReport(app: BuiltApp, aziendaId: string, o: { clienteId: string; mansioni?: string[] }): Promise<{ id: string }> {
+export async function makeReport(
+  app: BuiltApp,
+  aziendaId: string,
+  o: { clienteId: string; mansioni?: string[] },
+): Promise<{ id: string }> {
   return app.deps.db.transaction(async (tx) => {
-    const [row] = await tx.insert(rapportini).values({ aziendaId, clienteId: o.clienteId, numeroAssistenza: `R-${randomInt(1e6)}` })
+    const [row] = await tx
+      .insert(rapportini)
+      .values({ aziendaId, clienteId: o.clienteId, numeroAssistenza: `R-${randomInt(1e6)}` })
       .returning({ id: rapportini.id });
     const rapportinoId = row!.id;
-    if (o.mansioni?.length) await tx.insert(rapportiniMansioni).values(o.mansioni.map((mansioneId) => ({ aziendaId, rapportinoId, mansioneId })));
+    if (o.mansioni?.length)
+      await tx
+        .insert(rapportiniMansioni)
+        .values(o.mansioni.map((mansioneId) => ({ aziendaId, rapportinoId, mansioneId })));
     return { id: rapportinoId };
   });
 }

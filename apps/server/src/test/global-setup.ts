@@ -11,7 +11,18 @@ declare module 'vitest' {
   }
 }
 
-const silentLog = { error() {}, warn() {}, info() {}, debug() {}, trace() {}, fatal() {}, child() { return silentLog; }, level: 'silent' } as any;
+const silentLog = {
+  error() {},
+  warn() {},
+  info() {},
+  debug() {},
+  trace() {},
+  fatal() {},
+  child() {
+    return silentLog;
+  },
+  level: 'silent',
+} as any;
 
 /**
  * Migrates once per run: a PGlite database (with the job queue's schema) is

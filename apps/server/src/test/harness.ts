@@ -33,6 +33,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     SMTP_IGNORE_TLS: 'true',
     PGBOSS_SCHEMA: schema,
     PUBLIC_URL: 'http://app.test',
+    ...(onPostgres ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
     ...env,
   });
   const database = onPostgres
@@ -53,7 +54,11 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   };
 }
 
-export const newDeviceId = () => randomBytes(12).toString('base64url').replace(/[^A-Za-z0-9]/g, 'x').slice(0, 16);
+export const newDeviceId = () =>
+  randomBytes(12)
+    .toString('base64url')
+    .replace(/[^A-Za-z0-9]/g, 'x')
+    .slice(0, 16);
 
 export interface CallOptions {
   token?: string;

@@ -38,20 +38,30 @@ export async function startTestProvider(o: { redirectUris: string[]; port?: numb
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
 
   const provider = new Provider(issuer, {
-    clients: [{
-      client_id: clientId,
-      client_secret: clientSecret,
-      redirect_uris: o.redirectUris,
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'client_secret_basic',
-    }],
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: o.redirectUris,
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
     jwks: { keys: [{ ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'test' }] },
     cookies: { keys: ['test-cookie-key-0123456789'] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     features: { devInteractions: { enabled: true } },
     pkce: { required: () => true },
-    ttl: { AuthorizationCode: 60, Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, RefreshToken: 3600 },
+    ttl: {
+      AuthorizationCode: 60,
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+      AccessToken: 600,
+      IdToken: 600,
+      RefreshToken: 3600,
+    },
     async findAccount(_ctx, id) {
       const account = accounts.get(id);
       if (!account) return undefined;
@@ -59,7 +69,8 @@ export async function startTestProvider(o: { redirectUris: string[]; port?: numb
     },
   });
   // oidc-provider warns about its development-only pieces on every start; the tests know.
-  server.on('request', provider.callback());
+  const handle = provider.callback();
+  server.on('request', (req, res) => void handle(req, res));
 
   const sockets = new Set<import('node:net').Socket>();
   server.on('connection', (s) => {

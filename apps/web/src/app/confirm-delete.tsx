@@ -10,13 +10,20 @@ import { notify } from './notify';
  */
 export function confirmDelete(
   t: TFunction,
-  o: { title: string; text: string; confirm: string; done: string; remove: (callbacks: { onSuccess: () => void; onError: (e: unknown) => void }) => void },
+  o: {
+    title: string;
+    text: string;
+    confirm: string;
+    done: string;
+    remove: (callbacks: { onSuccess: () => void; onError: (e: unknown) => void }) => void;
+  },
 ): void {
   modals.openConfirmModal({
     title: o.title,
     children: <Text size="sm">{o.text}</Text>,
     labels: { confirm: o.confirm, cancel: t('common.cancel') },
     confirmProps: { color: 'red' },
-    onConfirm: () => o.remove({ onSuccess: () => notify.success(o.done), onError: (e) => notify.error(errorText(t, e)) }),
+    onConfirm: () =>
+      o.remove({ onSuccess: () => notify.success(o.done), onError: (e) => notify.error(errorText(t, e)) }),
   });
 }

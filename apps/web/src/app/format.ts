@@ -8,7 +8,10 @@ export function formatDate(value: string | null | undefined, timeZone?: string):
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
   const parts = new Intl.DateTimeFormat('en-GB', {
-    day: '2-digit', month: '2-digit', year: 'numeric', timeZone,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone,
   }).formatToParts(date);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('day')}/${part('month')}/${part('year')}`;

@@ -6,7 +6,7 @@ import { LoadError } from './components/LoadError';
 import { PageLoader } from './components/PageLoader';
 import { ErrorView } from './components/ErrorView';
 import { usePageTitle } from './use-page-title';
-import { useCan, usePermissions, useSessionUser, useStoredSession } from '../features/session/api';
+import { useCan, usePermissions, useSessionUser, useStoredSession } from './session/api';
 
 /** Non-public routes: a session is needed, else /login?redirectAfterLogin=<path>. */
 export function RequireSession() {

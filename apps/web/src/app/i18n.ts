@@ -1,22 +1,18 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
-  DEFAULT_LOCALE, FALLBACK_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_DAYS, LOCALES, isLocale, type Locale,
+  DEFAULT_LOCALE,
+  FALLBACK_LOCALE,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_DAYS,
+  LOCALES,
+  isLocale,
+  type Locale,
 } from '@fs/contract';
-import it from '../locales/it.json';
-import en from '../locales/en.json';
-import es from '../locales/es.json';
-import fr from '../locales/fr.json';
-import de from '../locales/de.json';
+import { messagesOf } from '../locales';
 import { sessionStore } from './api/session-store';
 
-export const resources = {
-  it: { translation: it },
-  en: { translation: en },
-  es: { translation: es },
-  fr: { translation: fr },
-  de: { translation: de },
-} as const;
+export const resources = Object.fromEntries(LOCALES.map((l) => [l, { translation: messagesOf(l) }]));
 
 export function readLocaleCookie(): Locale | null {
   const match = document.cookie.match(new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`));

@@ -17,10 +17,7 @@ export function reloadAfterChunkError(now = Date.now()): boolean {
 }
 
 /** React.lazy for a page module with a named export, with the reload guard. */
-export function lazyPage<M extends Record<string, unknown>, K extends keyof M>(
-  load: () => Promise<M>,
-  name: K,
-) {
+export function lazyPage<M extends Record<string, unknown>, K extends keyof M>(load: () => Promise<M>, name: K) {
   return lazy(async () => {
     try {
       const module = await load();

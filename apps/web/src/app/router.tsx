@@ -10,39 +10,48 @@ import { LoginLayout } from './layouts/LoginLayout';
 import { NoMenuLayout } from './layouts/NoMenuLayout';
 import { SessionSync } from './SessionSync';
 
-const LoginPage = lazyPage(() => import('../features/auth/LoginPage'), 'LoginPage');
-const SsoAppPage = lazyPage(() => import('../features/auth/sso/SsoAppPage'), 'SsoAppPage');
-const ResetPasswordPage = lazyPage(() => import('../features/reset/ResetPasswordPage'), 'ResetPasswordPage');
-const HomePage = lazyPage(() => import('../features/home/HomePage'), 'HomePage');
-const CompanyPage = lazyPage(() => import('../features/company/CompanyPage'), 'CompanyPage');
-const OptionsPage = lazyPage(() => import('../features/options/OptionsPage'), 'OptionsPage');
-const PublicErrorPage = lazyPage(() => import('../features/public/PublicErrorPage'), 'PublicErrorPage');
-const ErrorPage = lazyPage(() => import('../features/public/ErrorPage'), 'ErrorPage');
-const NotFoundPage = lazyPage(() => import('../features/public/NotFoundPage'), 'NotFoundPage');
-const PrivacyPage = lazyPage(() => import('../features/public/InfoPage'), 'PrivacyPage');
-const TermsPage = lazyPage(() => import('../features/public/InfoPage'), 'TermsPage');
-const HelpPage = lazyPage(() => import('../features/public/InfoPage'), 'HelpPage');
-const RegisterPage = lazyPage(() => import('../features/registration/RegisterPage'), 'RegisterPage');
-const PromoPage = lazyPage(() => import('../features/registration/PromoPage'), 'PromoPage');
-const PromoErrorPage = lazyPage(() => import('../features/registration/PromoErrorPage'), 'PromoErrorPage');
-const PromoCompletePage = lazyPage(() => import('../features/registration/PromoCompletePage'), 'PromoCompletePage');
-const PlanPage = lazyPage(() => import('../features/subscription/PlanPage'), 'PlanPage');
-const SubscriptionPage = lazyPage(() => import('../features/subscription/SubscriptionPage'), 'SubscriptionPage');
-const QuotePage = lazyPage(() => import('../features/subscription/QuotePage'), 'QuotePage');
-const LicencesPage = lazyPage(() => import('../features/subscription/TechniciansPage'), 'TechniciansPage');
-const BillingDataPage = lazyPage(() => import('../features/subscription/CompanyDataPage'), 'CompanyDataPage');
-const CheckoutPage = lazyPage(() => import('../features/subscription/CheckoutPage'), 'CheckoutPage');
-const ThreeDsSandboxPage = lazyPage(() => import('../features/subscription/ThreeDsSandboxPage'), 'ThreeDsSandboxPage');
-const TechniciansPage = lazyPage(() => import('../features/users/TechniciansPage'), 'TechniciansPage');
-const ProfilePage = lazyPage(() => import('../features/users/ProfilePage'), 'ProfilePage');
-const GroupsPage = lazyPage(() => import('../features/users/GroupsPage'), 'GroupsPage');
-const AppAccessPage = lazyPage(() => import('../features/users/AppAccessPage'), 'AppAccessPage');
-const DataImportPage = lazyPage(() => import('../features/imports/DataImportPage'), 'DataImportPage');
-const StoragePage = lazyPage(() => import('../features/media/StoragePage'), 'StoragePage');
-const CustomersPage = lazyPage(() => import('../features/customers/CustomersPage'), 'CustomersPage');
-const CustomerPage = lazyPage(() => import('../features/customers/CustomerPage'), 'CustomerPage');
-const ItemsPage = lazyPage(() => import('../features/articles/ItemsPage'), 'ItemsPage');
-const JobsPage = lazyPage(() => import('../features/jobs/JobsPage'), 'JobsPage');
+const LoginPage = lazyPage(() => import('../features/identity/auth/LoginPage'), 'LoginPage');
+const SsoAppPage = lazyPage(() => import('../features/identity/auth/sso/SsoAppPage'), 'SsoAppPage');
+const ResetPasswordPage = lazyPage(() => import('../features/identity/reset/ResetPasswordPage'), 'ResetPasswordPage');
+const HomePage = lazyPage(() => import('../features/shell/home/HomePage'), 'HomePage');
+const CompanyPage = lazyPage(() => import('../features/company/company/CompanyPage'), 'CompanyPage');
+const OptionsPage = lazyPage(() => import('../features/billing/options/OptionsPage'), 'OptionsPage');
+const PublicErrorPage = lazyPage(() => import('../features/shell/public/PublicErrorPage'), 'PublicErrorPage');
+const ErrorPage = lazyPage(() => import('../features/shell/public/ErrorPage'), 'ErrorPage');
+const NotFoundPage = lazyPage(() => import('../features/shell/public/NotFoundPage'), 'NotFoundPage');
+const PrivacyPage = lazyPage(() => import('../features/shell/public/InfoPage'), 'PrivacyPage');
+const TermsPage = lazyPage(() => import('../features/shell/public/InfoPage'), 'TermsPage');
+const HelpPage = lazyPage(() => import('../features/shell/public/InfoPage'), 'HelpPage');
+const RegisterPage = lazyPage(() => import('../features/billing/registration/RegisterPage'), 'RegisterPage');
+const PromoPage = lazyPage(() => import('../features/billing/registration/PromoPage'), 'PromoPage');
+const PromoErrorPage = lazyPage(() => import('../features/billing/registration/PromoErrorPage'), 'PromoErrorPage');
+const PromoCompletePage = lazyPage(
+  () => import('../features/billing/registration/PromoCompletePage'),
+  'PromoCompletePage',
+);
+const PlanPage = lazyPage(() => import('../features/billing/subscription/PlanPage'), 'PlanPage');
+const SubscriptionPage = lazyPage(
+  () => import('../features/billing/subscription/SubscriptionPage'),
+  'SubscriptionPage',
+);
+const QuotePage = lazyPage(() => import('../features/billing/subscription/QuotePage'), 'QuotePage');
+const LicencesPage = lazyPage(() => import('../features/billing/subscription/TechniciansPage'), 'TechniciansPage');
+const BillingDataPage = lazyPage(() => import('../features/billing/subscription/CompanyDataPage'), 'CompanyDataPage');
+const CheckoutPage = lazyPage(() => import('../features/billing/subscription/CheckoutPage'), 'CheckoutPage');
+const ThreeDsSandboxPage = lazyPage(
+  () => import('../features/billing/subscription/ThreeDsSandboxPage'),
+  'ThreeDsSandboxPage',
+);
+const TechniciansPage = lazyPage(() => import('../features/identity/users/TechniciansPage'), 'TechniciansPage');
+const ProfilePage = lazyPage(() => import('../features/identity/users/ProfilePage'), 'ProfilePage');
+const GroupsPage = lazyPage(() => import('../features/identity/users/GroupsPage'), 'GroupsPage');
+const AppAccessPage = lazyPage(() => import('../features/identity/users/AppAccessPage'), 'AppAccessPage');
+const DataImportPage = lazyPage(() => import('../features/registries/imports/DataImportPage'), 'DataImportPage');
+const StoragePage = lazyPage(() => import('../features/registries/media/StoragePage'), 'StoragePage');
+const CustomersPage = lazyPage(() => import('../features/registries/customers/CustomersPage'), 'CustomersPage');
+const CustomerPage = lazyPage(() => import('../features/registries/customers/CustomerPage'), 'CustomerPage');
+const ItemsPage = lazyPage(() => import('../features/registries/articles/ItemsPage'), 'ItemsPage');
+const JobsPage = lazyPage(() => import('../features/registries/job-roles/JobsPage'), 'JobsPage');
 
 function Root() {
   return (

@@ -1,14 +1,30 @@
 import {
-  FileInput, Modal, Notification, PasswordInput, Select, TagsInput, createTheme, mergeThemeOverrides,
-  type CSSVariablesResolver, type MantineColorsTuple,
+  FileInput,
+  Modal,
+  Notification,
+  PasswordInput,
+  Select,
+  TagsInput,
+  createTheme,
+  mergeThemeOverrides,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
 } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { CLIENT } from '@fs/contract';
 
 /** Shades around the brand colour #2589bd (index 6). */
 const brand: MantineColorsTuple = [
-  '#eff7fb', '#d6eaf5', '#b1d8ec', '#83c5e7', '#59b1de',
-  '#329fd7', CLIENT.brandColor, '#1f729e', '#195d80', '#134762',
+  '#eff7fb',
+  '#d6eaf5',
+  '#b1d8ec',
+  '#83c5e7',
+  '#59b1de',
+  '#329fd7',
+  CLIENT.brandColor,
+  '#1f729e',
+  '#195d80',
+  '#134762',
 ];
 
 /**
@@ -19,7 +35,16 @@ const brand: MantineColorsTuple = [
  * delete buttons and errors, is shifted so its shade 7 is #c92a2a (5.5:1; Mantine's is 3.8:1).
  */
 const red: MantineColorsTuple = [
-  '#fff5f5', '#ffe3e3', '#ffc9c9', '#ffa8a8', '#ff8787', '#ff6b6b', '#f03e3e', '#c92a2a', '#b02525', '#962020',
+  '#fff5f5',
+  '#ffe3e3',
+  '#ffc9c9',
+  '#ffa8a8',
+  '#ff8787',
+  '#ff6b6b',
+  '#f03e3e',
+  '#c92a2a',
+  '#b02525',
+  '#962020',
 ];
 
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
@@ -42,8 +67,7 @@ export const theme = createTheme({
   primaryShade: 7,
   colors: { brand, red },
   defaultRadius: 'md',
-  fontFamily:
-    'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '650' },
   breakpoints: { xs: '36em', sm: '48.0625em', md: '62em', lg: '75em', xl: '80em' },
 });
@@ -55,18 +79,21 @@ export const theme = createTheme({
  */
 export function localizedTheme(t: TFunction) {
   const clear = { clearButtonProps: { 'aria-label': t('a11y.clear') } };
-  return mergeThemeOverrides(theme, createTheme({
-    components: {
-      PasswordInput: PasswordInput.extend({
-        defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('a11y.togglePassword') } },
-      }),
-      Notification: Notification.extend({
-        defaultProps: { closeButtonProps: { 'aria-label': t('a11y.closeNotification') } },
-      }),
-      Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': t('a11y.closeDialog') } } }),
-      FileInput: FileInput.extend({ defaultProps: clear }),
-      Select: Select.extend({ defaultProps: clear }),
-      TagsInput: TagsInput.extend({ defaultProps: clear }),
-    },
-  }));
+  return mergeThemeOverrides(
+    theme,
+    createTheme({
+      components: {
+        PasswordInput: PasswordInput.extend({
+          defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('a11y.togglePassword') } },
+        }),
+        Notification: Notification.extend({
+          defaultProps: { closeButtonProps: { 'aria-label': t('a11y.closeNotification') } },
+        }),
+        Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': t('a11y.closeDialog') } } }),
+        FileInput: FileInput.extend({ defaultProps: clear }),
+        Select: Select.extend({ defaultProps: clear }),
+        TagsInput: TagsInput.extend({ defaultProps: clear }),
+      },
+    }),
+  );
 }

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ALERT_CODES, LOCALES, PAGES } from '@fs/contract';
-import it_ from './it.json';
-import en from './en.json';
-import es from './es.json';
-import fr from './fr.json';
-import de from './de.json';
+import { areaMessagesOf, messagesOf } from '.';
 
-const files: Record<string, unknown> = { it: it_, en, es, fr, de };
+const files: Record<string, unknown> = Object.fromEntries(LOCALES.map((l) => [l, messagesOf(l)]));
 
 /** Every leaf as "a.b.c" → value. */
 function flatten(node: unknown, prefix = '', out: Record<string, unknown> = {}): Record<string, unknown> {
@@ -24,6 +20,13 @@ describe('locale files', () => {
     expect(Object.keys(files).sort()).toEqual([...LOCALES].sort());
   });
 
+  it.each([...LOCALES])('%s has a file for every area, and no top-level key in two areas', (lang) => {
+    const areas = areaMessagesOf(lang);
+    expect(Object.keys(areas).sort()).toEqual(Object.keys(areaMessagesOf('it')).sort());
+    const keys = Object.values(areas).flatMap((m) => Object.keys(m));
+    expect(keys.length).toBe(new Set(keys).size);
+  });
+
   it.each(Object.keys(files))('%s has exactly the Italian key set', (lang) => {
     expect(Object.keys(flat[lang]!).sort()).toEqual(italianKeys);
   });
@@ -39,7 +42,11 @@ describe('locale files', () => {
   });
 
   it('keeps interpolation placeholders the same in every language', () => {
-    const placeholders = (v: unknown) => String(v).match(/{{\w+}}/g)?.sort().join() ?? '';
+    const placeholders = (v: unknown) =>
+      String(v)
+        .match(/{{\w+}}/g)
+        ?.sort()
+        .join() ?? '';
     for (const lang of Object.keys(files)) {
       const differing = italianKeys.filter((k) => placeholders(flat[lang]![k]) !== placeholders(flat.it![k]));
       expect(differing, lang).toEqual([]);

@@ -1,6 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import {
-  adminPermissions, defaultUserPermissions, groupPermissionMap, type PagePermission, type PageKey, type PermissionMap,
+  adminPermissions,
+  defaultUserPermissions,
+  groupPermissionMap,
+  type PagePermission,
+  type PageKey,
+  type PermissionMap,
   type Source,
 } from '@fs/contract';
 import type { Db } from '../db/client.js';
@@ -78,7 +83,10 @@ export async function findSession(db: Db, aziendaId: string, sessionId: string):
  * Admins have every permission; a user in a custom group has exactly the
  * group's (page keys it leaves out allow nothing); other users the defaults.
  */
-export function permissionsFor(user: { role: 'admin' | 'user'; groupPermissions?: GroupPermissions | null }): PermissionMap {
+export function permissionsFor(user: {
+  role: 'admin' | 'user';
+  groupPermissions?: GroupPermissions | null;
+}): PermissionMap {
   if (user.role === 'admin') return adminPermissions();
   return user.groupPermissions ? groupPermissionMap(user.groupPermissions) : defaultUserPermissions();
 }

@@ -58,7 +58,8 @@ export async function authenticate(db: Db, tokens: AccessTokens, request: Fastif
 
 export function checkPermission(actor: Actor, need: Requirement | undefined): void {
   if (!need) return;
-  if (need.adminOnly && actor.role !== 'admin') throw new AppError('FORBIDDEN', 'Operazione riservata agli amministratori');
+  if (need.adminOnly && actor.role !== 'admin')
+    throw new AppError('FORBIDDEN', 'Operazione riservata agli amministratori');
   if (!can(actor.permissions, need.key, need.action, need.scope ?? 'any')) {
     throw new AppError('FORBIDDEN');
   }

@@ -66,7 +66,11 @@ export interface AuthorizationRequest {
 }
 
 /** The provider's authorisation address with PKCE (S256) and the nonce. */
-export async function authorizationUrl(config: Config, log: FastifyBaseLogger, r: AuthorizationRequest): Promise<string> {
+export async function authorizationUrl(
+  config: Config,
+  log: FastifyBaseLogger,
+  r: AuthorizationRequest,
+): Promise<string> {
   const c = await configuration(config, log);
   return oidc
     .buildAuthorizationUrl(c, {

@@ -10,7 +10,10 @@ import { appSecrets } from '../db/schema.js';
 export async function getOrCreateSecret(db: Db, name: string, make: () => Promise<string>): Promise<string> {
   const found = await db.select().from(appSecrets).where(eq(appSecrets.name, name));
   if (found[0]) return found[0].value;
-  await db.insert(appSecrets).values({ name, value: await make() }).onConflictDoNothing();
+  await db
+    .insert(appSecrets)
+    .values({ name, value: await make() })
+    .onConflictDoNothing();
   const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, name));
   return row!.value;
 }

@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { aziende, utenti } from './schema.js';
 
@@ -16,8 +26,12 @@ import { aziende, utenti } from './schema.js';
 export const articoli = pgTable(
   'articoli',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    aziendaId: uuid('azienda_id')
+      .notNull()
+      .references(() => aziende.id, { onDelete: 'cascade' }),
     codice: text('codice').notNull(),
     riferimentoEsterno: text('riferimento_esterno'),
     descrizione: text('descrizione').notNull(),
@@ -37,7 +51,12 @@ export const articoli = pgTable(
     // A 1-2 character search is a prefix of the lower()ed description; the plain columns after it make the
     // count and the picking of a page index-only whatever the sort (migration 0012).
     index('articoli_descrizione_prefix_idx').on(
-      t.aziendaId, sql`lower(${t.descrizione}) text_pattern_ops`, t.descrizione, t.codice, t.riferimentoEsterno, t.id,
+      t.aziendaId,
+      sql`lower(${t.descrizione}) text_pattern_ops`,
+      t.descrizione,
+      t.codice,
+      t.riferimentoEsterno,
+      t.id,
     ),
     index('articoli_search_trgm_idx').using(
       'gin',
@@ -51,8 +70,12 @@ export const articoli = pgTable(
 export const mansioni = pgTable(
   'mansioni',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    aziendaId: uuid('azienda_id')
+      .notNull()
+      .references(() => aziende.id, { onDelete: 'cascade' }),
     nome: text('nome').notNull(),
     descrizione: text('descrizione'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -69,9 +92,15 @@ export const mansioni = pgTable(
 export const controlli = pgTable(
   'controlli',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
-    mansioneId: uuid('mansione_id').notNull().references(() => mansioni.id, { onDelete: 'cascade' }),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    aziendaId: uuid('azienda_id')
+      .notNull()
+      .references(() => aziende.id, { onDelete: 'cascade' }),
+    mansioneId: uuid('mansione_id')
+      .notNull()
+      .references(() => mansioni.id, { onDelete: 'cascade' }),
     nomeCampo: text('nome_campo').notNull(),
     descrizione: text('descrizione'),
     tipoCampo: text('tipo_campo').notNull().default('boolean'),
@@ -91,9 +120,15 @@ export const controlli = pgTable(
 export const utentiMansioni = pgTable(
   'utenti_mansioni',
   {
-    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
-    utenteId: uuid('utente_id').notNull().references(() => utenti.id, { onDelete: 'cascade' }),
-    mansioneId: uuid('mansione_id').notNull().references(() => mansioni.id),
+    aziendaId: uuid('azienda_id')
+      .notNull()
+      .references(() => aziende.id, { onDelete: 'cascade' }),
+    utenteId: uuid('utente_id')
+      .notNull()
+      .references(() => utenti.id, { onDelete: 'cascade' }),
+    mansioneId: uuid('mansione_id')
+      .notNull()
+      .references(() => mansioni.id),
   },
   (t) => [
     primaryKey({ columns: [t.utenteId, t.mansioneId] }),

@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, date, foreignKey, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  boolean,
+  date,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { aziende } from './schema.js';
 import { controlli, mansioni } from './schema-articles.js';
@@ -23,8 +34,12 @@ import { clienti, impianti, macchinari } from './schema-customers.js';
 export const contratti = pgTable(
   'contratti',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    aziendaId: uuid('azienda_id')
+      .notNull()
+      .references(() => aziende.id, { onDelete: 'cascade' }),
     clienteId: uuid('cliente_id').notNull(),
     identificativo: text('identificativo').notNull(),
     descrizione: text('descrizione'),
@@ -44,59 +59,86 @@ export const contratti = pgTable(
   (t) => [
     uniqueIndex('contratti_azienda_id_uq').on(t.aziendaId, t.id),
     index('contratti_cliente_idx').on(t.aziendaId, t.clienteId),
-    foreignKey({ name: 'contratti_cliente_fk', columns: [t.aziendaId, t.clienteId], foreignColumns: [clienti.aziendaId, clienti.id] })
-      .onDelete('restrict'),
+    foreignKey({
+      name: 'contratti_cliente_fk',
+      columns: [t.aziendaId, t.clienteId],
+      foreignColumns: [clienti.aziendaId, clienti.id],
+    }).onDelete('restrict'),
   ],
 );
 
 export const contrattiImpianti = pgTable(
   'contratti_impianti',
   {
-    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    aziendaId: uuid('azienda_id')
+      .notNull()
+      .references(() => aziende.id, { onDelete: 'cascade' }),
     contrattoId: uuid('contratto_id').notNull(),
     impiantoId: uuid('impianto_id').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.contrattoId, t.impiantoId] }),
     index('contratti_impianti_impianto_idx').on(t.aziendaId, t.impiantoId),
-    foreignKey({ name: 'contratti_impianti_contratto_fk', columns: [t.aziendaId, t.contrattoId], foreignColumns: [contratti.aziendaId, contratti.id] })
-      .onDelete('cascade'),
-    foreignKey({ name: 'contratti_impianti_impianto_fk', columns: [t.aziendaId, t.impiantoId], foreignColumns: [impianti.aziendaId, impianti.id] })
-      .onDelete('restrict'),
+    foreignKey({
+      name: 'contratti_impianti_contratto_fk',
+      columns: [t.aziendaId, t.contrattoId],
+      foreignColumns: [contratti.aziendaId, contratti.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'contratti_impianti_impianto_fk',
+      columns: [t.aziendaId, t.impiantoId],
+      foreignColumns: [impianti.aziendaId, impianti.id],
+    }).onDelete('restrict'),
   ],
 );
 
 export const contrattiMacchinari = pgTable(
   'contratti_macchinari',
   {
-    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    aziendaId: uuid('azienda_id')
+      .notNull()
+      .references(() => aziende.id, { onDelete: 'cascade' }),
     contrattoId: uuid('contratto_id').notNull(),
     macchinarioId: uuid('macchinario_id').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.contrattoId, t.macchinarioId] }),
     index('contratti_macchinari_macchinario_idx').on(t.aziendaId, t.macchinarioId),
-    foreignKey({ name: 'contratti_macchinari_contratto_fk', columns: [t.aziendaId, t.contrattoId], foreignColumns: [contratti.aziendaId, contratti.id] })
-      .onDelete('cascade'),
-    foreignKey({ name: 'contratti_macchinari_macchinario_fk', columns: [t.aziendaId, t.macchinarioId], foreignColumns: [macchinari.aziendaId, macchinari.id] })
-      .onDelete('restrict'),
+    foreignKey({
+      name: 'contratti_macchinari_contratto_fk',
+      columns: [t.aziendaId, t.contrattoId],
+      foreignColumns: [contratti.aziendaId, contratti.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'contratti_macchinari_macchinario_fk',
+      columns: [t.aziendaId, t.macchinarioId],
+      foreignColumns: [macchinari.aziendaId, macchinari.id],
+    }).onDelete('restrict'),
   ],
 );
 
 export const contrattiMansioni = pgTable(
   'contratti_mansioni',
   {
-    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    aziendaId: uuid('azienda_id')
+      .notNull()
+      .references(() => aziende.id, { onDelete: 'cascade' }),
     contrattoId: uuid('contratto_id').notNull(),
     mansioneId: uuid('mansione_id').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.contrattoId, t.mansioneId] }),
     index('contratti_mansioni_mansione_idx').on(t.aziendaId, t.mansioneId),
-    foreignKey({ name: 'contratti_mansioni_contratto_fk', columns: [t.aziendaId, t.contrattoId], foreignColumns: [contratti.aziendaId, contratti.id] })
-      .onDelete('cascade'),
-    foreignKey({ name: 'contratti_mansioni_mansione_fk', columns: [t.aziendaId, t.mansioneId], foreignColumns: [mansioni.aziendaId, mansioni.id] })
-      .onDelete('restrict'),
+    foreignKey({
+      name: 'contratti_mansioni_contratto_fk',
+      columns: [t.aziendaId, t.contrattoId],
+      foreignColumns: [contratti.aziendaId, contratti.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'contratti_mansioni_mansione_fk',
+      columns: [t.aziendaId, t.mansioneId],
+      foreignColumns: [mansioni.aziendaId, mansioni.id],
+    }).onDelete('restrict'),
   ],
 );
 
@@ -104,8 +146,12 @@ export const contrattiMansioni = pgTable(
 export const contrattiAttivita = pgTable(
   'contratti_attivita',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    aziendaId: uuid('azienda_id')
+      .notNull()
+      .references(() => aziende.id, { onDelete: 'cascade' }),
     contrattoId: uuid('contratto_id').notNull(),
     descrizione: text('descrizione').notNull(),
     frequenza: text('frequenza').$type<'fissa' | 'variabile' | 'data_singola'>().notNull(),
@@ -115,42 +161,61 @@ export const contrattiAttivita = pgTable(
   (t) => [
     uniqueIndex('contratti_attivita_azienda_id_uq').on(t.aziendaId, t.id),
     index('contratti_attivita_contratto_idx').on(t.aziendaId, t.contrattoId),
-    foreignKey({ name: 'contratti_attivita_contratto_fk', columns: [t.aziendaId, t.contrattoId], foreignColumns: [contratti.aziendaId, contratti.id] })
-      .onDelete('cascade'),
+    foreignKey({
+      name: 'contratti_attivita_contratto_fk',
+      columns: [t.aziendaId, t.contrattoId],
+      foreignColumns: [contratti.aziendaId, contratti.id],
+    }).onDelete('cascade'),
   ],
 );
 
 export const attivitaMacchinari = pgTable(
   'attivita_macchinari',
   {
-    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    aziendaId: uuid('azienda_id')
+      .notNull()
+      .references(() => aziende.id, { onDelete: 'cascade' }),
     attivitaId: uuid('attivita_id').notNull(),
     macchinarioId: uuid('macchinario_id').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.attivitaId, t.macchinarioId] }),
     index('attivita_macchinari_macchinario_idx').on(t.aziendaId, t.macchinarioId),
-    foreignKey({ name: 'attivita_macchinari_attivita_fk', columns: [t.aziendaId, t.attivitaId], foreignColumns: [contrattiAttivita.aziendaId, contrattiAttivita.id] })
-      .onDelete('cascade'),
-    foreignKey({ name: 'attivita_macchinari_macchinario_fk', columns: [t.aziendaId, t.macchinarioId], foreignColumns: [macchinari.aziendaId, macchinari.id] })
-      .onDelete('restrict'),
+    foreignKey({
+      name: 'attivita_macchinari_attivita_fk',
+      columns: [t.aziendaId, t.attivitaId],
+      foreignColumns: [contrattiAttivita.aziendaId, contrattiAttivita.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'attivita_macchinari_macchinario_fk',
+      columns: [t.aziendaId, t.macchinarioId],
+      foreignColumns: [macchinari.aziendaId, macchinari.id],
+    }).onDelete('restrict'),
   ],
 );
 
 export const attivitaControlli = pgTable(
   'attivita_controlli',
   {
-    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    aziendaId: uuid('azienda_id')
+      .notNull()
+      .references(() => aziende.id, { onDelete: 'cascade' }),
     attivitaId: uuid('attivita_id').notNull(),
     controlloId: uuid('controllo_id').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.attivitaId, t.controlloId] }),
     index('attivita_controlli_controllo_idx').on(t.aziendaId, t.controlloId),
-    foreignKey({ name: 'attivita_controlli_attivita_fk', columns: [t.aziendaId, t.attivitaId], foreignColumns: [contrattiAttivita.aziendaId, contrattiAttivita.id] })
-      .onDelete('cascade'),
-    foreignKey({ name: 'attivita_controlli_controllo_fk', columns: [t.aziendaId, t.controlloId], foreignColumns: [controlli.aziendaId, controlli.id] })
-      .onDelete('restrict'),
+    foreignKey({
+      name: 'attivita_controlli_attivita_fk',
+      columns: [t.aziendaId, t.attivitaId],
+      foreignColumns: [contrattiAttivita.aziendaId, contrattiAttivita.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'attivita_controlli_controllo_fk',
+      columns: [t.aziendaId, t.controlloId],
+      foreignColumns: [controlli.aziendaId, controlli.id],
+    }).onDelete('restrict'),
   ],
 );
 
@@ -158,8 +223,12 @@ export const attivitaControlli = pgTable(
 export const rapportini = pgTable(
   'rapportini',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    aziendaId: uuid('azienda_id')
+      .notNull()
+      .references(() => aziende.id, { onDelete: 'cascade' }),
     clienteId: uuid('cliente_id').notNull(),
     numeroAssistenza: text('numero_assistenza'),
     stato: text('stato').$type<'NUOVO' | 'APERTO' | 'CHIUSO'>().notNull().default('NUOVO'),
@@ -172,24 +241,35 @@ export const rapportini = pgTable(
   (t) => [
     uniqueIndex('rapportini_azienda_id_uq').on(t.aziendaId, t.id),
     index('rapportini_cliente_idx').on(t.aziendaId, t.clienteId),
-    foreignKey({ name: 'rapportini_cliente_fk', columns: [t.aziendaId, t.clienteId], foreignColumns: [clienti.aziendaId, clienti.id] })
-      .onDelete('restrict'),
+    foreignKey({
+      name: 'rapportini_cliente_fk',
+      columns: [t.aziendaId, t.clienteId],
+      foreignColumns: [clienti.aziendaId, clienti.id],
+    }).onDelete('restrict'),
   ],
 );
 
 export const rapportiniMansioni = pgTable(
   'rapportini_mansioni',
   {
-    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    aziendaId: uuid('azienda_id')
+      .notNull()
+      .references(() => aziende.id, { onDelete: 'cascade' }),
     rapportinoId: uuid('rapportino_id').notNull(),
     mansioneId: uuid('mansione_id').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.rapportinoId, t.mansioneId] }),
     index('rapportini_mansioni_mansione_idx').on(t.aziendaId, t.mansioneId),
-    foreignKey({ name: 'rapportini_mansioni_rapportino_fk', columns: [t.aziendaId, t.rapportinoId], foreignColumns: [rapportini.aziendaId, rapportini.id] })
-      .onDelete('cascade'),
-    foreignKey({ name: 'rapportini_mansioni_mansione_fk', columns: [t.aziendaId, t.mansioneId], foreignColumns: [mansioni.aziendaId, mansioni.id] })
-      .onDelete('restrict'),
+    foreignKey({
+      name: 'rapportini_mansioni_rapportino_fk',
+      columns: [t.aziendaId, t.rapportinoId],
+      foreignColumns: [rapportini.aziendaId, rapportini.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'rapportini_mansioni_mansione_fk',
+      columns: [t.aziendaId, t.mansioneId],
+      foreignColumns: [mansioni.aziendaId, mansioni.id],
+    }).onDelete('restrict'),
   ],
 );

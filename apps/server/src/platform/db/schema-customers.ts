@@ -1,6 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { aziende, utenti } from './schema.js';
@@ -13,8 +23,12 @@ import { aziende, utenti } from './schema.js';
 export const clienti = pgTable(
   'clienti',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    aziendaId: uuid('azienda_id')
+      .notNull()
+      .references(() => aziende.id, { onDelete: 'cascade' }),
     /** Registry id (codice anagrafica) chosen by the company; duplicates warn. */
     codice: text('codice'),
     ragioneSociale: text('ragione_sociale').notNull(),
@@ -35,7 +49,8 @@ export const clienti = pgTable(
     oreViaggio: numeric('ore_viaggio', { precision: 8, scale: 2 }),
     /** lower() of the searchable fields, for the trigram index (contains-search). */
     searchText: text('search_text').generatedAlwaysAs(
-      (): SQL => sql`lower(ragione_sociale || ' ' || coalesce(codice, '') || ' ' || coalesce(partita_iva, '') || ' ' || coalesce(codice_fiscale, '') || ' ' || coalesce(citta, ''))`,
+      (): SQL =>
+        sql`lower(ragione_sociale || ' ' || coalesce(codice, '') || ' ' || coalesce(partita_iva, '') || ' ' || coalesce(codice_fiscale, '') || ' ' || coalesce(citta, ''))`,
     ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -64,9 +79,15 @@ export const clienti = pgTable(
 export const clientiRecapiti = pgTable(
   'clienti_recapiti',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
-    clienteId: uuid('cliente_id').notNull().references(() => clienti.id, { onDelete: 'cascade' }),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    aziendaId: uuid('azienda_id')
+      .notNull()
+      .references(() => aziende.id, { onDelete: 'cascade' }),
+    clienteId: uuid('cliente_id')
+      .notNull()
+      .references(() => clienti.id, { onDelete: 'cascade' }),
     nome: text('nome').notNull(),
     ruolo: text('ruolo'),
     telefono: text('telefono'),
@@ -85,9 +106,15 @@ export const clientiRecapiti = pgTable(
 export const impianti = pgTable(
   'impianti',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
-    clienteId: uuid('cliente_id').notNull().references(() => clienti.id, { onDelete: 'cascade' }),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    aziendaId: uuid('azienda_id')
+      .notNull()
+      .references(() => aziende.id, { onDelete: 'cascade' }),
+    clienteId: uuid('cliente_id')
+      .notNull()
+      .references(() => clienti.id, { onDelete: 'cascade' }),
     nome: text('nome').notNull(),
     indirizzo: text('indirizzo'),
     citta: text('citta'),
@@ -112,9 +139,15 @@ export const impianti = pgTable(
 export const macchinari = pgTable(
   'macchinari',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
-    impiantoId: uuid('impianto_id').notNull().references(() => impianti.id, { onDelete: 'cascade' }),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    aziendaId: uuid('azienda_id')
+      .notNull()
+      .references(() => aziende.id, { onDelete: 'cascade' }),
+    impiantoId: uuid('impianto_id')
+      .notNull()
+      .references(() => impianti.id, { onDelete: 'cascade' }),
     parentId: uuid('parent_id').references((): AnyPgColumn => macchinari.id, { onDelete: 'cascade' }),
     livello: integer('livello').notNull().default(2),
     nome: text('nome').notNull(),
@@ -128,7 +161,9 @@ export const macchinari = pgTable(
     uniqueIndex('macchinari_matricola_uq').on(t.aziendaId, sql`upper(${t.matricola})`),
     index('macchinari_parent_idx').on(t.aziendaId, t.parentId),
     index('macchinari_impianto_fk_idx').on(t.impiantoId),
-    index('macchinari_parent_fk_idx').on(t.parentId).where(sql`${t.parentId} IS NOT NULL`),
+    index('macchinari_parent_fk_idx')
+      .on(t.parentId)
+      .where(sql`${t.parentId} IS NOT NULL`),
     uniqueIndex('macchinari_azienda_id_uq').on(t.aziendaId, t.id), // contracts and activities link (company, machine) (0011)
   ],
 );
@@ -137,8 +172,12 @@ export const macchinari = pgTable(
 export const preferenzeTabelle = pgTable(
   'preferenze_tabelle',
   {
-    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
-    utenteId: uuid('utente_id').notNull().references(() => utenti.id, { onDelete: 'cascade' }),
+    aziendaId: uuid('azienda_id')
+      .notNull()
+      .references(() => aziende.id, { onDelete: 'cascade' }),
+    utenteId: uuid('utente_id')
+      .notNull()
+      .references(() => utenti.id, { onDelete: 'cascade' }),
     tabella: text('tabella').notNull(),
     colonne: jsonb('colonne').$type<string[]>().notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { ColumnMapping, ImportEncoding, ImportSeparator, ImportStatus, ImportTable, RowError } from '@fs/contract';
 import { aziende, utenti } from './schema.js';
 
@@ -12,8 +24,12 @@ import { aziende, utenti } from './schema.js';
 export const importazioni = pgTable(
   'importazioni',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    aziendaId: uuid('azienda_id')
+      .notNull()
+      .references(() => aziende.id, { onDelete: 'cascade' }),
     utenteId: uuid('utente_id').references(() => utenti.id, { onDelete: 'set null' }),
     tabella: text('tabella').$type<ImportTable>().notNull(),
     separatore: text('separatore').$type<ImportSeparator>().notNull(),
@@ -36,7 +52,9 @@ export const importazioni = pgTable(
   },
   (t) => [
     index('importazioni_azienda_created_idx').on(t.aziendaId, t.createdAt),
-    uniqueIndex('importazioni_one_active_uq').on(t.aziendaId).where(sql`${t.stato} IN ('queued', 'running')`),
+    uniqueIndex('importazioni_one_active_uq')
+      .on(t.aziendaId)
+      .where(sql`${t.stato} IN ('queued', 'running')`),
   ],
 );
 
@@ -44,8 +62,12 @@ export const importazioni = pgTable(
 export const importazioniScarti = pgTable(
   'importazioni_scarti',
   {
-    importazioneId: uuid('importazione_id').notNull().references(() => importazioni.id, { onDelete: 'cascade' }),
-    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    importazioneId: uuid('importazione_id')
+      .notNull()
+      .references(() => importazioni.id, { onDelete: 'cascade' }),
+    aziendaId: uuid('azienda_id')
+      .notNull()
+      .references(() => aziende.id, { onDelete: 'cascade' }),
     riga: integer('riga').notNull(),
     errori: jsonb('errori').$type<RowError[]>().notNull(),
     valori: jsonb('valori').$type<string[]>().notNull(),

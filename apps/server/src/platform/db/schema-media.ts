@@ -7,7 +7,9 @@ import { aziende } from './schema.js';
  * storage-recalc job rewrites it from the rows and the stored objects.
  */
 export const storageUsage = pgTable('storage_usage', {
-  aziendaId: uuid('azienda_id').primaryKey().references(() => aziende.id, { onDelete: 'cascade' }),
+  aziendaId: uuid('azienda_id')
+    .primaryKey()
+    .references(() => aziende.id, { onDelete: 'cascade' }),
   usedBytes: bigint('used_bytes', { mode: 'number' }).notNull().default(0),
   recalculatedAt: timestamp('recalculated_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

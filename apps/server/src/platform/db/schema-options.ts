@@ -11,7 +11,9 @@ import { aziende } from './schema.js';
 export const opzioniAzienda = pgTable(
   'opzioni_azienda',
   {
-    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    aziendaId: uuid('azienda_id')
+      .notNull()
+      .references(() => aziende.id, { onDelete: 'cascade' }),
     category: text('category').notNull(),
     subcategory: text('subcategory').notNull(),
     value: text('value').notNull(),
@@ -24,8 +26,12 @@ export const opzioniAzienda = pgTable(
 export const motivazioni = pgTable(
   'motivazioni',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    aziendaId: uuid('azienda_id')
+      .notNull()
+      .references(() => aziende.id, { onDelete: 'cascade' }),
     testo: text('testo').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

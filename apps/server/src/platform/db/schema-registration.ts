@@ -11,9 +11,15 @@ import { aziende, utenti } from './schema.js';
 export const registrazioniToken = pgTable(
   'registrazioni_token',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
-    utenteId: uuid('utente_id').notNull().references(() => utenti.id, { onDelete: 'cascade' }),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    aziendaId: uuid('azienda_id')
+      .notNull()
+      .references(() => aziende.id, { onDelete: 'cascade' }),
+    utenteId: uuid('utente_id')
+      .notNull()
+      .references(() => utenti.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<'checkout' | 'promo'>().notNull(),
     tokenHash: text('token_hash').notNull().unique('registrazioni_token_hash_unique'),
     coupon: text('coupon'),

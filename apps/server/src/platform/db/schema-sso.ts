@@ -10,7 +10,9 @@ import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 export const ssoAttempts = pgTable(
   'sso_attempts',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     handleHash: text('handle_hash').notNull().unique(),
     target: text('target').$type<'web' | 'app'>().notNull(),
     deviceId: text('device_id').notNull(),

@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { aziende } from './schema.js';
 
-const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
+const id = () =>
+  uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** Discount codes (product-wide): percent or amount off, a validity window, a redemption cap. */
@@ -27,7 +30,9 @@ export const subscriptionPayments = pgTable(
   'subscription_payments',
   {
     id: id(),
-    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    aziendaId: uuid('azienda_id')
+      .notNull()
+      .references(() => aziende.id, { onDelete: 'cascade' }),
     status: text('status').$type<PaymentStatus>().notNull(),
     method: text('method').$type<'card' | 'bank_transfer'>().notNull(),
     /** The estimate as quoted (mode, term, lines, discounts, total). */
@@ -47,9 +52,15 @@ export const voucherRedemptions = pgTable(
   'voucher_redemptions',
   {
     id: id(),
-    voucherId: uuid('voucher_id').notNull().references(() => vouchers.id, { onDelete: 'cascade' }),
-    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
-    paymentId: uuid('payment_id').notNull().references(() => subscriptionPayments.id, { onDelete: 'cascade' }),
+    voucherId: uuid('voucher_id')
+      .notNull()
+      .references(() => vouchers.id, { onDelete: 'cascade' }),
+    aziendaId: uuid('azienda_id')
+      .notNull()
+      .references(() => aziende.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => subscriptionPayments.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('voucher_redemptions_uq').on(t.voucherId, t.aziendaId)],
@@ -57,7 +68,9 @@ export const voucherRedemptions = pgTable(
 
 /** The company's card on file: never the number, only what is shown (last4, brand, expiry). */
 export const subscriptionCards = pgTable('subscription_cards', {
-  aziendaId: uuid('azienda_id').primaryKey().references(() => aziende.id, { onDelete: 'cascade' }),
+  aziendaId: uuid('azienda_id')
+    .primaryKey()
+    .references(() => aziende.id, { onDelete: 'cascade' }),
   last4: text('last4').notNull(),
   brand: text('brand').notNull(),
   expMonth: integer('exp_month').notNull(),
@@ -68,7 +81,9 @@ export const subscriptionCards = pgTable('subscription_cards', {
 /** Sandbox gateway: 3-D Secure challenges waiting for the user on the local sandbox page. */
 export const sandboxChallenges = pgTable('sandbox_challenges', {
   id: text('id').primaryKey(),
-  aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+  aziendaId: uuid('azienda_id')
+    .notNull()
+    .references(() => aziende.id, { onDelete: 'cascade' }),
   status: text('status').$type<'pending' | 'passed' | 'failed'>().notNull().default('pending'),
   amountCents: integer('amount_cents').notNull(),
   last4: text('last4').notNull(),

@@ -1,9 +1,23 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid,
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
-const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
+const id = () =>
+  uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const aziende = pgTable('aziende', {
@@ -25,8 +39,14 @@ export const aziende = pgTable('aziende', {
   linguaDefault: text('lingua_default').notNull().default('IT'),
   subscriptionType: text('subscription_type').$type<'lite' | 'premium' | 'platinum'>().notNull().default('premium'),
   subscriptionConfirmed: boolean('subscription_confirmed').notNull().default(false),
-  subscriptionPaymentMethod: text('subscription_payment_method').$type<'card' | 'bank_transfer'>().notNull().default('card'),
-  subscriptionBillingPeriod: text('subscription_billing_period').$type<'monthly' | 'yearly'>().notNull().default('yearly'),
+  subscriptionPaymentMethod: text('subscription_payment_method')
+    .$type<'card' | 'bank_transfer'>()
+    .notNull()
+    .default('card'),
+  subscriptionBillingPeriod: text('subscription_billing_period')
+    .$type<'monthly' | 'yearly'>()
+    .notNull()
+    .default('yearly'),
   scadenzaTrialDate: date('scadenza_trial_date'),
   scadenzaAbbonamentoDate: date('scadenza_abbonamento_date'),
   startAbbonamentoDate: date('start_abbonamento_date'),
@@ -43,7 +63,9 @@ export const utenti = pgTable(
   'utenti',
   {
     id: id(),
-    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    aziendaId: uuid('azienda_id')
+      .notNull()
+      .references(() => aziende.id, { onDelete: 'cascade' }),
     username: text('username').notNull(),
     email: text('email'),
     passwordHash: text('password_hash').notNull(),
@@ -79,15 +101,23 @@ export const sessioni = pgTable(
   'sessioni',
   {
     id: id(),
-    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
-    utenteId: uuid('utente_id').notNull().references(() => utenti.id, { onDelete: 'cascade' }),
+    aziendaId: uuid('azienda_id')
+      .notNull()
+      .references(() => aziende.id, { onDelete: 'cascade' }),
+    utenteId: uuid('utente_id')
+      .notNull()
+      .references(() => utenti.id, { onDelete: 'cascade' }),
     source: text('source').notNull(),
     deviceId: text('device_id').notNull(),
     createdAt: createdAt(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason').$type<RevokeReason>(),
   },
-  (t) => [index('sessioni_utente_active_idx').on(t.aziendaId, t.utenteId, t.source).where(sql`revoked_at is null`)],
+  (t) => [
+    index('sessioni_utente_active_idx')
+      .on(t.aziendaId, t.utenteId, t.source)
+      .where(sql`revoked_at is null`),
+  ],
 );
 
 export type RevokeReason = 'logout' | 'device' | 'replaced' | 'reuse' | 'password' | 'disabled';
@@ -96,8 +126,12 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: id(),
-    sessionId: uuid('session_id').notNull().references(() => sessioni.id, { onDelete: 'cascade' }),
-    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessioni.id, { onDelete: 'cascade' }),
+    aziendaId: uuid('azienda_id')
+      .notNull()
+      .references(() => aziende.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     kind: text('kind').$type<'rotating' | 'temp'>().notNull().default('rotating'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -111,8 +145,12 @@ export const passwordResets = pgTable(
   'password_resets',
   {
     id: id(),
-    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
-    utenteId: uuid('utente_id').notNull().references(() => utenti.id, { onDelete: 'cascade' }),
+    aziendaId: uuid('azienda_id')
+      .notNull()
+      .references(() => aziende.id, { onDelete: 'cascade' }),
+    utenteId: uuid('utente_id')
+      .notNull()
+      .references(() => utenti.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -146,7 +184,9 @@ export const media = pgTable(
   'media',
   {
     id: id(),
-    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    aziendaId: uuid('azienda_id')
+      .notNull()
+      .references(() => aziende.id, { onDelete: 'cascade' }),
     section: text('section').notNull(),
     ownerId: text('owner_id').notNull(),
     filename: text('filename').notNull(),
@@ -173,7 +213,9 @@ export const subscriptionItems = pgTable(
   'subscription_items',
   {
     id: id(),
-    aziendaId: uuid('azienda_id').notNull().references(() => aziende.id, { onDelete: 'cascade' }),
+    aziendaId: uuid('azienda_id')
+      .notNull()
+      .references(() => aziende.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     quantity: integer('quantity').notNull(),
     createdAt: createdAt(),

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { appErrorOfPg } from '../db/pg-errors.js';
 import { AppError } from '../errors.js';
 
 /** Maps Fastify's own error codes to ours. */
@@ -38,6 +39,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (mapped) {
       const e = new AppError(mapped, mapped === 'VALIDATION' ? error.message : undefined);
       return reply.status(e.status).send(e.toBody());
+    }
+    const fromDb = appErrorOfPg(error);
+    if (fromDb) {
+      request.log.warn(
+        { code: (error as { cause?: { code?: string } }).cause?.code ?? error.code },
+        'database refused a write',
+      );
+      return reply.status(fromDb.status).send(fromDb.toBody());
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause }, 'response does not match its schema');

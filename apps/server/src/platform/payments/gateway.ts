@@ -2,7 +2,7 @@
  * The payment-gateway adapter: everything the product asks of a card and bank-transfer
  * provider. Services depend on this interface only (deps.payments); the implementation is
  * chosen by PAYMENT_GATEWAY. The sandbox is the only one shipped; a real provider implements
- * the same four calls (see docs/decisions.md, subscription section).
+ * the same four calls (see docs/features/billing.md, subscription).
  */
 import type { BankTransferInstructions, CardBrand, CardInput } from '@fs/contract';
 

@@ -15,24 +15,38 @@ const params = z.object({ id: z.string().min(10).max(100) }).strict();
 export const sandboxPaymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentGateway }> = async (app, { payments }) => {
   if (!(payments instanceof SandboxGateway)) return;
   const sandbox = payments;
-  app.get('/public/3ds-sandbox/:id', {
-    config: { auth: 'public' },
-    schema: {
-      tags: ['payments'], summary: 'A sandbox 3-D Secure challenge (test gateway only)', params, querystring: noQuery,
-      response: { 200: itemResponse(threeDsChallengeSchema), ...errors(400, 404) },
+  app.get(
+    '/public/3ds-sandbox/:id',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['payments'],
+        summary: 'A sandbox 3-D Secure challenge (test gateway only)',
+        params,
+        querystring: noQuery,
+        response: { 200: itemResponse(threeDsChallengeSchema), ...errors(400, 404) },
+      },
     },
-  }, async (req) => {
-    const c = await sandbox.challenge(req.params.id);
-    if (!c) throw notFound('Verifica 3-D Secure');
-    return { success: true as const, item: c };
-  });
+    async (req) => {
+      const c = await sandbox.challenge(req.params.id);
+      if (!c) throw notFound('Verifica 3-D Secure');
+      return { success: true as const, item: c };
+    },
+  );
 
-  app.post('/public/3ds-sandbox/:id', {
-    config: { auth: 'public' },
-    schema: {
-      tags: ['payments'], summary: 'Passes or fails a sandbox 3-D Secure challenge (test gateway only)',
-      params, querystring: noQuery, body: z.object({ outcome: z.enum(['pass', 'fail']) }).strict(),
-      response: { 200: itemResponse(threeDsChallengeSchema), ...errors(400, 404, 409) },
+  app.post(
+    '/public/3ds-sandbox/:id',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['payments'],
+        summary: 'Passes or fails a sandbox 3-D Secure challenge (test gateway only)',
+        params,
+        querystring: noQuery,
+        body: z.object({ outcome: z.enum(['pass', 'fail']) }).strict(),
+        response: { 200: itemResponse(threeDsChallengeSchema), ...errors(400, 404, 409) },
+      },
     },
-  }, async (req) => ({ success: true as const, item: await sandbox.decide(req.params.id, req.body.outcome) }));
+    async (req) => ({ success: true as const, item: await sandbox.decide(req.params.id, req.body.outcome) }),
+  );
 };

@@ -6,7 +6,12 @@ import { SANDBOX_CARDS, SandboxGateway } from './sandbox.js';
 
 const gw = new SandboxGateway(undefined as unknown as Db, () => new Date('2025-06-15T10:00:00Z'));
 const card = (number: string, o: Partial<{ exp_month: number; exp_year: number; cvc: string }> = {}) => ({
-  number, exp_month: 12, exp_year: 2030, cvc: cardBrand(number) === 'amex' ? '1234' : '123', holder: 'Ada Admin', ...o,
+  number,
+  exp_month: 12,
+  exp_year: 2030,
+  cvc: cardBrand(number) === 'amex' ? '1234' : '123',
+  holder: 'Ada Admin',
+  ...o,
 });
 async function codeOf(p: Promise<unknown>) {
   try {
@@ -39,7 +44,12 @@ describe('card rules', () => {
 
 describe('sandbox gateway', () => {
   it('answers each test card deterministically', async () => {
-    expect(await gw.authorize(card(SANDBOX_CARDS.success))).toEqual({ last4: '4242', brand: 'visa', exp_month: 12, exp_year: 2030 });
+    expect(await gw.authorize(card(SANDBOX_CARDS.success))).toEqual({
+      last4: '4242',
+      brand: 'visa',
+      exp_month: 12,
+      exp_year: 2030,
+    });
     expect(await codeOf(gw.authorize(card(SANDBOX_CARDS.successAmex)))).toBe('ok');
     expect(await codeOf(gw.authorize(card(SANDBOX_CARDS.successMastercard)))).toBe('ok');
     expect(await codeOf(gw.authorize(card(SANDBOX_CARDS.invalid)))).toBe('0012');
@@ -58,7 +68,12 @@ describe('sandbox gateway', () => {
   });
   it('charges a plain card without a challenge and gives bank-transfer instructions', async () => {
     const r = await gw.charge({
-      aziendaId: 'x', amountCents: 100, currency: 'EUR', description: 't', card: card(SANDBOX_CARDS.success), returnUrl: '/r',
+      aziendaId: 'x',
+      amountCents: 100,
+      currency: 'EUR',
+      description: 't',
+      card: card(SANDBOX_CARDS.success),
+      returnUrl: '/r',
     });
     expect(r.status).toBe('succeeded');
     const i = gw.bankTransferInstructions({ amountCents: 12345, reference: 'ABB-1', dueDate: '2025-07-15' });

@@ -42,12 +42,19 @@ export class SandboxGateway implements PaymentGateway {
     const number = digitsOnly(card.number);
     const brand = cardBrand(number);
     if (!luhnValid(number) || brand === 'unknown') {
-      throw new AppError('0012', 'Numero di carta non valido', [{ path: 'card.number', message: 'Numero di carta non valido' }]);
+      throw new AppError('0012', 'Numero di carta non valido', [
+        { path: 'card.number', message: 'Numero di carta non valido' },
+      ]);
     }
     if (!cvcValid(number, card.cvc)) {
-      throw new AppError('0012', 'Codice di sicurezza non valido', [{ path: 'card.cvc', message: 'Codice di sicurezza non valido' }]);
+      throw new AppError('0012', 'Codice di sicurezza non valido', [
+        { path: 'card.cvc', message: 'Codice di sicurezza non valido' },
+      ]);
     }
-    if (cardExpired(card.exp_month, card.exp_year, todayIn('Europe/Rome', this.now())) || number === SANDBOX_CARDS.expired) {
+    if (
+      cardExpired(card.exp_month, card.exp_year, todayIn('Europe/Rome', this.now())) ||
+      number === SANDBOX_CARDS.expired
+    ) {
       throw new AppError('0026', 'Carta scaduta', [{ path: 'card.exp', message: 'Carta scaduta' }]);
     }
     if (number === SANDBOX_CARDS.invalid) throw new AppError('0012', 'Dati della carta non validi');
@@ -57,7 +64,8 @@ export class SandboxGateway implements PaymentGateway {
 
   async charge(req: ChargeRequest): Promise<ChargeResult> {
     const card = await this.authorize(req.card);
-    if (digitsOnly(req.card.number) !== SANDBOX_CARDS.threeDs) return { status: 'succeeded', reference: reference(), card };
+    if (digitsOnly(req.card.number) !== SANDBOX_CARDS.threeDs)
+      return { status: 'succeeded', reference: reference(), card };
     const challengeId = `3ds_${randomBytes(18).toString('base64url')}`;
     await this.db.insert(sandboxChallenges).values({
       id: challengeId,
@@ -70,7 +78,12 @@ export class SandboxGateway implements PaymentGateway {
       returnUrl: req.returnUrl,
       expiresAt: new Date(this.now().getTime() + CHALLENGE_TTL_MS),
     });
-    return { status: 'requires_action', challengeId, url: `${SANDBOX_PAGE}?challenge=${encodeURIComponent(challengeId)}`, card };
+    return {
+      status: 'requires_action',
+      challengeId,
+      url: `${SANDBOX_PAGE}?challenge=${encodeURIComponent(challengeId)}`,
+      card,
+    };
   }
 
   async completeChallenge(aziendaId: string, challengeId: string) {
@@ -83,7 +96,10 @@ export class SandboxGateway implements PaymentGateway {
       throw new AppError('CARD_3DS_FAILED', 'Verifica 3-D Secure non superata');
     }
     if (c.status === 'pending') throw new AppError('CONFLICT', 'Verifica 3-D Secure non ancora completata');
-    return { reference: reference(), card: { last4: c.last4, brand: c.brand as CardDetails['brand'], exp_month: c.expMonth, exp_year: c.expYear } };
+    return {
+      reference: reference(),
+      card: { last4: c.last4, brand: c.brand as CardDetails['brand'], exp_month: c.expMonth, exp_year: c.expYear },
+    };
   }
 
   bankTransferInstructions(req: { amountCents: number; reference: string; dueDate: string }) {

@@ -56,6 +56,11 @@ export function errorText(t: TFunction, error: unknown): string {
  * The server's field errors of a failed save as a form's errors (each message
  * through `message`, the server's own by default); null when it named no field.
  */
-export function formErrorsOf(error: unknown, message: (f: FieldError) => string = (f) => f.message): Record<string, string> | null {
-  return isApiError(error) && error.fields.length ? Object.fromEntries(error.fields.map((f) => [f.path, message(f)])) : null;
+export function formErrorsOf(
+  error: unknown,
+  message: (f: FieldError) => string = (f) => f.message,
+): Record<string, string> | null {
+  return isApiError(error) && error.fields.length
+    ? Object.fromEntries(error.fields.map((f) => [f.path, message(f)]))
+    : null;
 }

@@ -16,7 +16,7 @@ const listeners = new Set<() => void>();
 let snapshot: StoredSession | null = null;
 
 function read(): StoredSession {
-  let user: SessionUser | null = null;
+  let user: SessionUser | null;
   try {
     const raw = localStorage.getItem(KEYS.user);
     user = raw ? (JSON.parse(raw) as SessionUser) : null;

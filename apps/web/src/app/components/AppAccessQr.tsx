@@ -4,7 +4,7 @@ import { IconQrcode, IconRefresh } from '@tabler/icons-react';
 import QRCode from 'qrcode';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../api/errors';
-import { useGenerateOtp } from '../../features/users/api';
+import { useGenerateOtp } from '../../features/identity';
 
 /** Seconds as mm:ss. */
 export function mmss(totalSeconds: number): string {
@@ -36,10 +36,12 @@ export function AppAccessQr({ autoStart = true, size = 220 }: Props) {
   const start = useCallback(() => {
     setImage(null);
     generate.mutate(undefined, {
-      onSuccess: async (r) => {
-        setImage(await QRCode.toDataURL(r.url, { width: size, margin: 1, errorCorrectionLevel: 'M' }));
-        setExpiresAt(Date.now() + r.expiresInSec * 1000);
-        setNow(Date.now());
+      onSuccess: (r) => {
+        void QRCode.toDataURL(r.url, { width: size, margin: 1, errorCorrectionLevel: 'M' }).then((url) => {
+          setImage(url);
+          setExpiresAt(Date.now() + r.expiresInSec * 1000);
+          setNow(Date.now());
+        });
       },
     });
   }, [generate, size]);
@@ -66,7 +68,13 @@ export function AppAccessQr({ autoStart = true, size = 220 }: Props) {
         {live ? (
           <Image src={image} alt={t('users.qr.alt')} w={size} h={size} />
         ) : (
-          <UnstyledButton onClick={start} w="100%" h="100%" aria-label={t('users.qr.generate')} disabled={generate.isPending}>
+          <UnstyledButton
+            onClick={start}
+            w="100%"
+            h="100%"
+            aria-label={t('users.qr.generate')}
+            disabled={generate.isPending}
+          >
             <Center h="100%">
               {generate.isPending ? (
                 <Loader aria-label={t('users.qr.loading')} />
@@ -87,7 +95,11 @@ export function AppAccessQr({ autoStart = true, size = 220 }: Props) {
           {t('users.qr.expiresIn', { time: mmss(left) })}
         </Text>
       )}
-      {generate.isError && <Text size="sm" c="red" role="alert">{errorText(t, generate.error)}</Text>}
+      {generate.isError && (
+        <Text size="sm" c="red" role="alert">
+          {errorText(t, generate.error)}
+        </Text>
+      )}
       {live && (
         <Button variant="subtle" size="xs" leftSection={<IconRefresh size={14} />} onClick={start}>
           {t('users.qr.regenerate')}

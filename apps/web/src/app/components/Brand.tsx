@@ -10,8 +10,12 @@ export function Brand({ compact = false, textClassName }: { compact?: boolean; t
       <img src="/favicon.svg" alt="" width={30} height={30} className={classes.mark} />
       {!compact && (
         <div className={`${classes.text} ${textClassName ?? ''}`}>
-          <Text fw={700} size="sm" lh={1.2}>{t('app.name')}</Text>
-          <Text size="xs" c="dimmed" lh={1.2}>{t('app.area')}</Text>
+          <Text fw={700} size="sm" lh={1.2}>
+            {t('app.name')}
+          </Text>
+          <Text size="xs" c="dimmed" lh={1.2}>
+            {t('app.area')}
+          </Text>
         </div>
       )}
     </Group>

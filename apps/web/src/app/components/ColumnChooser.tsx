@@ -35,24 +35,40 @@ export function ColumnChooser({ infos }: { infos: TableInfos }) {
       </Popover.Target>
       <Popover.Dropdown miw={280}>
         <Stack gap={6} role="group" aria-label={t('lists.columns')}>
-          <Text size="xs" c="dimmed">{t('lists.columnsHint', { min: infos.minColumns, max: infos.maxColumns, count: selected.length })}</Text>
+          <Text size="xs" c="dimmed">
+            {t('lists.columnsHint', { min: infos.minColumns, max: infos.maxColumns, count: selected.length })}
+          </Text>
           {ordered.map((key) => {
             const on = selected.includes(key);
             const i = selected.indexOf(key);
             return (
               <Group key={key} justify="space-between" wrap="nowrap" gap="xs">
-                <Checkbox label={label(key)} checked={on} onChange={() => apply(toggleColumn(selected, key, infos.minColumns, infos.maxColumns))} />
+                <Checkbox
+                  label={label(key)}
+                  checked={on}
+                  onChange={() => apply(toggleColumn(selected, key, infos.minColumns, infos.maxColumns))}
+                />
                 {on && (
                   <Group gap={2} wrap="nowrap">
                     <Tooltip label={t('lists.moveUp')}>
-                      <ActionIcon variant="subtle" size="sm" disabled={i === 0} aria-label={`${t('lists.moveUp')}: ${label(key)}`}
-                        onClick={() => apply(moveColumn(selected, key, -1))}>
+                      <ActionIcon
+                        variant="subtle"
+                        size="sm"
+                        disabled={i === 0}
+                        aria-label={`${t('lists.moveUp')}: ${label(key)}`}
+                        onClick={() => apply(moveColumn(selected, key, -1))}
+                      >
                         <IconArrowUp size={14} />
                       </ActionIcon>
                     </Tooltip>
                     <Tooltip label={t('lists.moveDown')}>
-                      <ActionIcon variant="subtle" size="sm" disabled={i === selected.length - 1} aria-label={`${t('lists.moveDown')}: ${label(key)}`}
-                        onClick={() => apply(moveColumn(selected, key, 1))}>
+                      <ActionIcon
+                        variant="subtle"
+                        size="sm"
+                        disabled={i === selected.length - 1}
+                        aria-label={`${t('lists.moveDown')}: ${label(key)}`}
+                        onClick={() => apply(moveColumn(selected, key, 1))}
+                      >
                         <IconArrowDown size={14} />
                       </ActionIcon>
                     </Tooltip>
@@ -61,7 +77,12 @@ export function ColumnChooser({ infos }: { infos: TableInfos }) {
               </Group>
             );
           })}
-          <Button size="xs" variant="subtle" mt="xs" onClick={() => save.mutate(null, { onError: (e) => notify.error(errorText(t, e)) })}>
+          <Button
+            size="xs"
+            variant="subtle"
+            mt="xs"
+            onClick={() => save.mutate(null, { onError: (e) => notify.error(errorText(t, e)) })}
+          >
             {t('lists.resetColumns')}
           </Button>
         </Stack>

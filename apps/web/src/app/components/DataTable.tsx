@@ -1,6 +1,17 @@
 import type { ReactNode } from 'react';
 import {
-  Box, Center, Group, Loader, LoadingOverlay, Pagination, Select, Stack, Table, Text, TextInput, UnstyledButton,
+  Box,
+  Center,
+  Group,
+  Loader,
+  LoadingOverlay,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
 } from '@mantine/core';
 import { IconArrowsSort, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -78,13 +89,22 @@ export function DataTable<T>(p: DataTableProps<T>) {
   const { t } = useTranslation();
   const infos = useTableInfos(p.table);
   if (infos.error) return <LoadError error={infos.error} onRetry={() => void infos.refetch()} />;
-  if (!infos.data) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
-  const columns = infos.data.selectedColumns.map((key) => infos.data.columns.find((c) => c.key === key)!).filter(Boolean);
+  if (!infos.data)
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  const columns = infos.data.selectedColumns
+    .map((key) => infos.data.columns.find((c) => c.key === key)!)
+    .filter(Boolean);
   const pages = Math.max(1, Math.ceil((p.total ?? 0) / p.state.size));
-  const cell = p.renderCell ?? ((row: T, key: string) => {
-    const v = (row as Record<string, unknown>)[key];
-    return v === null || v === undefined ? '' : String(v);
-  });
+  const cell =
+    p.renderCell ??
+    ((row: T, key: string) => {
+      const v = (row as Record<string, unknown>)[key];
+      return v === null || v === undefined ? '' : String(v);
+    });
   const colSpan = columns.length + (p.rowActions ? 1 : 0);
 
   return (
@@ -112,9 +132,16 @@ export function DataTable<T>(p: DataTableProps<T>) {
           {p.actions}
         </Group>
       </Group>
-      {p.error ? <LoadError error={p.error} onRetry={p.onRetry} /> : (
+      {p.error ? (
+        <LoadError error={p.error} onRetry={p.onRetry} />
+      ) : (
         <Box pos="relative">
-          <LoadingOverlay visible={p.loading && p.rows !== undefined} zIndex={1} overlayProps={{ blur: 1 }} loaderProps={{ 'aria-label': t('common.loading') } as never} />
+          <LoadingOverlay
+            visible={p.loading && p.rows !== undefined}
+            zIndex={1}
+            overlayProps={{ blur: 1 }}
+            loaderProps={{ 'aria-label': t('common.loading') } as never}
+          />
           <Table.ScrollContainer minWidth={600}>
             <Table striped highlightOnHover={!!p.onOpen} verticalSpacing="xs" aria-busy={p.loading}>
               <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
@@ -126,37 +153,96 @@ export function DataTable<T>(p: DataTableProps<T>) {
                 <Table.Tr>
                   {columns.map((c) => {
                     const active = p.state.sort === c.key;
-                    const Icon = !active ? IconArrowsSort : p.state.dir === 'asc' ? IconSortAscending : IconSortDescending;
+                    const Icon = !active
+                      ? IconArrowsSort
+                      : p.state.dir === 'asc'
+                        ? IconSortAscending
+                        : IconSortDescending;
                     return (
-                      <Table.Th key={c.key} aria-sort={active ? (p.state.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+                      <Table.Th
+                        key={c.key}
+                        aria-sort={active ? (p.state.dir === 'asc' ? 'ascending' : 'descending') : undefined}
+                      >
                         {c.sortable ? (
-                          <UnstyledButton onClick={() => p.onStateChange(nextSort(p.state, c.key))} aria-label={t('lists.sortBy', { column: t(c.label) })}>
-                            <Group gap={4} wrap="nowrap"><Text fw={600} size="sm">{t(c.label)}</Text><Icon size={14} aria-hidden /></Group>
+                          <UnstyledButton
+                            onClick={() => p.onStateChange(nextSort(p.state, c.key))}
+                            aria-label={t('lists.sortBy', { column: t(c.label) })}
+                          >
+                            <Group gap={4} wrap="nowrap">
+                              <Text fw={600} size="sm">
+                                {t(c.label)}
+                              </Text>
+                              <Icon size={14} aria-hidden />
+                            </Group>
                           </UnstyledButton>
-                        ) : <Text fw={600} size="sm">{t(c.label)}</Text>}
+                        ) : (
+                          <Text fw={600} size="sm">
+                            {t(c.label)}
+                          </Text>
+                        )}
                       </Table.Th>
                     );
                   })}
-                  {p.rowActions && <Table.Th><Text fw={600} size="sm">{t('lists.actions')}</Text></Table.Th>}
+                  {p.rowActions && (
+                    <Table.Th>
+                      <Text fw={600} size="sm">
+                        {t('lists.actions')}
+                      </Text>
+                    </Table.Th>
+                  )}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {p.rows === undefined ? (
-                  <Table.Tr><Table.Td colSpan={colSpan}><Center py="lg"><Loader size="sm" aria-label={t('common.loading')} /></Center></Table.Td></Table.Tr>
-                ) : p.rows.length === 0 ? (
-                  <Table.Tr><Table.Td colSpan={colSpan}><Text c="dimmed" ta="center" py="lg">{p.emptyText}</Text></Table.Td></Table.Tr>
-                ) : p.rows.map((row) => (
-                  <Table.Tr
-                    key={p.rowKey(row)}
-                    tabIndex={p.onOpen ? 0 : undefined}
-                    style={p.onOpen ? { cursor: 'pointer' } : undefined}
-                    onClick={p.onOpen ? (e) => { if (!(e.target as HTMLElement).closest('button,a,input')) p.onOpen!(row); } : undefined}
-                    onKeyDown={p.onOpen ? (e) => { if (e.key === 'Enter' && e.target === e.currentTarget) p.onOpen!(row); } : undefined}
-                  >
-                    {columns.map((c) => <Table.Td key={c.key}>{cell(row, c.key)}</Table.Td>)}
-                    {p.rowActions && <Table.Td><Group gap={4} wrap="nowrap">{p.rowActions(row)}</Group></Table.Td>}
+                  <Table.Tr>
+                    <Table.Td colSpan={colSpan}>
+                      <Center py="lg">
+                        <Loader size="sm" aria-label={t('common.loading')} />
+                      </Center>
+                    </Table.Td>
                   </Table.Tr>
-                ))}
+                ) : p.rows.length === 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={colSpan}>
+                      <Text c="dimmed" ta="center" py="lg">
+                        {p.emptyText}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : (
+                  p.rows.map((row) => (
+                    <Table.Tr
+                      key={p.rowKey(row)}
+                      tabIndex={p.onOpen ? 0 : undefined}
+                      style={p.onOpen ? { cursor: 'pointer' } : undefined}
+                      onClick={
+                        p.onOpen
+                          ? (e) => {
+                              if (!(e.target as HTMLElement).closest('button,a,input')) p.onOpen!(row);
+                            }
+                          : undefined
+                      }
+                      onKeyDown={
+                        p.onOpen
+                          ? (e) => {
+                              if (e.key === 'Enter' && e.target === e.currentTarget) p.onOpen!(row);
+                            }
+                          : undefined
+                      }
+                    >
+                      {columns.map((c) => (
+                        <Table.Td key={c.key}>{cell(row, c.key)}</Table.Td>
+                      ))}
+                      {p.rowActions && (
+                        <Table.Td>
+                          <Group gap={4} wrap="nowrap">
+                            {p.rowActions(row)}
+                          </Group>
+                        </Table.Td>
+                      )}
+                    </Table.Tr>
+                  ))
+                )}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>

@@ -19,11 +19,21 @@ export function ErrorView({ status, title, message, action }: ErrorViewProps) {
       <ThemeIcon size={64} radius="xl" variant="light" color="brand">
         <IconAlertTriangle size={36} aria-hidden />
       </ThemeIcon>
-      {status !== undefined && <Text fz={48} fw={800} c="brand" lh={1}>{status}</Text>}
-      <Title order={1} size="h2">{title}</Title>
-      <Text c="dimmed" maw={520}>{message}</Text>
+      {status !== undefined && (
+        <Text fz={48} fw={800} c="brand" lh={1}>
+          {status}
+        </Text>
+      )}
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      <Text c="dimmed" maw={520}>
+        {message}
+      </Text>
       {action ?? (
-        <Button component={Link} to="/">{t('common.backHome')}</Button>
+        <Button component={Link} to="/">
+          {t('common.backHome')}
+        </Button>
       )}
     </Stack>
   );

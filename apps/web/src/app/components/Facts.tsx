@@ -16,13 +16,19 @@ export function Facts({ items }: { items: Fact[] }) {
       {items.map(({ label, value }) => (
         <DataList.Item key={label}>
           <DataList.ItemLabel className={classes.label}>
-            <Text size="sm" c="dimmed">{label}</Text>
+            <Text size="sm" c="dimmed">
+              {label}
+            </Text>
           </DataList.ItemLabel>
           <DataList.ItemValue className={classes.value}>
             {value === null || value === undefined || value === '' ? (
-              <Text size="sm" c="dimmed" fs="italic">{t('common.notSet')}</Text>
+              <Text size="sm" c="dimmed" fs="italic">
+                {t('common.notSet')}
+              </Text>
             ) : (
-              <Text size="sm" fw={500} component="div">{value}</Text>
+              <Text size="sm" fw={500} component="div">
+                {value}
+              </Text>
             )}
           </DataList.ItemValue>
         </DataList.Item>

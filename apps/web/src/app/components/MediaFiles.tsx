@@ -1,5 +1,20 @@
 import { useState } from 'react';
-import { ActionIcon, Button, FileButton, Group, Image, Loader, Modal, Stack, Table, Text, TextInput, Textarea, ThemeIcon, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  FileButton,
+  Group,
+  Image,
+  Loader,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+  ThemeIcon,
+  Tooltip,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconDownload, IconFileText, IconPencil, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useBlobUrl } from '../api/use-blob-url';
@@ -9,8 +24,13 @@ import { errorText } from '../api/errors';
 import { notify } from '../notify';
 import { formatDate } from '../format';
 import {
-  downloadMedia, formatSize, useDeleteMedia, useMediaList, useUpdateMedia, useUploadMedia,
-} from '../../features/media/api';
+  downloadMedia,
+  formatSize,
+  useDeleteMedia,
+  useMediaList,
+  useUpdateMedia,
+  useUploadMedia,
+} from '../../features/registries';
 
 /** What the file picker offers; the server sniffs the content whatever the browser says. */
 export const DOCUMENT_ACCEPT =
@@ -66,12 +86,22 @@ export function MediaFiles({ section, ownerId, canWrite, canDelete }: MediaFiles
               </Button>
             )}
           </FileButton>
-          <Text size="xs" c="dimmed">{t('media.files.hint')}</Text>
+          <Text size="xs" c="dimmed">
+            {t('media.files.hint')}
+          </Text>
         </Group>
       )}
       {list.isPending && <Loader size="sm" aria-label={t('media.files.loading')} />}
-      {list.isError && <Text c="red" size="sm">{errorText(t, list.error)}</Text>}
-      {list.data?.length === 0 && <Text c="dimmed" size="sm">{t('media.files.empty')}</Text>}
+      {list.isError && (
+        <Text c="red" size="sm">
+          {errorText(t, list.error)}
+        </Text>
+      )}
+      {list.data?.length === 0 && (
+        <Text c="dimmed" size="sm">
+          {t('media.files.empty')}
+        </Text>
+      )}
       {!!list.data?.length && (
         <Table striped>
           <Table.Thead>
@@ -89,7 +119,9 @@ export function MediaFiles({ section, ownerId, canWrite, canDelete }: MediaFiles
                 <Table.Td>
                   <Group gap="sm" wrap="nowrap">
                     <Thumb item={m} />
-                    <Text size="sm" style={{ wordBreak: 'break-all' }}>{m.filename}</Text>
+                    <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                      {m.filename}
+                    </Text>
                   </Group>
                 </Table.Td>
                 <Table.Td>{m.descrizione ?? ''}</Table.Td>
@@ -98,20 +130,33 @@ export function MediaFiles({ section, ownerId, canWrite, canDelete }: MediaFiles
                 <Table.Td>
                   <Group gap={4} justify="flex-end" wrap="nowrap">
                     <Tooltip label={t('media.files.download')}>
-                      <ActionIcon variant="subtle" aria-label={t('media.files.downloadName', { name: m.filename })} onClick={() => download(m)}>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={t('media.files.downloadName', { name: m.filename })}
+                        onClick={() => download(m)}
+                      >
                         <IconDownload size={16} />
                       </ActionIcon>
                     </Tooltip>
                     {canWrite && (
                       <Tooltip label={t('media.files.edit')}>
-                        <ActionIcon variant="subtle" aria-label={t('media.files.editName', { name: m.filename })} onClick={() => setEditing(m)}>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t('media.files.editName', { name: m.filename })}
+                          onClick={() => setEditing(m)}
+                        >
                           <IconPencil size={16} />
                         </ActionIcon>
                       </Tooltip>
                     )}
                     {canDelete && (
                       <Tooltip label={t('media.files.delete')}>
-                        <ActionIcon variant="subtle" color="red" aria-label={t('media.files.deleteName', { name: m.filename })} onClick={() => confirmDelete(m)}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={t('media.files.deleteName', { name: m.filename })}
+                          onClick={() => confirmDelete(m)}
+                        >
                           <IconTrash size={16} />
                         </ActionIcon>
                       </Tooltip>
@@ -132,8 +177,22 @@ export function MediaFiles({ section, ownerId, canWrite, canDelete }: MediaFiles
 function Thumb({ item }: { item: MediaItem }) {
   const { t } = useTranslation();
   const image = item.content_type.startsWith('image/');
-  const { url } = useBlobUrl(['media', 'content', item.id], image ? `/api/media/get-content/${item.id}` : null, 10 * 60_000);
-  if (image && url) return <Image src={url} alt={t('media.files.previewAlt', { name: item.filename })} w={40} h={40} radius="sm" fit="cover" />;
+  const { url } = useBlobUrl(
+    ['media', 'content', item.id],
+    image ? `/api/media/get-content/${item.id}` : null,
+    10 * 60_000,
+  );
+  if (image && url)
+    return (
+      <Image
+        src={url}
+        alt={t('media.files.previewAlt', { name: item.filename })}
+        w={40}
+        h={40}
+        radius="sm"
+        fit="cover"
+      />
+    );
   return (
     <ThemeIcon variant="light" size={40} radius="sm" aria-hidden>
       <IconFileText size={20} />
@@ -141,7 +200,17 @@ function Thumb({ item }: { item: MediaItem }) {
   );
 }
 
-function EditModal({ item, section, ownerId, onClose }: { item: MediaItem; section: MediaListSection; ownerId: string; onClose: () => void }) {
+function EditModal({
+  item,
+  section,
+  ownerId,
+  onClose,
+}: {
+  item: MediaItem;
+  section: MediaListSection;
+  ownerId: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const update = useUpdateMedia(section, ownerId);
   const [filename, setFilename] = useState(item.filename);
@@ -162,14 +231,40 @@ function EditModal({ item, section, ownerId, onClose }: { item: MediaItem; secti
   };
   return (
     <Modal opened onClose={onClose} title={t('media.files.editTitle')}>
-      <form onSubmit={(e) => { e.preventDefault(); save(); }}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          save();
+        }}
+      >
         <Stack>
-          <TextInput label={t('media.files.name')} value={filename} onChange={(e) => setFilename(e.currentTarget.value)} maxLength={FILENAME_MAX} error={nameError} required data-autofocus />
-          <Textarea label={t('media.files.description')} value={descrizione} onChange={(e) => setDescrizione(e.currentTarget.value)} maxLength={DESCRIZIONE_MAX} autosize minRows={2} />
-          <Text size="xs" c="dimmed">{t('media.files.extensionKept')}</Text>
+          <TextInput
+            label={t('media.files.name')}
+            value={filename}
+            onChange={(e) => setFilename(e.currentTarget.value)}
+            maxLength={FILENAME_MAX}
+            error={nameError}
+            required
+            data-autofocus
+          />
+          <Textarea
+            label={t('media.files.description')}
+            value={descrizione}
+            onChange={(e) => setDescrizione(e.currentTarget.value)}
+            maxLength={DESCRIZIONE_MAX}
+            autosize
+            minRows={2}
+          />
+          <Text size="xs" c="dimmed">
+            {t('media.files.extensionKept')}
+          </Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
-            <Button type="submit" loading={update.isPending}>{t('common.save')}</Button>
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={update.isPending}>
+              {t('common.save')}
+            </Button>
           </Group>
         </Stack>
       </form>

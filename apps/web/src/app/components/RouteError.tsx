@@ -23,6 +23,8 @@ export function RouteError() {
   if (status === 404) return <ErrorView status={404} title={t('notFound.title')} message={t('notFound.message')} />;
   const message = isRouteErrorResponse(error)
     ? error.statusText || t('errors.unknown')
-    : isApiError(error) ? errorText(t, error) : (error as Error | null)?.message || t('errors.unknown');
+    : isApiError(error)
+      ? errorText(t, error)
+      : (error as Error | null)?.message || t('errors.unknown');
   return <ErrorView status={status} title={t('errorPage.title')} message={message} />;
 }

@@ -12,7 +12,8 @@ export function useTableInfos(table: string) {
   return useQuery({
     queryKey: tableInfosKey(table),
     staleTime: TABLE_INFOS_STALE_MS,
-    queryFn: async () => (await api.get<{ item: TableInfos }>(`/api/tabelle/tabella/${encodeURIComponent(table)}`)).item,
+    queryFn: async () =>
+      (await api.get<{ item: TableInfos }>(`/api/tabelle/tabella/${encodeURIComponent(table)}`)).item,
   });
 }
 

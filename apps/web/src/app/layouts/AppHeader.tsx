@@ -4,9 +4,9 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '@fs/contract';
 import { useBlobUrl } from '../api/use-blob-url';
-import { useLogout } from '../../features/auth/api';
-import { findMenuItem, useActivePages } from '../../features/navigation/api';
-import { displayName } from '../../features/session/display-name';
+import { useLogout } from '../../features/identity';
+import { findMenuItem, useActivePages } from '../../features/shell';
+import { displayName } from '../session/display-name';
 import classes from './default-layout.module.css';
 
 interface HeaderProps {
@@ -39,7 +39,9 @@ export function AppHeader({ user, mobile, menuOpen, onToggleMenu }: HeaderProps)
           />
         )}
         {current && (
-          <Text fw={600} c="dimmed" truncate="end">{t(current.i18nKey, { defaultValue: current.name })}</Text>
+          <Text fw={600} c="dimmed" truncate="end">
+            {t(current.i18nKey, { defaultValue: current.name })}
+          </Text>
         )}
       </Group>
       <Group gap="sm" wrap="nowrap" className={classes.user}>
@@ -47,8 +49,12 @@ export function AppHeader({ user, mobile, menuOpen, onToggleMenu }: HeaderProps)
           <IconUser size={20} aria-hidden />
         </Avatar>
         <div className={classes.userText}>
-          <Text size="sm" fw={600} truncate="end">{name}</Text>
-          <Text size="xs" c="dimmed" truncate="end">{user.aziendamap.ragione_sociale}</Text>
+          <Text size="sm" fw={600} truncate="end">
+            {name}
+          </Text>
+          <Text size="xs" c="dimmed" truncate="end">
+            {user.aziendamap.ragione_sociale}
+          </Text>
         </div>
         <Tooltip label={t('header.logout')}>
           <ActionIcon

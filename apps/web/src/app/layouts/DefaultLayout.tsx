@@ -3,12 +3,12 @@ import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CLIENT } from '@fs/contract';
-import { useSessionUser } from '../../features/session/api';
-import { DeletionBanner } from '../../features/company/DeletionBanner';
-import { ExpiredGuard } from '../../features/subscription/ExpiredGuard';
-import { SubscriptionBanners } from '../../features/subscription/SubscriptionBanners';
-import { ChatWidget } from '../../features/tour/ChatWidget';
-import { FirstAccessTour } from '../../features/tour/FirstAccessTour';
+import { useSessionUser } from '../session/api';
+import { DeletionBanner } from '../../features/company';
+import { ExpiredGuard } from '../../features/billing';
+import { SubscriptionBanners } from '../../features/billing';
+import { ChatWidget } from '../../features/shell';
+import { FirstAccessTour } from '../../features/shell';
 import { AppHeader } from './AppHeader';
 import { FooterLinks } from './FooterLinks';
 import { PageOutlet } from './PageOutlet';
@@ -33,7 +33,9 @@ export function DefaultLayout() {
 
   return (
     <div className={classes.shell}>
-      <a href="#main-content" className={layoutClasses.skipLink}>{t('common.skipToContent')}</a>
+      <a href="#main-content" className={layoutClasses.skipLink}>
+        {t('common.skipToContent')}
+      </a>
       <SideMenu
         mobile={mobile}
         hoverCapable={hoverCapable}

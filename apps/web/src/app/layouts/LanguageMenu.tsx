@@ -2,8 +2,8 @@ import { Loader, Menu, NavLink } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@fs/contract';
-import { useLingue } from '../../features/reference/api';
-import { useChangeLanguage } from '../../features/session/api';
+import { useLingue } from '../../features/shell';
+import { useChangeLanguage } from '../session/api';
 import classes from './side-menu.module.css';
 
 type Lingua = 'IT' | 'EN' | 'ES' | 'FR' | 'DE';

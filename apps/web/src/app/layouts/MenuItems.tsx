@@ -3,7 +3,7 @@ import { NavLink } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MenuItem } from '@fs/contract';
-import { menuIcon } from '../../features/navigation/icons';
+import { menuIcon } from '../../features/shell';
 import classes from './side-menu.module.css';
 
 function matches(to: string, pathname: string): boolean {
@@ -38,7 +38,14 @@ function Item({ item, onNavigate, expanded, siblings }: ItemProps) {
   const [open, setOpen] = useState(childActive);
   if (item.children?.length) {
     return (
-      <NavLink {...common} component="button" opened={expanded && open} onChange={setOpen} active={childActive} variant="subtle">
+      <NavLink
+        {...common}
+        component="button"
+        opened={expanded && open}
+        onChange={setOpen}
+        active={childActive}
+        variant="subtle"
+      >
         {item.children.map((child) => (
           <Item key={child.id} item={child} onNavigate={onNavigate} expanded={expanded} siblings={item.children} />
         ))}
@@ -46,7 +53,16 @@ function Item({ item, onNavigate, expanded, siblings }: ItemProps) {
     );
   }
   if (/^https?:/i.test(item.to)) {
-    return <NavLink {...common} component="a" href={item.to} target="_blank" rel="noopener noreferrer" onClick={onNavigate} />;
+    return (
+      <NavLink
+        {...common}
+        component="a"
+        href={item.to}
+        target="_blank"
+        rel="noopener noreferrer"
+        onClick={onNavigate}
+      />
+    );
   }
   const active = isActive(item.to, pathname, siblings);
   return (
@@ -61,7 +77,15 @@ function Item({ item, onNavigate, expanded, siblings }: ItemProps) {
   );
 }
 
-export function MenuItems({ items, onNavigate, expanded }: { items: MenuItem[]; onNavigate: () => void; expanded: boolean }) {
+export function MenuItems({
+  items,
+  onNavigate,
+  expanded,
+}: {
+  items: MenuItem[];
+  onNavigate: () => void;
+  expanded: boolean;
+}) {
   return (
     <>
       {items.map((item) => (

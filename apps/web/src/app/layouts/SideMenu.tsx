@@ -3,7 +3,7 @@ import { ActionIcon, Alert, Skeleton, Stack, Tooltip } from '@mantine/core';
 import { IconPin, IconPinnedOff, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CLIENT } from '@fs/contract';
-import { useActivePages } from '../../features/navigation/api';
+import { useActivePages } from '../../features/shell';
 import { errorText } from '../api/errors';
 import { Brand } from '../components/Brand';
 import { LanguageMenu } from './LanguageMenu';
@@ -78,13 +78,18 @@ export function SideMenu({ mobile, hoverCapable, pinned, setPinned, mobileOpen, 
           <div className={classes.items}>
             {pages.isPending && (
               <Stack gap={8} px={20} aria-hidden>
-                <Skeleton h={28} w={28} /><Skeleton h={28} w={28} />
+                <Skeleton h={28} w={28} />
+                <Skeleton h={28} w={28} />
               </Stack>
             )}
             {pages.isError && expanded && (
-              <Alert color="red" mx="xs" p="xs">{t('errors.loadFailed', { error: errorText(t, pages.error) })}</Alert>
+              <Alert color="red" mx="xs" p="xs">
+                {t('errors.loadFailed', { error: errorText(t, pages.error) })}
+              </Alert>
             )}
-            {pages.data && <MenuItems items={pages.data} onNavigate={mobile ? closeMobile : () => undefined} expanded={expanded} />}
+            {pages.data && (
+              <MenuItems items={pages.data} onNavigate={mobile ? closeMobile : () => undefined} expanded={expanded} />
+            )}
           </div>
           <div className={classes.bottom}>
             <LanguageMenu onOpenChange={setLanguageOpen} />
@@ -107,7 +112,8 @@ function useDrawerFocus(open: boolean, close: () => void) {
   useEffect(() => {
     if (!open) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    ref.current?.querySelector<HTMLElement>('button, a[href]')?.focus();
+    const panel = ref.current;
+    panel?.querySelector<HTMLElement>('button, a[href]')?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') closeRef.current();
     };
@@ -115,7 +121,7 @@ function useDrawerFocus(open: boolean, close: () => void) {
     return () => {
       document.removeEventListener('keydown', onKey);
       const focus = document.activeElement;
-      if (opener?.isConnected && (!focus || focus === document.body || ref.current?.contains(focus))) opener.focus();
+      if (opener?.isConnected && (!focus || focus === document.body || panel?.contains(focus))) opener.focus();
     };
   }, [open]);
   return ref;

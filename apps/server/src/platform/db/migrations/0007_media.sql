@@ -1,4 +1,4 @@
--- Media and storage (issue 4, docs/decisions.md "Media and storage").
+-- Media and storage (issue 4, docs/features/registries.md "Media and storage").
 -- Metadata a user may change (POST /media/update) and who uploaded a file.
 ALTER TABLE "media" ADD COLUMN "descrizione" text;
 --> statement-breakpoint

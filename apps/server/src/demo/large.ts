@@ -1,0 +1,120 @@
+import { eq, sql } from 'drizzle-orm';
+import { LIMITS } from '@fs/contract';
+import type { Database, Db, Tx } from '../platform/db/client.js';
+import { aziende } from '../platform/db/schema.js';
+import { provisionCompany } from '../features/company/company/provision.js';
+import { DEMO } from './seed.js';
+import { articlesBatch, customersBatch } from './generators.js';
+
+/**
+ * The large demo company (`npm run seed:large -w apps/server`, bench/lists.ts):
+ * tens of thousands of customers with plants and machines, and articles, written
+ * with INSERT ... SELECT over generate_series (customers, plants and machines of a
+ * batch in one statement through data-modifying CTEs), the whole company in one
+ * transaction: it is there complete or not at all.
+ */
+export const LARGE_DEMO = {
+  piva: '09753102467',
+  ragioneSociale: 'Grandi Impianti Italia S.p.A.',
+  password: DEMO.password,
+  username: 'admin',
+};
+
+export interface LargeOptions {
+  customers: number;
+  articles: number;
+  piva?: string;
+  /** Called after each batch (progress). */
+  onProgress?: (what: 'clienti' | 'articoli', done: number, total: number) => void;
+}
+
+export interface LargeCounts {
+  aziendaId: string;
+  clienti: number;
+  impianti: number;
+  macchinari: number;
+  articoli: number;
+}
+
+const BATCH = 5_000;
+
+export async function findLargeCompany(db: Db, piva = LARGE_DEMO.piva): Promise<LargeCounts | undefined> {
+  const [az] = await db.select({ id: aziende.id }).from(aziende).where(eq(aziende.partitaIva, piva));
+  if (!az) return undefined;
+  const r = await db.execute(sql`select
+    (select count(*) from clienti where azienda_id = ${az.id})::int as clienti,
+    (select count(*) from impianti where azienda_id = ${az.id})::int as impianti,
+    (select count(*) from macchinari where azienda_id = ${az.id})::int as macchinari,
+    (select count(*) from articoli where azienda_id = ${az.id})::int as articoli`);
+  return { aziendaId: az.id, ...(r.rows[0] as Omit<LargeCounts, 'aziendaId'>) };
+}
+
+/** Deletes the large demo company (cascade: its customers, plants, machines, articles, users). */
+export async function deleteLargeCompany(db: Db, piva = LARGE_DEMO.piva): Promise<boolean> {
+  const rows = await db.delete(aziende).where(eq(aziende.partitaIva, piva)).returning({ id: aziende.id });
+  return rows.length > 0;
+}
+
+/**
+ * Creates the large demo company with its data in one transaction, then refreshes the
+ * planner statistics. Throws when a company with that VAT number exists.
+ */
+export async function seedLargeCompany(database: Database, opts: LargeOptions): Promise<LargeCounts> {
+  const piva = opts.piva ?? LARGE_DEMO.piva;
+  if (await findLargeCompany(database.db, piva)) throw new Error(`a company with VAT number ${piva} already exists`);
+  const counts = await database.db.transaction(async (tx: Tx) => {
+    // The row estimates of the CTE chain are huge (lateral generate_series): JIT would compile for a second per batch.
+    await tx.execute(sql`set local jit = off`);
+    const { company } = await provisionCompany(tx as unknown as Db, {
+      ragioneSociale: LARGE_DEMO.ragioneSociale,
+      partitaIva: piva,
+      mailPrincipale: 'info@grandi-impianti.example',
+      subscriptionType: 'platinum',
+      trialDays: 365,
+      licences: 10,
+      users: [
+        {
+          username: LARGE_DEMO.username,
+          password: LARGE_DEMO.password,
+          role: 'admin',
+          name: 'Giulia',
+          surname: 'Conti',
+          email: 'admin@grandi-impianti.example',
+        },
+      ],
+    });
+    const aziendaId = company.id;
+    // Purchased slots so the plan limits hold the data (one slot of each is included), plus one spare.
+    const slots = {
+      customers: Math.ceil(opts.customers / LIMITS.customersPerSlot),
+      items: Math.ceil(opts.articles / LIMITS.itemsPerSlot),
+    };
+    for (const [type, quantity] of Object.entries(slots)) {
+      await tx.execute(sql`insert into subscription_items (azienda_id, type, quantity) values (${aziendaId}, ${type}, ${quantity})
+        on conflict (azienda_id, type) do update set quantity = excluded.quantity`);
+    }
+    const out: LargeCounts = { aziendaId, clienti: 0, impianti: 0, macchinari: 0, articoli: 0 };
+    for (let lo = 1; lo <= opts.customers; lo += BATCH) {
+      const hi = Math.min(opts.customers, lo + BATCH - 1);
+      const r = (await tx.execute(customersBatch(aziendaId, lo, hi))).rows[0] as {
+        clienti: number;
+        impianti: number;
+        macchinari: number;
+      };
+      out.clienti += r.clienti;
+      out.impianti += r.impianti;
+      out.macchinari += r.macchinari;
+      opts.onProgress?.('clienti', hi, opts.customers);
+    }
+    for (let lo = 1; lo <= opts.articles; lo += BATCH) {
+      const hi = Math.min(opts.articles, lo + BATCH - 1);
+      await tx.execute(articlesBatch(aziendaId, lo, hi));
+      out.articoli = hi;
+      opts.onProgress?.('articoli', hi, opts.articles);
+    }
+    return out;
+  });
+  // Fresh statistics and visibility map: the planner sees the new rows, counts can use index-only scans.
+  await database.executeSql('vacuum (analyze) clienti, impianti, macchinari, articoli');
+  return counts;
+}

@@ -1,0 +1,164 @@
+import {
+  can,
+  findCategory,
+  findOption,
+  optionValueProblem,
+  type Motivazione,
+  type MotivazioneRequest,
+  type OptionItem,
+  type OptionsConfirmRequest,
+} from '@fs/contract';
+import type { Actor } from '../../../platform/auth/actor.js';
+import type { Deps } from '../../../platform/deps.js';
+import { AppError, notFound, type FieldProblem } from '../../../platform/errors.js';
+import * as repo from './repo.js';
+import { keyOf, toOptionItems, type StoredValues } from './presenter.js';
+import * as box from './secret-box.js';
+import { verifySmtp, type CompanySmtp } from './smtp.js';
+
+const LANGUAGE = keyOf('lingua_default', 'value');
+
+async function storedValues(deps: Deps, aziendaId: string): Promise<StoredValues> {
+  const rows = await repo.listValues(deps.db, aziendaId);
+  const stored: StoredValues = new Map(rows.map((r) => [keyOf(r.category, r.subcategory), r.value]));
+  const lingua = await repo.findLanguage(deps.db, aziendaId);
+  if (lingua) stored.set(LANGUAGE, lingua);
+  return stored;
+}
+
+/**
+ * Every option with the company's value or the default. The SMTP settings go
+ * only to users who may read the options page; the password never goes.
+ */
+export async function listOptions(deps: Deps, actor: Actor): Promise<OptionItem[]> {
+  const stored = await storedValues(deps, actor.aziendaId);
+  const bought = await repo.boughtOptions(deps.db, actor.aziendaId);
+  const mayReadOptions = can(actor.permissions, 'opzioni', 'read');
+  return toOptionItems(stored, bought, (c) => c.section !== 'smtp' || mayReadOptions);
+}
+
+const valueOf = (stored: StoredValues, category: string, subcategory: string) =>
+  stored.get(keyOf(category, subcategory)) ?? findOption(category, subcategory)?.default ?? '';
+
+/** One option's value for the company (stored, else the default), for other features' rules. */
+export async function optionValues(deps: Deps, aziendaId: string, keys: [string, string][]): Promise<string[]> {
+  const stored = await storedValues(deps, aziendaId);
+  return keys.map(([category, subcategory]) => valueOf(stored, category, subcategory));
+}
+
+/**
+ * Saves the options screen. Every value is checked against its type first;
+ * paid options are changed only by administrators and switched on only once
+ * bought; SMTP needs a server and a sender when enabled. One transaction.
+ */
+export async function confirmOptions(deps: Deps, actor: Actor, input: OptionsConfirmRequest): Promise<OptionItem[]> {
+  const { aziendaId } = actor;
+  const problems: FieldProblem[] = [];
+  const bought = await repo.boughtOptions(deps.db, aziendaId);
+  const before = await storedValues(deps, aziendaId);
+  const after = new Map(before);
+  const seen = new Set<string>();
+  input.items.forEach((it, i) => {
+    const path = `items.${i}.value`;
+    const category = findCategory(it.category);
+    const def = findOption(it.category, it.subcategory);
+    const key = keyOf(it.category, it.subcategory);
+    if (!category || !def) return problems.push({ path: `items.${i}`, message: 'opzione sconosciuta' });
+    if (seen.has(key)) return problems.push({ path: `items.${i}`, message: 'opzione ripetuta' });
+    seen.add(key);
+    if (it.value === null) {
+      if (def.type.kind !== 'secret') problems.push({ path, message: 'obbligatorio' });
+      return;
+    }
+    const value = def.type.kind === 'secret' ? it.value : it.value.trim();
+    const problem = optionValueProblem(def.type, value);
+    if (problem) return problems.push({ path, message: problem });
+    if (category.paid && value !== valueOf(before, it.category, it.subcategory)) {
+      if (actor.role !== 'admin') {
+        throw new AppError('FORBIDDEN', "Opzioni a pagamento: chiedere all'amministratore", [
+          { path, message: 'solo amministratori' },
+        ]);
+      }
+      if (def === category.main && value !== '0' && !bought.has(category.paid)) {
+        throw new AppError('FORBIDDEN', 'Opzione a pagamento non attivata', [{ path, message: 'opzione da attivare' }]);
+      }
+    }
+    after.set(key, value);
+  });
+  if (valueOf(after, 'smtp', 'enabled') === '1') {
+    for (const sub of ['host', 'sender'] as const) {
+      if (!valueOf(after, 'smtp', sub)) problems.push({ path: `smtp.${sub}`, message: 'obbligatorio con SMTP attivo' });
+    }
+  }
+  if (problems.length) throw new AppError('VALIDATION', 'Controllare i valori delle opzioni', problems);
+
+  const sealed = new Map<string, string>();
+  for (const it of input.items) {
+    if (findOption(it.category, it.subcategory)?.type.kind === 'secret' && it.value) {
+      sealed.set(keyOf(it.category, it.subcategory), await box.seal(deps.db, it.value));
+    }
+  }
+  await deps.db.transaction(async (tx) => {
+    for (const it of input.items) {
+      const key = keyOf(it.category, it.subcategory);
+      if (key === LANGUAGE) {
+        await repo.setLanguage(tx, aziendaId, after.get(key)!);
+      } else if (findOption(it.category, it.subcategory)?.type.kind === 'secret') {
+        if (it.value === '') await repo.deleteValue(tx, aziendaId, it.category, it.subcategory);
+        else if (it.value !== null)
+          await repo.upsertValue(tx, aziendaId, it.category, it.subcategory, sealed.get(key)!);
+      } else {
+        await repo.upsertValue(tx, aziendaId, it.category, it.subcategory, after.get(key)!);
+      }
+    }
+  });
+  return listOptions(deps, actor);
+}
+
+/** The company's saved SMTP settings, password opened. */
+async function companySmtp(deps: Deps, aziendaId: string): Promise<CompanySmtp> {
+  const stored = await storedValues(deps, aziendaId);
+  const host = valueOf(stored, 'smtp', 'host');
+  if (!host) throw new AppError('SMTP_FAILED', 'Server SMTP non configurato: indicare il server e salvare');
+  const sealed = stored.get(keyOf('smtp', 'password'));
+  return {
+    host,
+    port: Number(valueOf(stored, 'smtp', 'port')),
+    security: valueOf(stored, 'smtp', 'security') as CompanySmtp['security'],
+    user: valueOf(stored, 'smtp', 'user'),
+    password: sealed ? await box.open(deps.db, sealed) : '',
+  };
+}
+
+/** GET /mail/test-smtp: a real connection to the company's saved SMTP server. */
+export async function testSmtp(deps: Deps, aziendaId: string): Promise<void> {
+  await verifySmtp(await companySmtp(deps, aziendaId));
+}
+
+/* ---------- motivazioni ---------- */
+
+const toMotivazione = (r: repo.MotivazioneRow): Motivazione => ({ id: r.id, testo: r.testo });
+
+export async function listMotivazioni(deps: Deps, aziendaId: string): Promise<Motivazione[]> {
+  return (await repo.listMotivazioni(deps.db, aziendaId)).map(toMotivazione);
+}
+
+/** Creates (no id) or renames (id) a reason; the text is unique in the company, case aside. */
+export async function saveMotivazione(deps: Deps, aziendaId: string, input: MotivazioneRequest): Promise<Motivazione> {
+  return deps.db.transaction(async (tx) => {
+    const same = await repo.findMotivazioneByText(tx, aziendaId, input.testo);
+    if (same && same.id !== input.id) {
+      throw new AppError('CONFLICT', 'Motivazione già presente', [
+        { path: 'testo', message: 'Motivazione già presente' },
+      ]);
+    }
+    if (!input.id) return toMotivazione(await repo.insertMotivazione(tx, aziendaId, input.testo));
+    const row = await repo.updateMotivazione(tx, aziendaId, input.id, input.testo);
+    if (!row) throw notFound('Motivazione');
+    return toMotivazione(row);
+  });
+}
+
+export async function deleteMotivazione(deps: Deps, aziendaId: string, id: string): Promise<void> {
+  if (!(await repo.deleteMotivazione(deps.db, aziendaId, id))) throw notFound('Motivazione');
+}

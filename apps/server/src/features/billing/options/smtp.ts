@@ -1,0 +1,40 @@
+import nodemailer from 'nodemailer';
+import { AppError } from '../../../platform/errors.js';
+
+export interface CompanySmtp {
+  host: string;
+  port: number;
+  security: 'none' | 'starttls' | 'ssl';
+  user: string;
+  password: string;
+}
+
+/** Answers within this time even when the server never speaks. */
+export const SMTP_TEST_TIMEOUT_MS = 6_000;
+
+/**
+ * Connects to the company's SMTP server, greets, upgrades to TLS and signs in
+ * as configured, then hangs up (nodemailer verify). A failure answers
+ * SMTP_FAILED with the server's own error text.
+ */
+export async function verifySmtp(s: CompanySmtp): Promise<void> {
+  const transport = nodemailer.createTransport({
+    host: s.host,
+    port: s.port,
+    secure: s.security === 'ssl',
+    requireTLS: s.security === 'starttls',
+    ignoreTLS: s.security === 'none',
+    auth: s.user ? { user: s.user, pass: s.password } : undefined,
+    connectionTimeout: SMTP_TEST_TIMEOUT_MS,
+    greetingTimeout: SMTP_TEST_TIMEOUT_MS,
+    socketTimeout: SMTP_TEST_TIMEOUT_MS,
+  });
+  try {
+    await transport.verify();
+  } catch (e) {
+    const err = e as Error & { response?: string; code?: string };
+    throw new AppError('SMTP_FAILED', (err.message || err.response || String(e)).slice(0, 500) || 'SMTP error');
+  } finally {
+    transport.close();
+  }
+}

@@ -1,0 +1,2 @@
+/** The company area's public API for other areas. */
+export { provisionCompany, type NewCompany, type NewUser, type Provisioned } from './company/provision.js';

@@ -1,0 +1,1 @@
+/** The identity area's public API for other areas. */

@@ -1,0 +1,93 @@
+import type { PermissionsPayload, SessionUser, Source } from '@fs/contract';
+import { AppError, notFound } from '../../../platform/errors.js';
+import { hashToken, randomToken } from '../../../platform/auth/crypto.js';
+import { permissionsFor, type Actor } from '../../../platform/auth/actor.js';
+import type { Deps } from '../../../platform/deps.js';
+import * as repo from './repo.js';
+import { DAY_MS, insertRefreshToken, revokeSession } from '../../../platform/auth/sessions.js';
+import { toSessionUser } from './presenter.js';
+
+/**
+ * Two tabs of one browser may refresh with the same token at the same moment.
+ * A token presented again this soon after its use, from the session's own
+ * device, gets a successor instead of ending the session.
+ */
+export const REUSE_GRACE_MS = 10_000;
+
+export async function sessionUser(deps: Deps, aziendaId: string, userId: string): Promise<SessionUser> {
+  const found = await repo.findUserWithCompany(deps.db, aziendaId, userId);
+  if (!found) throw notFound('Utente');
+  const permissions = permissionsFor({ role: found.user.role, groupPermissions: found.gruppo?.permissions });
+  return toSessionUser(found.user, found.company, permissions, found.gruppo);
+}
+
+export function permissions(actor: Actor): PermissionsPayload {
+  return { lastUpdate: actor.permissionsUpdatedAt.toISOString(), permissions: actor.permissions };
+}
+
+/**
+ * Exchanges a refresh token for a new access token and a new refresh token.
+ * A token presented twice ends its whole session (the family), as a stolen one would.
+ */
+export async function refresh(deps: Deps, presented: string | undefined, deviceId: string | undefined) {
+  if (!presented) throw new AppError('UNAUTHENTICATED');
+  const found = await repo.findRefreshToken(deps.db, hashToken(presented));
+  if (!found) throw new AppError('0015');
+  const { token, session } = found;
+  if (session.revokedAt) throw new AppError(session.revokedReason === 'device' ? '0017' : '0015');
+  if (deviceId !== session.deviceId) throw new AppError('0021');
+  if (token.expiresAt.getTime() < Date.now()) throw new AppError('0015', 'Sessione scaduta, accedere di nuovo');
+  const next = randomToken();
+  const ok = await deps.db.transaction(async (tx) => {
+    const use = await repo.consumeRefreshToken(tx, token.id);
+    if (!use.consumed && !(use.usedAt && Date.now() - use.usedAt.getTime() < REUSE_GRACE_MS)) return false;
+    await insertRefreshToken(tx, {
+      sessionId: session.id,
+      aziendaId: session.aziendaId,
+      tokenHash: hashToken(next),
+      kind: 'rotating',
+      expiresAt: new Date(Date.now() + deps.config.REFRESH_TOKEN_TTL_DAYS * DAY_MS),
+    });
+    return true;
+  });
+  if (!ok) {
+    await revokeSession(deps.db, session.aziendaId, session.id, 'reuse');
+    deps.log.warn({ sessionId: session.id }, 'refresh token reused: session revoked');
+    throw new AppError('0015', 'Token già utilizzato: sessione chiusa');
+  }
+  const access = await deps.tokens.sign({
+    userId: session.utenteId,
+    aziendaId: session.aziendaId,
+    sessionId: session.id,
+    source: session.source as Source,
+    deviceId: session.deviceId,
+  });
+  return { access_token: access, refresh_token: next };
+}
+
+/**
+ * A short-lived, single-use refresh token for the caller's own session and
+ * device (handing the session to a new tab or window). Only web sessions may
+ * make one (0020 otherwise).
+ */
+export async function temporaryRefreshToken(deps: Deps, actor: Actor) {
+  if (actor.source !== 'WEB') throw new AppError('0020');
+  const token = randomToken();
+  await insertRefreshToken(deps.db, {
+    sessionId: actor.sessionId,
+    aziendaId: actor.aziendaId,
+    tokenHash: hashToken(token),
+    kind: 'temp',
+    expiresAt: new Date(Date.now() + deps.config.TEMP_REFRESH_TOKEN_TTL_SEC * 1000),
+  });
+  return { refreshToken: token, expiresInSec: deps.config.TEMP_REFRESH_TOKEN_TTL_SEC };
+}
+
+export async function setLanguage(deps: Deps, actor: Actor, lingua: string): Promise<SessionUser> {
+  await repo.setUserLanguage(deps.db, actor.aziendaId, actor.userId, lingua);
+  return sessionUser(deps, actor.aziendaId, actor.userId);
+}
+
+export async function logout(deps: Deps, actor: Actor): Promise<void> {
+  await revokeSession(deps.db, actor.aziendaId, actor.sessionId, 'logout');
+}

@@ -1,0 +1,201 @@
+import type { z } from 'zod';
+import { can, licenceCount, technicianLimit, type Licences, type User, type userSaveRequest } from '@fs/contract';
+import { AppError, forbidden, notFound } from '../../../platform/errors.js';
+import { hashPassword } from '../../../platform/auth/crypto.js';
+import type { Actor } from '../../../platform/auth/actor.js';
+import type { Deps } from '../../../platform/deps.js';
+import type { DbOrTx } from '../../../platform/db/client.js';
+import { revokeUserSessions } from '../../../platform/auth/sessions.js';
+import { mansioniByUser, setUserMansioni } from '../../registries/index.js';
+import * as repo from './repo.js';
+import { toUser } from './presenter.js';
+import { uniqueViolation } from '../../../platform/db/pg-errors.js';
+import { lockCompany } from '../../../platform/limits.js';
+
+type SaveInput = z.output<typeof userSaveRequest>;
+
+/** Spec section 6: the user list loads with gestione_tecnici read, or planning or interventions write. */
+export function mayListUsers(actor: Actor): boolean {
+  const p = actor.permissions;
+  return (
+    can(p, 'gestione_tecnici', 'read') ||
+    can(p, 'pianificazione_interventi', 'write') ||
+    can(p, 'gestione_interventi', 'write')
+  );
+}
+
+export async function licencesOf(db: DbOrTx, aziendaId: string): Promise<Licences> {
+  const [items, plan, used] = await Promise.all([
+    repo.subscriptionItemsOf(db, aziendaId),
+    repo.planOf(db, aziendaId),
+    repo.countTechnicians(db, aziendaId),
+  ]);
+  const licences = licenceCount(items);
+  const planLimit = plan ? technicianLimit(plan) : null;
+  return { used, licences, planLimit, allowed: planLimit === null ? licences : Math.min(licences, planLimit) };
+}
+
+export async function listUsers(deps: Deps, actor: Actor): Promise<{ items: User[]; licences: Licences }> {
+  if (!mayListUsers(actor)) throw forbidden();
+  const full = can(actor.permissions, 'gestione_tecnici', 'read');
+  const [rows, licences] = await Promise.all([
+    repo.listUsers(deps.db, actor.aziendaId),
+    licencesOf(deps.db, actor.aziendaId),
+  ]);
+  const jobs = await mansioniByUser(
+    deps.db,
+    actor.aziendaId,
+    rows.map((r) => r.user.id),
+  );
+  return { items: rows.map((r) => toUser(r, full, jobs.get(r.user.id))), licences };
+}
+
+export async function getUser(deps: Deps, actor: Actor, id: string): Promise<User> {
+  if (id !== actor.userId && !can(actor.permissions, 'gestione_tecnici', 'read')) throw forbidden();
+  const row = await repo.findUser(deps.db, actor.aziendaId, id);
+  if (!row) throw notFound('Utente');
+  return toUser(row, true, (await mansioniByUser(deps.db, actor.aziendaId, [id])).get(id));
+}
+
+const conflict = (path: string, message: string) => new AppError('CONFLICT', message, [{ path, message }]);
+
+/**
+ * Creates (no id) or updates a user. Without gestione_tecnici write a user may
+ * only change their own language and time zone; only admins touch admins.
+ * Licences, unique username and email, and the last active admin are checked
+ * under a lock on the company, in one transaction.
+ */
+export async function saveUser(deps: Deps, actor: Actor, input: SaveInput): Promise<User> {
+  const manager = can(actor.permissions, 'gestione_tecnici', 'write');
+  const isSelf = input.id === actor.userId;
+  if (!manager) {
+    if (!isSelf) throw forbidden();
+    await repo.updateUser(deps.db, actor.aziendaId, actor.userId, { lingua: input.lingua, timezone: input.timezone });
+    return getUser(deps, actor, actor.userId);
+  }
+  if (!input.id && !input.password) {
+    throw new AppError('VALIDATION', 'Password obbligatoria', [{ path: 'password', message: 'Campo obbligatorio' }]);
+  }
+  if (input.role === 'admin' && actor.role !== 'admin')
+    throw forbidden('Solo un amministratore può assegnare il ruolo di amministratore');
+  if (isSelf && input.status === 'DISABLED') {
+    throw new AppError('VALIDATION', 'Non puoi disattivare il tuo utente', [
+      { path: 'status', message: 'Non puoi disattivare il tuo utente' },
+    ]);
+  }
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  try {
+    const id = await deps.db.transaction(async (tx) => {
+      const company = await lockCompany(tx, actor.aziendaId);
+      if (!company) throw notFound('Azienda');
+      const existing = input.id ? (await repo.findUser(tx, actor.aziendaId, input.id))?.user : undefined;
+      if (input.id && !existing) throw notFound('Utente');
+      if (existing?.role === 'admin' && actor.role !== 'admin')
+        throw forbidden('Solo un amministratore può modificare un amministratore');
+
+      const sameName = await repo.findByUsername(tx, actor.aziendaId, input.username);
+      if (sameName && sameName.id !== existing?.id)
+        throw conflict('username', 'Nome utente già usato in questa azienda');
+      if (input.email) {
+        const sameEmail = await repo.findByEmail(tx, input.email);
+        if (sameEmail && sameEmail.id !== existing?.id) throw conflict('email', 'Indirizzo email già registrato');
+      }
+      const wasActiveAdmin = existing?.role === 'admin' && existing.status === 'ACTIVE';
+      const staysActiveAdmin = input.role === 'admin' && input.status === 'ACTIVE';
+      if (
+        wasActiveAdmin &&
+        !staysActiveAdmin &&
+        (await repo.countActiveAdmins(tx, actor.aziendaId, existing.id)) === 0
+      ) {
+        throw new AppError(
+          'LAST_ADMIN',
+          "Serve almeno un amministratore attivo: impossibile togliere i diritti all'ultimo",
+        );
+      }
+      const wasTechnician = existing?.status === 'ACTIVE' && existing.scheduleenabled === 'Y';
+      const isTechnician = input.status === 'ACTIVE' && input.scheduleenabled === 'Y';
+      if (isTechnician && !wasTechnician) {
+        const lic = await licencesOf(tx, actor.aziendaId);
+        if (lic.used + 1 > lic.allowed) {
+          throw new AppError(
+            '0006',
+            lic.planLimit !== null && lic.allowed === lic.planLimit
+              ? `Il piano ${company.subscriptionType} consente al massimo ${lic.planLimit} tecnici`
+              : `Licenze tecnico esaurite (${lic.used} di ${lic.allowed} in uso)`,
+          );
+        }
+      }
+      const values = {
+        name: input.name,
+        surname: input.surname,
+        username: input.username,
+        email: input.email,
+        lingua: input.lingua,
+        role: input.role,
+        scheduleenabled: input.scheduleenabled,
+        status: input.status,
+        netPriceKm: input.netPriceKm,
+        netPriceOreViaggio: input.netPriceOreViaggio,
+        netPriceTecnico: input.netPriceTecnico,
+        timezone: input.timezone,
+      };
+      if (!existing) {
+        const newId = await repo.insertUser(tx, {
+          ...values,
+          aziendaId: actor.aziendaId,
+          passwordHash: passwordHash!,
+          ordine: await repo.nextOrdine(tx, actor.aziendaId),
+        });
+        if (input.mansioni) await setUserMansioni(tx, actor.aziendaId, newId, input.mansioni);
+        return newId;
+      }
+      if (input.mansioni) await setUserMansioni(tx, actor.aziendaId, existing.id, input.mansioni);
+      const roleChanged = existing.role !== input.role;
+      await repo.updateUser(tx, actor.aziendaId, existing.id, {
+        ...values,
+        ...(passwordHash ? { passwordHash } : {}),
+        // Admins cannot be in a custom group; their permissions change with the role.
+        ...(input.role === 'admin' ? { gruppoId: null } : {}),
+        ...(roleChanged ? { permissionsUpdatedAt: new Date() } : {}),
+      });
+      if (existing.status === 'ACTIVE' && input.status === 'DISABLED') {
+        await revokeUserSessions(tx, actor.aziendaId, existing.id, 'disabled');
+      } else if (passwordHash) {
+        await revokeUserSessions(tx, actor.aziendaId, existing.id, 'password', isSelf ? actor.sessionId : undefined);
+      }
+      return existing.id;
+    });
+    return await getUser(deps, actor, id);
+  } catch (e) {
+    const constraint = uniqueViolation(e);
+    if (constraint?.includes('email')) throw conflict('email', 'Indirizzo email già registrato');
+    if (constraint) throw conflict('username', 'Nome utente già usato in questa azienda');
+    throw e;
+  }
+}
+
+/** Removes a user's signature: one's own, or anyone's with gestione_tecnici write. */
+export async function deleteSignature(deps: Deps, actor: Actor, id: string | undefined): Promise<User> {
+  const target = id ?? actor.userId;
+  if (target !== actor.userId && !can(actor.permissions, 'gestione_tecnici', 'write')) throw forbidden();
+  const row = await repo.findUser(deps.db, actor.aziendaId, target);
+  if (!row) throw notFound('Utente');
+  if (row.user.role === 'admin' && target !== actor.userId && actor.role !== 'admin') throw forbidden();
+  await repo.updateUser(deps.db, actor.aziendaId, target, { signature: null });
+  return getUser(deps, actor, target);
+}
+
+/** Swaps the display order of two users of the company. */
+export async function swapOrder(deps: Deps, actor: Actor, id1: string, id2: string): Promise<void> {
+  if (id1 === id2) return;
+  await deps.db.transaction(async (tx) => {
+    await lockCompany(tx, actor.aziendaId);
+    await repo.renumber(tx, actor.aziendaId);
+    const rows = await repo.ordineOf(tx, actor.aziendaId, [id1, id2]);
+    const a = rows.find((r) => r.id === id1);
+    const b = rows.find((r) => r.id === id2);
+    if (!a || !b) throw notFound('Utente');
+    await repo.updateUser(tx, actor.aziendaId, a.id, { ordine: b.ordine });
+    await repo.updateUser(tx, actor.aziendaId, b.id, { ordine: a.ordine });
+  });
+}

@@ -1,0 +1,11 @@
+import type { RegisteredJob } from '../platform/job-registry.js';
+import { mailJob } from '../platform/mail-job.js';
+import { billingJobs } from './billing/jobs.js';
+import { registriesJobs } from './registries/jobs.js';
+
+/**
+ * Every background job of the product, in one registry: each area declares its own in its
+ * `jobs.ts`. app.ts creates their queues in every process and runs them where ROLE is
+ * `worker` or `all`.
+ */
+export const allJobs: readonly RegisteredJob[] = [mailJob, ...billingJobs, ...registriesJobs];

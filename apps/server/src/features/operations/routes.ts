@@ -1,0 +1,8 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Deps } from '../../platform/deps.js';
+import { geolocationRoutes } from './geolocation/routes.js';
+
+/** The operations area's routes, registered under /api by features/index.ts. */
+export const operationsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+  await app.register(geolocationRoutes, { deps });
+};

@@ -1,0 +1,350 @@
+import { and, asc, eq, getTableColumns, inArray, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { ARTICOLI_TABLE, type ArticoliFilters, type ArticoloColumn } from '@fs/contract';
+import type { DbOrTx } from '../../../platform/db/client.js';
+import { articoli } from '../../../platform/db/schema-articles.js';
+import {
+  containsPattern,
+  isShortTerm,
+  orderOf,
+  pageOf,
+  prefixPattern,
+  readPage,
+  searchSortsHits,
+  startsWithCondition,
+  type PageRead,
+} from '../../../platform/lists.js';
+
+export type ArticoloRow = typeof articoli.$inferSelect;
+export type ArticoloValues = Omit<typeof articoli.$inferInsert, 'id' | 'aziendaId' | 'createdAt' | 'updatedAt'>;
+
+/**
+ * The expression of the trigram index (migration 0006): code, external
+ * reference and description in one lower()ed text. Every contains condition
+ * is also put on it, so PostgreSQL can narrow with the GIN index first.
+ */
+const searchText = sql`lower(${articoli.codice} || ' ' || coalesce(${articoli.riferimentoEsterno}, '') || ' ' || ${articoli.descrizione})`;
+const codiceC = sql`(lower(${articoli.codice}) COLLATE "C")`;
+const riferimentoC = sql`(lower(${articoli.riferimentoEsterno}) COLLATE "C")`;
+
+const FILTER_COLUMNS = {
+  codice: articoli.codice,
+  riferimento_esterno: articoli.riferimentoEsterno,
+  descrizione: articoli.descrizione,
+  unita_misura: articoli.unitaMisura,
+} as const;
+
+/** Conditions of the search box and the column filters (contains, case aside). */
+function conditionsOf(aziendaId: string, q: string | undefined, filters: ArticoliFilters): SQL[] {
+  const out: SQL[] = [sql`${articoli.aziendaId} = ${aziendaId}`];
+  // 3+ characters anywhere in code, reference or description (trigram index); 1-2 at the start of the
+  // description (prefix index of migration 0012).
+  if (q)
+    out.push(
+      isShortTerm(q)
+        ? startsWithCondition(sql`lower(${articoli.descrizione})`, q)
+        : sql`${searchText} like ${containsPattern(q)}`,
+    );
+  for (const [key, column] of Object.entries(FILTER_COLUMNS) as [
+    keyof ArticoliFilters,
+    (typeof FILTER_COLUMNS)[keyof ArticoliFilters],
+  ][]) {
+    const term = filters[key];
+    if (!term) continue;
+    const pattern = containsPattern(term);
+    out.push(sql`lower(${column}) like ${pattern}`);
+    // Implied by the line above for the three indexed fields: lets the trigram index narrow first.
+    if (key !== 'unita_misura') out.push(sql`${searchText} like ${pattern}`);
+  }
+  return out;
+}
+
+/**
+ * The next `size` articles by code after `after` (keyset on the `(azienda_id, codice, id)`
+ * index: each batch starts where the last ended, whatever the company's size).
+ */
+export async function allBatch(
+  db: DbOrTx,
+  aziendaId: string,
+  after: { codice: string; id: string } | null,
+  size: number,
+): Promise<ArticoloRow[]> {
+  const where = after
+    ? and(
+        eq(articoli.aziendaId, aziendaId),
+        sql`(${articoli.codice}, ${articoli.id}) > (${after.codice}, ${after.id}::uuid)`,
+      )
+    : eq(articoli.aziendaId, aziendaId);
+  return db.select().from(articoli).where(where).orderBy(asc(articoli.codice), asc(articoli.id)).limit(size);
+}
+
+/** A term the trigram index can serve (searchSortsHits: 3 characters or more) in the search box or a column filter. */
+const searched = (q: string | undefined, f: ArticoliFilters) =>
+  searchSortsHits(q) ||
+  searchSortsHits(f.codice) ||
+  searchSortsHits(f.riferimento_esterno) ||
+  searchSortsHits(f.descrizione);
+
+/** Sortable columns (each has its `(azienda_id, column, id)` btree); the others are never asked for (TableDef). */
+function sortableOf(t: { codice: AnyColumn; riferimentoEsterno: AnyColumn; descrizione: AnyColumn }) {
+  const out: Partial<Record<ArticoloColumn, AnyColumn>> = {
+    codice: t.codice,
+    riferimento_esterno: t.riferimentoEsterno,
+    descrizione: t.descrizione,
+  };
+  return out as Record<ArticoloColumn, AnyColumn>;
+}
+
+/**
+ * Rows of `where` in the order asked, with their total. With a search the
+ * trigram index can serve, the matches are found first (OFFSET 0 keeps the
+ * subquery apart) and counted in the same pass (count over ()): walking the
+ * sort index and filtering, what the planner picks when it guesses the matches
+ * spread evenly, reads most of the company when they sit late in that order.
+ * Without one, the page walks the sort index from the nearer end (readPage),
+ * past the first page picking its ids index-only before reading those rows,
+ * and the total is a count. (The searched branch reads
+ * and sorts every match whatever the page, so it has no far end to avoid.)
+ */
+async function ordered(
+  db: DbOrTx,
+  aziendaId: string,
+  where: SQL | undefined,
+  fenced: boolean,
+  prefixSearch: boolean,
+  sort: { sort: ArticoloColumn; dir: 'asc' | 'desc' },
+  limit: number,
+  offset: number,
+  withTotal: boolean,
+): Promise<{ rows: ArticoloRow[]; total: number }> {
+  if (fenced) {
+    const m = db.select().from(articoli).where(where).offset(0).as('m');
+    const columns = Object.fromEntries(
+      Object.keys(getTableColumns(articoli)).map((k) => [k, (m as unknown as Record<string, AnyColumn>)[k]!]),
+    );
+    const rows = (await db
+      .select({ ...columns, total: sql<number>`(count(*) over ())::int` })
+      .from(m)
+      // Drizzle drops OFFSET 0, so the subquery is flattened: sorting on coalesce(col, col), which
+      // no index serves, is what keeps the planner from walking the sort index (as customers do).
+      .orderBy(...orderOf(ARTICOLI_TABLE, sortableOf(m), sort, m.id, { viaIndex: false }))
+      .limit(limit)
+      .offset(offset)) as unknown as (ArticoloRow & { total: number })[];
+    // A page past the end has no row to carry the total.
+    const total = rows[0]?.total ?? (withTotal && offset > 0 ? await countWhere(db, where) : 0);
+    return { rows: rows.map(({ total: _t, ...row }) => row), total };
+  }
+  const rows = (read: PageRead) => {
+    const orderBy = (viaIndex: boolean) =>
+      orderOf(ARTICOLI_TABLE, sortableOf(articoli), sort, articoli.id, { viaIndex, reverse: read.reverse });
+    if (read.offset === 0 && !prefixSearch)
+      return db
+        .select()
+        .from(articoli)
+        .where(where)
+        .orderBy(...orderBy(true))
+        .limit(read.limit);
+    // Past the first page the ids come from the sort index alone (index-only), then just those rows; a
+    // prefix search sorts its hits in the prefix index instead (it holds every sort column).
+    const ids = db
+      .select({ id: articoli.id })
+      .from(articoli)
+      .where(where)
+      .orderBy(...orderBy(!prefixSearch))
+      .limit(read.limit)
+      .offset(read.offset);
+    return db
+      .select()
+      .from(articoli)
+      .where(and(eq(articoli.aziendaId, aziendaId), inArray(articoli.id, ids)))
+      .orderBy(...orderBy(true));
+  };
+  if (!withTotal) return { rows: await rows({ limit, offset, reverse: false }), total: 0 };
+  // A page past the middle is read from the end (backwards paging, platform/lists.ts).
+  const { items, total } = await readPage({ limit, offset }, () => countWhere(db, where), rows);
+  return { rows: items, total };
+}
+
+async function countWhere(db: DbOrTx, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(articoli)
+    .where(where);
+  return row!.n;
+}
+
+export async function listFiltered(
+  db: DbOrTx,
+  aziendaId: string,
+  q: string | undefined,
+  filters: ArticoliFilters,
+  limit: number,
+) {
+  const where = and(...conditionsOf(aziendaId, q, filters));
+  return (
+    await ordered(
+      db,
+      aziendaId,
+      where,
+      searched(q, filters),
+      isShortTerm(q),
+      { sort: 'codice', dir: 'asc' },
+      limit,
+      0,
+      false,
+    )
+  ).rows;
+}
+
+export async function page(
+  db: DbOrTx,
+  aziendaId: string,
+  query: {
+    page: number;
+    size: number;
+    sort: ArticoloColumn;
+    dir: 'asc' | 'desc';
+    q?: string;
+    filters: ArticoliFilters;
+  },
+): Promise<{ rows: ArticoloRow[]; total: number }> {
+  const where = and(...conditionsOf(aziendaId, query.q, query.filters));
+  const { limit, offset } = pageOf(query);
+  return ordered(
+    db,
+    aziendaId,
+    where,
+    searched(query.q, query.filters),
+    isShortTerm(query.q),
+    query,
+    limit,
+    offset,
+    true,
+  );
+}
+
+/**
+ * Search as you type: exact code or external reference first, then codes and
+ * references starting with the term (btree on lower(..) COLLATE "C", the index
+ * stops after `limit`), then, from 3 characters, the first articles found
+ * containing it (trigram index), by code. Each step only asks for what the
+ * earlier ones left.
+ */
+export async function research(db: DbOrTx, aziendaId: string, term: string, limit: number): Promise<ArticoloRow[]> {
+  const lower = term.toLowerCase();
+  const found: ArticoloRow[] = [];
+  const seen = new Set<string>();
+  const take = (rows: ArticoloRow[]) => {
+    for (const r of rows) {
+      if (seen.has(r.id) || found.length >= limit) continue;
+      seen.add(r.id);
+      found.push(r);
+    }
+  };
+  const company = eq(articoli.aziendaId, aziendaId);
+  take(
+    await db
+      .select()
+      .from(articoli)
+      .where(and(company, or(sql`${codiceC} = ${lower}`, sql`${riferimentoC} = ${lower}`)))
+      .orderBy(asc(articoli.codice), asc(articoli.id))
+      .limit(limit),
+  );
+  if (found.length < limit) {
+    take(
+      await db
+        .select()
+        .from(articoli)
+        .where(and(company, sql`${codiceC} like ${prefixPattern(term)}`))
+        .orderBy(codiceC, asc(articoli.id))
+        .limit(limit + found.length),
+    );
+  }
+  if (found.length < limit) {
+    take(
+      await db
+        .select()
+        .from(articoli)
+        .where(and(company, sql`${riferimentoC} like ${prefixPattern(term)}`))
+        .orderBy(riferimentoC, asc(articoli.id))
+        .limit(limit + found.length),
+    );
+  }
+  if (found.length < limit && searchSortsHits(term)) {
+    // The first matches found (no global order: a common word matches thousands), shown by code.
+    const rows = await db
+      .select()
+      .from(articoli)
+      .where(and(company, sql`${searchText} like ${containsPattern(term)}`))
+      .limit(limit + found.length);
+    take(rows.sort((x, y) => (x.codice < y.codice ? -1 : x.codice > y.codice ? 1 : x.id < y.id ? -1 : 1)));
+  }
+  return found;
+}
+
+export async function findById(db: DbOrTx, aziendaId: string, id: string): Promise<ArticoloRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(articoli)
+    .where(and(eq(articoli.aziendaId, aziendaId), eq(articoli.id, id)));
+  return row;
+}
+
+/** Articles with the same code, or the same external reference (trimmed, case aside). */
+export async function findSameKeys(
+  db: DbOrTx,
+  aziendaId: string,
+  keys: { codice: string; riferimentoEsterno: string | null },
+  exceptId?: string,
+) {
+  const same = [sql`${codiceC} = ${keys.codice.toLowerCase()}`];
+  if (keys.riferimentoEsterno) same.push(sql`${riferimentoC} = ${keys.riferimentoEsterno.toLowerCase()}`);
+  return db
+    .select({
+      id: articoli.id,
+      codice: articoli.codice,
+      riferimentoEsterno: articoli.riferimentoEsterno,
+      descrizione: articoli.descrizione,
+    })
+    .from(articoli)
+    .where(and(eq(articoli.aziendaId, aziendaId), or(...same), exceptId ? ne(articoli.id, exceptId) : undefined))
+    .orderBy(asc(articoli.codice), asc(articoli.id))
+    .limit(50);
+}
+
+export async function count(db: DbOrTx, aziendaId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(articoli)
+    .where(eq(articoli.aziendaId, aziendaId));
+  return row!.n;
+}
+
+export async function insert(db: DbOrTx, aziendaId: string, v: ArticoloValues): Promise<ArticoloRow> {
+  const [row] = await db
+    .insert(articoli)
+    .values({ ...v, aziendaId })
+    .returning();
+  return row!;
+}
+
+export async function update(
+  db: DbOrTx,
+  aziendaId: string,
+  id: string,
+  v: ArticoloValues,
+): Promise<ArticoloRow | undefined> {
+  const [row] = await db
+    .update(articoli)
+    .set({ ...v, updatedAt: new Date() })
+    .where(and(eq(articoli.aziendaId, aziendaId), eq(articoli.id, id)))
+    .returning();
+  return row;
+}
+
+export async function removeMany(db: DbOrTx, aziendaId: string, ids: string[]): Promise<string[]> {
+  const rows = await db
+    .delete(articoli)
+    .where(and(eq(articoli.aziendaId, aziendaId), inArray(articoli.id, ids)))
+    .returning({ id: articoli.id });
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,185 @@
+import type { z } from 'zod';
+import {
+  ARTICOLI_TABLE,
+  FILTERED_MAX,
+  type Articolo,
+  type ArticoloWarning,
+  type articoliAdminRequest,
+  type ArticoliFilters,
+  type articoloSaveRequest,
+  type TableInfos,
+} from '@fs/contract';
+import { notFound } from '../../../platform/errors.js';
+import type { Actor } from '../../../platform/auth/actor.js';
+import type { Deps } from '../../../platform/deps.js';
+import type { DbOrTx, Tx } from '../../../platform/db/client.js';
+import { assertRoom, lockCompany, recordAllowance } from '../../../platform/limits.js';
+import { tableInfos as tableInfosFor } from '../../shell/index.js';
+import * as repo from './repo.js';
+import { toArticolo } from './presenter.js';
+
+type SaveInput = z.output<typeof articoloSaveRequest>;
+type AdminInput = z.output<typeof articoliAdminRequest>;
+
+/** Articles allowed: one slot of LIMITS.itemsPerSlot in every plan, plus the purchased slots. */
+export async function limitOf(db: DbOrTx, aziendaId: string): Promise<{ used: number; allowed: number }> {
+  const [used, allowed] = await Promise.all([repo.count(db, aziendaId), recordAllowance(db, aziendaId, 'items')]);
+  return { used, allowed };
+}
+
+/**
+ * The plan limit, as the customers' (call under the company lock): while the
+ * company holds MORE articles than its plan allows (slots were given up) any
+ * save answers 0013; a new article, or `adding` new ones (a bulk add), that
+ * would pass the limit answers 0006. `adding` 0 checks an update.
+ */
+export async function checkLimit(tx: DbOrTx, aziendaId: string, adding: number): Promise<void> {
+  const { used, allowed } = await limitOf(tx, aziendaId);
+  assertRoom('items', used, allowed, adding);
+}
+
+/** Duplicate warnings: other articles with the same code, or the same external reference. */
+export async function warningsFor(
+  db: DbOrTx,
+  aziendaId: string,
+  keys: { codice: string; riferimentoEsterno: string | null },
+  exceptId?: string,
+): Promise<ArticoloWarning[]> {
+  const rows = await repo.findSameKeys(db, aziendaId, keys, exceptId);
+  const out: ArticoloWarning[] = [];
+  const ref = (r: (typeof rows)[number]) => ({ id: r.id, codice: r.codice, descrizione: r.descrizione });
+  const sameCode = rows.filter((r) => r.codice.toLowerCase() === keys.codice.toLowerCase());
+  if (sameCode.length) out.push({ code: 'DUPLICATE', field: 'codice', articoli: sameCode.map(ref) });
+  const rif = keys.riferimentoEsterno?.toLowerCase();
+  const sameRef = rif ? rows.filter((r) => r.riferimentoEsterno?.toLowerCase() === rif) : [];
+  if (sameRef.length) out.push({ code: 'DUPLICATE', field: 'riferimento_esterno', articoli: sameRef.map(ref) });
+  return out;
+}
+
+function valuesOf(input: Omit<SaveInput, 'id'>): repo.ArticoloValues {
+  return {
+    codice: input.codice,
+    riferimentoEsterno: input.riferimento_esterno,
+    descrizione: input.descrizione,
+    unitaMisura: input.unita_misura,
+    prezzoVendita: input.prezzo_vendita,
+    prezzoAcquisto: input.prezzo_acquisto,
+    note: input.note,
+  };
+}
+
+/**
+ * The import's rule, in one place: an article with the same code, else one
+ * with the same external reference, is overwritten; otherwise a new one is
+ * made (within the plan limit). Call inside a transaction that holds the
+ * company lock (`lockCompany`). Answers what happened.
+ */
+export async function upsertByKeys(
+  tx: Tx,
+  aziendaId: string,
+  input: Omit<SaveInput, 'id'>,
+): Promise<{ action: 'created' | 'updated'; item: Articolo }> {
+  const same = await repo.findSameKeys(tx, aziendaId, {
+    codice: input.codice,
+    riferimentoEsterno: input.riferimento_esterno,
+  });
+  const target =
+    same.find((r) => r.codice.toLowerCase() === input.codice.toLowerCase()) ??
+    (input.riferimento_esterno
+      ? same.find((r) => r.riferimentoEsterno?.toLowerCase() === input.riferimento_esterno!.toLowerCase())
+      : undefined);
+  if (target) {
+    await checkLimit(tx, aziendaId, 0);
+    const row = await repo.update(tx, aziendaId, target.id, valuesOf(input));
+    return { action: 'updated', item: toArticolo(row!) };
+  }
+  await checkLimit(tx, aziendaId, 1);
+  return { action: 'created', item: toArticolo(await repo.insert(tx, aziendaId, valuesOf(input))) };
+}
+
+/** POST /anagraficaarticoli/articoli: creates or updates; duplicates warn, the plan limit refuses. */
+export async function save(
+  deps: Deps,
+  actor: Actor,
+  input: SaveInput,
+): Promise<{ item: Articolo; warnings: ArticoloWarning[] }> {
+  return deps.db.transaction(async (tx) => {
+    let row: repo.ArticoloRow | undefined;
+    await lockCompany(tx, actor.aziendaId);
+    if (input.id) {
+      if (!(await repo.findById(tx, actor.aziendaId, input.id))) throw notFound('Articolo');
+      await checkLimit(tx, actor.aziendaId, 0);
+      row = (await repo.update(tx, actor.aziendaId, input.id, valuesOf(input)))!;
+    } else {
+      await checkLimit(tx, actor.aziendaId, 1);
+      row = await repo.insert(tx, actor.aziendaId, valuesOf(input));
+    }
+    const warnings = await warningsFor(
+      tx,
+      actor.aziendaId,
+      { codice: row.codice, riferimentoEsterno: row.riferimentoEsterno },
+      row.id,
+    );
+    return { item: toArticolo(row), warnings };
+  });
+}
+
+const ALL_BATCH = 1000;
+
+/**
+ * GET /anagraficaarticoli/articoli/all as JSON text, streamed: the plan limit first, then
+ * the articles by code in keyset batches of 1,000, so a company with 100,000 articles is
+ * never held in memory whole (the answer has the shape of articoliAllResponse).
+ */
+export async function* allJson(deps: Deps, actor: Actor): AsyncGenerator<string> {
+  const limit = await limitOf(deps.db, actor.aziendaId);
+  yield `{"success":true,"limit":${JSON.stringify(limit)},"items":[`;
+  let after: { codice: string; id: string } | null = null;
+  let separator = '';
+  for (;;) {
+    const rows = await repo.allBatch(deps.db, actor.aziendaId, after, ALL_BATCH);
+    if (rows.length > 0) {
+      yield separator + rows.map((r) => JSON.stringify(toArticolo(r))).join(',');
+      separator = ',';
+    }
+    if (rows.length < ALL_BATCH) break;
+    after = rows[rows.length - 1]!;
+  }
+  yield ']}';
+}
+
+export async function filtered(
+  deps: Deps,
+  actor: Actor,
+  q: string | undefined,
+  filters: ArticoliFilters,
+): Promise<Articolo[]> {
+  return (await repo.listFiltered(deps.db, actor.aziendaId, q, filters, FILTERED_MAX)).map(toArticolo);
+}
+
+export async function research(deps: Deps, actor: Actor, q: string, limit: number): Promise<Articolo[]> {
+  return (await repo.research(deps.db, actor.aziendaId, q, limit)).map(toArticolo);
+}
+
+/** POST /anagraficaarticoli/articoli/admin: one page, the total and, when asked, tableInfos with the caller's columns. */
+export async function admin(
+  deps: Deps,
+  actor: Actor,
+  input: AdminInput,
+): Promise<{ items: Articolo[]; totaleElementi: number; tableInfos?: TableInfos }> {
+  const [{ rows, total }, tableInfos] = await Promise.all([
+    repo.page(deps.db, actor.aziendaId, input),
+    input.tableInfos ? tableInfosFor(deps, actor, ARTICOLI_TABLE) : undefined,
+  ]);
+  return { items: rows.map(toArticolo), totaleElementi: total, ...(tableInfos ? { tableInfos } : {}) };
+}
+
+/** Deletes the company's articles among `ids`; another company's or a missing id answers 404 and deletes nothing. */
+export async function remove(deps: Deps, actor: Actor, ids: string[]): Promise<number> {
+  const unique = [...new Set(ids)];
+  return deps.db.transaction(async (tx) => {
+    const removed = await repo.removeMany(tx, actor.aziendaId, unique);
+    if (removed.length !== unique.length) throw notFound('Articolo');
+    return removed.length;
+  });
+}

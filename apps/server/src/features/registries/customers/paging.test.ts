@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENTI_TABLE, ARTICOLI_TABLE } from '@fs/contract';
+import { call, startTestApp, type TestApp } from '../../../test/harness.js';
+import { createCompany } from '../../../test/factories.js';
+import { pageRead } from '../../../platform/lists.js';
+import * as clientiRepo from './repo.js';
+import * as articoliRepo from '../articles/repo.js';
+
+let t: TestApp;
+const sql = (q: string, p?: unknown[]) => t.deps.database.executeSql(q, p);
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t?.close());
+
+const ROWS = 257;
+const SIZE = 7; // 37 pages, the last one partial
+
+describe('backwards paging', () => {
+  it('plans a page from the nearer end, a partial last page with fewer rows, nothing past the end', () => {
+    expect(pageRead(0, 25, 100)).toEqual({ offset: 0, limit: 25, reverse: false });
+    expect(pageRead(25, 25, 100)).toEqual({ offset: 25, limit: 25, reverse: false });
+    expect(pageRead(50, 25, 100)).toEqual({ offset: 25, limit: 25, reverse: true });
+    expect(pageRead(90, 25, 100)).toEqual({ offset: 0, limit: 10, reverse: true });
+    expect(pageRead(100, 25, 100)).toBeNull();
+    expect(pageRead(0, 25, 0)).toBeNull();
+  });
+
+  it('answers every customers page exactly as forward paging does: every sort, both directions, ties and NULLs', async () => {
+    const c = await createCompany(t);
+    const az = c.company.id;
+    // Few distinct values (ties), NULLs in every nullable sort column, equal created_at for all.
+    await sql(
+      `insert into clienti (azienda_id, ragione_sociale, codice, partita_iva, codice_fiscale, citta, provincia)
+       select $1, (array['Colombo', 'co-op', 'Bianchi', 'bianchi', 'Zeta'])[1 + g % 5] || case when g % 3 = 0 then '' else ' ' || (g % 4) end,
+              case when g % 4 = 0 then null else 'C' || (g % 9) end, case when g % 5 = 0 then null else lpad((g % 11)::text, 11, '0') end,
+              case when g % 2 = 0 then null else 'CF' || (g % 3) end, case when g % 6 = 0 then null else (array['Milano', 'bari', 'Ávila'])[1 + g % 3] end,
+              case when g % 7 = 0 then null else (array['MI', 'BA', 'TO'])[1 + g % 3] end
+       from generate_series(1, $2::int) g`,
+      [az, ROWS],
+    );
+    const sorts = CLIENTI_TABLE.columns.filter((col) => col.sortable).map((col) => col.key);
+    expect(sorts.length).toBeGreaterThanOrEqual(7);
+    let compared = 0;
+    for (const q of [undefined, 'co', 'bianchi']) {
+      for (const sort of sorts) {
+        for (const dir of ['asc', 'desc'] as const) {
+          const list = (page: number, size: number) =>
+            clientiRepo.listPage(t.deps.db, az, { page, size, sort, dir, q, tableInfos: false }, {} as any);
+          // One forward read of everything (offset 0 is always read forwards) is the reference.
+          const all = await list(1, 1000);
+          const ids = all.rows.map((r) => r.id);
+          expect(new Set(ids).size).toBe(all.total);
+          const pages = Math.ceil(all.total / SIZE) + 1; // and one past the end
+          for (let p = 1; p <= pages; p++) {
+            const r = await list(p, SIZE);
+            expect(r.total).toBe(all.total);
+            expect(
+              r.rows.map((x) => x.id),
+              `${q} ${sort} ${dir} page ${p}`,
+            ).toEqual(ids.slice((p - 1) * SIZE, p * SIZE));
+            compared++;
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(900);
+    // The picker pages the same way.
+    const refsAll = await clientiRepo.listRefs(t.deps.db, az, 'co', 1000, 0);
+    for (let offset = 0; offset < refsAll.total; offset += SIZE) {
+      const r = await clientiRepo.listRefs(t.deps.db, az, 'co', SIZE, offset);
+      expect(r.rows).toEqual(refsAll.rows.slice(offset, offset + SIZE));
+    }
+  });
+
+  it('answers every articles page exactly as forward paging does (NULL external references, searches)', async () => {
+    const c = await createCompany(t);
+    const az = c.company.id;
+    await sql(
+      `insert into articoli (azienda_id, codice, riferimento_esterno, descrizione)
+       select $1, 'A' || (g % 13), case when g % 3 = 0 then null else 'R' || (g % 5) end, (array['Valvola', 'valvola', 'Tubo'])[1 + g % 3]
+       from generate_series(1, $2::int) g`,
+      [az, ROWS],
+    );
+    for (const [q, hits] of [
+      [undefined, ROWS],
+      ['va', 171],
+      ['valvola', 171],
+    ] as const) {
+      for (const sort of ARTICOLI_TABLE.columns.filter((col) => col.sortable).map((col) => col.key)) {
+        for (const dir of ['asc', 'desc'] as const) {
+          const list = (page: number, size: number) =>
+            articoliRepo.page(t.deps.db, az, { page, size, sort, dir, q, filters: {} as any });
+          const all = await list(1, 1000);
+          expect(all.total).toBe(hits);
+          for (let p = 1; p <= Math.ceil(hits / SIZE) + 1; p++) {
+            const r = await list(p, SIZE);
+            expect(r.total).toBe(hits);
+            expect(
+              r.rows.map((x) => x.id),
+              `${q} ${sort} ${dir} page ${p}`,
+            ).toEqual(all.rows.slice((p - 1) * SIZE, p * SIZE).map((x) => x.id));
+          }
+        }
+      }
+    }
+  });
+});
+
+describe('short searches', () => {
+  it('matches names starting with a 1-2 character term and anywhere from 3 characters', async () => {
+    const c = await createCompany(t);
+    const admin = await c.login('admin');
+    await sql(
+      `insert into clienti (azienda_id, ragione_sociale, codice, citta) values
+       ($1, 'Colombo S.r.l.', 'X1', 'Milano'), ($1, 'CO2 Impianti', 'X2', 'Como'), ($1, 'Idraulica Colombo', 'CO7', 'Bari'),
+       ($1, 'Acme', 'X3', 'Como'), ($1, '_Sottolineato', 'X4', 'Bari'), ($1, '100% Service', 'X5', 'Bari')`,
+      [c.company.id],
+    );
+    const names = async (q: string, extra = '') => {
+      const r = await call(
+        t.app,
+        'GET',
+        `/api/clienti/clienti-filtered?q=${encodeURIComponent(q)}&size=50${extra}`,
+        admin,
+      );
+      expect(r.status).toBe(200);
+      return { total: r.json.totaleElementi, names: r.json.items.map((i: any) => i.ragione_sociale) };
+    };
+    // 1-2 characters: the start of the name only (not the city Como, the code CO7, nor "Idraulica Colombo").
+    expect(await names('co')).toEqual({ total: 2, names: ['CO2 Impianti', 'Colombo S.r.l.'] });
+    expect(await names('C')).toEqual({ total: 2, names: ['CO2 Impianti', 'Colombo S.r.l.'] });
+    expect(await names('co', '&sort=citta&dir=desc')).toEqual({ total: 2, names: ['Colombo S.r.l.', 'CO2 Impianti'] });
+    // No wildcards: _ and % are literal.
+    expect(await names('_')).toEqual({ total: 1, names: ['_Sottolineato'] });
+    expect(await names('10')).toEqual({ total: 1, names: ['100% Service'] });
+    expect((await names('%')).total).toBe(0);
+    // 3+ characters: anywhere in name, registry id, VAT, tax code and city.
+    expect(await names('col')).toEqual({ total: 2, names: ['Colombo S.r.l.', 'Idraulica Colombo'] });
+    expect((await names('com')).names).toEqual(['Acme', 'CO2 Impianti']);
+    // The picker and the admin list search the same way.
+    const refs = await call(t.app, 'GET', '/api/clienti/clienti?q=co', admin);
+    expect(refs.json.items.map((i: any) => i.ragione_sociale)).toEqual(['CO2 Impianti', 'Colombo S.r.l.']);
+    const adm = await call(t.app, 'POST', '/api/clienti/clienti/admin', {
+      ...admin,
+      body: { page: 1, size: 10, sort: 'ragione_sociale', dir: 'desc', q: 'co', filters: {} },
+    });
+    expect(adm.json.items.map((i: any) => i.ragione_sociale)).toEqual(['Colombo S.r.l.', 'CO2 Impianti']);
+  });
+
+  it('matches article descriptions starting with a 1-2 character term and anywhere from 3 characters', async () => {
+    const c = await createCompany(t);
+    const admin = await c.login('admin');
+    await sql(
+      `insert into articoli (azienda_id, codice, riferimento_esterno, descrizione) values
+       ($1, 'VA-1', 'VAL-9', 'Tubo per valvola'), ($1, 'T-2', null, 'Valvola a sfera'), ($1, 'T-3', 'X', 'vaso di espansione'),
+       ($1, 'T-4', 'VA-7', 'Raccordo'), ($1, 'T-5', null, '_Speciale')`,
+      [c.company.id],
+    );
+    const codes = async (q: string, sort = 'codice', dir = 'asc') => {
+      const r = await call(t.app, 'POST', '/api/anagraficaarticoli/articoli/admin', {
+        ...admin,
+        body: { page: 1, size: 50, sort, dir, q, filters: {} },
+      });
+      expect(r.status).toBe(200);
+      expect(r.json.totaleElementi).toBe(r.json.items.length);
+      return r.json.items.map((i: any) => i.codice);
+    };
+    // 1-2 characters: the start of the description (not the code VA-1, the reference VA-7, nor "Tubo per valvola").
+    expect(await codes('va')).toEqual(['T-2', 'T-3']);
+    expect(await codes('V', 'descrizione', 'desc')).toEqual(['T-3', 'T-2']);
+    expect(await codes('va', 'riferimento_esterno', 'desc')).toEqual(['T-2', 'T-3']);
+    expect(await codes('_')).toEqual(['T-5']);
+    // 3+ characters: anywhere in code, reference and description.
+    expect(await codes('val')).toEqual(['T-2', 'VA-1']);
+    const filtered = await call(t.app, 'GET', '/api/anagraficaarticoli/articoli-filtered?q=va', admin);
+    expect(filtered.json.items.map((i: any) => i.codice)).toEqual(['T-2', 'T-3']);
+  });
+});

@@ -1,0 +1,244 @@
+import { and, asc, count, type AnyColumn, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { CLIENTI_TABLE, type ClientiColumn, type ClientiFilters, type ListQuery } from '@fs/contract';
+import type { DbOrTx } from '../../../platform/db/client.js';
+import { clienti, clientiRecapiti } from '../../../platform/db/schema-customers.js';
+import {
+  containsCondition,
+  isShortTerm,
+  orderOf,
+  pageOf,
+  prefixPattern,
+  readPage,
+  searchSortsHits,
+  startsWithCondition,
+  type PageRead,
+} from '../../../platform/lists.js';
+
+export type ClienteRow = typeof clienti.$inferSelect;
+export type ClienteValues = Omit<
+  typeof clienti.$inferInsert,
+  'id' | 'aziendaId' | 'createdAt' | 'updatedAt' | 'searchText'
+>;
+export type RecapitoRow = typeof clientiRecapiti.$inferSelect;
+
+/** Sort expressions: each is the second column of an index (azienda_id, <expr>, id). */
+const SORTABLE = {
+  codice: clienti.codice,
+  ragione_sociale: sql`lower(${clienti.ragioneSociale})`,
+  partita_iva: clienti.partitaIva,
+  codice_fiscale: clienti.codiceFiscale,
+  citta: sql`lower(${clienti.citta})`,
+  provincia: clienti.provincia,
+  created_at: clienti.createdAt,
+} satisfies Partial<Record<ClientiColumn, SQL | AnyColumn>>;
+
+function whereOf(aziendaId: string, q: string | undefined, f: Partial<ClientiFilters>): SQL {
+  const conds: (SQL | undefined)[] = [eq(clienti.aziendaId, aziendaId)];
+  // 3+ characters anywhere (trigram index); 1-2 at the start of search_text, i.e. of the name
+  // (prefix index of migration 0012: the count is an index-only range scan).
+  if (q)
+    conds.push(isShortTerm(q) ? startsWithCondition(clienti.searchText, q) : containsCondition(clienti.searchText, q));
+  if (f.citta) conds.push(sql`lower(${clienti.citta}) like ${prefixPattern(f.citta)}`);
+  if (f.provincia) conds.push(eq(clienti.provincia, f.provincia));
+  if (f.nazione) conds.push(eq(clienti.nazione, f.nazione));
+  if (f.geolocalizzato === 'true') conds.push(isNotNull(clienti.latitude));
+  if (f.geolocalizzato === 'false') conds.push(isNull(clienti.latitude));
+  return and(...conds)!;
+}
+
+type ListOrder = { sort: ClientiColumn; dir: 'asc' | 'desc' };
+
+/**
+ * Rows of `where` for one page read (forwards or backwards, platform/lists.ts). OFFSET
+ * reads every row it skips; where an index holds all the query needs (sort value, id and
+ * company: the sort indexes of 0005/0012), the page's ids are picked from it alone
+ * (index-only) and just those rows read. That serves every page past the first without a
+ * 3+ character search, and a short (prefix) search by name from the first page on: a
+ * prefix's hits sit together in name order, so walking the sort index and filtering would
+ * read every name before them; the prefix index (0012) holds the names to sort them by.
+ */
+function pageRows(
+  db: DbOrTx,
+  aziendaId: string,
+  where: SQL,
+  term: string | undefined,
+  order: ListOrder,
+  read: PageRead,
+): Promise<ClienteRow[]> {
+  const orderBy = (viaIndex: boolean) =>
+    orderOf(CLIENTI_TABLE, SORTABLE, order, clienti.id, { viaIndex, reverse: read.reverse });
+  const prefixByName = isShortTerm(term) && order.sort === 'ragione_sociale';
+  if (prefixByName || (read.offset > 0 && !searchSortsHits(term))) {
+    const ids = db
+      .select({ id: clienti.id })
+      .from(clienti)
+      .where(where)
+      .orderBy(...orderBy(!prefixByName))
+      .limit(read.limit)
+      .offset(read.offset);
+    return db
+      .select()
+      .from(clienti)
+      .where(and(eq(clienti.aziendaId, aziendaId), inArray(clienti.id, ids)))
+      .orderBy(...orderBy(true));
+  }
+  // A prefix's hits spread evenly in any other order: walking that sort index finds a page soon.
+  return db
+    .select()
+    .from(clienti)
+    .where(where)
+    .orderBy(...orderBy(!searchSortsHits(term)))
+    .limit(read.limit)
+    .offset(read.offset);
+}
+
+async function countWhere(db: DbOrTx, where: SQL): Promise<number> {
+  const [r] = await db.select({ n: count() }).from(clienti).where(where);
+  return r?.n ?? 0;
+}
+
+/** One page of the company's customers and the total matching the search and filters. */
+export async function listPage(db: DbOrTx, aziendaId: string, q: ListQuery<ClientiColumn>, f: Partial<ClientiFilters>) {
+  const where = whereOf(aziendaId, q.q, f);
+  const { items, total } = await readPage(
+    pageOf(q),
+    () => countWhere(db, where),
+    (read) => pageRows(db, aziendaId, where, q.q, q, read),
+  );
+  return { rows: items, total };
+}
+
+/** Light rows for pickers, by name. */
+export async function listRefs(db: DbOrTx, aziendaId: string, q: string | undefined, limit: number, offset: number) {
+  const where = whereOf(aziendaId, q, {});
+  const { items, total } = await readPage(
+    { limit, offset },
+    () => countWhere(db, where),
+    (read) => pageRows(db, aziendaId, where, q, { sort: 'ragione_sociale', dir: 'asc' }, read),
+  );
+  return { rows: items.map(({ id, ragioneSociale, codice, citta }) => ({ id, ragioneSociale, codice, citta })), total };
+}
+
+export async function findCliente(db: DbOrTx, aziendaId: string, id: string): Promise<ClienteRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(clienti)
+    .where(and(eq(clienti.aziendaId, aziendaId), eq(clienti.id, id)));
+  return row;
+}
+
+export async function countClienti(db: DbOrTx, aziendaId: string): Promise<number> {
+  const [r] = await db.select({ n: count() }).from(clienti).where(eq(clienti.aziendaId, aziendaId));
+  return r?.n ?? 0;
+}
+
+export async function insertCliente(db: DbOrTx, aziendaId: string, v: ClienteValues): Promise<ClienteRow> {
+  const [row] = await db
+    .insert(clienti)
+    .values({ ...v, aziendaId })
+    .returning();
+  return row!;
+}
+
+export async function updateCliente(
+  db: DbOrTx,
+  aziendaId: string,
+  id: string,
+  v: Partial<ClienteValues>,
+): Promise<ClienteRow | undefined> {
+  const [row] = await db
+    .update(clienti)
+    .set({ ...v, updatedAt: sql`now()` })
+    .where(and(eq(clienti.aziendaId, aziendaId), eq(clienti.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteClienti(db: DbOrTx, aziendaId: string, ids: string[]): Promise<number> {
+  const rows = await db
+    .delete(clienti)
+    .where(and(eq(clienti.aziendaId, aziendaId), inArray(clienti.id, ids)))
+    .returning({ id: clienti.id });
+  return rows.length;
+}
+
+/** Other customers sharing the registry id, VAT number or tax code (at most 5 per field). */
+export async function findDuplicates(
+  db: DbOrTx,
+  aziendaId: string,
+  selfId: string,
+  v: Pick<ClienteRow, 'codice' | 'partitaIva' | 'codiceFiscale'>,
+) {
+  const any: SQL[] = [];
+  if (v.codice) any.push(eq(clienti.codice, v.codice));
+  if (v.partitaIva) any.push(eq(clienti.partitaIva, v.partitaIva));
+  if (v.codiceFiscale) any.push(eq(clienti.codiceFiscale, v.codiceFiscale));
+  if (any.length === 0) return [];
+  return db
+    .select({
+      id: clienti.id,
+      ragioneSociale: clienti.ragioneSociale,
+      codice: clienti.codice,
+      partitaIva: clienti.partitaIva,
+      codiceFiscale: clienti.codiceFiscale,
+    })
+    .from(clienti)
+    .where(and(eq(clienti.aziendaId, aziendaId), ne(clienti.id, selfId), or(...any)))
+    .orderBy(asc(clienti.createdAt))
+    .limit(15);
+}
+
+/* ---------- contacts ---------- */
+
+export async function listRecapiti(db: DbOrTx, aziendaId: string, clienteId: string): Promise<RecapitoRow[]> {
+  return db
+    .select()
+    .from(clientiRecapiti)
+    .where(and(eq(clientiRecapiti.aziendaId, aziendaId), eq(clientiRecapiti.clienteId, clienteId)))
+    .orderBy(sql`lower(${clientiRecapiti.nome})`, clientiRecapiti.id);
+}
+
+export async function findRecapito(db: DbOrTx, aziendaId: string, id: string): Promise<RecapitoRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(clientiRecapiti)
+    .where(and(eq(clientiRecapiti.aziendaId, aziendaId), eq(clientiRecapiti.id, id)));
+  return row;
+}
+
+export type RecapitoValues = Pick<RecapitoRow, 'nome' | 'ruolo' | 'telefono' | 'email' | 'note'>;
+
+export async function insertRecapito(
+  db: DbOrTx,
+  aziendaId: string,
+  clienteId: string,
+  v: RecapitoValues,
+): Promise<RecapitoRow> {
+  const [row] = await db
+    .insert(clientiRecapiti)
+    .values({ ...v, aziendaId, clienteId })
+    .returning();
+  return row!;
+}
+
+export async function updateRecapito(
+  db: DbOrTx,
+  aziendaId: string,
+  id: string,
+  v: RecapitoValues,
+): Promise<RecapitoRow | undefined> {
+  const [row] = await db
+    .update(clientiRecapiti)
+    .set(v)
+    .where(and(eq(clientiRecapiti.aziendaId, aziendaId), eq(clientiRecapiti.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteRecapito(db: DbOrTx, aziendaId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(clientiRecapiti)
+    .where(and(eq(clientiRecapiti.aziendaId, aziendaId), eq(clientiRecapiti.id, id)))
+    .returning({ id: clientiRecapiti.id });
+  return rows.length > 0;
+}

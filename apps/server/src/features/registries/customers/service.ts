@@ -1,0 +1,221 @@
+import type { z } from 'zod';
+import {
+  CLIENTI_TABLE,
+  type Cliente,
+  type ClienteWarning,
+  type ClientiColumn,
+  type ClientiFilters,
+  type ListQuery,
+  type Recapito,
+  type TableInfos,
+  clienteGeolocationRequest,
+  clienteSaveRequest,
+  recapitoSaveRequest,
+} from '@fs/contract';
+import type { Deps } from '../../../platform/deps.js';
+import type { Actor } from '../../../platform/auth/actor.js';
+import { AppError, notFound } from '../../../platform/errors.js';
+import { geocoderFor, isPlaceable, type GeoAddress, type GeoPoint } from '../../../platform/geocoding.js';
+import { tableInfos } from '../../shell/index.js';
+import * as usage from '../usage/repo.js';
+import * as repo from './repo.js';
+import { duplicateWarnings, toCliente, toRecapito } from './presenter.js';
+import { foreignKeyViolation } from '../../../platform/db/pg-errors.js';
+import { assertRoom, lockCompany, recordAllowance } from '../../../platform/limits.js';
+
+type SaveInput = z.output<typeof clienteSaveRequest>;
+
+export interface ClientiPage {
+  items: Cliente[];
+  totaleElementi: number;
+  tableInfos?: TableInfos;
+}
+
+export async function listClienti(
+  deps: Deps,
+  actor: Actor,
+  q: ListQuery<ClientiColumn>,
+  filters: ClientiFilters,
+): Promise<ClientiPage> {
+  const [{ rows, total }, infos] = await Promise.all([
+    repo.listPage(deps.db, actor.aziendaId, q, filters),
+    q.tableInfos ? tableInfos(deps, actor, CLIENTI_TABLE) : undefined,
+  ]);
+  return { items: rows.map((r) => toCliente(r)), totaleElementi: total, ...(infos ? { tableInfos: infos } : {}) };
+}
+
+export async function listRefs(deps: Deps, aziendaId: string, q: { q?: string; page: number; size: number }) {
+  const { rows, total } = await repo.listRefs(deps.db, aziendaId, q.q, q.size, (q.page - 1) * q.size);
+  return {
+    items: rows.map((r) => ({ id: r.id, ragione_sociale: r.ragioneSociale, codice: r.codice, citta: r.citta })),
+    totaleElementi: total,
+  };
+}
+
+export async function getCliente(deps: Deps, aziendaId: string, id: string): Promise<Cliente> {
+  const row = await repo.findCliente(deps.db, aziendaId, id);
+  if (!row) throw notFound('Cliente');
+  return toCliente(row, await repo.listRecapiti(deps.db, aziendaId, id));
+}
+
+/**
+ * Customers allowed: one slot of 8,000 included in every plan plus one per purchased
+ * `customers` slot. (Issue-4 decision; the CSV import counts the same way.)
+ */
+export async function customerAllowance(deps: Deps, aziendaId: string): Promise<{ used: number; allowed: number }> {
+  const [used, allowed] = await Promise.all([
+    repo.countClienti(deps.db, aziendaId),
+    recordAllowance(deps.db, aziendaId, 'customers'),
+  ]);
+  return { used, allowed };
+}
+
+const ADDRESS_KEYS = ['indirizzo', 'citta', 'provincia', 'cap', 'nazione'] as const;
+
+/**
+ * Where to put the customer: new coordinates, `null` to clear them, or undefined to keep.
+ * `alert` 0007 when the address is too incomplete to place, or the geocoder does not find it.
+ */
+async function placement(deps: Deps, address: GeoAddress, old: repo.ClienteRow | undefined) {
+  const changed = !old || ADDRESS_KEYS.some((k) => address[k] !== old[k]);
+  if (!isPlaceable(address)) return { point: changed ? null : undefined, alert: '0007' as const };
+  if (!changed && old?.latitude !== null) return { point: undefined };
+  const geocoder = geocoderFor(deps.config);
+  if (!geocoder) return { point: changed ? null : undefined };
+  let found: GeoPoint | null;
+  try {
+    found = await geocoder.locate(address);
+  } catch (err) {
+    // The geocoder being down must not stop a save: the customer stays unplaced, no alert.
+    deps.log.warn({ err }, 'geocoder unavailable');
+    return { point: changed ? null : undefined };
+  }
+  return found ? { point: found } : { point: null, alert: '0007' as const };
+}
+
+export interface SaveResult {
+  item: Cliente;
+  warnings: ClienteWarning[];
+  alert?: '0007';
+  message?: string;
+}
+
+/**
+ * Creates (no id) or updates a customer. Plan limits, checked under the company row lock:
+ * a new customer when the company already holds all it may answers 403 0006; any save while
+ * it holds more than allowed (slots not renewed) answers 403 0013. Duplicates of registry id,
+ * VAT or tax code are warnings in a successful answer; so is 0007 (address not placeable).
+ */
+export async function saveCliente(deps: Deps, aziendaId: string, input: SaveInput): Promise<SaveResult> {
+  const old = input.id ? await repo.findCliente(deps.db, aziendaId, input.id) : undefined;
+  if (input.id && !old) throw notFound('Cliente');
+  const address: GeoAddress = {
+    indirizzo: input.indirizzo,
+    citta: input.citta,
+    provincia: input.provincia,
+    cap: input.cap,
+    nazione: input.nazione,
+  };
+  const { point, alert } = await placement(deps, address, old);
+  const values: repo.ClienteValues = {
+    codice: input.codice,
+    ragioneSociale: input.ragione_sociale,
+    codiceFiscale: input.codice_fiscale,
+    partitaIva: input.partita_iva,
+    telefono: input.telefono,
+    cellulare: input.cellulare,
+    email: input.email,
+    note: input.note,
+    ...address,
+    kmViaggio: input.km_viaggio,
+    oreViaggio: input.ore_viaggio,
+    ...(point === undefined ? {} : { latitude: point?.latitude ?? null, longitude: point?.longitude ?? null }),
+  };
+  const saved = await deps.db.transaction(async (tx) => {
+    await lockCompany(tx, aziendaId);
+    const [used, allowed] = await Promise.all([
+      repo.countClienti(tx, aziendaId),
+      recordAllowance(tx, aziendaId, 'customers'),
+    ]);
+    assertRoom('customers', used, allowed, old ? 0 : 1);
+    if (!old) return repo.insertCliente(tx, aziendaId, values);
+    const row = await repo.updateCliente(tx, aziendaId, old.id, values);
+    if (!row) throw notFound('Cliente');
+    return row;
+  });
+  const warnings = duplicateWarnings(saved, await repo.findDuplicates(deps.db, aziendaId, saved.id, saved));
+  return {
+    item: toCliente(saved, await repo.listRecapiti(deps.db, aziendaId, saved.id)),
+    warnings,
+    ...(alert
+      ? { alert, message: 'Indirizzo incompleto: il cliente non può essere mostrato correttamente sulla mappa' }
+      : {}),
+  };
+}
+
+const customerInUse = () =>
+  new AppError(
+    'CUSTOMER_IN_USE',
+    'Cliente con contratti o rapportini, o con impianti o macchinari in un contratto: impossibile eliminarlo',
+  );
+
+/**
+ * Deletes the customers (contacts, plants and machines go with them), all or none: 403
+ * CUSTOMER_IN_USE when one has a contract or a work report, or a plant or machine in a
+ * contract. The foreign keys (RESTRICT) back the check up and answer the same.
+ */
+export async function removeClienti(deps: Deps, aziendaId: string, ids: string[]): Promise<number> {
+  const unique = [...new Set(ids)];
+  try {
+    return await deps.db.transaction(async (tx) => {
+      if (await usage.customersInUse(tx, aziendaId, unique)) throw customerInUse();
+      const n = await repo.deleteClienti(tx, aziendaId, unique);
+      // All or none: an id that is not one of the company's customers undoes the whole delete.
+      if (n !== unique.length) throw notFound('Cliente');
+      return n;
+    });
+  } catch (e) {
+    if (foreignKeyViolation(e) !== undefined) throw customerInUse();
+    throw e;
+  }
+}
+
+/** Sets (or clears) the coordinates by hand, e.g. a pin moved on the map. */
+export async function setGeolocation(
+  deps: Deps,
+  aziendaId: string,
+  input: z.output<typeof clienteGeolocationRequest>,
+): Promise<Cliente> {
+  const row = await repo.updateCliente(deps.db, aziendaId, input.id, {
+    latitude: input.latitude,
+    longitude: input.longitude,
+  });
+  if (!row) throw notFound('Cliente');
+  return toCliente(row);
+}
+
+export async function saveRecapito(
+  deps: Deps,
+  aziendaId: string,
+  input: z.output<typeof recapitoSaveRequest>,
+): Promise<Recapito> {
+  const cliente = await repo.findCliente(deps.db, aziendaId, input.clienteId);
+  if (!cliente) throw notFound('Cliente');
+  const values = {
+    nome: input.nome,
+    ruolo: input.ruolo,
+    telefono: input.telefono,
+    email: input.email,
+    note: input.note,
+  };
+  if (!input.id) return toRecapito(await repo.insertRecapito(deps.db, aziendaId, cliente.id, values));
+  const existing = await repo.findRecapito(deps.db, aziendaId, input.id);
+  if (!existing || existing.clienteId !== cliente.id) throw notFound('Recapito');
+  const row = await repo.updateRecapito(deps.db, aziendaId, input.id, values);
+  if (!row) throw notFound('Recapito');
+  return toRecapito(row);
+}
+
+export async function deleteRecapito(deps: Deps, aziendaId: string, id: string): Promise<void> {
+  if (!(await repo.deleteRecapito(deps.db, aziendaId, id))) throw notFound('Recapito');
+}

@@ -1,0 +1,270 @@
+import type { Readable } from 'node:stream';
+import {
+  autoMapping,
+  can,
+  IMPORT_FIELDS,
+  IMPORT_PERMISSION,
+  IMPORT_PREVIEW_ROWS,
+  IMPORT_TABLES,
+  parseSeparator,
+  validateImportRow,
+  type ColumnMapping,
+  type ImportTable,
+  type StartImportRequest,
+} from '@fs/contract';
+import type { Actor } from '../../../platform/auth/actor.js';
+import type { Deps } from '../../../platform/deps.js';
+import { AppError, forbidden, notFound, type FieldProblem } from '../../../platform/errors.js';
+import { detectEncoding, readHead, SNIFF_BYTES } from './csv.js';
+import { presentImport } from './presenter.js';
+import * as repo from './repo.js';
+import { cellsToRaw } from './runner.js';
+import { uniqueViolation } from '../../../platform/db/pg-errors.js';
+
+export const IMPORT_QUEUE = 'csv-import';
+export interface ImportJob {
+  aziendaId: string;
+  importId: string;
+}
+
+/** Drafts not started within a day are dropped with their files. */
+const DRAFT_TTL_MS = 24 * 3600 * 1000;
+
+export function mayWrite(actor: Actor, table: ImportTable): boolean {
+  return can(actor.permissions, IMPORT_PERMISSION[table], 'write', 'company');
+}
+
+/** The importable tables the caller may write, with their fields. */
+export function mappingTables(actor: Actor) {
+  return IMPORT_TABLES.filter((t) => mayWrite(actor, t)).map((table) => ({
+    table,
+    permission: IMPORT_PERMISSION[table],
+    fields: IMPORT_FIELDS[table].map(({ aliases: _a, ...f }) => f),
+  }));
+}
+
+export function assertMayImportAny(actor: Actor): void {
+  if (!IMPORT_TABLES.some((t) => mayWrite(actor, t)))
+    throw forbidden('Serve il permesso di scrittura su clienti o articoli');
+}
+
+/** Streams the upload to storage (never whole in memory). */
+export async function storeUpload(deps: Deps, actor: Actor, file: Readable) {
+  const stored = await deps.storage.put(actor.aziendaId, file);
+  if ((file as Readable & { truncated?: boolean }).truncated) {
+    await deps.storage.remove(stored.key);
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `Il file supera ${Math.round(deps.config.IMPORT_MAX_BYTES / 1024 / 1024)} MB`,
+    );
+  }
+  return stored;
+}
+
+async function headBytes(deps: Deps, key: string): Promise<Buffer> {
+  const stream = await deps.storage.get(key);
+  const chunks: Buffer[] = [];
+  let n = 0;
+  try {
+    for await (const c of stream as AsyncIterable<Buffer>) {
+      chunks.push(c);
+      n += c.length;
+      if (n >= SNIFF_BYTES) break;
+    }
+  } finally {
+    stream.destroy();
+  }
+  return Buffer.concat(chunks).subarray(0, SNIFF_BYTES);
+}
+
+export interface MappingFields {
+  table?: string;
+  separator?: string;
+  headerInFirstLine?: string;
+  encoding?: string;
+}
+
+/**
+ * POST /imports/mapping: checks the fields (400 naming the missing ones), the
+ * permission on the table, the encoding; records a draft and answers its
+ * columns, a preview and a proposed mapping with each preview row's errors.
+ */
+export async function createMapping(
+  deps: Deps,
+  actor: Actor,
+  fields: MappingFields,
+  stored: { key: string; size: number; fileName: string } | null,
+) {
+  try {
+    const problems: FieldProblem[] = [];
+    const table = IMPORT_TABLES.find((t) => t === fields.table);
+    const separator = parseSeparator(fields.separator);
+    const header =
+      fields.headerInFirstLine === undefined
+        ? undefined
+        : ({ true: true, false: false, '1': true, '0': false } as Record<string, boolean>)[fields.headerInFirstLine];
+    if (fields.table === undefined) problems.push({ path: 'table', message: 'obbligatorio' });
+    else if (!table) problems.push({ path: 'table', message: `uno di: ${IMPORT_TABLES.join(', ')}` });
+    if (fields.separator === undefined) problems.push({ path: 'separator', message: 'obbligatorio' });
+    else if (!separator) problems.push({ path: 'separator', message: 'uno di: ; , tab' });
+    if (fields.headerInFirstLine === undefined) problems.push({ path: 'headerInFirstLine', message: 'obbligatorio' });
+    else if (header === undefined) problems.push({ path: 'headerInFirstLine', message: 'true o false' });
+    if (fields.encoding !== undefined && !['auto', 'utf-8', 'windows-1252'].includes(fields.encoding)) {
+      problems.push({ path: 'encoding', message: 'uno di: auto, utf-8, windows-1252' });
+    }
+    if (!stored) problems.push({ path: 'file', message: 'obbligatorio' });
+    else if (stored.size === 0) problems.push({ path: 'file', message: 'il file è vuoto' });
+    if (problems.length > 0 || !table || !separator || header === undefined || !stored) {
+      throw new AppError(
+        'VALIDATION',
+        `Campi mancanti o non validi: ${problems.map((p) => p.path).join(', ')}`,
+        problems,
+      );
+    }
+    if (!mayWrite(actor, table)) throw forbidden('Serve il permesso di scrittura sulla tabella scelta');
+
+    const head = await headBytes(deps, stored.key);
+    if (head.includes(0)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Il file non è un testo CSV');
+    const encoding =
+      fields.encoding === 'utf-8' || fields.encoding === 'windows-1252' ? fields.encoding : detectEncoding(head);
+    const records = await readHead(await deps.storage.get(stored.key), encoding, separator, IMPORT_PREVIEW_ROWS + 1);
+    const width = records.reduce((w, r) => Math.max(w, r.cells.length), 0);
+    const first = records[0]?.cells ?? [];
+    const columns = Array.from({ length: width }, (_, index) => ({
+      index,
+      name: header ? (first[index] ?? '').trim() || `#${index + 1}` : `#${index + 1}`,
+    }));
+    const mapping = header ? autoMapping(table, first) : [];
+    const rows = (header ? records.slice(1) : records).slice(0, IMPORT_PREVIEW_ROWS);
+    const preview = rows.map((r) => ({
+      riga: r.line,
+      values: r.cells,
+      errors: mapping.length > 0 ? validateImportRow(IMPORT_FIELDS[table], cellsToRaw(r.cells, mapping)).errors : [],
+    }));
+
+    for (const key of await repo.deleteStaleDrafts(deps.db, actor.aziendaId, new Date(Date.now() - DRAFT_TTL_MS))) {
+      await deps.storage.remove(key).catch((err) => deps.log.warn({ err }, 'import draft file not removed'));
+    }
+    const row = await repo.insertImport(deps.db, {
+      aziendaId: actor.aziendaId,
+      utenteId: actor.userId,
+      tabella: table,
+      separatore: separator,
+      intestazione: header,
+      encoding,
+      fileName: stored.fileName.slice(0, 255),
+      size: stored.size,
+      storageKey: stored.key,
+    });
+    return {
+      id: row.id,
+      table,
+      separator,
+      headerInFirstLine: header,
+      encoding,
+      fileName: row.fileName,
+      size: row.size,
+      columns,
+      preview,
+      mapping,
+    };
+  } catch (e) {
+    if (stored) await deps.storage.remove(stored.key).catch(() => {});
+    throw e;
+  }
+}
+
+function checkMapping(table: ImportTable, mapping: ColumnMapping[]): void {
+  const fields = IMPORT_FIELDS[table];
+  const problems: FieldProblem[] = [];
+  const seenFields = new Set<string>();
+  const seenColumns = new Set<number>();
+  mapping.forEach((m, i) => {
+    if (!fields.some((f) => f.name === m.field))
+      problems.push({ path: `mapping.${i}.field`, message: `campo sconosciuto: ${m.field}` });
+    if (seenFields.has(m.field))
+      problems.push({ path: `mapping.${i}.field`, message: `campo già assegnato: ${m.field}` });
+    if (seenColumns.has(m.column))
+      problems.push({ path: `mapping.${i}.column`, message: `colonna già assegnata: ${m.column + 1}` });
+    seenFields.add(m.field);
+    seenColumns.add(m.column);
+  });
+  for (const f of fields) {
+    if (f.required && !seenFields.has(f.name))
+      problems.push({ path: `mapping.${f.name}`, message: `campo obbligatorio non assegnato: ${f.name}` });
+  }
+  if (problems.length > 0) throw new AppError('VALIDATION', 'Abbinamento colonne non valido', problems);
+}
+
+/** POST /imports/import: queues the draft with its mapping; one import at a time per company. */
+export async function startImport(deps: Deps, actor: Actor, body: StartImportRequest) {
+  const imp = await repo.findImport(deps.db, actor.aziendaId, body.id);
+  if (!imp) throw notFound('Importazione');
+  if (!mayWrite(actor, imp.tabella)) throw forbidden('Serve il permesso di scrittura sulla tabella scelta');
+  if (imp.stato !== 'mapped' || !imp.storageKey) throw new AppError('CONFLICT', 'Importazione già avviata');
+  checkMapping(imp.tabella, body.mapping);
+  if (await repo.hasActiveImport(deps.db, actor.aziendaId))
+    throw new AppError('CONFLICT', "Un'importazione è già in corso per l'azienda");
+  let queued: boolean;
+  try {
+    queued = await repo.queueImport(deps.db, actor.aziendaId, imp.id, body.mapping);
+  } catch (e) {
+    if (uniqueViolation(e)) {
+      throw new AppError('CONFLICT', "Un'importazione è già in corso per l'azienda");
+    }
+    throw e;
+  }
+  if (!queued) throw new AppError('CONFLICT', 'Importazione già avviata');
+  await deps.jobs.send<ImportJob>(IMPORT_QUEUE, { aziendaId: actor.aziendaId, importId: imp.id });
+  return presentImport((await repo.findImport(deps.db, actor.aziendaId, imp.id))!);
+}
+
+async function readable(deps: Deps, actor: Actor, id: string) {
+  const imp = await repo.findImport(deps.db, actor.aziendaId, id);
+  if (!imp || imp.stato === 'mapped') throw notFound('Importazione');
+  if (!can(actor.permissions, IMPORT_PERMISSION[imp.tabella], 'read')) throw forbidden();
+  return imp;
+}
+
+export async function status(deps: Deps, actor: Actor, id: string) {
+  return presentImport(await readable(deps, actor, id));
+}
+
+export async function recent(deps: Deps, actor: Actor) {
+  const rows = await repo.listImports(deps.db, actor.aziendaId, 20);
+  return rows.filter((r) => can(actor.permissions, IMPORT_PERMISSION[r.tabella], 'read')).map(presentImport);
+}
+
+export async function rejected(deps: Deps, actor: Actor, id: string, offset: number, limit: number) {
+  const imp = await readable(deps, actor, id);
+  // A finished import's count is final: a far page can then be read from the end.
+  const finished = imp.stato === 'completed' || imp.stato === 'failed';
+  const rows = await repo.rejectedPage(
+    deps.db,
+    actor.aziendaId,
+    imp.id,
+    offset,
+    limit,
+    finished ? imp.scartati : undefined,
+  );
+  return {
+    items: rows.map((r) => ({ riga: r.riga, errors: r.errori, values: r.valori })),
+    totaleElementi: imp.scartati,
+  };
+}
+
+/** The rejected rows as CSV (line, reasons, then the row's cells as read), streamed page by page. */
+export async function* rejectedCsv(deps: Deps, actor: Actor, id: string): AsyncGenerator<string[]> {
+  const imp = await readable(deps, actor, id);
+  yield ['riga', 'motivi'];
+  for (let offset = 0; ; offset += 1000) {
+    const rows = await repo.rejectedPage(deps.db, actor.aziendaId, imp.id, offset, 1000);
+    for (const r of rows) yield [String(r.riga), r.errori.map((e) => e.message).join('; '), ...r.valori];
+    if (rows.length < 1000) return;
+  }
+}
+
+export async function rejectedFileName(deps: Deps, actor: Actor, id: string) {
+  const imp = await readable(deps, actor, id);
+  return `scarti-${imp.fileName.replace(/\.[^.]*$/, '')}.csv`;
+}

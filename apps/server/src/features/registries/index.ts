@@ -1,0 +1,3 @@
+/** The registries area's public API for other areas. */
+export { reserveSpace } from './media/quota.js';
+export { mansioniByUser, setUserMansioni } from './job-roles/service.js';

@@ -1,0 +1,118 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../platform/db/client.js';
+import { aziende, media, utenti } from '../../../platform/db/schema.js';
+import { storageUsage } from '../../../platform/db/schema-media.js';
+
+export type MediaRow = typeof media.$inferSelect;
+
+export async function findMedia(db: DbOrTx, aziendaId: string, id: string) {
+  const rows = await db
+    .select()
+    .from(media)
+    .where(and(eq(media.aziendaId, aziendaId), eq(media.id, id)));
+  return rows[0];
+}
+
+export async function mediaOfOwner(db: DbOrTx, aziendaId: string, section: string, ownerId: string) {
+  return db
+    .select()
+    .from(media)
+    .where(and(eq(media.aziendaId, aziendaId), eq(media.section, section), eq(media.ownerId, ownerId)))
+    .orderBy(desc(media.createdAt), asc(media.id));
+}
+
+export async function insertMedia(db: DbOrTx, v: typeof media.$inferInsert) {
+  const [row] = await db.insert(media).values(v).returning();
+  return row!;
+}
+
+export async function updateMedia(
+  db: DbOrTx,
+  aziendaId: string,
+  id: string,
+  v: { filename?: string; descrizione?: string | null },
+) {
+  const [row] = await db
+    .update(media)
+    .set({ ...v, updatedAt: new Date() })
+    .where(and(eq(media.aziendaId, aziendaId), eq(media.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteMedia(db: DbOrTx, aziendaId: string, id: string) {
+  await db.delete(media).where(and(eq(media.aziendaId, aziendaId), eq(media.id, id)));
+}
+
+/* ---------- storage usage (the trigger of migration 0007 keeps used_bytes) ---------- */
+
+/**
+ * The company's usage row, created when missing and locked for the rest of
+ * the transaction: uploads of one company check the quota one at a time.
+ */
+export async function lockUsage(db: DbOrTx, aziendaId: string) {
+  await db.insert(storageUsage).values({ aziendaId, usedBytes: 0 }).onConflictDoNothing();
+  const [row] = await db.select().from(storageUsage).where(eq(storageUsage.aziendaId, aziendaId)).for('update');
+  return row!;
+}
+
+export async function findUsage(db: DbOrTx, aziendaId: string) {
+  const [row] = await db.select().from(storageUsage).where(eq(storageUsage.aziendaId, aziendaId));
+  return row;
+}
+
+export async function setUsage(db: DbOrTx, aziendaId: string, usedBytes: number) {
+  await db
+    .update(storageUsage)
+    .set({ usedBytes, recalculatedAt: new Date(), updatedAt: new Date() })
+    .where(eq(storageUsage.aziendaId, aziendaId));
+}
+
+export async function usageBySection(db: DbOrTx, aziendaId: string) {
+  return db
+    .select({
+      section: media.section,
+      files: sql<number>`count(*)::int`,
+      bytes: sql<string>`coalesce(sum(${media.size}), 0)::text`,
+    })
+    .from(media)
+    .where(eq(media.aziendaId, aziendaId))
+    .groupBy(media.section)
+    .orderBy(media.section);
+}
+
+export async function mediaKeysAndSizes(db: DbOrTx, aziendaId: string) {
+  return db
+    .select({ id: media.id, storageKey: media.storageKey, size: media.size })
+    .from(media)
+    .where(eq(media.aziendaId, aziendaId));
+}
+
+export async function allCompanyIds(db: DbOrTx): Promise<string[]> {
+  return (await db.select({ id: aziende.id }).from(aziende).orderBy(aziende.id)).map((r) => r.id);
+}
+
+/* ---------- owners ---------- */
+
+export async function findUserRole(db: DbOrTx, aziendaId: string, userId: string) {
+  const rows = await db
+    .select({ id: utenti.id, role: utenti.role })
+    .from(utenti)
+    .where(and(eq(utenti.aziendaId, aziendaId), eq(utenti.id, userId)));
+  return rows[0];
+}
+
+export async function setUserPhoto(db: DbOrTx, aziendaId: string, userId: string, mediaId: string | null) {
+  await db
+    .update(utenti)
+    .set({ mediaId })
+    .where(and(eq(utenti.aziendaId, aziendaId), eq(utenti.id, userId)));
+}
+
+/** A machine of the company (table of the machines feature, migration 0005). */
+export async function machineExists(db: DbOrTx, aziendaId: string, machineId: string): Promise<boolean> {
+  const r = await db.execute(
+    sql`select 1 from macchinari where azienda_id = ${aziendaId} and id = ${machineId} limit 1`,
+  );
+  return r.rows.length > 0;
+}

@@ -1,0 +1,133 @@
+import { can } from '@fs/contract';
+import type { MediaSection } from '@fs/contract';
+import type { Actor } from '../../../platform/auth/actor.js';
+import type { Config } from '../../../config.js';
+import type { DbOrTx } from '../../../platform/db/client.js';
+import { forbidden, notFound } from '../../../platform/errors.js';
+import * as repo from './repo.js';
+
+/** Photos: sniffed image types → extension. SVG is never accepted (it can carry scripts). */
+export const IMAGES = new Map([
+  ['image/png', 'png'],
+  ['image/jpeg', 'jpg'],
+  ['image/webp', 'webp'],
+  ['image/gif', 'gif'],
+]);
+
+/**
+ * Documents: images, PDF and office files (OOXML, OpenDocument; the legacy OLE
+ * Office formats are not taken: they are the usual carriers of macros).
+ * Plain text and HTML have no signature to sniff and are refused.
+ */
+export const DOCUMENTS = new Map([
+  ...IMAGES,
+  ['application/pdf', 'pdf'],
+  ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'docx'],
+  ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'xlsx'],
+  ['application/vnd.openxmlformats-officedocument.presentationml.presentation', 'pptx'],
+  ['application/vnd.oasis.opendocument.text', 'odt'],
+  ['application/vnd.oasis.opendocument.spreadsheet', 'ods'],
+  ['application/vnd.oasis.opendocument.presentation', 'odp'],
+]);
+
+/** Types a browser may show inline; everything else downloads as an attachment. */
+export const INLINE_TYPES = new Set([...IMAGES.keys(), 'application/pdf']);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What a media section is: which files it takes, who may add, read and remove
+ * them, and how a file is linked to its owner.
+ */
+export interface SectionDefinition {
+  /** Accepted types, sniffed from the content (never the declared type): MIME → extension. */
+  types: Map<string, string>;
+  maxBytes(config: Config): number;
+  /** One file per owner: a new one replaces the previous. */
+  single: boolean;
+  /** Name the file is stored with: fixed (`foto.png`) or the uploaded name, made safe. */
+  filename(ext: string, uploaded: string | undefined): string;
+  /** Throws NOT_FOUND when the owner is not the company's, FORBIDDEN when the actor may not do `action`. */
+  authorize(db: DbOrTx, actor: Actor, ownerId: string, action: 'write' | 'delete'): Promise<void>;
+  /** Whether the actor may download or list files of this section (owner already known to be the company's). */
+  mayRead(actor: Actor, ownerId: string): boolean;
+  /** Whether the owner exists in the company (listing). */
+  ownerExists(db: DbOrTx, aziendaId: string, ownerId: string): Promise<boolean>;
+  /** Links a new file to its owner, in the insert's transaction. */
+  attach(db: DbOrTx, aziendaId: string, ownerId: string, mediaId: string): Promise<void>;
+  /** Unlinks a file being deleted, in the delete's transaction. */
+  detach(db: DbOrTx, aziendaId: string, ownerId: string, mediaId: string): Promise<void>;
+}
+
+/** Characters never kept in a stored name: path separators, controls, quotes and reserved punctuation. */
+export function safeFilename(name: string | undefined, ext: string, fallback: string): string {
+  const base = (name ?? '')
+    .split(/[\\/]/)
+    .pop()!
+    .normalize('NFC')
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
+    .replace(/[\u0000-\u001f\u007f"<>:|?*]/g, '_')
+    .replace(/^[.\s]+/, '')
+    .trim();
+  const stem =
+    base
+      .replace(/\.[^.]{1,10}$/, '')
+      .slice(0, 180)
+      .trim() || fallback;
+  return `${stem}.${ext}`;
+}
+
+/**
+ * A file name as browsers send it in multipart/form-data: the HTML standard
+ * writes `"` as %22 and line breaks as %0D / %0A. Decoded before `safeFilename`.
+ */
+export function fromMultipart(name: string | undefined): string | undefined {
+  return name?.replace(/%22/g, '"').replace(/%0D/gi, '\r').replace(/%0A/gi, '\n');
+}
+
+/** The profile photo: one per user; oneself, or with gestione_tecnici write (admins' only by admins). */
+const utente: SectionDefinition = {
+  types: IMAGES,
+  maxBytes: (config) => config.MEDIA_MAX_BYTES,
+  single: true,
+  filename: (ext) => `foto.${ext}`,
+  async authorize(db, actor, ownerId) {
+    const user = UUID.test(ownerId) ? await repo.findUserRole(db, actor.aziendaId, ownerId) : undefined;
+    if (!user) throw notFound('Utente');
+    if (ownerId === actor.userId) return;
+    if (!can(actor.permissions, 'gestione_tecnici', 'write')) throw forbidden();
+    if (user.role === 'admin' && actor.role !== 'admin') throw forbidden();
+  },
+  // Colleagues' photos appear in lists and on the planner: any user of the company sees them.
+  mayRead: () => true,
+  ownerExists: async (db, aziendaId, ownerId) =>
+    UUID.test(ownerId) && !!(await repo.findUserRole(db, aziendaId, ownerId)),
+  attach: (db, aziendaId, ownerId, mediaId) => repo.setUserPhoto(db, aziendaId, ownerId, mediaId),
+  detach: (db, aziendaId, ownerId) => repo.setUserPhoto(db, aziendaId, ownerId, null),
+};
+
+/**
+ * A machine's photos and documents (manuals, certificates): many per machine.
+ * Reading needs clienti_macchinari read; adding and renaming write; removing delete.
+ */
+const macchinario: SectionDefinition = {
+  types: DOCUMENTS,
+  maxBytes: (config) => config.MEDIA_DOC_MAX_BYTES,
+  single: false,
+  filename: (ext, uploaded) => safeFilename(fromMultipart(uploaded), ext, 'documento'),
+  async authorize(db, actor, ownerId, action) {
+    if (!(await this.ownerExists(db, actor.aziendaId, ownerId))) throw notFound('Macchinario');
+    if (!can(actor.permissions, 'clienti_macchinari', action)) throw forbidden();
+  },
+  mayRead: (actor) => can(actor.permissions, 'clienti_macchinari', 'read'),
+  ownerExists: async (db, aziendaId, ownerId) =>
+    UUID.test(ownerId) && (await repo.machineExists(db, aziendaId, ownerId)),
+  attach: async () => undefined,
+  detach: async () => undefined,
+};
+
+export const SECTIONS: Record<MediaSection, SectionDefinition> = { utente, macchinario };
+
+export function sectionOf(name: string): SectionDefinition | undefined {
+  return Object.prototype.hasOwnProperty.call(SECTIONS, name) ? SECTIONS[name as MediaSection] : undefined;
+}

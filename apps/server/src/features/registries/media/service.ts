@@ -1,0 +1,169 @@
+import type { Readable } from 'node:stream';
+import { fileTypeStream } from 'file-type';
+import type { MediaListSection, MediaSection, MediaUpdateRequest } from '@fs/contract';
+import type { Actor } from '../../../platform/auth/actor.js';
+import type { Deps } from '../../../platform/deps.js';
+import type { ByteRange } from '../../../platform/storage.js';
+import { AppError, forbidden, notFound } from '../../../platform/errors.js';
+import * as repo from './repo.js';
+import { INLINE_TYPES, SECTIONS, safeFilename, sectionOf } from './sections.js';
+import { quotaError, reserveSpace, storageLimit } from './quota.js';
+import { presentMedia } from './presenter.js';
+
+/** The uploaded part as @fastify/multipart gives it. */
+export interface UploadPart {
+  fieldname: string;
+  filename?: string;
+  file: Readable & { truncated?: boolean };
+}
+/** Opens the request's file part with a byte limit (the route binds it to the request). */
+export type OpenUpload = (maxBytes: number) => Promise<UploadPart | undefined>;
+
+/** Multipart framing around the file (boundaries, part headers): room allowed over the file's own size. */
+const FRAMING_BYTES = 16 * 1024;
+/** Bytes read to sniff the type: enough for the entries list at the head of an office file. */
+const SNIFF_BYTES = 64 * 1024;
+
+const kb = (n: number) => `${Math.round(n / 1024).toLocaleString('it-IT')} KB`;
+
+/**
+ * Streams an upload to storage after sniffing its type, within the section's
+ * size and the company's free space, then records it and links it to its
+ * owner in one transaction (the trigger counts its bytes there). Whatever
+ * fails, no object and no row stay behind.
+ */
+export async function insert(
+  deps: Deps,
+  actor: Actor,
+  section: MediaSection,
+  ownerId: string,
+  open: OpenUpload,
+  declaredLength?: number,
+) {
+  const def = SECTIONS[section];
+  const aziendaId = actor.aziendaId;
+  await def.authorize(deps.db, actor, ownerId, 'write');
+  const [limit, usage] = await Promise.all([storageLimit(deps.db, aziendaId), repo.findUsage(deps.db, aziendaId)]);
+  const free = Math.max(limit - (usage?.usedBytes ?? 0), 0);
+  const maxBytes = def.maxBytes(deps.config);
+  // Before streaming: a declared body that cannot fit is refused at once.
+  if (declaredLength !== undefined && declaredLength - FRAMING_BYTES > maxBytes) {
+    throw new AppError('PAYLOAD_TOO_LARGE', `Il file supera ${kb(maxBytes)}`);
+  }
+  if (free === 0 || (declaredLength !== undefined && declaredLength - FRAMING_BYTES > free)) throw quotaError(free);
+
+  const cut = Math.min(maxBytes, free);
+  const part = await open(cut);
+  if (!part || part.fieldname !== 'file') {
+    part?.file.resume();
+    throw new AppError('VALIDATION', 'Campo "file" mancante', [{ path: 'file', message: 'obbligatorio' }]);
+  }
+  const upload = part.file;
+  const typed = await fileTypeStream(upload, { sampleSize: SNIFF_BYTES });
+  const mime = typed.fileType?.mime;
+  const ext = mime ? def.types.get(mime) : undefined;
+  const tooBig = () =>
+    cut < maxBytes ? quotaError(free) : new AppError('PAYLOAD_TOO_LARGE', `Il file supera ${kb(maxBytes)}`);
+  if (!mime || !ext) {
+    upload.resume();
+    // Cut before its type could be told: the limit is the answer.
+    if (upload.truncated) throw tooBig();
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Tipo di file non consentito: ${[...def.types.values()].join(', ')}`);
+  }
+  // While streaming: the multipart limit cuts the file at `cut` bytes and marks it truncated.
+  const stored = await deps.storage.put(aziendaId, typed);
+  try {
+    if (upload.truncated) {
+      throw tooBig();
+    }
+    const { row, oldKeys } = await deps.db.transaction(async (tx) => {
+      // After: another upload may have used the space meanwhile (the lock orders them).
+      const old = await reserveSpace(
+        tx,
+        aziendaId,
+        stored.size,
+        async () => (def.single ? repo.mediaOfOwner(tx, aziendaId, section, ownerId) : []),
+        limit,
+      );
+      for (const m of old) await repo.deleteMedia(tx, aziendaId, m.id);
+      const m = await repo.insertMedia(tx, {
+        aziendaId,
+        section,
+        ownerId,
+        filename: def.filename(ext, part.filename),
+        contentType: mime,
+        size: stored.size,
+        storageKey: stored.key,
+        uploadedBy: actor.userId,
+      });
+      await def.attach(tx, aziendaId, ownerId, m.id);
+      return { row: m, oldKeys: old.map((o) => o.storageKey) };
+    });
+    for (const key of oldKeys)
+      await deps.storage.remove(key).catch((err) => deps.log.warn({ err }, 'old media not removed'));
+    return presentMedia(row);
+  } catch (e) {
+    await deps.storage.remove(stored.key);
+    throw e;
+  }
+}
+
+async function readable(deps: Deps, actor: Actor, id: string) {
+  const m = await repo.findMedia(deps.db, actor.aziendaId, id);
+  const def = m ? sectionOf(m.section) : undefined;
+  if (!m || !def) throw notFound('File');
+  if (!def.mayRead(actor, m.ownerId)) throw forbidden();
+  return { m, def };
+}
+
+/** Metadata of a file to serve; the body is opened by `open`, whole or a byte range. */
+export async function content(deps: Deps, actor: Actor, id: string) {
+  const { m } = await readable(deps, actor, id);
+  return {
+    contentType: m.contentType,
+    filename: m.filename,
+    size: m.size,
+    disposition: INLINE_TYPES.has(m.contentType) ? ('inline' as const) : ('attachment' as const),
+    open: (range?: ByteRange) => deps.storage.get(m.storageKey, range),
+  };
+}
+
+/** GET /media/get-db/{section}/{id}: the files of one owner, newest first. */
+export async function list(deps: Deps, actor: Actor, section: MediaListSection, ownerId: string) {
+  const def = SECTIONS[section];
+  if (!(await def.ownerExists(deps.db, actor.aziendaId, ownerId))) throw notFound();
+  if (!def.mayRead(actor, ownerId)) throw forbidden();
+  return (await repo.mediaOfOwner(deps.db, actor.aziendaId, section, ownerId)).map(presentMedia);
+}
+
+/**
+ * POST /media/update: renames a file and/or sets its description. The new
+ * name is made safe and keeps the extension of the sniffed type; sections
+ * with a fixed name (the profile photo) change only the description.
+ */
+export async function update(deps: Deps, actor: Actor, body: MediaUpdateRequest) {
+  const m = await repo.findMedia(deps.db, actor.aziendaId, body.id);
+  const def = m ? sectionOf(m.section) : undefined;
+  if (!m || !def) throw notFound('File');
+  await def.authorize(deps.db, actor, m.ownerId, 'write');
+  const ext = def.types.get(m.contentType) ?? m.filename.split('.').pop() ?? 'bin';
+  const renamable = !def.single;
+  const row = await repo.updateMedia(deps.db, actor.aziendaId, m.id, {
+    ...(body.filename !== undefined && renamable ? { filename: safeFilename(body.filename, ext, 'documento') } : {}),
+    ...(body.descrizione !== undefined ? { descrizione: body.descrizione || null } : {}),
+  });
+  if (!row) throw notFound('File');
+  return presentMedia(row);
+}
+
+export async function remove(deps: Deps, actor: Actor, id: string) {
+  const m = await repo.findMedia(deps.db, actor.aziendaId, id);
+  const def = m ? sectionOf(m.section) : undefined;
+  if (!m || !def) throw notFound('File');
+  await def.authorize(deps.db, actor, m.ownerId, 'delete');
+  await deps.db.transaction(async (tx) => {
+    await repo.deleteMedia(tx, actor.aziendaId, m.id);
+    await def.detach(tx, actor.aziendaId, m.ownerId, m.id);
+  });
+  await deps.storage.remove(m.storageKey).catch((err) => deps.log.warn({ err }, 'media file not removed'));
+}

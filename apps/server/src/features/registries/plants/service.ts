@@ -1,0 +1,216 @@
+import type { z } from 'zod';
+import {
+  isValidMacchinarioNome,
+  isValidMatricola,
+  type Impianto,
+  type Macchinario,
+  impiantoSaveRequest,
+  macchinarioSaveRequest,
+} from '@fs/contract';
+import type { Deps } from '../../../platform/deps.js';
+import { AppError, notFound } from '../../../platform/errors.js';
+import { optionValues } from '../../billing/index.js';
+import * as repo from './repo.js';
+import * as usage from '../usage/repo.js';
+import { foreignKeyViolation, uniqueViolation } from '../../../platform/db/pg-errors.js';
+
+function toImpianto(r: repo.ImpiantoRow, macchinariCount: number): Impianto {
+  return {
+    id: r.id,
+    clienteId: r.clienteId,
+    nome: r.nome,
+    indirizzo: r.indirizzo,
+    citta: r.citta,
+    provincia: r.provincia,
+    cap: r.cap,
+    note: r.note,
+    macchinari_count: macchinariCount,
+  };
+}
+
+function toMacchinario(r: repo.MacchinarioRow): Macchinario {
+  return {
+    id: r.id,
+    impiantiId: r.impiantoId,
+    parentId: r.parentId,
+    livello: r.livello,
+    nome: r.nome,
+    matricola: r.matricola,
+    note: r.note,
+  };
+}
+
+/* ---------- plants ---------- */
+
+export async function listImpianti(deps: Deps, aziendaId: string, clienteId: string): Promise<Impianto[]> {
+  if (!(await repo.clienteExists(deps.db, aziendaId, clienteId))) throw notFound('Cliente');
+  return (await repo.listImpianti(deps.db, aziendaId, clienteId)).map((r) => toImpianto(r.impianto, r.macchinari));
+}
+
+export async function getImpianto(deps: Deps, aziendaId: string, id: string): Promise<Impianto> {
+  const r = await repo.findImpianto(deps.db, aziendaId, id);
+  if (!r) throw notFound('Impianto');
+  return toImpianto(r, await repo.countMacchinari(deps.db, aziendaId, id));
+}
+
+/** Creates (no id) or updates a plant; a plant stays with its customer. */
+export async function saveImpianto(
+  deps: Deps,
+  aziendaId: string,
+  input: z.output<typeof impiantoSaveRequest>,
+): Promise<Impianto> {
+  if (!(await repo.clienteExists(deps.db, aziendaId, input.clienteId))) throw notFound('Cliente');
+  const values = {
+    nome: input.nome,
+    indirizzo: input.indirizzo,
+    citta: input.citta,
+    provincia: input.provincia,
+    cap: input.cap,
+    note: input.note,
+  };
+  if (!input.id) return toImpianto(await repo.insertImpianto(deps.db, aziendaId, input.clienteId, values), 0);
+  const old = await repo.findImpianto(deps.db, aziendaId, input.id);
+  if (!old) throw notFound('Impianto');
+  if (old.clienteId !== input.clienteId) {
+    throw new AppError('VALIDATION', 'Un impianto non può passare a un altro cliente', [
+      { path: 'clienteId', message: 'immutabile' },
+    ]);
+  }
+  const row = await repo.updateImpianto(deps.db, aziendaId, input.id, values);
+  if (!row) throw notFound('Impianto');
+  return toImpianto(row, await repo.countMacchinari(deps.db, aziendaId, row.id));
+}
+
+const plantInUse = () => new AppError('0028', 'Impianto usato in un contratto: non può essere eliminato');
+const machineInUse = () => new AppError('0027', 'Macchinario usato in un contratto: non può essere eliminato');
+
+/**
+ * Deletes a plant and its machines; 403 0028 when the plant, or one of its machines, is in a
+ * contract or a contract activity. The links' foreign keys (RESTRICT) refuse a link written
+ * between the check and the delete; that refusal answers 0028 too.
+ */
+export async function deleteImpianto(deps: Deps, aziendaId: string, id: string): Promise<void> {
+  try {
+    await deps.db.transaction(async (tx) => {
+      const plant = await repo.findImpianto(tx, aziendaId, id);
+      if (!plant) throw notFound('Impianto');
+      if (await usage.plantsInContract(tx, aziendaId, [id])) throw plantInUse();
+      await repo.deleteImpianto(tx, aziendaId, id);
+    });
+  } catch (e) {
+    if (foreignKeyViolation(e) !== undefined) throw plantInUse();
+    throw e;
+  }
+}
+
+/* ---------- machines ---------- */
+
+export async function listMacchinari(deps: Deps, aziendaId: string, impiantoId: string): Promise<Macchinario[]> {
+  if (!(await repo.findImpianto(deps.db, aziendaId, impiantoId))) throw notFound('Impianto');
+  return (await repo.listMacchinari(deps.db, aziendaId, impiantoId)).map(toMacchinario);
+}
+
+export async function getMacchinario(deps: Deps, aziendaId: string, id: string): Promise<Macchinario> {
+  const r = await repo.findMacchinario(deps.db, aziendaId, id);
+  if (!r) throw notFound('Macchinario');
+  return toMacchinario(r);
+}
+
+const bad0029 = (path: 'nome' | 'matricola', message: string) =>
+  new AppError('0029', 'Verificare nome e matricola del macchinario', [{ path, message }]);
+
+/** Levels a company uses (option livelli_macchinari / numero_livelli, 1-5): level 1 is the plant. */
+async function levelsOf(deps: Deps, aziendaId: string): Promise<number> {
+  const [v] = await optionValues(deps, aziendaId, [['livelli_macchinari', 'numero_livelli']]);
+  const n = Number(v);
+  return Number.isInteger(n) && n >= 1 && n <= 5 ? n : 2;
+}
+
+/**
+ * Creates (no id) or updates a machine. 0029 on a bad name (1-120 characters) or registration
+ * number (1-50 of letters, digits, space - / . _; unique in the company, case aside). The level
+ * must be within the company's machinery levels; a level-n machine (n > 2) hangs from a level
+ * n-1 machine of the same plant.
+ */
+export async function saveMacchinario(
+  deps: Deps,
+  aziendaId: string,
+  input: z.output<typeof macchinarioSaveRequest>,
+): Promise<Macchinario> {
+  const nome = input.nome.trim();
+  const matricola = input.matricola.trim();
+  if (!isValidMacchinarioNome(nome)) throw bad0029('nome', nome ? 'troppo lungo' : 'obbligatorio');
+  if (!isValidMatricola(matricola))
+    throw bad0029('matricola', matricola ? 'caratteri o lunghezza non validi' : 'obbligatoria');
+  const plant = await repo.findImpianto(deps.db, aziendaId, input.impiantiId);
+  if (!plant) throw notFound('Impianto');
+  const levels = await levelsOf(deps, aziendaId);
+  if (input.livello > levels) {
+    throw new AppError('VALIDATION', `Livello oltre i ${levels} livelli configurati`, [
+      { path: 'livello', message: `massimo ${levels}` },
+    ]);
+  }
+  if (input.livello === 2 && input.parentId) {
+    throw new AppError('VALIDATION', "Un macchinario di livello 2 dipende solo dall'impianto", [
+      { path: 'parentId', message: 'non previsto' },
+    ]);
+  }
+  if (input.livello > 2) {
+    const parent = input.parentId ? await repo.findMacchinario(deps.db, aziendaId, input.parentId) : undefined;
+    if (!parent || parent.impiantoId !== plant.id || parent.livello !== input.livello - 1 || parent.id === input.id) {
+      throw new AppError('VALIDATION', `Serve un macchinario di livello ${input.livello - 1} dello stesso impianto`, [
+        { path: 'parentId', message: 'non valido' },
+      ]);
+    }
+  }
+  const old = input.id ? await repo.findMacchinario(deps.db, aziendaId, input.id) : undefined;
+  if (input.id && !old) throw notFound('Macchinario');
+  if (
+    old &&
+    (old.impiantoId !== plant.id || old.livello !== input.livello) &&
+    (await repo.hasChildren(deps.db, aziendaId, old.id))
+  ) {
+    throw new AppError('VALIDATION', 'Un macchinario con componenti non cambia impianto né livello', [
+      { path: 'livello', message: 'ha componenti' },
+    ]);
+  }
+  const same = await repo.findByMatricola(deps.db, aziendaId, matricola);
+  if (same && same.id !== old?.id) throw bad0029('matricola', 'già usata da un altro macchinario');
+  const values = {
+    impiantoId: plant.id,
+    parentId: input.livello === 2 ? null : input.parentId,
+    livello: input.livello,
+    nome,
+    matricola,
+    note: input.note,
+  };
+  try {
+    const row = old
+      ? await repo.updateMacchinario(deps.db, aziendaId, old.id, values)
+      : await repo.insertMacchinario(deps.db, aziendaId, values);
+    if (!row) throw notFound('Macchinario');
+    return toMacchinario(row);
+  } catch (e) {
+    // Two saves of the same matricola at once: the unique index decides.
+    if (uniqueViolation(e)) {
+      throw bad0029('matricola', 'già usata da un altro macchinario');
+    }
+    throw e;
+  }
+}
+
+/** Deletes a machine and its components; 403 0027 when one of them is in a contract or a contract activity. */
+export async function deleteMacchinario(deps: Deps, aziendaId: string, id: string): Promise<void> {
+  try {
+    await deps.db.transaction(async (tx) => {
+      const m = await repo.findMacchinario(tx, aziendaId, id);
+      if (!m) throw notFound('Macchinario');
+      if (await usage.machinesInContract(tx, aziendaId, await repo.subtreeIds(tx, aziendaId, [id])))
+        throw machineInUse();
+      await repo.deleteMacchinario(tx, aziendaId, id);
+    });
+  } catch (e) {
+    if (foreignKeyViolation(e) !== undefined) throw machineInUse();
+    throw e;
+  }
+}

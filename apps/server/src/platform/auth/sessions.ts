@@ -1,0 +1,106 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Source } from '@fs/contract';
+import type { DbOrTx } from '../db/client.js';
+import { refreshTokens, sessioni, type RevokeReason } from '../db/schema.js';
+import type { Deps } from '../deps.js';
+import { hashToken, randomToken } from './crypto.js';
+
+/**
+ * Session issuance and ending, in one place: sign-in by password, by single sign-on and by the
+ * app's one-time code all open a session here; password changes, disabled users and sign-outs
+ * end them here. A session is a `sessioni` row (one device per user per source), a rotating
+ * refresh token (hashed) and a signed access token naming the session.
+ */
+
+export const DAY_MS = 86_400_000;
+
+export interface IssuedSession {
+  sessionId: string;
+  token: string;
+  refreshToken: string;
+}
+
+/** Opens a session for a user on a device: other sessions of that source end, in one transaction. */
+export async function issueSession(
+  deps: Deps,
+  v: { aziendaId: string; userId: string; source: Source; deviceId: string },
+): Promise<IssuedSession> {
+  const refreshToken = randomToken();
+  const sessionId = await deps.db.transaction(async (tx) => {
+    await revokeOtherSessions(tx, v.aziendaId, v.userId, v.source, v.deviceId);
+    const id = await insertSession(tx, v);
+    await insertRefreshToken(tx, {
+      sessionId: id,
+      aziendaId: v.aziendaId,
+      tokenHash: hashToken(refreshToken),
+      kind: 'rotating',
+      expiresAt: new Date(Date.now() + deps.config.REFRESH_TOKEN_TTL_DAYS * DAY_MS),
+    });
+    return id;
+  });
+  const token = await deps.tokens.sign({ ...v, sessionId });
+  return { sessionId, token, refreshToken };
+}
+
+/**
+ * One device per user per source: ends the user's other open sessions of that
+ * source ('device' when another device signs in, so it hears 0017).
+ */
+async function revokeOtherSessions(tx: DbOrTx, aziendaId: string, userId: string, source: Source, deviceId: string) {
+  await tx
+    .update(sessioni)
+    .set({
+      revokedAt: sql`now()`,
+      revokedReason: sql`case when ${sessioni.deviceId} = ${deviceId} then 'replaced' else 'device' end`,
+    })
+    .where(
+      and(
+        eq(sessioni.aziendaId, aziendaId),
+        eq(sessioni.utenteId, userId),
+        eq(sessioni.source, source),
+        isNull(sessioni.revokedAt),
+      ),
+    );
+}
+
+async function insertSession(tx: DbOrTx, v: { aziendaId: string; userId: string; source: Source; deviceId: string }) {
+  const [row] = await tx
+    .insert(sessioni)
+    .values({ aziendaId: v.aziendaId, utenteId: v.userId, source: v.source, deviceId: v.deviceId })
+    .returning({ id: sessioni.id });
+  return row!.id;
+}
+
+export async function insertRefreshToken(
+  tx: DbOrTx,
+  v: { sessionId: string; aziendaId: string; tokenHash: string; kind: 'rotating' | 'temp'; expiresAt: Date },
+) {
+  await tx.insert(refreshTokens).values(v);
+}
+
+export async function revokeSession(db: DbOrTx, aziendaId: string, sessionId: string, reason: RevokeReason) {
+  await db
+    .update(sessioni)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(and(eq(sessioni.aziendaId, aziendaId), eq(sessioni.id, sessionId), isNull(sessioni.revokedAt)));
+}
+
+export async function revokeUserSessions(
+  db: DbOrTx,
+  aziendaId: string,
+  userId: string,
+  reason: RevokeReason,
+  exceptSessionId?: string,
+) {
+  await db
+    .update(sessioni)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(
+      and(
+        eq(sessioni.aziendaId, aziendaId),
+        eq(sessioni.utenteId, userId),
+        isNull(sessioni.revokedAt),
+        exceptSessionId ? ne(sessioni.id, exceptSessionId) : undefined,
+      ),
+    );
+}

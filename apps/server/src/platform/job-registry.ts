@@ -1,0 +1,45 @@
+import type { Deps } from './deps.js';
+
+/**
+ * A background job as a feature declares it (in its `jobs.ts`): the queue's name, what one job
+ * does, and optionally a cron (5 fields, Europe/Rome) that enqueues it. The server collects every
+ * feature's jobs in one registry (`features/jobs.ts`); only processes that run workers
+ * (ROLE=worker or all) process them, every process may enqueue them.
+ */
+export interface JobDef<T extends object = object> {
+  queue: string;
+  run: (deps: Deps, data: T) => Promise<void>;
+  cron?: { expression: string; data: T };
+}
+
+/** A declared job as the registry holds it (its data type checked where it was declared). */
+export type RegisteredJob = JobDef<object>;
+
+export const defineJob = <T extends object>(def: JobDef<T>): RegisteredJob => def as unknown as RegisteredJob;
+
+/** Problems of a registry: duplicate queue names (a job would be processed by the wrong handler). */
+export function registryProblems(defs: readonly RegisteredJob[]): string[] {
+  const seen = new Set<string>();
+  const problems: string[] = [];
+  for (const d of defs) {
+    if (!/^[a-z][a-z0-9-]*$/.test(d.queue)) problems.push(`bad queue name: ${d.queue}`);
+    if (seen.has(d.queue)) problems.push(`queue declared twice: ${d.queue}`);
+    seen.add(d.queue);
+  }
+  return problems;
+}
+
+/**
+ * Creates every queue (so any process can enqueue at once) and, when `work` is set, starts
+ * processing them and (re)installs their crons.
+ */
+export async function startJobs(deps: Deps, defs: readonly RegisteredJob[], work: boolean): Promise<void> {
+  const problems = registryProblems(defs);
+  if (problems.length) throw new Error(`job registry: ${problems.join('; ')}`);
+  for (const def of defs) {
+    await deps.jobs.createQueue(def.queue);
+    if (!work) continue;
+    await deps.jobs.register(def.queue, (data) => def.run(deps, data), deps.log);
+    if (def.cron) await deps.jobs.schedule(def.queue, def.cron.expression, def.cron.data);
+  }
+}

@@ -1,0 +1,72 @@
+import { useSyncExternalStore } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  CACHE_MS,
+  CLIENT,
+  can,
+  type Action,
+  type PageKey,
+  type PermissionsPayload,
+  type SessionUser,
+} from '@fs/contract';
+import { api } from '../api/client';
+import { sessionStore } from '../api/session-store';
+import { localeOfLingua, writeLocaleCookie } from '../i18n';
+
+export const sessionKeys = {
+  user: ['session', 'user'] as const,
+  permissions: ['session', 'permissions'] as const,
+};
+
+export function useStoredSession() {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
+}
+
+/** The session user, validated against the server on every app load. */
+export function useSessionUser() {
+  const { token, user } = useStoredSession();
+  return useQuery({
+    queryKey: sessionKeys.user,
+    enabled: token !== null,
+    initialData: user ?? undefined,
+    initialDataUpdatedAt: 0,
+    staleTime: CACHE_MS.permissions,
+    queryFn: async () => {
+      const { item } = await api.get<{ item: SessionUser }>('/api/session/session');
+      sessionStore.setUser(item);
+      return item;
+    },
+  });
+}
+
+export function usePermissions() {
+  const { token } = useStoredSession();
+  return useQuery({
+    queryKey: sessionKeys.permissions,
+    enabled: token !== null,
+    staleTime: CACHE_MS.permissions,
+    queryFn: async () => (await api.get<{ item: PermissionsPayload }>('/api/session/permissions')).item,
+  });
+}
+
+/** Whether the user may do `action` on `key`; undefined while the permissions load. */
+export function useCan(key: PageKey, action: Action): boolean | undefined {
+  const { data } = usePermissions();
+  return data ? can(data.permissions, key, action) : undefined;
+}
+
+/** Saves the user's language, revalidates the session, sets the cookie, reloads after 500 ms. */
+export function useChangeLanguage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (lingua: 'IT' | 'EN' | 'ES' | 'FR' | 'DE') =>
+      api.post<{ item: SessionUser }>('/api/session/language', { lingua }),
+    onSuccess: async ({ item }) => {
+      sessionStore.setUser(item);
+      await queryClient.invalidateQueries({ queryKey: sessionKeys.user });
+      const locale = localeOfLingua(item.lingua);
+      if (locale) writeLocaleCookie(locale);
+      setTimeout(() => window.location.reload(), CLIENT.languageReloadDelayMs);
+    },
+  });
+}

@@ -1,0 +1,99 @@
+import { Anchor, Checkbox, Group, NumberInput, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { Link } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
+import { LIMITS, MAX_REGISTRATION_LICENCES, PLAN_TYPES, PRICES, TRIAL_DAYS } from '@fs/contract';
+import { euro, type RegisterValues } from './form';
+import classes from './registration.module.css';
+
+/** Step 2: the company, the plan with its technician licences, the terms. */
+export function CompanyStep({ form }: { form: UseFormReturnType<RegisterValues> }) {
+  const { t, i18n } = useTranslation();
+  const plan = form.values.subscription_type;
+  return (
+    <Stack gap="sm">
+      <TextInput
+        label={t('register.fields.ragioneSociale')}
+        autoComplete="organization"
+        required
+        {...form.getInputProps('ragione_sociale')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label={t('register.fields.partitaIva')}
+          description={t('register.hints.partitaIva')}
+          inputMode="numeric"
+          maxLength={11}
+          required
+          {...form.getInputProps('partita_iva')}
+        />
+        <TextInput
+          label={t('register.fields.telefono')}
+          type="tel"
+          autoComplete="tel"
+          {...form.getInputProps('telefono')}
+        />
+      </SimpleGrid>
+      <TextInput
+        label={t('register.fields.indirizzo')}
+        autoComplete="street-address"
+        {...form.getInputProps('indirizzo')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <TextInput label={t('register.fields.citta')} autoComplete="address-level2" {...form.getInputProps('citta')} />
+        <TextInput label={t('register.fields.provincia')} maxLength={2} {...form.getInputProps('provincia')} />
+        <TextInput label={t('register.fields.cap')} autoComplete="postal-code" {...form.getInputProps('cap')} />
+      </SimpleGrid>
+
+      <Radio.Group
+        label={t('register.fields.plan')}
+        description={t('register.hints.plan', { days: TRIAL_DAYS })}
+        required
+        {...form.getInputProps('subscription_type')}
+      >
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" mt="xs">
+          {PLAN_TYPES.map((p) => (
+            <Radio.Card key={p} value={p} className={classes.planCard} radius="md" p="md" aria-label={t(`plans.${p}`)}>
+              <Group wrap="nowrap" align="flex-start" gap="sm">
+                <Radio.Indicator />
+                <div>
+                  <Text fw={600}>{t(`plans.${p}`)}</Text>
+                  <Text size="sm" c="dimmed">
+                    {t('register.plan.price', { price: euro(PRICES[p].yearly, i18n.language) })}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {t(`register.plan.${p}`, { max: LIMITS.liteMaxTechnicians })}
+                  </Text>
+                </div>
+              </Group>
+            </Radio.Card>
+          ))}
+        </SimpleGrid>
+      </Radio.Group>
+      <NumberInput
+        label={t('register.fields.tecnici')}
+        description={t('register.hints.tecnici', {
+          total: euro(PRICES[plan].yearly * (form.values.tecnici || 0), i18n.language),
+        })}
+        min={1}
+        max={plan === 'lite' ? LIMITS.liteMaxTechnicians : MAX_REGISTRATION_LICENCES}
+        allowDecimal={false}
+        required
+        {...form.getInputProps('tecnici')}
+      />
+      <Checkbox
+        mt="xs"
+        label={
+          <Trans
+            i18nKey="register.fields.terms"
+            components={{
+              terms: <Anchor component={Link} to="/public/terms" target="_blank" inherit underline="always" />,
+              privacy: <Anchor component={Link} to="/public/privacy" target="_blank" inherit underline="always" />,
+            }}
+          />
+        }
+        {...form.getInputProps('termini_accettati', { type: 'checkbox' })}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,3 @@
+/** The company area's public API for the shell and other areas. */
+export * from './company/api';
+export * from './company/DeletionBanner';

@@ -1,0 +1,80 @@
+import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { LoginRequest } from '@fs/contract';
+import { errorText, isApiError } from '../../../app/api/errors';
+import { usePageTitle } from '../../../app/use-page-title';
+import { useLogin } from './api';
+import { SsoSection } from './sso/SsoSection';
+
+function loginErrorText(t: ReturnType<typeof useTranslation>['t'], error: unknown): string {
+  if (isApiError(error) && error.status === 429) return t('errors.rateLimited');
+  return errorText(t, error);
+}
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('login.title'));
+  const login = useLogin();
+  const [params] = useSearchParams();
+  const required = (value: string) => (value.trim() ? null : t('common.required'));
+  const form = useForm<LoginRequest>({
+    // A new registration lands here with its VAT number and username filled in.
+    initialValues: { piva: params.get('piva') ?? '', username: params.get('username') ?? '', password: '' },
+    validate: { piva: required, username: required, password: required },
+  });
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1} size="h2">
+          {t('login.title')}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t('login.subtitle')}
+        </Text>
+      </div>
+      {login.isError && (
+        <Alert color="red" icon={<IconAlertCircle />} role="alert" title={t('login.failed')}>
+          {loginErrorText(t, login.error)}
+        </Alert>
+      )}
+      <form onSubmit={form.onSubmit((values) => login.mutate(values))} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label={t('login.piva')}
+            autoComplete="organization"
+            inputMode="numeric"
+            required
+            {...form.getInputProps('piva')}
+          />
+          <TextInput label={t('login.username')} autoComplete="username" required {...form.getInputProps('username')} />
+          <PasswordInput
+            label={t('login.password')}
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} to="/access/reset-password" size="sm">
+              {t('login.forgot')}
+            </Anchor>
+          </Group>
+          <Button type="submit" loading={login.isPending} fullWidth>
+            {t('login.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <Divider label={t('login.or')} labelPosition="center" />
+      <SsoSection />
+      <Text size="sm" ta="center">
+        {t('register.noAccount')}{' '}
+        <Anchor component={Link} to="/access/register" underline="always">
+          {t('register.registerLink')}
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

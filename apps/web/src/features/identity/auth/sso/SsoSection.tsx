@@ -1,0 +1,53 @@
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconKey } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { usePublicConfig } from '../../../shell';
+import { useCompleteLogin } from '../api';
+import { useStartSso } from './api';
+import { ssoErrorText } from './sso-errors';
+import { useSsoReturn } from './use-sso-return';
+
+/**
+ * The single sign-on button of the login page, enabled when the server has an
+ * issuer, and the handling of the provider's return to this page.
+ */
+export function SsoSection() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const config = usePublicConfig();
+  const completeLogin = useCompleteLogin();
+  const finish = useSsoReturn('web', completeLogin);
+  const start = useStartSso('web');
+  const enabled = config.data?.sso.enabled === true;
+  const error = finish.error ?? start.error;
+
+  return (
+    <Stack gap="sm">
+      {error && (
+        <Alert color="red" icon={<IconAlertCircle />} role="alert" title={t('login.failed')}>
+          {ssoErrorText(t, error)}
+        </Alert>
+      )}
+      <Button
+        variant="default"
+        leftSection={<IconKey size={18} />}
+        fullWidth
+        disabled={!enabled}
+        loading={start.isPending || start.isSuccess || finish.isPending}
+        title={enabled ? undefined : t('sso.notConfigured')}
+        onClick={() => {
+          finish.reset();
+          start.mutate(params.get('redirectAfterLogin'));
+        }}
+      >
+        {t('login.sso')}
+      </Button>
+      {(finish.isPending || start.isSuccess) && (
+        <Text size="sm" c="dimmed" ta="center" role="status">
+          {finish.isPending ? t('sso.signingIn') : t('sso.redirecting')}
+        </Text>
+      )}
+    </Stack>
+  );
+}

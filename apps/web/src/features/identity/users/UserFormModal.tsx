@@ -1,0 +1,178 @@
+import {
+  Button,
+  Group,
+  Modal,
+  MultiSelect,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, type User } from '@fs/contract';
+import { errorText, isApiError } from '../../../app/api/errors';
+import { notify } from '../../../app/notify';
+import { useSaveUser } from './api';
+import { useJobs } from '../../registries';
+import { timeZones, toRequest, toValues, userValidation, type UserValues } from './user-form';
+
+interface Props {
+  /** The user to edit; null creates one. */
+  user: User | null;
+  opened: boolean;
+  onClose: () => void;
+  /** Whether the signed-in user is an administrator (only they give the admin role). */
+  isAdmin: boolean;
+  onLicenceRefused: () => void;
+}
+
+export function UserFormModal({ user, opened, onClose, isAdmin, onLicenceRefused }: Props) {
+  const { t } = useTranslation();
+  const save = useSaveUser();
+  const creating = user === null;
+  const form = useForm<UserValues>({ initialValues: toValues(user), validate: userValidation(t, creating) });
+  // Job roles: offered when the user may read them (loaded with mansioni read only).
+  const jobs = useJobs();
+
+  const submit = form.onSubmit(
+    (values) =>
+      save.mutate(toRequest(values, user?.id), {
+        onSuccess: () => {
+          notify.success(t(creating ? 'users.form.created' : 'users.form.saved'));
+          onClose();
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.fields.length) {
+            form.setErrors(
+              Object.fromEntries(
+                error.fields.map((f) => [f.path, t(`users.form.server.${f.path}`, { defaultValue: f.message })]),
+              ),
+            );
+            notify.warning(t('users.form.invalid'));
+          } else if (isApiError(error) && error.code === '0006') {
+            notify.error(errorText(t, error));
+            onLicenceRefused();
+          } else notify.error(errorText(t, error));
+        },
+      }),
+    () => notify.warning(t('users.form.invalid')),
+  );
+
+  const languages = LANGUAGES.map((l) => ({ value: l.codice, label: l.nome }));
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      size="lg"
+      title={
+        <Title order={2} size="h4">
+          {t(creating ? 'users.form.newTitle' : 'users.form.editTitle')}
+        </Title>
+      }
+    >
+      <form onSubmit={submit} noValidate aria-label={t(creating ? 'users.form.newTitle' : 'users.form.editTitle')}>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput label={t('users.fields.name')} {...form.getInputProps('name')} data-autofocus />
+            <TextInput label={t('users.fields.surname')} {...form.getInputProps('surname')} />
+            <TextInput
+              label={t('users.fields.username')}
+              required
+              autoComplete="off"
+              {...form.getInputProps('username')}
+            />
+            <TextInput label={t('users.fields.email')} type="email" {...form.getInputProps('email')} />
+            <PasswordInput
+              label={t('users.fields.password')}
+              required={creating}
+              description={creating ? undefined : t('users.form.passwordHint')}
+              autoComplete="new-password"
+              {...form.getInputProps('password')}
+            />
+            <Select
+              label={t('users.fields.role')}
+              data={[
+                { value: 'user', label: t('users.roles.user') },
+                { value: 'admin', label: t('users.roles.admin') },
+              ]}
+              allowDeselect={false}
+              disabled={!isAdmin}
+              {...form.getInputProps('role')}
+            />
+            <Select
+              label={t('users.fields.lingua')}
+              data={languages}
+              allowDeselect={false}
+              {...form.getInputProps('lingua')}
+            />
+            <Select
+              label={t('users.fields.timezone')}
+              data={timeZones(form.values.timezone)}
+              searchable
+              limit={50}
+              allowDeselect={false}
+              {...form.getInputProps('timezone')}
+            />
+          </SimpleGrid>
+          <Switch
+            label={t('users.fields.scheduleenabled')}
+            description={t('users.form.scheduleHint')}
+            {...form.getInputProps('scheduleenabled', { type: 'checkbox' })}
+          />
+          {jobs.data && (
+            <MultiSelect
+              label={t('jobs.userField')}
+              description={t('jobs.userFieldHint')}
+              data={[
+                ...jobs.data.map((j) => ({ value: j.id, label: j.nome })),
+                // A held job role the list does not know yet (cache) stays visible.
+                ...(user?.mansioni ?? [])
+                  .filter((m) => !jobs.data.some((j) => j.id === m.id))
+                  .map((m) => ({ value: m.id, label: m.nome })),
+              ]}
+              searchable
+              clearable
+              nothingFoundMessage={t('jobs.none')}
+              {...form.getInputProps('mansioni')}
+            />
+          )}
+          <Title order={3} size="h5">
+            {t('users.form.prices')}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            <TextInput
+              label={t('users.fields.netPriceKm')}
+              inputMode="decimal"
+              leftSection="€"
+              {...form.getInputProps('netPriceKm')}
+            />
+            <TextInput
+              label={t('users.fields.netPriceOreViaggio')}
+              inputMode="decimal"
+              leftSection="€"
+              {...form.getInputProps('netPriceOreViaggio')}
+            />
+            <TextInput
+              label={t('users.fields.netPriceTecnico')}
+              inputMode="decimal"
+              leftSection="€"
+              {...form.getInputProps('netPriceTecnico')}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

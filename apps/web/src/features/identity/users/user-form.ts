@@ -1,0 +1,92 @@
+import type { TFunction } from 'i18next';
+import { type User, type UserSave } from '@fs/contract';
+import { decimalRule } from '../../../app/decimal';
+
+export interface UserValues {
+  name: string;
+  surname: string;
+  username: string;
+  email: string;
+  password: string;
+  lingua: 'IT' | 'EN' | 'ES' | 'FR' | 'DE';
+  role: 'admin' | 'user';
+  scheduleenabled: boolean;
+  status: 'ACTIVE' | 'DISABLED';
+  netPriceKm: string;
+  netPriceOreViaggio: string;
+  netPriceTecnico: string;
+  timezone: string;
+  /** Job roles held (ids). */
+  mansioni: string[];
+}
+
+export const PRICE_FIELDS = ['netPriceKm', 'netPriceOreViaggio', 'netPriceTecnico'] as const;
+
+export function toValues(u: User | null): UserValues {
+  return {
+    name: u?.name ?? '',
+    surname: u?.surname ?? '',
+    username: u?.username ?? '',
+    email: u?.email ?? '',
+    password: '',
+    lingua: (u?.lingua as UserValues['lingua']) ?? 'IT',
+    role: u?.role ?? 'user',
+    scheduleenabled: u ? u.scheduleenabled === 'Y' : true,
+    status: u?.status ?? 'ACTIVE',
+    netPriceKm: u?.netPriceKm ?? '',
+    netPriceOreViaggio: u?.netPriceOreViaggio ?? '',
+    netPriceTecnico: u?.netPriceTecnico ?? '',
+    timezone: u?.timezone ?? 'Europe/Rome',
+    mansioni: u?.mansioni.map((m) => m.id) ?? [],
+  };
+}
+
+export function toRequest(v: UserValues, id: string | undefined): UserSave {
+  return {
+    ...(id ? { id } : {}),
+    name: v.name,
+    surname: v.surname,
+    username: v.username.trim(),
+    email: v.email,
+    ...(v.password ? { password: v.password } : {}),
+    lingua: v.lingua,
+    role: v.role,
+    scheduleenabled: v.scheduleenabled ? 'Y' : 'N',
+    status: v.status,
+    netPriceKm: v.netPriceKm,
+    netPriceOreViaggio: v.netPriceOreViaggio,
+    netPriceTecnico: v.netPriceTecnico,
+    timezone: v.timezone,
+    mansioni: v.mansioni,
+  };
+}
+
+/** The same rules as the server's, so most mistakes show before sending. */
+export function userValidation(t: TFunction, creating: boolean) {
+  const price = decimalRule(t);
+  return {
+    username: (v: string) =>
+      !v.trim() ? t('users.form.required') : /\s/.test(v.trim()) ? t('users.form.noSpaces') : null,
+    email: (v: string) =>
+      v.trim() === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()) ? null : t('users.form.badEmail'),
+    password: (v: string) =>
+      creating && !v ? t('users.form.required') : v && v.length < 8 ? t('users.form.shortPassword') : null,
+    netPriceKm: price,
+    netPriceOreViaggio: price,
+    netPriceTecnico: price,
+  };
+}
+
+export function timeZones(current: string): string[] {
+  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return all.includes(current) ? all : [current, ...all];
+}
+
+/** Euro with 2 decimals for a price string; a dash when missing. */
+export function euro(value: string | null, locale: string): string {
+  if (!value) return '—';
+  const [int = '0', dec = ''] = value.split('.');
+  const grouped = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(BigInt(int));
+  const sep = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? ',';
+  return `€ ${grouped}${sep}${dec.padEnd(2, '0').slice(0, 2)}`;
+}

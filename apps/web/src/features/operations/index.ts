@@ -1,0 +1,3 @@
+/** The operations area's public API for the shell and other areas. */
+export * from './geolocation/api';
+export * from './geolocation/LastPosition';

@@ -1,0 +1,167 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { Articolo } from '@fs/contract';
+import { errorText, formErrorsOf } from '../../../app/api/errors';
+import { notify } from '../../../app/notify';
+import { findSame, useSaveArticle } from './api';
+import { articleValidation, toArticleRequest, toArticleValues, type ArticleValues } from './article-form';
+
+interface Props {
+  /** The article to edit; null creates one. */
+  article: Articolo | null;
+  /** Without anagrafica_articoli write: the fields are shown, not editable. */
+  readOnly?: boolean;
+  onClose: () => void;
+}
+
+type Same = Partial<Record<'codice' | 'riferimento_esterno', Articolo[]>>;
+
+/**
+ * Article form: the contract's rules checked before sending, and a warning
+ * (not a refusal) when another article has the same code or external reference,
+ * shown as soon as the field is left and again after saving.
+ */
+export function ArticleFormModal({ article, readOnly = false, onClose }: Props) {
+  const { t } = useTranslation();
+  const save = useSaveArticle();
+  const creating = article === null;
+  const form = useForm<ArticleValues>({ initialValues: toArticleValues(article), validate: articleValidation(t) });
+  const [same, setSame] = useState<Same>({});
+
+  const check = (field: 'codice' | 'riferimento_esterno') => async () => {
+    const value = form.values[field];
+    try {
+      const found = await findSame(field, value, article?.id);
+      setSame((s) => ({ ...s, [field]: found }));
+    } catch {
+      // The warning is a courtesy: the save answers the same warnings.
+    }
+  };
+
+  const submit = form.onSubmit(
+    (values) =>
+      save.mutate(toArticleRequest(values, article?.id), {
+        onSuccess: (r) => {
+          notify.success(t(creating ? 'articles.form.created' : 'articles.form.saved'));
+          for (const w of r.warnings) {
+            notify.warning(
+              t(`articles.form.duplicate.${w.field}`, {
+                list: w.articoli.map((a) => `${a.codice} – ${a.descrizione}`).join(', '),
+              }),
+            );
+          }
+          onClose();
+        },
+        onError: (error) => {
+          const fieldErrors = formErrorsOf(error);
+          if (fieldErrors) {
+            form.setErrors(fieldErrors);
+            notify.warning(t('articles.form.invalid'));
+          } else notify.error(errorText(t, error));
+        },
+      }),
+    () => notify.warning(t('articles.form.invalid')),
+  );
+
+  const warning = (field: 'codice' | 'riferimento_esterno') => {
+    const list = same[field];
+    if (!list?.length) return null;
+    return (
+      <Alert color="yellow" icon={<IconAlertTriangle size={18} />} p="xs" role="status">
+        <Text size="sm">
+          {t(`articles.form.duplicate.${field}`, {
+            list: list.map((a) => `${a.codice} – ${a.descrizione}`).join(', '),
+          })}
+        </Text>
+      </Alert>
+    );
+  };
+
+  const title = t(
+    creating ? 'articles.form.newTitle' : readOnly ? 'articles.form.viewTitle' : 'articles.form.editTitle',
+  );
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size="lg"
+      title={
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+      }
+    >
+      <form onSubmit={submit} noValidate aria-label={title}>
+        <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+          <Stack gap="md">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                label={t('articles.fields.codice')}
+                required
+                maxLength={50}
+                data-autofocus
+                {...form.getInputProps('codice')}
+                onBlur={check('codice')}
+              />
+              <TextInput
+                label={t('articles.fields.riferimento_esterno')}
+                maxLength={100}
+                {...form.getInputProps('riferimento_esterno')}
+                onBlur={check('riferimento_esterno')}
+              />
+            </SimpleGrid>
+            {warning('codice')}
+            {warning('riferimento_esterno')}
+            <TextInput
+              label={t('articles.fields.descrizione')}
+              required
+              maxLength={500}
+              {...form.getInputProps('descrizione')}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+              <TextInput
+                label={t('articles.fields.unita_misura')}
+                maxLength={20}
+                placeholder={t('articles.form.unitPlaceholder')}
+                {...form.getInputProps('unita_misura')}
+              />
+              <TextInput
+                label={t('articles.fields.prezzo_vendita')}
+                inputMode="decimal"
+                leftSection="€"
+                {...form.getInputProps('prezzo_vendita')}
+              />
+              <TextInput
+                label={t('articles.fields.prezzo_acquisto')}
+                inputMode="decimal"
+                leftSection="€"
+                {...form.getInputProps('prezzo_acquisto')}
+              />
+            </SimpleGrid>
+            <Textarea
+              label={t('articles.fields.note')}
+              autosize
+              minRows={2}
+              maxRows={6}
+              maxLength={2000}
+              {...form.getInputProps('note')}
+            />
+          </Stack>
+        </fieldset>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={onClose}>
+            {t(readOnly ? 'articles.form.close' : 'common.cancel')}
+          </Button>
+          {!readOnly && (
+            <Button type="submit" loading={save.isPending}>
+              {t('common.save')}
+            </Button>
+          )}
+        </Group>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { ActionIcon, Button, Group, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { Articolo } from '@fs/contract';
+import { DataTable, pageQueryProps } from '../../../app/components/DataTable';
+import { initialListState, useDebounced, type ListState } from '../../../app/components/list-state';
+import { errorText } from '../../../app/api/errors';
+import { notify } from '../../../app/notify';
+import { usePageTitle } from '../../../app/use-page-title';
+import { useCan } from '../../../app/session/api';
+import { useArticlesPage, useRemoveArticles } from './api';
+import { ArticleFormModal } from './ArticleFormModal';
+import { ArticleQuickFind } from './ArticleQuickFind';
+import { formatPrice } from './format-price';
+
+/** /items: the company's articles, paged on the server, with search as you type and the column chooser. */
+export function ItemsPage() {
+  const { t, i18n } = useTranslation();
+  usePageTitle(t('articles.title'));
+  const canWrite = useCan('anagrafica_articoli', 'write') === true;
+  const canDelete = useCan('anagrafica_articoli', 'delete') === true;
+  const [state, setState] = useState<ListState>(initialListState('codice'));
+  const [search, setSearch] = useState('');
+  const [filterText, setFilterText] = useState<Record<'riferimento_esterno' | 'unita_misura', string>>({
+    riferimento_esterno: '',
+    unita_misura: '',
+  });
+  const q = useDebounced(search.trim());
+  const filters = useDebounced(filterText);
+  const [editing, setEditing] = useState<{ article: Articolo | null } | null>(null);
+  const remove = useRemoveArticles();
+
+  const page = useArticlesPage({
+    page: state.page,
+    size: state.size,
+    sort: state.sort as 'codice',
+    dir: state.dir,
+    ...(q ? { q } : {}),
+    filters: {
+      ...(filters.riferimento_esterno.trim() ? { riferimento_esterno: filters.riferimento_esterno.trim() } : {}),
+      ...(filters.unita_misura.trim() ? { unita_misura: filters.unita_misura.trim() } : {}),
+    },
+  });
+
+  const confirmDelete = (a: Articolo) =>
+    modals.openConfirmModal({
+      title: t('articles.delete.title'),
+      children: <Text size="sm">{t('articles.delete.text', { codice: a.codice, descrizione: a.descrizione })}</Text>,
+      labels: { confirm: t('articles.delete.confirm'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate([a.id], {
+          onSuccess: () => notify.success(t('articles.delete.done')),
+          onError: (e) => notify.error(errorText(t, e)),
+        }),
+    });
+
+  const setFilter = (key: keyof typeof filterText) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    const value = e.currentTarget.value;
+    setFilterText((f) => ({ ...f, [key]: value }));
+    setState((s) => ({ ...s, page: 1 }));
+  };
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={1}>{t('articles.title')}</Title>
+          <Text c="dimmed">{t('articles.subtitle')}</Text>
+        </div>
+        <ArticleQuickFind onPick={(a) => setEditing({ article: a })} />
+      </Group>
+      <DataTable<Articolo>
+        table="articoli"
+        {...pageQueryProps(page)}
+        state={state}
+        onStateChange={setState}
+        search={search}
+        onSearchChange={setSearch}
+        rowKey={(a) => a.id}
+        renderCell={(a, key) => {
+          if (key === 'prezzo_vendita' || key === 'prezzo_acquisto') return formatPrice(a[key], i18n.language);
+          const v = a[key as keyof Articolo];
+          return v ?? '';
+        }}
+        onOpen={(a) => setEditing({ article: a })}
+        rowActions={(a) => (
+          <>
+            <Tooltip label={t(canWrite ? 'articles.edit' : 'articles.view')}>
+              <ActionIcon
+                variant="subtle"
+                onClick={() => setEditing({ article: a })}
+                aria-label={t('articles.editNamed', { codice: a.codice })}
+              >
+                <IconPencil size={16} />
+              </ActionIcon>
+            </Tooltip>
+            {canDelete && (
+              <Tooltip label={t('articles.delete.confirm')}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  onClick={() => confirmDelete(a)}
+                  aria-label={t('articles.deleteNamed', { codice: a.codice })}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </>
+        )}
+        filters={
+          <>
+            <TextInput
+              label={t('articles.fields.riferimento_esterno')}
+              value={filterText.riferimento_esterno}
+              onChange={setFilter('riferimento_esterno')}
+              w={180}
+              maxLength={100}
+            />
+            <TextInput
+              label={t('articles.fields.unita_misura')}
+              value={filterText.unita_misura}
+              onChange={setFilter('unita_misura')}
+              w={130}
+              maxLength={100}
+            />
+          </>
+        }
+        actions={
+          canWrite && (
+            <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing({ article: null })}>
+              {t('articles.new')}
+            </Button>
+          )
+        }
+        searchLabel={t('articles.search')}
+        shortSearchHint={t('articles.shortSearch')}
+        emptyText={
+          q || filters.riferimento_esterno || filters.unita_misura ? t('articles.noMatch') : t('articles.empty')
+        }
+        caption={t('articles.caption')}
+      />
+      {editing && (canWrite || editing.article) && (
+        <ArticleFormModal
+          key={editing.article?.id ?? 'new'}
+          article={editing.article}
+          readOnly={!canWrite}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,94 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ARTICLES_CACHE_MS,
+  type ArticoliAdminQuery,
+  type ArticoliFilters,
+  type Articolo,
+  type ArticoloSave,
+  type ArticoloWarning,
+} from '@fs/contract';
+import { api } from '../../../app/api/client';
+import { useCan } from '../../../app/session/api';
+
+export const articleKeys = {
+  all: ['articles'] as const,
+  admin: (q: ArticoliAdminQuery) => ['articles', 'admin', q] as const,
+  everything: ['articles', 'all'] as const,
+  research: (q: string) => ['articles', 'research', q] as const,
+};
+
+/** One page of the admin list (cached 3 minutes, the spec's lifetime for articles). */
+export function useArticlesPage(query: ArticoliAdminQuery) {
+  return useQuery({
+    queryKey: articleKeys.admin(query),
+    staleTime: ARTICLES_CACHE_MS,
+    placeholderData: keepPreviousData,
+    queryFn: () =>
+      api.post<{ items: Articolo[]; totaleElementi: number }>('/api/anagraficaarticoli/articoli/admin', query),
+  });
+}
+
+/**
+ * Every article (pickers): loaded only with anagrafica_articoli read (spec
+ * section 6), cached 3 minutes, with the plan limit.
+ */
+export function useAllArticles() {
+  const canRead = useCan('anagrafica_articoli', 'read');
+  return useQuery({
+    queryKey: articleKeys.everything,
+    enabled: canRead === true,
+    staleTime: ARTICLES_CACHE_MS,
+    queryFn: () =>
+      api.get<{ items: Articolo[]; limit: { used: number; allowed: number } }>('/api/anagraficaarticoli/articoli/all'),
+  });
+}
+
+/** Search as you type: the caller debounces `q`; nothing is asked for an empty term. */
+export function useArticleResearch(q: string, limit = 10) {
+  const term = q.trim();
+  return useQuery({
+    queryKey: [...articleKeys.research(term), limit],
+    enabled: term.length > 0,
+    staleTime: ARTICLES_CACHE_MS,
+    placeholderData: keepPreviousData,
+    meta: { silent: true },
+    queryFn: async () =>
+      (await api.post<{ items: Articolo[] }>('/api/anagraficaarticoli/articoli/research', { q: term, limit })).items,
+  });
+}
+
+/** Exact matches of a code or external reference (the form's duplicate warning before saving). */
+export async function findSame(
+  field: 'codice' | 'riferimento_esterno',
+  value: string,
+  exceptId?: string,
+): Promise<Articolo[]> {
+  const v = value.trim().toLowerCase();
+  if (!v) return [];
+  const r = await api.post<{ items: Articolo[] }>('/api/anagraficaarticoli/articoli/research', {
+    q: value.trim(),
+    limit: 50,
+  });
+  return r.items.filter((a) => a.id !== exceptId && (a[field] ?? '').trim().toLowerCase() === v);
+}
+
+export type { ArticoliFilters };
+
+export function useSaveArticle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (body: ArticoloSave) =>
+      api.post<{ item: Articolo; warnings: ArticoloWarning[] }>('/api/anagraficaarticoli/articoli', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: articleKeys.all }),
+  });
+}
+
+export function useRemoveArticles() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (ids: string[]) => api.post<{ removed: number }>('/api/anagraficaarticoli/articoli/remove', { ids }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: articleKeys.all }),
+  });
+}

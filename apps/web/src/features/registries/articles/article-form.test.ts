@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { TFunction } from 'i18next';
+import { articleValidation, toArticleRequest, toArticleValues } from './article-form';
+import { formatPrice } from './format-price';
+
+const t = ((key: string, o?: Record<string, unknown>) =>
+  o ? `${key}:${JSON.stringify(o)}` : key) as unknown as TFunction;
+
+describe('article form', () => {
+  const v = articleValidation(t);
+
+  it('asks for code and description, bounds the lengths, checks prices with at most 2 decimals', () => {
+    expect(v.codice('  ')).toBe('articles.form.required');
+    expect(v.codice('A'.repeat(51))).toBe('articles.form.tooLong:{"max":50}');
+    expect(v.codice('VITE-M6')).toBeNull();
+    expect(v.descrizione('')).toBe('articles.form.required');
+    expect(v.unita_misura('x'.repeat(21))).toBe('articles.form.tooLong:{"max":20}');
+    expect(v.prezzo_vendita('')).toBeNull();
+    expect(v.prezzo_vendita('0,35')).toBeNull();
+    expect(v.prezzo_vendita('12.5')).toBeNull();
+    expect(v.prezzo_vendita('0,355')).toBe('common.decimal.decimals:{"decimals":2}');
+    expect(v.prezzo_vendita('2.450,00')).toBeNull();
+    expect(v.prezzo_acquisto('-1')).toBe('common.decimal.negative');
+  });
+
+  it('round-trips an article and sends the id only when editing', () => {
+    const values = toArticleValues({
+      id: 'a1',
+      codice: 'C',
+      riferimento_esterno: null,
+      descrizione: 'D',
+      unita_misura: 'pz',
+      prezzo_vendita: '1.50',
+      prezzo_acquisto: null,
+      note: null,
+    });
+    expect(values).toEqual({
+      codice: 'C',
+      riferimento_esterno: '',
+      descrizione: 'D',
+      unita_misura: 'pz',
+      prezzo_vendita: '1.50',
+      prezzo_acquisto: '',
+      note: '',
+    });
+    expect(toArticleRequest(values, 'a1')).toMatchObject({ id: 'a1', codice: 'C' });
+    expect(toArticleRequest(values, undefined)).not.toHaveProperty('id');
+  });
+
+  it('shows prices as euro with 2 decimals in the locale, without floats', () => {
+    expect(formatPrice('1234567.5', 'it')).toBe('€ 1.234.567,50');
+    expect(formatPrice('0.35', 'en')).toBe('€ 0.35');
+    expect(formatPrice('99999999999.99', 'it')).toBe('€ 99.999.999.999,99');
+    expect(formatPrice(null, 'it')).toBe('');
+  });
+});

@@ -1,0 +1,104 @@
+import { Button, Group, Modal, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import type { Cliente } from '@fs/contract';
+import { errorText, isApiError } from '../../../app/api/errors';
+import { notify } from '../../../app/notify';
+import { useSaveCustomer, type SaveAnswer } from './api';
+import { customerValidation, toCustomerRequest, toCustomerValues, type CustomerValues } from './customer-form';
+import { announceSave } from './save-feedback';
+
+interface Props {
+  /** The customer to edit; null creates one. */
+  customer: Cliente | null;
+  onClose: () => void;
+  onSaved?: (r: SaveAnswer) => void;
+}
+
+/**
+ * Customer form: VAT and tax code check digits before sending; duplicates of registry id,
+ * VAT or tax code and an address too incomplete for the map (0007) come back as warnings
+ * of a successful save and are shown as yellow toasts.
+ */
+export function CustomerFormModal({ customer, onClose, onSaved }: Props) {
+  const { t } = useTranslation();
+  const save = useSaveCustomer();
+  const creating = customer === null;
+  const form = useForm<CustomerValues>({ initialValues: toCustomerValues(customer), validate: customerValidation(t) });
+
+  const submit = form.onSubmit(
+    (values) =>
+      save.mutate(toCustomerRequest(values, customer?.id), {
+        onSuccess: (r) => {
+          announceSave(t, r, creating);
+          onSaved?.(r);
+          onClose();
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.code === 'VALIDATION' && error.fields.length) {
+            form.setErrors(Object.fromEntries(error.fields.map((f) => [f.path, f.message])));
+            notify.warning(t('customers.form.invalid'));
+          } else notify.error(errorText(t, error));
+        },
+      }),
+    () => notify.warning(t('customers.form.invalid')),
+  );
+
+  const field = (name: keyof CustomerValues, extra: Record<string, unknown> = {}) => (
+    <TextInput label={t(`customers.fields.${name}`)} {...form.getInputProps(name)} {...extra} />
+  );
+  const title = t(creating ? 'customers.form.newTitle' : 'customers.form.editTitle');
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size="xl"
+      title={
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+      }
+    >
+      <form onSubmit={submit} noValidate aria-label={title}>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            {field('ragione_sociale', { required: true, 'data-autofocus': true, maxLength: 200 })}
+            {field('codice', { maxLength: 50 })}
+            {field('partita_iva', { maxLength: 11, inputMode: 'numeric' })}
+            {field('codice_fiscale', { maxLength: 16 })}
+            {field('telefono', { maxLength: 40, type: 'tel' })}
+            {field('cellulare', { maxLength: 40, type: 'tel' })}
+            {field('email', { maxLength: 200, type: 'email' })}
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            {field('indirizzo', { maxLength: 200 })}
+            {field('citta', { maxLength: 100 })}
+            {field('provincia', { maxLength: 10 })}
+            {field('cap', { maxLength: 10 })}
+            {field('nazione', { maxLength: 2, placeholder: 'IT', 'aria-description': t('customers.form.nazioneHint') })}
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            {field('km_viaggio', { inputMode: 'decimal' })}
+            {field('ore_viaggio', { inputMode: 'decimal' })}
+          </SimpleGrid>
+          <Textarea
+            label={t('customers.fields.note')}
+            autosize
+            minRows={2}
+            maxRows={6}
+            maxLength={4000}
+            {...form.getInputProps('note')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

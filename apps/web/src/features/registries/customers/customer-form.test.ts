@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import type { TFunction } from 'i18next';
+import { customerValidation, toCustomerRequest, toCustomerValues } from './customer-form';
+
+const t = ((k: string) => k) as unknown as TFunction;
+
+describe('customer form', () => {
+  it('checks VAT and tax code digits, e-mail and decimals only when filled', () => {
+    const v = customerValidation(t);
+    expect(v.ragione_sociale(' ')).toBe('common.required');
+    expect(v.partita_iva('')).toBeNull();
+    expect(v.partita_iva('12345670018')).toBe('customers.form.invalidPiva');
+    expect(v.partita_iva('12345670017')).toBeNull();
+    expect(v.codice_fiscale('RSSMRA85T10A562S')).toBeNull();
+    expect(v.codice_fiscale('RSSMRA85T10A562X')).toBe('customers.form.invalidCf');
+    expect(v.km_viaggio('12,50')).toBeNull();
+    expect(v.km_viaggio('12.505')).toBeNull();
+    expect(v.km_viaggio('12,505')).toBe('common.decimal.decimals');
+    expect(v.km_viaggio('-3')).toBe('common.decimal.negative');
+    expect(v.km_viaggio('1.234.567')).toBe('common.decimal.too_large');
+    expect(v.km_viaggio('12a')).toBe('common.decimal.invalid');
+    expect(v.email('a@b')).toBe('customers.form.invalidEmail');
+  });
+  it('round-trips a customer into a save request', () => {
+    const values = toCustomerValues(null);
+    expect(values.nazione).toBe('IT');
+    expect(toCustomerRequest({ ...values, ragione_sociale: 'Rossi' }, 'id-1')).toMatchObject({
+      id: 'id-1',
+      ragione_sociale: 'Rossi',
+    });
+  });
+});

@@ -1,0 +1,60 @@
+import type { TFunction } from 'i18next';
+import { isValidCodiceFiscale, isValidPartitaIva, type Cliente, type ClienteSaveRequest } from '@fs/contract';
+import { decimalRule } from '../../../app/decimal';
+
+export interface CustomerValues {
+  codice: string;
+  ragione_sociale: string;
+  partita_iva: string;
+  codice_fiscale: string;
+  telefono: string;
+  cellulare: string;
+  email: string;
+  indirizzo: string;
+  citta: string;
+  provincia: string;
+  cap: string;
+  nazione: string;
+  km_viaggio: string;
+  ore_viaggio: string;
+  note: string;
+}
+
+export function toCustomerValues(c: Cliente | null): CustomerValues {
+  return {
+    codice: c?.codice ?? '',
+    ragione_sociale: c?.ragione_sociale ?? '',
+    partita_iva: c?.partita_iva ?? '',
+    codice_fiscale: c?.codice_fiscale ?? '',
+    telefono: c?.telefono ?? '',
+    cellulare: c?.cellulare ?? '',
+    email: c?.email ?? '',
+    indirizzo: c?.indirizzo ?? '',
+    citta: c?.citta ?? '',
+    provincia: c?.provincia ?? '',
+    cap: c?.cap ?? '',
+    nazione: c?.nazione ?? 'IT',
+    km_viaggio: c?.km_viaggio ?? '',
+    ore_viaggio: c?.ore_viaggio ?? '',
+    note: c?.note ?? '',
+  };
+}
+
+export function toCustomerRequest(v: CustomerValues, id?: string): ClienteSaveRequest {
+  return { ...(id ? { id } : {}), ...v };
+}
+
+/** The contract's rules, checked before sending (the server checks them again). */
+export function customerValidation(t: TFunction) {
+  const optional = (test: (v: string) => boolean, key: string) => (v: string) =>
+    v.trim() && !test(v.trim()) ? t(key) : null;
+  return {
+    ragione_sociale: (v: string) => (v.trim() ? null : t('common.required')),
+    partita_iva: optional(isValidPartitaIva, 'customers.form.invalidPiva'),
+    codice_fiscale: optional(isValidCodiceFiscale, 'customers.form.invalidCf'),
+    email: optional((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'customers.form.invalidEmail'),
+    nazione: (v: string) => (/^[A-Za-z]{2}$/.test(v.trim()) ? null : t('customers.form.invalidNazione')),
+    km_viaggio: decimalRule(t, { intDigits: 6 }),
+    ore_viaggio: decimalRule(t, { intDigits: 4 }),
+  };
+}

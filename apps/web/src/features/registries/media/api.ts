@@ -1,0 +1,93 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MediaItem, MediaListSection, MediaUpdateRequest, StorageUsage } from '@fs/contract';
+import { apiRequest, api } from '../../../app/api/client';
+
+/** The storage figure changes with every upload; it is kept a minute at most. */
+const STORAGE_STALE_MS = 60_000;
+
+export const mediaKeys = {
+  storage: ['media', 'storage'] as const,
+  list: (section: MediaListSection, ownerId: string) => ['media', 'list', section, ownerId] as const,
+};
+
+export function useStorageUsage() {
+  return useQuery({
+    queryKey: mediaKeys.storage,
+    staleTime: STORAGE_STALE_MS,
+    queryFn: async () => (await api.get<{ item: StorageUsage }>('/api/media/storage')).item,
+  });
+}
+
+/** GET /media/get-db/{section}/{id}: the files of one owner (a machine). */
+export function useMediaList(section: MediaListSection, ownerId: string | null) {
+  return useQuery({
+    queryKey: mediaKeys.list(section, ownerId ?? ''),
+    enabled: !!ownerId,
+    staleTime: STORAGE_STALE_MS,
+    queryFn: async () => (await api.get<{ items: MediaItem[] }>(`/api/media/get-db/${section}/${ownerId}`)).items,
+  });
+}
+
+function useInvalidate(section: MediaListSection, ownerId: string) {
+  const queryClient = useQueryClient();
+  return async () => {
+    await queryClient.invalidateQueries({ queryKey: mediaKeys.list(section, ownerId) });
+    await queryClient.invalidateQueries({ queryKey: mediaKeys.storage });
+  };
+}
+
+export function useUploadMedia(section: MediaListSection, ownerId: string) {
+  const invalidate = useInvalidate(section, ownerId);
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return api.upload<{ item: MediaItem }>(`/api/media/insert/${section}/${ownerId}`, form);
+    },
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateMedia(section: MediaListSection, ownerId: string) {
+  const invalidate = useInvalidate(section, ownerId);
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (body: MediaUpdateRequest) => api.post<{ item: MediaItem }>('/api/media/update', body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteMedia(section: MediaListSection, ownerId: string) {
+  const invalidate = useInvalidate(section, ownerId);
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (id: string) => apiRequest(`/api/media/delete/${id}`, { method: 'DELETE' }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Downloads a file with the bearer header and hands it to the browser under its name. */
+export async function downloadMedia(item: MediaItem) {
+  const blob = await api.get<Blob>(`/api/media/get-content/${item.id}`, { responseType: 'blob' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = item.filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Bytes for people: B, KB, MB or GB (powers of 1024), in the interface language. */
+export function formatSize(bytes: number, locale: string): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let v = bytes;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: i === 0 ? 0 : 1 }).format(v)} ${units[i]}`;
+}

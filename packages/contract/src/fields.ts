@@ -1,0 +1,114 @@
+import { z } from 'zod';
+
+/**
+ * The field rules every form and route shares, defined once: optional and required text,
+ * the list search term and column filters, prices and other decimals. Decimals travel as
+ * strings with a dot ("2450.50"), never binary floats; what a person types is read the
+ * Italian way too ("2.450,50", "2450,5") by `parseDecimal`.
+ */
+
+/** The longest search term or column filter a list accepts. */
+export const SEARCH_MAX_LENGTH = 100;
+
+/** Optional text: trimmed, at most `max` characters, `''` / missing / null all become null. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Al massimo ${max} caratteri`)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null);
+
+/** Required text: trimmed, not empty, at most `max` characters. */
+export const requiredText = (max: number) =>
+  z.string().trim().min(1, 'Campo obbligatorio').max(max, `Al massimo ${max} caratteri`);
+
+/** A list's free search (`q`) or a column filter: trimmed, empty means none. */
+export const searchTerm = z
+  .string()
+  .trim()
+  .max(SEARCH_MAX_LENGTH, `Al massimo ${SEARCH_MAX_LENGTH} caratteri`)
+  .optional()
+  .transform((v) => v || undefined);
+
+export type DecimalProblem = 'invalid' | 'negative' | 'decimals' | 'too_large';
+
+/** The message of each decimal problem (Italian; the web translates by problem). */
+export const DECIMAL_MESSAGES: Record<DecimalProblem, string> = {
+  invalid: 'Numero non valido',
+  negative: 'Deve essere zero o più',
+  decimals: 'Al massimo 2 decimali',
+  too_large: 'Numero troppo grande',
+};
+
+/**
+ * Reads a decimal as people type it: `2.450,00`, `2450,00`, `2450.5`, `2 450,5`, `1.234.567`.
+ * A comma is the decimal mark and dots group thousands; with no comma, a dot followed by groups
+ * of exactly three digits groups thousands (`2.450` is 2450) and any other dot is the decimal
+ * mark (`2450.5`). Answers the canonical string ("2450.00" is answered as "2450.00" only if
+ * typed so: the digits typed are kept) or the problem.
+ */
+export function parseDecimal(
+  input: string | number,
+  opts: { decimals?: number; intDigits?: number } = {},
+): { value: string } | { problem: DecimalProblem } {
+  const decimals = opts.decimals ?? 2;
+  const intDigits = opts.intDigits ?? 10;
+  let s = String(input)
+    .trim()
+    .replace(/[\s\u00a0\u202f']/g, '');
+  let negative = false;
+  if (s.startsWith('-')) {
+    negative = true;
+    s = s.slice(1);
+  } else if (s.startsWith('+')) s = s.slice(1);
+  let int: string;
+  let frac = '';
+  if (s.includes(',')) {
+    const parts = s.split(',');
+    if (parts.length !== 2) return { problem: 'invalid' };
+    [int, frac] = parts as [string, string];
+    if (int.includes('.') && !/^\d{1,3}(\.\d{3})+$/.test(int)) return { problem: 'invalid' };
+    int = int.replace(/\./g, '');
+  } else if (/^\d{1,3}(\.\d{3})+$/.test(s)) {
+    int = s.replace(/\./g, '');
+  } else {
+    const parts = s.split('.');
+    if (parts.length > 2) return { problem: 'invalid' };
+    int = parts[0]!;
+    frac = parts[1] ?? '';
+    if (parts.length === 2 && frac === '') return { problem: 'invalid' };
+  }
+  if (int === '' && frac !== '') int = '0';
+  if (!/^\d+$/.test(int) || !/^\d*$/.test(frac)) return { problem: 'invalid' };
+  if (negative && /[1-9]/.test(int + frac)) return { problem: 'negative' };
+  if (frac.length > decimals) return { problem: 'decimals' };
+  int = int.replace(/^0+(?=\d)/, '');
+  if (int.length > intDigits) return { problem: 'too_large' };
+  return { value: frac ? `${int}.${frac}` : int };
+}
+
+/**
+ * An optional non-negative decimal field (a price, km, hours): accepts a string in any form
+ * `parseDecimal` reads, or a number; empty is null; answers the canonical dot string.
+ */
+export const decimalField = (opts: { decimals?: number; intDigits?: number } = {}) =>
+  z
+    .union([z.string(), z.number()])
+    .transform((v, ctx) => {
+      if (typeof v === 'string' && v.trim() === '') return null;
+      const r = parseDecimal(v, opts);
+      if ('problem' in r) {
+        ctx.addIssue({ code: 'custom', message: DECIMAL_MESSAGES[r.problem], params: { problem: r.problem } });
+        return z.NEVER;
+      }
+      return r.value;
+    })
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null);
+
+/** A price: at most 2 decimals and 10 integer digits, zero or more. */
+export const priceField = decimalField({ decimals: 2, intDigits: 10 });
