@@ -70,8 +70,3 @@ export function assertRoom(kind: RecordKind, used: number, allowed: number, addi
     );
   }
 }
-
-/** How many of `wanted` new records still fit (the CSV import refuses the rest row by row). */
-export function roomLeft(used: number, allowed: number, wanted: number): number {
-  return Math.min(wanted, Math.max(0, allowed - used));
-}

@@ -19,6 +19,7 @@ import { geocoderFor, isPlaceable, type GeoAddress, type GeoPoint } from '../../
 import { tableInfos } from '../../shell/index.js';
 import * as usage from '../usage/repo.js';
 import * as repo from './repo.js';
+import { ADDRESS_KEYS } from './import.js';
 import { duplicateWarnings, toCliente, toRecapito } from './presenter.js';
 import { foreignKeyViolation } from '../../../platform/db/pg-errors.js';
 import { assertRoom, lockCompany, recordAllowance } from '../../../platform/limits.js';
@@ -69,8 +70,6 @@ export async function customerAllowance(deps: Deps, aziendaId: string): Promise<
   ]);
   return { used, allowed };
 }
-
-const ADDRESS_KEYS = ['indirizzo', 'citta', 'provincia', 'cap', 'nazione'] as const;
 
 /**
  * Where to put the customer: new coordinates, `null` to clear them, or undefined to keep.

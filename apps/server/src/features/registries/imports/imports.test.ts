@@ -100,10 +100,53 @@ describe('customers import', () => {
     expect(rej.json.items).toEqual([
       {
         riga: 4,
-        errors: [{ field: null, code: '0006', message: 'Limite di record del piano raggiunto' }],
+        errors: [{ field: null, code: '0006', message: 'Raggiunto il limite di nuovi clienti (8000)' }],
         values: ['N2', 'Nuovo due'],
       },
     ]);
+  });
+
+  it("writes with the manual save's rules: nothing while over the limit (0013), coordinates cleared when the address changes", async () => {
+    const c = await createCompany(t);
+    const s = await c.login('admin');
+    await t.deps.database.executeSql(
+      `insert into clienti (azienda_id, codice, ragione_sociale, indirizzo, citta, latitude, longitude)
+       values ($1, 'S1', 'Fermo', 'Via Roma 1', 'Forlì', 44.2, 12.0), ($1, 'S2', 'Trasloca', 'Via Po 2', 'Forlì', 44.2, 12.0)`,
+      [c.company.id],
+    );
+    const moved = await importCsv(
+      t,
+      s,
+      'clienti',
+      Buffer.from(
+        'codice;ragione_sociale;indirizzo;citta\nS1;Fermo;Via Roma 1;Forlì\nS2;Trasloca;Via Garibaldi 9;Cesena\n',
+      ),
+    );
+    expect(moved.final).toMatchObject({ status: 'completed', aggiornati: 2, scartati: 0 });
+    expect(await rowsOf('clienti', c.company.id, 'codice, citta, latitude, longitude')).toEqual([
+      { codice: 'S1', citta: 'Forlì', latitude: 44.2, longitude: 12 },
+      { codice: 'S2', citta: 'Cesena', latitude: null, longitude: null },
+    ]);
+
+    // More customers than one slot allows (slots given up): the manual save answers 0013, so does every row.
+    await t.deps.database.executeSql(
+      `insert into clienti (azienda_id, codice, ragione_sociale) select $1, 'P' || g, 'Pieno ' || g from generate_series(1, 7999) g`,
+      [c.company.id],
+    );
+    const manual = await call(t.app, 'POST', '/api/clienti/cliente', { ...s, body: { ragione_sociale: 'A mano' } });
+    expect([manual.status, manual.json.code]).toEqual([403, '0013']);
+    const frozen = await importCsv(t, s, 'clienti', Buffer.from('codice;ragione_sociale\nS1;Rinominato\nN1;Nuovo\n'));
+    expect(frozen.final).toMatchObject({ status: 'completed', creati: 0, aggiornati: 0, scartati: 2 });
+    const rej = await call(t.app, 'GET', `/api/imports/import/${frozen.final.id}/scarti`, s);
+    expect(rej.json.items.map((x: any) => [x.riga, x.errors[0].code, x.errors[0].message])).toEqual([
+      [2, '0013', manual.json.message],
+      [3, '0013', manual.json.message],
+    ]);
+    const s1 = await t.deps.database.executeSql(
+      `select ragione_sociale from clienti where azienda_id = $1 and codice = 'S1'`,
+      [c.company.id],
+    );
+    expect(s1.rows).toEqual([{ ragione_sociale: 'Fermo' }]);
   });
 });
 

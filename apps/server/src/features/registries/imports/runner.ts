@@ -2,7 +2,8 @@ import { IMPORT_FIELDS, validateImportRow, type ColumnMapping, type RowError } f
 import type { Deps } from '../../../platform/deps.js';
 import { readRecords } from './csv.js';
 import * as repo from './repo.js';
-import { TARGETS, type ValidRow } from './targets.js';
+import type { ValidRow } from '../../../platform/db/bulk-upsert.js';
+import { TARGETS } from './targets.js';
 
 /** Rows written per transaction. */
 export const BATCH_ROWS = 1000;

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { startTestApp, type TestApp } from '../../../test/harness.js';
-import { createCompany } from '../../../test/factories.js';
-import type { Tx } from '../../../platform/db/client.js';
-import { bulkTarget, type ValidRow } from './targets.js';
+import { startTestApp, type TestApp } from '../../test/harness.js';
+import { createCompany } from '../../test/factories.js';
+import type { Tx } from './client.js';
+import { assertRoom } from '../limits.js';
+import { bulkTarget, type ValidRow } from './bulk-upsert.js';
 
 /**
  * The bulk upsert engine on a scratch table made inside the transaction
@@ -24,6 +25,7 @@ const target = (limit: number | null) =>
       piva: { column: 'piva', type: 'text' },
       cf: { column: 'cf', type: 'text' },
       km: { column: 'km', type: 'numeric' },
+      addr: { column: 'addr', type: 'text' },
     },
     keys: ['codice', 'piva', 'cf'],
     allowed: async () => limit,
@@ -31,7 +33,9 @@ const target = (limit: number | null) =>
       const r = await tx.execute(sql`select count(*)::int as n from imp_scratch where azienda_id = ${aziendaId}`);
       return (r.rows[0] as { n: number }).n;
     },
+    assertRoom: (used, allowed, adding) => assertRoom('customers', used, allowed, adding),
     lock: async () => {},
+    dependents: [{ when: ['addr'], clear: ['lat'] }],
   });
 
 const row = (riga: number, value: Record<string, string | null>): ValidRow => ({
@@ -45,7 +49,7 @@ async function inScratch<T>(fn: (tx: Tx, aziendaId: string) => Promise<T>) {
   let out: T | undefined;
   await t.deps.db.transaction(async (tx) => {
     await tx.execute(sql`create temp table imp_scratch (id uuid primary key default gen_random_uuid(), azienda_id uuid not null,
-      codice text, nome text, piva text, cf text, km numeric(12,2)) on commit drop`);
+      codice text, nome text, piva text, cf text, km numeric(12,2), addr text, lat float8) on commit drop`);
     out = await fn(tx, c.company.id);
   });
   return out!;
@@ -104,6 +108,52 @@ describe('bulk upsert', () => {
         [8, '0006'],
       ]);
       expect((await all(tx, az)).map((x: any) => x.nome)).toEqual(['Due aggiornato', 'Nuovo 1', 'Uno']);
+    });
+  });
+
+  it('saves nothing while the company holds more records than it may (0013), as the manual save', async () => {
+    await inScratch(async (tx, az) => {
+      await target(null).upsert(tx, az, [
+        row(2, { codice: 'A', nome: 'Uno', piva: null, cf: null, km: null }),
+        row(3, { codice: 'B', nome: 'Due', piva: null, cf: null, km: null }),
+      ]);
+      const r = await target(1).upsert(tx, az, [
+        row(5, { codice: 'A', nome: 'Uno aggiornato', piva: null, cf: null, km: null }),
+        row(6, { codice: 'N', nome: 'Nuovo', piva: null, cf: null, km: null }),
+      ]);
+      expect(r.created + r.updated).toBe(0);
+      expect(r.rejected.map((x) => [x.row.riga, x.errors[0]!.code])).toEqual([
+        [5, '0013'],
+        [6, '0013'],
+      ]);
+      expect(r.rejected[0]!.errors[0]!.message).toMatch(/massimo di anagrafiche: 2 clienti su 1/);
+      expect((await all(tx, az)).map((x: any) => x.nome)).toEqual(['Due', 'Uno']);
+    });
+  });
+
+  it('clears dependent columns when a watched column changes (stale coordinates after an address change)', async () => {
+    await inScratch(async (tx, az) => {
+      await target(null).upsert(tx, az, [
+        row(2, { codice: 'A', nome: 'Uno', addr: 'Via Roma 1' }),
+        row(3, { codice: 'B', nome: 'Due', addr: 'Via Po 2' }),
+        row(4, { codice: 'C', nome: 'Tre', addr: 'Via Dante 3' }),
+      ]);
+      await tx.execute(sql`update imp_scratch set lat = 45.1 where azienda_id = ${az}`);
+      await target(null).upsert(tx, az, [
+        row(2, { codice: 'A', nome: 'Uno', addr: 'Via Roma 1' }), // same address
+        row(3, { codice: 'B', nome: 'Due', addr: 'Via Garibaldi 9' }), // moved
+        row(4, { codice: 'C', nome: 'Tre', addr: null }), // empty cell: address kept
+      ]);
+      const lat = await tx.execute(sql`select codice, lat from imp_scratch where azienda_id = ${az} order by codice`);
+      expect(lat.rows).toEqual([
+        { codice: 'A', lat: 45.1 },
+        { codice: 'B', lat: null },
+        { codice: 'C', lat: 45.1 },
+      ]);
+      // a file without the address column leaves the coordinates alone
+      await target(null).upsert(tx, az, [row(5, { codice: 'A', nome: 'Uno bis' })]);
+      const a = await tx.execute(sql`select lat from imp_scratch where azienda_id = ${az} and codice = 'A'`);
+      expect(a.rows).toEqual([{ lat: 45.1 }]);
     });
   });
 });

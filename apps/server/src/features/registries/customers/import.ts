@@ -1,0 +1,47 @@
+import type { ColumnSpec, TableSpec } from '../../../platform/db/bulk-upsert.js';
+import { assertRoom, lockCompany, recordAllowance } from '../../../platform/limits.js';
+import * as repo from './repo.js';
+
+/** Address columns: a change moves the customer, so the manual save re-places it. */
+export const ADDRESS_KEYS = ['indirizzo', 'citta', 'provincia', 'cap', 'nazione'] as const;
+
+const text = (column: string): ColumnSpec => ({ column, type: 'text' });
+
+/**
+ * How the CSV import writes customers, with the manual save's rules: the same limit rule
+ * (0013 while the company holds more than it may, 0006 past the limit) under the same company
+ * lock, the same identifying keys, and stale coordinates cleared when the address changes
+ * (the import does not geocode; the map shows the customer again once it is placed).
+ */
+export const customersImport: TableSpec = {
+  table: 'clienti',
+  columns: {
+    ...Object.fromEntries(
+      [
+        'codice',
+        'ragione_sociale',
+        'partita_iva',
+        'codice_fiscale',
+        'telefono',
+        'cellulare',
+        'email',
+        'indirizzo',
+        'citta',
+        'provincia',
+        'cap',
+        'note',
+      ].map((c) => [c, text(c)]),
+    ),
+    km_viaggio: { column: 'km_viaggio', type: 'numeric' },
+    ore_viaggio: { column: 'ore_viaggio', type: 'numeric' },
+  },
+  keys: ['codice', 'partita_iva', 'codice_fiscale'],
+  touch: 'updated_at',
+  allowed: (tx, aziendaId) => recordAllowance(tx, aziendaId, 'customers'),
+  counted: (tx, aziendaId) => repo.countClienti(tx, aziendaId),
+  assertRoom: (used, allowed, adding) => assertRoom('customers', used, allowed, adding),
+  lock: async (tx, aziendaId) => {
+    await lockCompany(tx, aziendaId);
+  },
+  dependents: [{ when: [...ADDRESS_KEYS], clear: ['latitude', 'longitude'] }],
+};

@@ -1,0 +1,211 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { type ImportTable, type ImportValue, type RowError } from '@fs/contract';
+import { AppError } from '../errors.js';
+import type { Tx } from './client.js';
+
+export interface ValidRow {
+  riga: number;
+  cells: string[];
+  value: Record<string, ImportValue>;
+}
+
+export interface UpsertResult {
+  created: number;
+  updated: number;
+  rejected: { row: ValidRow; errors: RowError[] }[];
+}
+
+export interface ImportTarget {
+  upsert(tx: Tx, aziendaId: string, rows: ValidRow[]): Promise<UpsertResult>;
+}
+
+/** How an import field lands in its table: the column and its SQL type. */
+export interface ColumnSpec {
+  column: string;
+  type: 'text' | 'numeric';
+}
+
+export interface TableSpec {
+  table: string;
+  columns: Record<string, ColumnSpec>;
+  /** Fields that identify an existing record (same value → overwrite), compared as stored. */
+  keys: string[];
+  /** A timestamp column set to now() on update. */
+  touch?: string;
+  /** Extra condition on existing rows (e.g. not deleted). */
+  liveCondition?: string;
+  /** Records the company may hold; null means no limit. */
+  allowed(tx: Tx, aziendaId: string): Promise<number | null>;
+  /** Records the company holds now (what the limit counts). */
+  counted(tx: Tx, aziendaId: string): Promise<number>;
+  /**
+   * The owning feature's limit rule, the one its manual save applies: throws an AppError when a
+   * company holding `used` of `allowed` records may not save (`adding` 0) or add `adding` more.
+   */
+  assertRoom(used: number, allowed: number, adding: number): void;
+  /** Serialises the batch with the manual saves' limit check. */
+  lock(tx: Tx, aziendaId: string): Promise<void>;
+  /**
+   * Columns that lose their value when one of the `when` columns changes on an update
+   * (e.g. a customer's coordinates when its address changes), as the manual save does.
+   */
+  dependents?: { when: string[]; clear: string[] }[];
+}
+
+const ident = (name: string) => sql.raw(`"${name.replace(/"/g, '')}"`);
+
+/**
+ * Bulk upsert of one batch: one query finds the existing records sharing a key,
+ * rows are matched in order (a later row of the file overwrites an earlier one),
+ * then one INSERT ... SELECT and one UPDATE ... FROM over jsonb_to_recordset.
+ * A row matching two different records is rejected; new records past the
+ * plan's limit are rejected with 0006. Empty cells leave stored values as they are.
+ */
+export function bulkTarget(spec: TableSpec): ImportTarget {
+  return {
+    async upsert(tx, aziendaId, rows) {
+      const result: UpsertResult = { created: 0, updated: 0, rejected: [] };
+      if (rows.length === 0) return result;
+      await spec.lock(tx, aziendaId);
+      const mapped = Object.keys(spec.columns).filter((f) => f in rows[0]!.value);
+      const keys = spec.keys.filter((k) => mapped.includes(k));
+
+      // Existing records sharing any key value.
+      const byKey = new Map<string, Map<string, string>>(keys.map((k) => [k, new Map()]));
+      if (keys.length > 0) {
+        const conds = keys.map((k) => {
+          const vals = [...new Set(rows.map((r) => r.value[k]).filter((v): v is string => !!v))];
+          return sql`${ident(spec.columns[k]!.column)} in (select jsonb_array_elements_text(${JSON.stringify(vals)}::jsonb))`;
+        });
+        const found = await tx.execute(sql`
+          select id::text as id, ${sql.join(
+            keys.map((k) => sql`${ident(spec.columns[k]!.column)}::text as ${ident(k)}`),
+            sql`, `,
+          )}
+          from ${ident(spec.table)}
+          where azienda_id = ${aziendaId} and (${sql.join(conds, sql` or `)})
+          ${spec.liveCondition ? sql.raw(`and ${spec.liveCondition}`) : sql``}`);
+        for (const r of found.rows as Record<string, string | null>[]) {
+          for (const k of keys) if (r[k]) byKey.get(k)!.set(r[k]!, r.id!);
+        }
+      }
+
+      // Match in file order; a new record gets a provisional id so later rows of the batch update it.
+      // Each row counts once: the first row of a new record as created, a row hitting a record as updated.
+      const updates = new Map<string, Record<string, ImportValue>>();
+      const inserts = new Map<string, { rows: ValidRow[]; value: Record<string, ImportValue> }>();
+      let provisional = 0;
+      let updatedRows = 0;
+      for (const row of rows) {
+        const ids = new Set<string>();
+        for (const k of keys) {
+          const v = row.value[k];
+          const id = v ? byKey.get(k)!.get(v) : undefined;
+          if (id) ids.add(id);
+        }
+        if (ids.size > 1) {
+          result.rejected.push({
+            row,
+            errors: [
+              { field: null, code: 'ambiguous', message: 'I valori chiave indicano record diversi già presenti' },
+            ],
+          });
+          continue;
+        }
+        const id = [...ids][0] ?? `new:${provisional++}`;
+        const isNew = id.startsWith('new:');
+        const pending = isNew ? inserts.get(id) : undefined;
+        const merged = { ...((isNew ? pending?.value : updates.get(id)) ?? {}) };
+        for (const f of mapped)
+          if (row.value[f] !== null || !(f in merged)) merged[f] = row.value[f] ?? merged[f] ?? null;
+        if (isNew) inserts.set(id, { rows: [...(pending?.rows ?? []), row], value: merged });
+        else updates.set(id, merged);
+        if (!isNew || pending) updatedRows += 1;
+        for (const k of keys) if (merged[k]) byKey.get(k)!.set(merged[k]!, id);
+      }
+
+      // Plan limit, the owning feature's rule: a company holding more than it may (slots given up)
+      // saves nothing; new records beyond what it may hold are refused (with the rows that repeated them).
+      let newRows = [...inserts.values()];
+      const allowed = await spec.allowed(tx, aziendaId);
+      const used = allowed === null ? 0 : await spec.counted(tx, aziendaId);
+      const frozen = allowed === null ? undefined : refusal(() => spec.assertRoom(used, allowed, 0));
+      if (frozen) {
+        result.rejected.push(
+          ...rows.filter((r) => !result.rejected.some((x) => x.row === r)).map((row) => ({ row, errors: [frozen] })),
+        );
+        return result;
+      }
+      if (allowed !== null && newRows.length > 0) {
+        const room = Math.max(0, allowed - used);
+        // Refused as once the room is taken: the company then holds all it may.
+        const full = refusal(() => spec.assertRoom(allowed, allowed, 1))!;
+        for (const n of newRows.slice(room)) {
+          updatedRows -= n.rows.length - 1;
+          for (const row of n.rows) result.rejected.push({ row, errors: [full] });
+        }
+        newRows = newRows.slice(0, room);
+      }
+      result.updated = updatedRows;
+
+      const cols = mapped.map((f) => spec.columns[f]!);
+      const recordType = (withId: boolean) =>
+        sql.join(
+          [...(withId ? [sql`id uuid`] : []), ...cols.map((c) => sql`${ident(c.column)} ${sql.raw(c.type)}`)],
+          sql`, `,
+        );
+      const json = (items: { id?: string; value: Record<string, ImportValue> }[]) =>
+        JSON.stringify(
+          items.map((i) => ({
+            ...(i.id ? { id: i.id } : {}),
+            ...Object.fromEntries(mapped.map((f) => [spec.columns[f]!.column, i.value[f] ?? null])),
+          })),
+        );
+
+      if (newRows.length > 0) {
+        await tx.execute(sql`
+          insert into ${ident(spec.table)} (azienda_id, ${sql.join(
+            cols.map((c) => ident(c.column)),
+            sql`, `,
+          )})
+          select ${aziendaId}::uuid, ${sql.join(
+            cols.map((c) => sql`v.${ident(c.column)}`),
+            sql`, `,
+          )}
+          from jsonb_to_recordset(${json(newRows)}::jsonb) as v(${recordType(false)})`);
+        result.created = newRows.length;
+      }
+      if (updates.size > 0) {
+        const sets: SQL[] = cols.map(
+          (c) => sql`${ident(c.column)} = coalesce(v.${ident(c.column)}, t.${ident(c.column)})`,
+        );
+        for (const d of spec.dependents ?? []) {
+          const watched = d.when.filter((w) => cols.some((c) => c.column === w));
+          if (watched.length === 0) continue;
+          const changed = sql.join(
+            watched.map((w) => sql`coalesce(v.${ident(w)}, t.${ident(w)}) is distinct from t.${ident(w)}`),
+            sql` or `,
+          );
+          for (const c of d.clear) sets.push(sql`${ident(c)} = case when ${changed} then null else t.${ident(c)} end`);
+        }
+        if (spec.touch) sets.push(sql`${ident(spec.touch)} = now()`);
+        await tx.execute(sql`
+          update ${ident(spec.table)} as t set ${sql.join(sets, sql`, `)}
+          from jsonb_to_recordset(${json([...updates].map(([id, value]) => ({ id, value })))}::jsonb) as v(${recordType(true)})
+          where t.id = v.id and t.azienda_id = ${aziendaId}`);
+      }
+      return result;
+    },
+  };
+}
+
+/** The error a rule throws, as a row error; undefined when the rule passes. */
+function refusal(rule: () => void): RowError | undefined {
+  try {
+    rule();
+    return undefined;
+  } catch (e) {
+    if (e instanceof AppError) return { field: null, code: e.code, message: e.message };
+    throw e;
+  }
+}
