@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { type ImportTable, type ImportValue, type RowError } from '@fs/contract';
+import type { ImportValue, RowError } from '@fs/contract';
 import { AppError } from '../errors.js';
 import type { Tx } from './client.js';
 
