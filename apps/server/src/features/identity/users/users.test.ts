@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { call, newDeviceId, startTestApp, type TestApp } from '../../../test/harness.js';
+import pg from 'pg';
+import { call, newDeviceId, onPostgres, startTestApp, type TestApp } from '../../../test/harness.js';
 import { createCompany, PASSWORD } from '../../../test/factories.js';
 
 let t: TestApp;
@@ -61,6 +62,46 @@ describe('users', () => {
     expect((await save(admin, tech('office', { scheduleenabled: 'N' }))).status).toBe(200);
     // the new technician can sign in with the password set on creation
     expect((await c.login('t2')).token).toBeTruthy();
+  });
+
+  it('four saves at once for the last licence: one is saved, three answer 0006', async () => {
+    const c = await createCompany(t);
+    const admin = await c.login('admin');
+    expect((await save(admin, tech('t2'))).status).toBe(200); // 2 of 3 licences used
+    const racing = await Promise.all(['r1', 'r2', 'r3', 'r4'].map((u) => save(admin, tech(u))));
+    expect(racing.map((r) => r.status).sort()).toEqual([200, 403, 403, 403]);
+    expect(racing.filter((r) => r.status === 403).every((r) => r.json.code === '0006')).toBe(true);
+  });
+
+  // PostgreSQL only (PGlite has one connection): the saves are held after their count, so that
+  // without the company row lock they would all see one free licence and all insert.
+  it.runIf(onPostgres)('two concurrent saves cannot both take the last licence', async () => {
+    const c = await createCompany(t);
+    const admin = await c.login('admin');
+    expect((await save(admin, tech('t2'))).status).toBe(200); // 2 of 3 licences used
+    const blocker = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await blocker.connect();
+    try {
+      await blocker.query('begin');
+      // Inserts into utenti wait; reads (the licence count) do not.
+      await blocker.query('lock table utenti in share row exclusive mode');
+      const racing = Promise.all(['r1', 'r2', 'r3'].map((u) => save(admin, tech(u))));
+      // Wait until all three saves are stuck: on the insert, or on the company row lock.
+      for (let i = 0; i < 200; i++) {
+        const w = await blocker.query(
+          `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()
+           and query ilike any (array['%utenti%', '%aziende%'])`,
+        );
+        if (w.rows[0].n >= 3) break;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      await blocker.query('commit');
+      const results = await racing;
+      expect(results.map((r) => r.status).sort()).toEqual([200, 403, 403]);
+    } finally {
+      await blocker.end();
+    }
+    expect((await call(t.app, 'GET', '/api/users/users', admin)).json.licences).toMatchObject({ used: 3, allowed: 3 });
   });
 
   it('the lite plan allows at most 3 technicians whatever the licences', async () => {
