@@ -45,9 +45,9 @@ export const DECIMAL_MESSAGES: Record<DecimalProblem, string> = {
 
 /**
  * Reads a decimal as people type it: `2.450,00`, `2450,00`, `2450.5`, `2 450,5`, `1.234.567`.
- * A comma is the decimal mark and dots group thousands; with no comma, a dot followed by groups
- * of exactly three digits groups thousands (`2.450` is 2450) and any other dot is the decimal
- * mark (`2450.5`). Answers the canonical string ("2450.00" is answered as "2450.00" only if
+ * A comma is the decimal mark and dots group thousands; with no comma, two or more dots between
+ * groups of three digits group thousands (`1.234.567`) and a single dot is the decimal mark
+ * (`2450.5`; `2.450` is read as 2.45 and so refused with 3 decimals, never silently as 2450). Answers the canonical string ("2450.00" is answered as "2450.00" only if
  * typed so: the digits typed are kept) or the problem.
  */
 export function parseDecimal(
@@ -72,7 +72,7 @@ export function parseDecimal(
     [int, frac] = parts as [string, string];
     if (int.includes('.') && !/^\d{1,3}(\.\d{3})+$/.test(int)) return { problem: 'invalid' };
     int = int.replace(/\./g, '');
-  } else if (/^\d{1,3}(\.\d{3})+$/.test(s)) {
+  } else if (/^\d{1,3}(\.\d{3}){2,}$/.test(s)) {
     int = s.replace(/\./g, '');
   } else {
     const parts = s.split('.');
