@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { FIXTURES } from '../fixtures';
-import { signInTo } from './helpers';
+import { signIn } from './helpers';
 
 /**
  * Automated accessibility checks (axe-core, WCAG 2.1 A and AA rules) of the
@@ -24,7 +24,7 @@ async function expectAccessible(page: Page, what: string) {
 
 test('the registry screens have no serious accessibility findings', async ({ page }) => {
   test.setTimeout(90_000);
-  await signInTo(page, FIXTURES.sample.piva, 'admin', FIXTURES.password);
+  await signIn(page, { piva: FIXTURES.sample.piva, password: FIXTURES.password });
   const main = page.getByRole('main');
 
   await page.goto('/customers');
@@ -59,7 +59,7 @@ test('the sign-in page and the administration screens have no serious accessibil
   await expect(page.getByRole('button', { name: 'Accedi', exact: true })).toBeVisible();
   await expectAccessible(page, 'login');
 
-  await signInTo(page, FIXTURES.sample.piva, 'admin', FIXTURES.password);
+  await signIn(page, { piva: FIXTURES.sample.piva, password: FIXTURES.password });
   await expectAccessible(page, 'home');
   for (const path of ['/company', '/options', '/subscription-plan', '/technicians', '/permission-groups', '/profile']) {
     await page.goto(path);

@@ -3,7 +3,7 @@ import { signIn } from './helpers';
 import { solidPng } from './png';
 
 test('the admin corrects the company data, saves it and uploads a logo', async ({ page }) => {
-  await signIn(page, 'admin', '/company');
+  await signIn(page, { username: 'admin', path: '/company' });
   const name = page.getByLabel('Ragione sociale');
   const vat = page.getByLabel('Partita IVA');
   const phone = page.getByLabel('Telefono');

@@ -1,22 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { FIXTURES } from '../fixtures';
 import { solidPng } from './png';
+import { signIn } from './helpers';
 
 const C = FIXTURES.customers;
-
-async function signIn(page: Page, username = 'admin') {
-  await page.goto('/login');
-  await page.getByLabel('Partita IVA').fill(C.piva);
-  await page.getByLabel('Nome utente').fill(username);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(FIXTURES.password);
-  await page.getByRole('button', { name: 'Accedi', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
 
 test('create a customer with a contact, a plant and a machine with a photo; duplicates warn; delete after confirmation', async ({
   page,
 }) => {
-  await signIn(page);
+  await signIn(page, { piva: C.piva, password: FIXTURES.password });
   await page.getByRole('navigation').getByRole('link', { name: 'Clienti' }).click();
   await expect(page).toHaveURL(/\/customers$/);
   const main = page.getByRole('main');
@@ -137,7 +129,7 @@ test('create a customer with a contact, a plant and a machine with a photo; dupl
 test('the column chooser keeps within the minimum and maximum, warns when hit, and the choice stays', async ({
   page,
 }) => {
-  await signIn(page);
+  await signIn(page, { piva: C.piva, password: FIXTURES.password });
   await page.goto('/customers');
   const main = page.getByRole('main');
   const headers = main.getByRole('columnheader');
@@ -161,16 +153,23 @@ test('the column chooser keeps within the minimum and maximum, warns when hit, a
   await expect(limit).toBeVisible();
   await expect(chooser.getByRole('checkbox', { name: 'Ore di viaggio' })).not.toBeChecked();
   // Order: Email first.
+  const emailFirstSaved = page.waitForResponse(
+    (r) =>
+      r.url().endsWith('/api/tabelle/preferenza') &&
+      r.ok() &&
+      (r.request().postDataJSON() as { colonne?: string[] }).colonne?.[0] === 'email',
+  );
   for (let i = 0; i < 2; i++) await chooser.getByRole('button', { name: 'Sposta su: Email' }).click();
   await expect(headers.first()).toHaveText('Email');
-  // Kept for this user after a reload.
+  // Kept for this user after a reload (once the server has it).
+  await emailFirstSaved;
   await page.reload();
   await expect(main.getByRole('columnheader')).toHaveCount(9);
   await expect(main.getByRole('columnheader').first()).toHaveText('Email');
 });
 
 test('a technician reads customers but cannot create them', async ({ page }) => {
-  await signIn(page, 'tecnico');
+  await signIn(page, { piva: C.piva, username: 'tecnico', password: FIXTURES.password });
   await page.getByRole('navigation').getByRole('link', { name: 'Clienti' }).click();
   const main = page.getByRole('main');
   await expect(main.getByText(/Elenco clienti · \d+ element/)).toBeVisible();

@@ -2,24 +2,32 @@ import { expect, type Page } from '@playwright/test';
 
 export const DEMO = { piva: '12345670017', password: 'admin1234' };
 
-/** Signs in to a company through the login page, in Italian, and waits for the home page. */
-export async function signInTo(page: Page, piva: string, username: string, password: string) {
-  await page.goto('/login');
+export interface SignIn {
+  /** The company's VAT number (default: the demo company). */
+  piva?: string;
+  username?: string;
+  password?: string;
+  /** The page to land on after signing in (default: home). */
+  path?: string;
+  /** The URL expected once signed in (default: `path`); null waits for nothing. */
+  landsOn?: RegExp | null;
+}
+
+/** Fills the login form, in Italian. */
+export async function fillLogin(page: Page, piva: string, username: string, password: string) {
   await page.getByLabel('Partita IVA').fill(piva);
   await page.getByLabel('Nome utente').fill(username);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Accedi', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
 }
 
-/** Signs the demo company's user in through the login page, in Italian, and waits for the page asked for. */
-export async function signIn(page: Page, username: string, path = '/') {
+/** The browser tests' one sign-in: through the login page, in Italian, waiting for the page it leads to. */
+export async function signIn(page: Page, o: SignIn = {}) {
+  const { piva = DEMO.piva, username = 'admin', password = DEMO.password, path = '/' } = o;
   await page.goto(path === '/' ? '/login' : `/login?redirectAfterLogin=${encodeURIComponent(path)}`);
-  await page.getByLabel('Partita IVA').fill(DEMO.piva);
-  await page.getByLabel('Nome utente').fill(username);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO.password);
+  await fillLogin(page, piva, username, password);
   await page.getByRole('button', { name: 'Accedi', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`${path === '/' ? '/$' : path}`));
+  const landsOn = o.landsOn === undefined ? new RegExp(path === '/' ? '/$' : `${path}$`) : o.landsOn;
+  if (landsOn) await expect(page).toHaveURL(landsOn);
 }
 
 /**

@@ -4,7 +4,7 @@ import { signIn } from './helpers';
 test('the admin imports articles from a Windows-1252 CSV, fixes the mapping and watches the progress to the report', async ({
   page,
 }) => {
-  await signIn(page, 'admin', '/data-import');
+  await signIn(page, { username: 'admin', path: '/data-import' });
   await expect(page.getByRole('heading', { name: 'Importazione dati da CSV' })).toBeVisible();
 
   const lines = ['Articolo;Descrizione;UM;Prezzo'];

@@ -1,22 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { FIXTURES } from '../fixtures';
+import { signIn } from './helpers';
 
 const JOBS = FIXTURES.jobs;
-
-/** Signs in to the job-roles fixture company in Italian and waits for the home page. */
-async function signIn(page: Page, username = 'admin') {
-  await page.goto('/login');
-  await page.getByLabel('Partita IVA').fill(JOBS.piva);
-  await page.getByLabel('Nome utente').fill(username);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(FIXTURES.password);
-  await page.getByRole('button', { name: 'Accedi', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
 
 test('a job role held by a technician cannot be deleted: the translated 0032 alert; once released it goes', async ({
   page,
 }) => {
-  await signIn(page);
+  await signIn(page, { piva: JOBS.piva, password: FIXTURES.password });
   await page.getByRole('navigation').getByRole('link', { name: 'Mansioni' }).click();
   await expect(page).toHaveURL(/\/jobs$/);
   const main = page.getByRole('main');
@@ -78,7 +69,7 @@ test('a job role held by a technician cannot be deleted: the translated 0032 ale
 });
 
 test('an article is created, warned about as a duplicate, and found by search as you type', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, { piva: JOBS.piva, password: FIXTURES.password });
   await page.getByRole('navigation').getByRole('link', { name: 'Articoli' }).click();
   await expect(page).toHaveURL(/\/items$/);
   const main = page.getByRole('main');

@@ -9,17 +9,13 @@ test('unauthenticated visits go to the login page with the path to return to', a
 });
 
 test('wrong password shows the translated alert', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel('Partita IVA').fill('12345670017');
-  await page.getByLabel('Nome utente').fill('luca.bianchi');
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('wrong-password');
-  await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+  await signIn(page, { username: 'luca.bianchi', password: 'wrong-password', landsOn: null });
   await expect(page.getByRole('alert')).toContainText(/password/i);
   await expect(page).toHaveURL(/\/login$/);
 });
 
 test('the demo admin signs in, sees menu and home, switches to English and back, signs out', async ({ page }) => {
-  await signIn(page, 'admin');
+  await signIn(page, { username: 'admin' });
   const menu = page.getByRole('navigation');
   await expect(menu.getByRole('link', { name: 'Home' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Azienda' })).toBeVisible();
@@ -45,12 +41,23 @@ test('the demo admin signs in, sees menu and home, switches to English and back,
 });
 
 test('an expired access token is refreshed without the user noticing', async ({ page }) => {
-  await signIn(page, 'admin');
+  await signIn(page, { username: 'admin' });
   const refreshes: number[] = [];
   page.on('response', (r) => {
     if (r.url().includes('/api/session/generate-access-token')) refreshes.push(r.status());
   });
-  await page.waitForTimeout(9_000); // the e2e server's access tokens live 8 s
+  // The e2e server's access tokens live 8 s: wait until the server refuses the stored one.
+  const stored = await page.evaluate(() => ({
+    token: localStorage.getItem('fs.token'),
+    deviceId: localStorage.getItem('fs.deviceId'),
+  }));
+  const headers = { authorization: `Bearer ${stored.token}`, 'device-id': stored.deviceId ?? '', source: 'WEB' };
+  await expect
+    .poll(async () => (await page.request.get('/api/session/session', { headers })).status(), {
+      timeout: 20_000,
+      intervals: [1_000],
+    })
+    .toBe(401);
   await page.reload(); // every query asks the server again, with the expired token
   await expect(page.getByRole('main')).toContainText('Demo Impianti S.r.l.');
   await page.getByRole('navigation').getByRole('link', { name: 'Azienda' }).click();
@@ -65,13 +72,13 @@ test('a second sign-in elsewhere sends the first browser to the 0017 page', asyn
   const second = await browser.newContext();
   const p1 = await first.newPage();
   const p2 = await second.newPage();
-  await signIn(p1, 'mario.rossi');
-  await signIn(p2, 'mario.rossi');
+  await signIn(p1, { username: 'mario.rossi' });
+  await signIn(p2, { username: 'mario.rossi' });
   await p1.reload();
   await expect(p1).toHaveURL(/\/public\/error\?key=0017/);
   await expect(p1.getByRole('main')).toContainText(/altro dispositivo/);
-  await p1.waitForTimeout(1_500);
-  expect(await p1.evaluate(() => localStorage.length)).toBeLessThanOrEqual(1); // only a new device id may remain
+  // only a new device id may remain
+  await expect.poll(() => p1.evaluate(() => localStorage.length)).toBeLessThanOrEqual(1);
   await p2.reload();
   await expect(p2).toHaveURL(/\/$/);
   await first.close();

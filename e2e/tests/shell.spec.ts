@@ -18,7 +18,7 @@ test('an unknown address shows the translated 404 page with a way home', async (
 });
 
 test('a technician has no company menu item and /company says access denied', async ({ page }) => {
-  await signIn(page, 'mario.rossi');
+  await signIn(page, { username: 'mario.rossi' });
   const menu = page.getByRole('navigation', { name: 'Menu principale' });
   await expect(menu.getByRole('link', { name: 'Home' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Azienda' })).toHaveCount(0);
@@ -30,7 +30,7 @@ test('a technician has no company menu item and /company says access denied', as
 });
 
 test('a pinned side menu stays expanded after a reload', async ({ page }) => {
-  await signIn(page, 'admin');
+  await signIn(page, { username: 'admin' });
   const menu = page.locator('#side-menu');
   await page.mouse.move(900, 400);
   await expect(menu).toHaveCSS('width', '70px');

@@ -1,20 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { FIXTURES } from '../fixtures';
 import { solidPng } from './png';
-
-async function signInAs(page: Page, piva: string) {
-  await page.goto('/login');
-  await page.getByLabel('Partita IVA').fill(piva);
-  await page.getByLabel('Nome utente').fill('admin');
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(FIXTURES.password);
-  await page.getByRole('button', { name: 'Accedi', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
+import { signIn } from './helpers';
 
 test('the storage-space screen shows used and free space, the use by section and the link to buy 5 GB', async ({
   page,
 }) => {
-  await signInAs(page, FIXTURES.storage.piva);
+  await signIn(page, { piva: FIXTURES.storage.piva, password: FIXTURES.password });
   await page.goto('/storage-space');
   await expect(page.getByRole('heading', { name: 'Spazio di archiviazione', level: 1 })).toBeVisible();
   await expect(page.getByTestId('storage-used')).toHaveText('0 B usati su 9 GB');
@@ -43,7 +35,7 @@ test('the storage-space screen shows used and free space, the use by section and
 });
 
 test('with the space used up, an upload is refused with a clear message and the bar is red', async ({ page }) => {
-  await signInAs(page, FIXTURES.storageFull.piva);
+  await signIn(page, { piva: FIXTURES.storageFull.piva, password: FIXTURES.password });
   await page.goto('/profile');
   await page
     .locator('input[type=file]')

@@ -1,17 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { FIXTURES } from '../fixtures';
-
-/** Signs a fixture company's admin in through the login page (Italian). */
-async function signInAs(page: Page, piva: string) {
-  await page.goto('/login');
-  await page.getByLabel('Partita IVA').fill(piva);
-  await page.getByLabel('Nome utente').fill('admin');
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(FIXTURES.password);
-  await page.getByRole('button', { name: 'Accedi', exact: true }).click();
-}
+import { signIn } from './helpers';
 
 test('buys a technician licence with a card that needs 3-D Secure', async ({ page }) => {
-  await signInAs(page, FIXTURES.buyer.piva);
+  await signIn(page, { piva: FIXTURES.buyer.piva, password: FIXTURES.password, landsOn: null });
   await expect(page).toHaveURL(/\/$/);
   // trial banner with days left, and the dashboard's licence meter
   await expect(page.locator('[data-banner="trial"]')).toContainText('Prova gratuita non ancora confermata');
@@ -50,7 +42,7 @@ test('buys a technician licence with a card that needs 3-D Secure', async ({ pag
 });
 
 test('an expired company is kept on the subscription pages', async ({ page }) => {
-  await signInAs(page, FIXTURES.expired.piva);
+  await signIn(page, { piva: FIXTURES.expired.piva, password: FIXTURES.password, landsOn: null });
   await expect(page).toHaveURL(/\/subscription-plan\/subscription$/);
   await expect(page.locator('[data-banner="trialExpired"]')).toBeVisible();
   await expect(page.getByTestId('state')).toHaveText('Scaduto');

@@ -1,15 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { FIXTURES } from '../fixtures';
-
-/** Signs the tour fixture's admin in (free trial, first-access step 10). */
-async function signInTourAdmin(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Partita IVA').fill(FIXTURES.tour.piva);
-  await page.getByLabel('Nome utente').fill('admin');
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(FIXTURES.password);
-  await page.getByRole('button', { name: 'Accedi', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
+import { signIn } from './helpers';
 
 test('the first-access tour: modal with the app QR and its countdown, start, kept on its pages, cancel; the chat widget', async ({
   page,
@@ -20,7 +11,7 @@ test('the first-access tour: modal with the app QR and its countdown, start, kep
   page.on('response', (r) => {
     if (r.url().includes('/api/utenti/utente/generate-otp')) otps.push(r.status());
   });
-  await signInTourAdmin(page);
+  await signIn(page, { piva: FIXTURES.tour.piva, password: FIXTURES.password });
 
   const modal = page.getByRole('dialog', { name: "Aggiungi i tecnici e prova l'app" });
   await expect(modal).toBeVisible();
@@ -96,13 +87,12 @@ test('no chat widget outside the free trial', async ({ page }) => {
   page.on('request', (r) => {
     if (r.url().includes('/chat-widget.js')) chat.push(r.url());
   });
-  await page.goto('/login');
-  await page.getByLabel('Partita IVA').fill(FIXTURES.expired.piva);
-  await page.getByLabel('Nome utente').fill('admin');
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(FIXTURES.password);
-  await page.getByRole('button', { name: 'Accedi', exact: true }).click();
-  await expect(page).toHaveURL(/\/subscription-plan\/subscription/);
-  await page.waitForTimeout(1000);
+  await signIn(page, {
+    piva: FIXTURES.expired.piva,
+    password: FIXTURES.password,
+    landsOn: /\/subscription-plan\/subscription/,
+  });
+  await page.waitForLoadState('networkidle'); // the page has asked for all it will
   expect(chat).toEqual([]);
   await expect(page.locator('html')).not.toHaveAttribute('data-test-chat', /.*/);
 });

@@ -1,20 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { FIXTURES } from '../fixtures';
+import { signIn } from './helpers';
 
 const LITE = FIXTURES.lite;
 
-/** Signs in to the lite fixture company in Italian and waits for the home page. */
-async function signInLite(page: Page, username: string) {
-  await page.goto('/login');
-  await page.getByLabel('Partita IVA').fill(LITE.piva);
-  await page.getByLabel('Nome utente').fill(username);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(FIXTURES.password);
-  await page.getByRole('button', { name: 'Accedi', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
-
 test('on the lite plan a fourth technician is refused; an office user without scheduling is fine', async ({ page }) => {
-  await signInLite(page, 'admin');
+  await signIn(page, { piva: LITE.piva, username: 'admin', password: FIXTURES.password });
   await page.getByRole('navigation').getByRole('link', { name: 'I miei tecnici' }).click();
   await expect(page).toHaveURL(/\/technicians$/);
   const main = page.getByRole('main');
@@ -56,14 +47,14 @@ test('a permission group gives its technician the company page in the menu', asy
   const tech = LITE.technicians[0];
   const techContext = await browser.newContext();
   const techPage = await techContext.newPage();
-  await signInLite(techPage, tech);
+  await signIn(techPage, { piva: LITE.piva, username: tech, password: FIXTURES.password });
   const techMenu = techPage.getByRole('navigation');
   await expect(techMenu.getByRole('link', { name: 'Il mio profilo' })).toBeVisible();
   await expect(techMenu.getByRole('link', { name: 'Azienda' })).toHaveCount(0);
 
   const adminContext = await browser.newContext();
   const page = await adminContext.newPage();
-  await signInLite(page, 'admin');
+  await signIn(page, { piva: LITE.piva, username: 'admin', password: FIXTURES.password });
   await page.getByRole('navigation').getByRole('link', { name: 'Gruppi di permessi' }).click();
   await page.getByRole('button', { name: 'Nuovo gruppo' }).click();
   const form = page.getByRole('form', { name: 'Nuovo gruppo di permessi' });
@@ -81,7 +72,7 @@ test('a permission group gives its technician the company page in the menu', asy
   // the technician signs in again and sees the company page
   await techPage.getByRole('button', { name: 'Esci' }).click();
   await expect(techPage).toHaveURL(/\/login/);
-  await signInLite(techPage, tech);
+  await signIn(techPage, { piva: LITE.piva, username: tech, password: FIXTURES.password });
   await techMenu.getByRole('link', { name: 'Azienda' }).click();
   await expect(techPage).toHaveURL(/\/company$/);
   await expect(techPage.getByLabel('Ragione sociale')).toHaveValue(LITE.name);
@@ -95,7 +86,7 @@ test('the profile shows the app-access QR with its countdown; the code signs the
   page,
   browser,
 }) => {
-  await signInLite(page, LITE.technicians[1]);
+  await signIn(page, { piva: LITE.piva, username: LITE.technicians[1], password: FIXTURES.password });
   await page.getByRole('navigation').getByRole('link', { name: 'Il mio profilo' }).click();
   const otpResponse = page.waitForResponse((r) => r.url().includes('/api/utenti/utente/generate-otp'));
   await page.getByRole('button', { name: 'Genera il codice QR' }).click();

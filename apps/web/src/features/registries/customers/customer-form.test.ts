@@ -14,7 +14,7 @@ describe('customer form', () => {
     expect(v.codice_fiscale('RSSMRA85T10A562S')).toBeNull();
     expect(v.codice_fiscale('RSSMRA85T10A562X')).toBe('customers.form.invalidCf');
     expect(v.km_viaggio('12,50')).toBeNull();
-    expect(v.km_viaggio('12.505')).toBeNull();
+    expect(v.km_viaggio('12.505')).toBe('common.decimal.decimals'); // one dot is the decimal mark
     expect(v.km_viaggio('12,505')).toBe('common.decimal.decimals');
     expect(v.km_viaggio('-3')).toBe('common.decimal.negative');
     expect(v.km_viaggio('1.234.567')).toBe('common.decimal.too_large');
