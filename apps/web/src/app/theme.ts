@@ -70,6 +70,12 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '650' },
   breakpoints: { xs: '36em', sm: '48.0625em', md: '62em', lg: '75em', xl: '80em' },
+  components: {
+    // A dialog's title is its h2 (Mantine renders it so): sized as the pages' section headings.
+    Modal: Modal.extend({
+      styles: { title: { fontSize: 'var(--mantine-h4-font-size)', fontWeight: 650, lineHeight: 1.3 } },
+    }),
+  },
 });
 
 /**

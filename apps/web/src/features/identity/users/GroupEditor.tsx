@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, MultiSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, MultiSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -99,16 +99,7 @@ export function GroupEditor({ group, users, onClose }: Props) {
   );
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      size="xl"
-      title={
-        <Title order={2} size="h4">
-          {t(group ? 'users.groups.editTitle' : 'users.groups.newTitle')}
-        </Title>
-      }
-    >
+    <Modal opened onClose={onClose} size="xl" title={t(group ? 'users.groups.editTitle' : 'users.groups.newTitle')}>
       <form onSubmit={submit} noValidate aria-label={t(group ? 'users.groups.editTitle' : 'users.groups.newTitle')}>
         <Stack gap="md">
           <TextInput label={t('users.groups.name')} required data-autofocus {...form.getInputProps('name')} />

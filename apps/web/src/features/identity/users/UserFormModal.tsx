@@ -68,11 +68,7 @@ export function UserFormModal({ user, opened, onClose, isAdmin, onLicenceRefused
       opened={opened}
       onClose={onClose}
       size="lg"
-      title={
-        <Title order={2} size="h4">
-          {t(creating ? 'users.form.newTitle' : 'users.form.editTitle')}
-        </Title>
-      }
+      title={t(creating ? 'users.form.newTitle' : 'users.form.editTitle')}
     >
       <form onSubmit={submit} noValidate aria-label={t(creating ? 'users.form.newTitle' : 'users.form.editTitle')}>
         <Stack gap="md">

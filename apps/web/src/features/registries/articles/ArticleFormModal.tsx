@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -84,16 +84,7 @@ export function ArticleFormModal({ article, readOnly = false, onClose }: Props) 
     creating ? 'articles.form.newTitle' : readOnly ? 'articles.form.viewTitle' : 'articles.form.editTitle',
   );
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      size="lg"
-      title={
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-      }
-    >
+    <Modal opened onClose={onClose} size="lg" title={title}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
           <Stack gap="md">

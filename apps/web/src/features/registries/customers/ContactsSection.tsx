@@ -66,15 +66,7 @@ function ContactModal({
     ),
   );
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-      }
-    >
+    <Modal opened onClose={onClose} title={title}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="sm">
           <TextInput

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { Cliente } from '@fs/contract';
@@ -49,16 +49,7 @@ export function CustomerFormModal({ customer, onClose, onSaved }: Props) {
   );
   const title = t(creating ? 'customers.form.newTitle' : 'customers.form.editTitle');
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      size="xl"
-      title={
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-      }
-    >
+    <Modal opened onClose={onClose} size="xl" title={title}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">

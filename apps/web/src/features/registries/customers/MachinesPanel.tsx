@@ -10,7 +10,6 @@ import {
   Text,
   Textarea,
   TextInput,
-  Title,
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
@@ -102,15 +101,7 @@ function MachineModal({
     () => notify.warning(t('alerts.0029')),
   );
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-      }
-    >
+    <Modal opened onClose={onClose} title={title}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="sm">
           <TextInput
@@ -288,11 +279,7 @@ export function MachinesPanel({ plant }: { plant: Impianto }) {
           opened
           size="lg"
           onClose={() => setFiles(null)}
-          title={
-            <Title order={2} size="h4">
-              {t('customers.machines.filesOf', { name: files.nome })}
-            </Title>
-          }
+          title={t('customers.machines.filesOf', { name: files.nome })}
         >
           <MediaFiles section="macchinario" ownerId={files.id} canWrite={canWrite} canDelete={canDelete} />
         </Modal>

@@ -57,16 +57,7 @@ function PlantModal({ clienteId, plant, onClose }: { clienteId: string; plant: I
     ),
   );
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      size="lg"
-      title={
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-      }
-    >
+    <Modal opened onClose={onClose} size="lg" title={title}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="sm">
           <TextInput

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { Cliente } from '@fs/contract';
@@ -61,15 +61,7 @@ export function PositionModal({ customer, onClose }: { customer: Cliente; onClos
   };
   const title = t('customers.geo.title', { name: customer.ragione_sociale });
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-      }
-    >
+    <Modal opened onClose={onClose} title={title}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, Switch, TagsInput, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { MANSIONI_MAX, TIPI_CONTROLLO, type Controllo, type Mansione, type TipoControllo } from '@fs/contract';
@@ -43,15 +43,7 @@ export function JobFormModal({ job, onClose }: { job: Mansione | null; onClose: 
   );
   const title = t(job ? 'jobs.form.editTitle' : 'jobs.form.newTitle');
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-      }
-    >
+    <Modal opened onClose={onClose} title={title}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="md">
           <TextInput
@@ -129,15 +121,7 @@ export function CheckFormModal({
   );
   const title = t(check ? 'jobs.checks.editTitle' : 'jobs.checks.newTitle', { job: job.nome });
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-      }
-    >
+    <Modal opened onClose={onClose} title={title}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="md">
           <TextInput

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Affix, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Affix, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { IconRoute } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -78,11 +78,7 @@ export function FirstAccessTour() {
         withCloseButton={false}
         centered
         size="lg"
-        title={
-          <Title order={2} size="h3">
-            {t(`tour.step${step}.title`)}
-          </Title>
-        }
+        title={t(`tour.step${step}.title`)}
       >
         <Stack gap="md">
           <Text>{t(`tour.step${step}.text`)}</Text>

@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { TableInfos } from '@fs/contract';
+import { renderUi, testQueryClient } from '../../test/render';
+import { ApiError } from '../api/errors';
+import { DataTable, type DataTableProps } from './DataTable';
+import { initialListState, type ListState } from './list-state';
+import { tableInfosKey } from './table-preferences';
+
+interface Row {
+  id: string;
+  codice: string;
+  ragione_sociale: string;
+  citta: string | null;
+}
+
+const INFOS: TableInfos = {
+  table: 'clienti',
+  columns: [
+    { key: 'codice', label: 'customers.fields.codice', sortable: true },
+    { key: 'ragione_sociale', label: 'customers.fields.ragione_sociale', sortable: true },
+    { key: 'citta', label: 'customers.fields.citta', sortable: true },
+    { key: 'email', label: 'customers.fields.email', sortable: false },
+  ],
+  minColumns: 2,
+  maxColumns: 4,
+  defaultColumns: ['codice', 'ragione_sociale'],
+  selectedColumns: ['ragione_sociale', 'citta', 'codice'],
+};
+
+const ROWS: Row[] = [
+  { id: '1', codice: 'C1', ragione_sociale: 'Rossi Impianti S.r.l.', citta: 'Milano' },
+  { id: '2', codice: 'C2', ragione_sociale: 'Bianchi Termotecnica', citta: null },
+];
+
+type Props = Partial<DataTableProps<Row>> & { onState?: (s: ListState) => void; onSearch?: (q: string) => void };
+
+/** The table as a list page uses it: state and search kept by the page. */
+function Harness(p: Props) {
+  const [state, setState] = useState<ListState>(initialListState('ragione_sociale', 10));
+  const [search, setSearch] = useState('');
+  return (
+    <DataTable<Row>
+      table="clienti"
+      rows={ROWS}
+      total={2}
+      loading={false}
+      state={state}
+      onStateChange={(s) => {
+        setState(s);
+        p.onState?.(s);
+      }}
+      search={search}
+      onSearchChange={(q) => {
+        setSearch(q);
+        p.onSearch?.(q);
+      }}
+      rowKey={(r) => r.id}
+      searchLabel="Cerca"
+      shortSearchHint="Con 1-2 caratteri cerca l'inizio del nome"
+      emptyText="Nessun cliente"
+      caption="Elenco clienti"
+      {...p}
+    />
+  );
+}
+
+function renderTable(p: Props = {}) {
+  const queryClient = testQueryClient();
+  queryClient.setQueryData(tableInfosKey('clienti'), INFOS);
+  return renderUi(<Harness {...p} />, queryClient);
+}
+
+describe('DataTable', () => {
+  it('shows the chosen columns in their order, the rows and the total in the caption', () => {
+    renderTable();
+    const table = screen.getByRole('table');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(['Ragione sociale', 'Città', 'Codice anagrafica']);
+    expect(within(table).getByText('Elenco clienti · 2 elementi')).toBeTruthy();
+    const cells = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      );
+    expect(cells).toEqual([
+      ['Rossi Impianti S.r.l.', 'Milano', 'C1'],
+      ['Bianchi Termotecnica', '', 'C2'],
+    ]);
+  });
+
+  it('shows the empty text when there are no rows, and a loader before the first page', () => {
+    const { unmount } = renderTable({ rows: [], total: 0 });
+    expect(screen.getByText('Nessun cliente')).toBeTruthy();
+    expect(screen.getByText('Elenco clienti · 0 elementi')).toBeTruthy();
+    unmount();
+    renderTable({ rows: undefined, total: undefined, loading: true });
+    expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true');
+    expect(screen.getAllByLabelText('Caricamento in corso').length).toBeGreaterThan(0);
+  });
+
+  it('sorts by a header: ascending first, then descending, and says so to assistive technology', () => {
+    const onState = vi.fn();
+    renderTable({ onState });
+    fireEvent.click(screen.getByRole('button', { name: 'Ordina per Città' }));
+    expect(onState).toHaveBeenLastCalledWith(expect.objectContaining({ sort: 'citta', dir: 'asc', page: 1 }));
+    expect(screen.getByRole('columnheader', { name: /Città/ }).getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(screen.getByRole('button', { name: 'Ordina per Città' }));
+    expect(onState).toHaveBeenLastCalledWith(expect.objectContaining({ sort: 'citta', dir: 'desc' }));
+    expect(screen.getByRole('columnheader', { name: /Città/ }).getAttribute('aria-sort')).toBe('descending');
+  });
+
+  it('opens a row with a click or with Enter, but not from a button inside it', () => {
+    const onOpen = vi.fn();
+    renderTable({ onOpen, rowActions: (r) => <button type="button">Elimina {r.codice}</button> });
+    const rows = screen.getAllByRole('row').slice(1);
+    fireEvent.click(within(rows[0]!).getByText('Milano'));
+    expect(onOpen).toHaveBeenLastCalledWith(ROWS[0]);
+    fireEvent.keyDown(rows[1]!, { key: 'Enter' });
+    expect(onOpen).toHaveBeenLastCalledWith(ROWS[1]);
+    expect(rows[1]!.getAttribute('tabindex')).toBe('0');
+    onOpen.mockClear();
+    fireEvent.click(screen.getByRole('button', { name: 'Elimina C1' }));
+    expect(onOpen).not.toHaveBeenCalled();
+  });
+
+  it('searching goes back to page 1 and explains what a short term matches', () => {
+    const onState = vi.fn();
+    const onSearch = vi.fn();
+    renderTable({ onState, onSearch, total: 45 });
+    fireEvent.click(screen.getByRole('button', { name: 'Pagina 3' }));
+    expect(onState).toHaveBeenLastCalledWith(expect.objectContaining({ page: 3 }));
+    const box = screen.getByRole('searchbox', { name: 'Cerca' });
+    fireEvent.change(box, { target: { value: 'ro' } });
+    expect(onSearch).toHaveBeenLastCalledWith('ro');
+    expect(onState).toHaveBeenLastCalledWith(expect.objectContaining({ page: 1 }));
+    expect(screen.getByText("Con 1-2 caratteri cerca l'inizio del nome")).toBeTruthy();
+    fireEvent.change(box, { target: { value: 'ross' } });
+    expect(screen.queryByText("Con 1-2 caratteri cerca l'inizio del nome")).toBeNull();
+  });
+
+  it('shows a failed load with the translated reason and a retry', () => {
+    const onRetry = vi.fn();
+    renderTable({ error: new ApiError(0, null, 'Failed to fetch'), onRetry, rows: undefined });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toMatch(/Problemi nel caricamento/);
+    fireEvent.click(within(alert).getByRole('button', { name: 'Riprova' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+});
