@@ -46,13 +46,17 @@ describe('users', () => {
   it('creates technicians up to the licences and refuses the next with 0006; others need no licence', async () => {
     const c = await createCompany(t);
     const admin = await c.login('admin');
-    const a = await save(admin, tech('t2', { netPriceKm: '0,45', netPriceTecnico: '30', email: 'T2@Example.test' }));
+    const mailbox = `T2-${c.company.id.slice(0, 8)}`; // emails are unique across the product
+    const a = await save(
+      admin,
+      tech('t2', { netPriceKm: '0,45', netPriceTecnico: '30', email: `${mailbox}@Example.test` }),
+    );
     expect(a.status).toBe(200);
     expect(a.json.item).toMatchObject({
       username: 't2',
       netPriceKm: '0.45',
       netPriceTecnico: '30.00',
-      email: 't2@example.test',
+      email: `${mailbox.toLowerCase()}@example.test`,
       scheduleenabled: 'Y',
     });
     expect((await save(admin, tech('t3'))).status).toBe(200);
