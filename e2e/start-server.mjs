@@ -33,7 +33,8 @@ const chatServer = http.createServer((req, res) => {
 });
 await new Promise((resolve) => chatServer.listen(0, '127.0.0.1', resolve));
 const chatWidgetUrl = `http://127.0.0.1:${chatServer.address().port}/chat-widget.js`;
-const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+// The compiled server, as `npm start` runs it (test:e2e builds it first).
+const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
   cwd: root,
   stdio: 'inherit',
   env: {

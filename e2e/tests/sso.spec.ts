@@ -24,7 +24,7 @@ test.beforeAll(async () => {
   provider.accounts.set('anna', { email: 'Admin@Demo-Impianti.example', email_verified: true, name: 'Anna Ferrari' });
   provider.accounts.set('estraneo', { email: 'nessuno@altrove.example', email_verified: true });
   rmSync(dataDir, { recursive: true, force: true });
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {

@@ -1,4 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -127,6 +129,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // Answers over 1 KB (API JSON, CSV downloads, the catalogue stream) compressed on the fly, at a
+  // quick brotli level; the web's assets are precompressed at build time and sent as they are (web.ts).
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(multipart, { limits: { fileSize: config.LOGO_MAX_BYTES, files: 1, fieldSize: 1024 } });
   await app.register(swagger, {

@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.js';
@@ -11,6 +12,11 @@ beforeAll(async () => {
   mkdirSync(path.join(web, 'assets'), { recursive: true });
   writeFileSync(path.join(web, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(path.join(web, 'assets', 'app-123.js'), 'console.log(1)');
+  // What scripts/build.mjs writes beside a big asset: its brotli and gzip twins.
+  const big = `export const words = ${JSON.stringify('parola '.repeat(2000))};`;
+  writeFileSync(path.join(web, 'assets', 'big-456.js'), big);
+  writeFileSync(path.join(web, 'assets', 'big-456.js.br'), brotliCompressSync(big));
+  writeFileSync(path.join(web, 'assets', 'big-456.js.gz'), gzipSync(big));
   t = await startTestApp({ WEB_DIST: web, BODY_LIMIT_BYTES: '2048' });
 });
 afterAll(() => t?.close());
@@ -65,6 +71,39 @@ describe('HTTP surface', () => {
     expect(page.body).toContain('<div id="root">');
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-123.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the precompressed twin of an asset the browser accepts, and the plain file otherwise', async () => {
+    const get = (encoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/assets/big-456.js',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('parola parola');
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toContain('parola parola');
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(14_000);
+  });
+
+  it('compresses API answers over 1 KB for clients that accept it, and not small ones', async () => {
+    const doc = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'br' } });
+    expect(doc.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(doc.rawPayload).toString()).openapi).toMatch(/^3\./);
+    expect(doc.rawPayload.length).toBeLessThan(
+      JSON.stringify(JSON.parse(brotliDecompressSync(doc.rawPayload).toString())).length / 3,
+    );
+    const gz = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const health = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br' } });
+    expect(health.headers['content-encoding']).toBeUndefined();
+    expect(health.json().status).toBe('ok');
   });
 
   it('sends security headers with a strict script policy', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALERT_CODES, LOCALES, PAGES } from '@fs/contract';
-import { areaMessagesOf, messagesOf } from '.';
+import { areaMessagesOf, messagesOf } from './all';
+import { loadMessages } from '.';
 
 const files: Record<string, unknown> = Object.fromEntries(LOCALES.map((l) => [l, messagesOf(l)]));
 
@@ -25,6 +26,10 @@ describe('locale files', () => {
     expect(Object.keys(areas).sort()).toEqual(Object.keys(areaMessagesOf('it')).sort());
     const keys = Object.values(areas).flatMap((m) => Object.keys(m));
     expect(keys.length).toBe(new Set(keys).size);
+  });
+
+  it.each([...LOCALES])('%s: the bundle loaded on demand holds every area', async (lang) => {
+    expect(await loadMessages(lang)).toEqual(messagesOf(lang));
   });
 
   it.each(Object.keys(files))('%s has exactly the Italian key set', (lang) => {

@@ -4,8 +4,10 @@ import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import '../app/i18n';
+import { i18nReady } from '../app/i18n';
 import { theme } from '../app/theme';
+
+await i18nReady;
 
 afterEach(() => {
   cleanup();

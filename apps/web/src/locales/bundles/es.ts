@@ -1,0 +1,9 @@
+import billing from '../billing/es.json';
+import company from '../company/es.json';
+import identity from '../identity/es.json';
+import operations from '../operations/es.json';
+import registries from '../registries/es.json';
+import shell from '../shell/es.json';
+
+/** Every message of one language, one chunk loaded on demand (see ../index.ts). */
+export default { ...billing, ...company, ...identity, ...operations, ...registries, ...shell };

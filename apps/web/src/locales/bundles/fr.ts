@@ -1,0 +1,9 @@
+import billing from '../billing/fr.json';
+import company from '../company/fr.json';
+import identity from '../identity/fr.json';
+import operations from '../operations/fr.json';
+import registries from '../registries/fr.json';
+import shell from '../shell/fr.json';
+
+/** Every message of one language, one chunk loaded on demand (see ../index.ts). */
+export default { ...billing, ...company, ...identity, ...operations, ...registries, ...shell };
