@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { registryProblems, defineJob } from '../platform/job-registry.js';
+import { registryProblems, defineJob, startJobs } from '../platform/job-registry.js';
+import type { Deps } from '../platform/deps.js';
 import { Jobs } from '../platform/jobs.js';
 import { openDatabase, type Database } from '../platform/db/client.js';
 import { allJobs } from './jobs.js';
@@ -81,6 +82,31 @@ describe.skipIf(!onPostgres)('API and worker processes sharing one PostgreSQL da
       expect((await call(worker.app, 'GET', '/api/session/session')).status).toBe(404);
     } finally {
       await worker.close();
+    }
+  });
+
+  it('an API and a worker process starting together on a fresh database both start (queues made in turn)', async () => {
+    const schema = `pgboss_s${randomBytes(4).toString('hex')}`;
+    const dbs: Database[] = [];
+    const started: Jobs[] = [];
+    try {
+      await Promise.all(
+        [false, true].map(async (work) => {
+          const db = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL });
+          dbs.push(db);
+          const jobs = await Jobs.start(db, schema, silentLog, work);
+          started.push(jobs);
+          await startJobs({ database: db, jobs, log: silentLog } as unknown as Deps, allJobs, work);
+        }),
+      );
+      const queues = await dbs[0]!.executeSql(
+        `select name from ${schema}.queue where name not like '\_\_pgboss%' order by name`,
+      );
+      expect(queues.rows.map((r: any) => r.name)).toEqual(allJobs.map((j) => j.queue).sort());
+    } finally {
+      for (const j of started) await j.stop();
+      await dbs[0]?.executeSql(`drop schema if exists ${schema} cascade`);
+      for (const d of dbs) await d.close();
     }
   });
 

@@ -36,10 +36,17 @@ export function registryProblems(defs: readonly RegisteredJob[]): string[] {
 export async function startJobs(deps: Deps, defs: readonly RegisteredJob[], work: boolean): Promise<void> {
   const problems = registryProblems(defs);
   if (problems.length) throw new Error(`job registry: ${problems.join('; ')}`);
-  for (const def of defs) {
-    await deps.jobs.createQueue(def.queue);
-    if (!work) continue;
-    await deps.jobs.register(def.queue, (data) => def.run(deps, data), deps.log);
-    if (def.cron) await deps.jobs.schedule(def.queue, def.cron.expression, def.cron.data);
-  }
+  // Queues are made one process at a time: pg-boss makes a table per new queue, and two processes
+  // making the same new queues together on a fresh database deadlock (API and worker started at once).
+  await deps.database.exclusively(JOB_SETUP_LOCK, async () => {
+    for (const def of defs) {
+      await deps.jobs.createQueue(def.queue);
+      if (work && def.cron) await deps.jobs.schedule(def.queue, def.cron.expression, def.cron.data);
+    }
+  });
+  if (!work) return;
+  for (const def of defs) await deps.jobs.register(def.queue, (data) => def.run(deps, data), deps.log);
 }
+
+/** The advisory lock key of the job set-up (the migrations use 7262001). */
+const JOB_SETUP_LOCK = 7262002;

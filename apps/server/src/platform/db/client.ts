@@ -25,6 +25,11 @@ export interface Database {
   executeSql: ExecuteSql;
   /** Applies the SQL migrations (idempotent). */
   migrate(): Promise<void>;
+  /**
+   * Runs `fn` while holding a database-wide lock named by `key` (a PostgreSQL advisory lock),
+   * so that processes starting together on one database take turns; PGlite has one process.
+   */
+  exclusively<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -68,6 +73,7 @@ async function openPglite(opts: DatabaseOptions): Promise<Database> {
     async migrate() {
       await migratePglite(db as any, { migrationsFolder: MIGRATIONS });
     },
+    exclusively: (_key, fn) => fn(),
     async close() {
       await client.close();
     },
@@ -92,6 +98,16 @@ async function openPostgres(url: string): Promise<Database> {
         await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS });
       } finally {
         await client.query('select pg_advisory_unlock(7262001)').catch(() => {});
+        client.release();
+      }
+    },
+    async exclusively(key, fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [key]);
+        return await fn();
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [key]).catch(() => {});
         client.release();
       }
     },
