@@ -71,8 +71,9 @@ interface Case {
   /** The repo call behind the endpoint, for EXPLAIN. */
   sql: (db: Db) => Promise<unknown>;
 }
-const listQ = (o: Partial<{ page: number; size: number; sort: string; dir: 'asc' | 'desc'; q: string }>) =>
-  ({ page: 1, size: 25, sort: 'ragione_sociale', dir: 'asc', tableInfos: false, ...o }) as any;
+const listQ = (
+  o: Partial<{ page: number; size: number; sort: string; dir: 'asc' | 'desc'; q: string; totale: number }>,
+) => ({ page: 1, size: 25, sort: 'ragione_sociale', dir: 'asc', tableInfos: false, ...o }) as any;
 const cq = (o: Record<string, string | number>) =>
   `/api/clienti/clienti-filtered?${new URLSearchParams(Object.entries(o).map(([k, v]) => [k, String(v)]))}`;
 const artQ = (
@@ -83,6 +84,7 @@ const artQ = (
     dir: 'asc' | 'desc';
     q: string;
     filters: Record<string, string>;
+    totale: number;
   }>,
 ) => ({ page: 1, size: 25, sort: 'codice', dir: 'asc', filters: {}, ...o }) as any;
 const lastPage = Math.ceil(ROWS / 25);
@@ -200,6 +202,30 @@ const allCases: Case[] = [
       body: artQ({ sort: 'descrizione', page: lastPage / 2 }),
     },
     sql: (db) => articoliRepo.page(db, az, artQ({ sort: 'descrizione', page: lastPage / 2 })),
+  },
+  // Later pages as the web asks for them: the total of page 1 sent back (`totale`), so no count.
+  {
+    label: 'customers: page 400, total known',
+    request: { path: cq({ page: 400, size: 25, totale: ROWS }) },
+    sql: (db) => clientiRepo.listPage(db, az, listQ({ page: 400, totale: ROWS }), {}),
+  },
+  {
+    label: `customers: middle page ${lastPage / 2}, total known`,
+    request: { path: cq({ page: lastPage / 2, size: 25, totale: ROWS }) },
+    sql: (db) => clientiRepo.listPage(db, az, listQ({ page: lastPage / 2, totale: ROWS }), {}),
+  },
+  {
+    label: 'articles: page 400, total known',
+    request: { path: '/api/anagraficaarticoli/articoli/admin', body: artQ({ page: 400, totale: ROWS }) },
+    sql: (db) => articoliRepo.page(db, az, artQ({ page: 400, totale: ROWS })),
+  },
+  {
+    label: `articles: by description, middle page ${lastPage / 2}, total known`,
+    request: {
+      path: '/api/anagraficaarticoli/articoli/admin',
+      body: artQ({ sort: 'descrizione', page: lastPage / 2, totale: ROWS }),
+    },
+    sql: (db) => articoliRepo.page(db, az, artQ({ sort: 'descrizione', page: lastPage / 2, totale: ROWS })),
   },
   {
     label: "articles: description filter 'circolatore'",

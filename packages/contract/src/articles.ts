@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTable, LIST_DEFAULT_SIZE, LIST_MAX_SIZE, listQuerySchema, tableInfosSchema } from './lists.js';
+import { defineTable, LIST_DEFAULT_SIZE, LIST_MAX_SIZE, listQuerySchema, tableInfosSchema, knownTotal } from './lists.js';
 import { optionalText, priceField, searchTerm } from './fields.js';
 
 /**
@@ -109,6 +109,8 @@ export const articoliAdminRequest = z
     dir: z.enum(['asc', 'desc']).default('asc'),
     q: searchTerm,
     filters: articoliFiltersSchema.prefault({}),
+    /** The total answered for the same search and filters (see `knownTotal`). */
+    totale: knownTotal,
     tableInfos: z.boolean().default(false),
   })
   .strict();

@@ -70,6 +70,12 @@ export function checkColumnChoice(def: TableDef, colonne: readonly string[]): Co
   return null;
 }
 
+/**
+ * The total a list answered for the same search and filters, sent back with the next pages so they
+ * are not counted again (a page in the back half is still counted: it is read from the end).
+ */
+export const knownTotal = z.coerce.number().int().min(0).max(1_000_000_000).optional();
+
 /** Query string of every paged list: page from 1, size 1..200, sort key, direction, search. */
 export function listQuerySchema<K extends string>(def: TableDef<K>) {
   const sortable = def.columns.filter((c) => c.sortable).map((c) => c.key) as [K, ...K[]];
@@ -80,6 +86,8 @@ export function listQuerySchema<K extends string>(def: TableDef<K>) {
     dir: z.enum(['asc', 'desc']).default('asc'),
     /** Contains-search, case aside; at most 100 characters. */
     q: searchTerm,
+    /** The total a page of the same search and filters answered: past page 1 the server trusts it rather than count again. */
+    totale: knownTotal,
     /** Answer `tableInfos` too (the first load of a table). */
     tableInfos: z
       .enum(['true', 'false'])
@@ -93,6 +101,7 @@ export type ListQuery<K extends string = string> = {
   sort: K;
   dir: 'asc' | 'desc';
   q?: string;
+  totale?: number;
   tableInfos: boolean;
 };
 

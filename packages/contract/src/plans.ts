@@ -70,7 +70,18 @@ const MISSING = '1960-01-01';
 
 /** Today as YYYY-MM-DD in a time zone. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return dayFormatOf(timeZone).format(now);
+}
+
+/** One formatter per time zone: making an Intl.DateTimeFormat costs far more than using one (every request asks). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormatOf(timeZone: string): Intl.DateTimeFormat {
+  let f = dayFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, f);
+  }
+  return f;
 }
 
 /** Whole days from `today` to `date` (negative when past). */

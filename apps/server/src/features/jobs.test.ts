@@ -100,7 +100,7 @@ describe.skipIf(!onPostgres)('API and worker processes sharing one PostgreSQL da
         }),
       );
       const queues = await dbs[0]!.executeSql(
-        `select name from ${schema}.queue where name not like '\_\_pgboss%' order by name`,
+        `select name from ${schema}.queue where not starts_with(name, '__pgboss') order by name`,
       );
       expect(queues.rows.map((r: any) => r.name)).toEqual(allJobs.map((j) => j.queue).sort());
     } finally {

@@ -40,16 +40,23 @@ export function pageRead(offset: number, limit: number, total: number): PageRead
 /**
  * One page and the total. The first page is read forwards beside the count; a later one
  * waits for the count and is read from the nearer end (pageRead). `rows` must order with
- * orderOf(..., { reverse: read.reverse }).
+ * orderOf(..., { reverse: read.reverse }). `known` is the total a page of the same search and
+ * filters answered (the client sends it back): a later page in the front half trusts it and is
+ * read at once without counting; the first page always counts (it is how a total becomes known),
+ * and a page in the back half too (reading from the end needs the exact total).
  */
 export async function readPage<T>(
   page: { limit: number; offset: number },
   count: () => Promise<number>,
   rows: (read: PageRead) => Promise<T[]>,
+  known?: number,
 ): Promise<Page<T>> {
   if (page.offset === 0) {
     const [items, total] = await Promise.all([rows({ ...page, reverse: false }), count()]);
     return { items, total };
+  }
+  if (known !== undefined && 2 * page.offset + page.limit <= known) {
+    return { items: await rows({ ...page, reverse: false }), total: known };
   }
   const total = await count();
   const read = pageRead(page.offset, page.limit, total);

@@ -115,6 +115,7 @@ async function ordered(
   limit: number,
   offset: number,
   withTotal: boolean,
+  knownTotal?: number,
 ): Promise<{ rows: ArticoloRow[]; total: number }> {
   if (fenced) {
     const m = db.select().from(articoli).where(where).offset(0).as('m');
@@ -160,7 +161,7 @@ async function ordered(
   };
   if (!withTotal) return { rows: await rows({ limit, offset, reverse: false }), total: 0 };
   // A page past the middle is read from the end (backwards paging, platform/lists.ts).
-  const { items, total } = await readPage({ limit, offset }, () => countWhere(db, where), rows);
+  const { items, total } = await readPage({ limit, offset }, () => countWhere(db, where), rows, knownTotal);
   return { rows: items, total };
 }
 
@@ -205,6 +206,8 @@ export async function page(
     dir: 'asc' | 'desc';
     q?: string;
     filters: ArticoliFilters;
+    /** The total answered for the same search and filters (readPage). */
+    totale?: number;
   },
 ): Promise<{ rows: ArticoloRow[]; total: number }> {
   const where = and(...conditionsOf(aziendaId, query.q, query.filters));
@@ -219,6 +222,7 @@ export async function page(
     limit,
     offset,
     true,
+    query.totale,
   );
 }
 

@@ -107,6 +107,61 @@ describe('backwards paging', () => {
   });
 });
 
+describe('known totals', () => {
+  it('a later page trusts the total sent back for the same search, a page in the back half counts again', async () => {
+    const c = await createCompany(t);
+    const admin = await c.login('admin');
+    await sql(
+      `insert into clienti (azienda_id, ragione_sociale) select $1, 'Cliente ' || lpad(g::text, 2, '0') from generate_series(1, 30) g`,
+      [c.company.id],
+    );
+    const list = async (qs: string) => {
+      const r = await call(t.app, 'GET', `/api/clienti/clienti-filtered?size=5&sort=ragione_sociale&${qs}`, admin);
+      expect(r.status).toBe(200);
+      return { total: r.json.totaleElementi, names: r.json.items.map((i: any) => i.ragione_sociale) };
+    };
+    const page2 = ['Cliente 06', 'Cliente 07', 'Cliente 08', 'Cliente 09', 'Cliente 10'];
+    expect(await list('page=1')).toMatchObject({ total: 30 });
+    expect(await list('page=2')).toEqual({ total: 30, names: page2 });
+    // Sent back: not counted (a total that is no longer true stays until page 1 is read again)...
+    expect(await list('page=2&totale=31')).toEqual({ total: 31, names: page2 });
+    // ...page 1 always counts, and so does a page read from the end.
+    expect((await list('page=1&totale=31')).total).toBe(30);
+    expect(await list('page=6&totale=31')).toEqual({
+      total: 30,
+      names: ['Cliente 26', 'Cliente 27', 'Cliente 28', 'Cliente 29', 'Cliente 30'],
+    });
+    // Articles take it in the body.
+    await sql(
+      `insert into articoli (azienda_id, codice, descrizione) select $1, 'A' || lpad(g::text, 2, '0'), 'Articolo' from generate_series(1, 12) g`,
+      [c.company.id],
+    );
+    const art = async (body: Record<string, unknown>) =>
+      (await call(t.app, 'POST', '/api/anagraficaarticoli/articoli/admin', { ...admin, body: { size: 3, ...body } }))
+        .json;
+    expect((await art({ page: 2, totale: 99 })).totaleElementi).toBe(99);
+    expect((await art({ page: 2, totale: 99 })).items.map((a: any) => a.codice)).toEqual(['A04', 'A05', 'A06']);
+    expect((await art({ page: 4, totale: 12 })).items.map((a: any) => a.codice)).toEqual(['A10', 'A11', 'A12']);
+    const bad = await call(t.app, 'GET', '/api/clienti/clienti-filtered?page=2&totale=-1', admin);
+    expect([bad.status, bad.json.code]).toEqual([400, 'VALIDATION']);
+  });
+
+  it('a search of 3+ characters answers its total from the same pass that sorts its hits', async () => {
+    const c = await createCompany(t);
+    const admin = await c.login('admin');
+    await sql(
+      `insert into clienti (azienda_id, ragione_sociale, citta) select $1, 'Termo ' || g, case when g % 2 = 0 then 'Forlì' else 'Cesena' end
+       from generate_series(1, 9) g`,
+      [c.company.id],
+    );
+    const r = async (qs: string) =>
+      (await call(t.app, 'GET', `/api/clienti/clienti-filtered?q=forl&size=2&sort=ragione_sociale&${qs}`, admin)).json;
+    expect((await r('page=1')).totaleElementi).toBe(4);
+    expect((await r('page=2')).items.map((i: any) => i.ragione_sociale)).toEqual(['Termo 6', 'Termo 8']);
+    expect(await r('page=3')).toMatchObject({ totaleElementi: 4, items: [] });
+  });
+});
+
 describe('short searches', () => {
   it('matches names starting with a 1-2 character term and anywhere from 3 characters', async () => {
     const c = await createCompany(t);

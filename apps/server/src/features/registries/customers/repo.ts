@@ -100,12 +100,33 @@ async function countWhere(db: DbOrTx, where: SQL): Promise<number> {
 /** One page of the company's customers and the total matching the search and filters. */
 export async function listPage(db: DbOrTx, aziendaId: string, q: ListQuery<ClientiColumn>, f: Partial<ClientiFilters>) {
   const where = whereOf(aziendaId, q.q, f);
+  if (searchSortsHits(q.q)) return searchedPage(db, where, q);
   const { items, total } = await readPage(
     pageOf(q),
     () => countWhere(db, where),
     (read) => pageRows(db, aziendaId, where, q.q, q, read),
+    q.totale,
   );
   return { rows: items, total };
+}
+
+/**
+ * A contains-search (3+ characters): the trigram index finds the hits, which are sorted and
+ * counted in one pass (count over ()), so they are read once, not once to count and again to
+ * sort. Sorting on an expression no index serves keeps the planner from walking a sort index.
+ */
+async function searchedPage(db: DbOrTx, where: SQL, q: ListQuery<ClientiColumn>) {
+  const { limit, offset } = pageOf(q);
+  const found = await db
+    .select({ row: clienti, total: sql<number>`(count(*) over ())::int` })
+    .from(clienti)
+    .where(where)
+    .orderBy(...orderOf(CLIENTI_TABLE, SORTABLE, q, clienti.id, { viaIndex: false }))
+    .limit(limit)
+    .offset(offset);
+  // A page past the end has no row to carry the total.
+  const total = found[0]?.total ?? (offset > 0 ? await countWhere(db, where) : 0);
+  return { rows: found.map((f) => f.row), total };
 }
 
 /** Light rows for pickers, by name. */

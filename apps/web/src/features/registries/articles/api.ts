@@ -7,6 +7,7 @@ import {
   type ArticoloSave,
   type ArticoloWarning,
 } from '@fs/contract';
+import { knownTotal } from '../../../app/components/known-total';
 import { api } from '../../../app/api/client';
 import { useCan } from '../../../app/session/api';
 
@@ -19,12 +20,24 @@ export const articleKeys = {
 
 /** One page of the admin list (cached 3 minutes, the spec's lifetime for articles). */
 export function useArticlesPage(query: ArticoliAdminQuery) {
+  const client = useQueryClient();
   return useQuery({
     queryKey: articleKeys.admin(query),
     staleTime: ARTICLES_CACHE_MS,
     placeholderData: keepPreviousData,
-    queryFn: () =>
-      api.post<{ items: Articolo[]; totaleElementi: number }>('/api/anagraficaarticoli/articoli/admin', query),
+    queryFn: () => {
+      // Past page 1, the total of the same search is sent back so the server need not count again.
+      const same = (key: readonly unknown[]) => {
+        const other = key[2] as ArticoliAdminQuery;
+        return other.q === query.q && JSON.stringify(other.filters ?? {}) === JSON.stringify(query.filters ?? {});
+      };
+      const totale =
+        (query.page ?? 1) > 1 ? knownTotal(client, ['articles', 'admin'], same, ARTICLES_CACHE_MS) : undefined;
+      return api.post<{ items: Articolo[]; totaleElementi: number }>('/api/anagraficaarticoli/articoli/admin', {
+        ...query,
+        ...(totale === undefined ? {} : { totale }),
+      });
+    },
   });
 }
 

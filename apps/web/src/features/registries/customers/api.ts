@@ -12,6 +12,7 @@ import type {
 import { api, apiRequest } from '../../../app/api/client';
 import { useCan } from '../../../app/session/api';
 import type { ListState } from '../../../app/components/list-state';
+import { knownTotal, searchPartOf } from '../../../app/components/known-total';
 
 /** Customers are cached 3 minutes (spec operations section 9); plants and machines with them. */
 export const CUSTOMERS_STALE_MS = 3 * 60_000;
@@ -47,12 +48,28 @@ export function listQueryString(state: ListState, q: string, filters: ClientiFil
 export function useCustomersPage(state: ListState, q: string, filters: ClientiFilters) {
   const canRead = useCan('anagrafica_clienti', 'read') === true;
   const qs = listQueryString(state, q, filters);
+  const client = useQueryClient();
   return useQuery({
     queryKey: customerKeys.page(qs),
     enabled: canRead,
     staleTime: CUSTOMERS_STALE_MS,
     placeholderData: keepPreviousData,
-    queryFn: () => api.get<ClientiPage>(`/api/clienti/clienti-filtered?${qs}`),
+    queryFn: () => {
+      // Past page 1, the total of the same search is sent back so the server need not count again.
+      const search = searchPartOf(qs);
+      const total =
+        state.page > 1
+          ? knownTotal(
+              client,
+              ['customers', 'page'],
+              (key) => searchPartOf(String(key[2])) === search,
+              CUSTOMERS_STALE_MS,
+            )
+          : undefined;
+      return api.get<ClientiPage>(
+        `/api/clienti/clienti-filtered?${qs}${total === undefined ? '' : `&totale=${total}`}`,
+      );
+    },
   });
 }
 
