@@ -52,8 +52,8 @@ export async function startBench(tag: string) {
   };
 }
 
-/** Listens, signs the company's admin in and answers a `measure(label, url, body?, check?)` that prints a table row. */
-export async function signedInMeasure(
+/** Listens and signs the company's admin in; answers the base URL and a signed-in `get(url)` answering its JSON. */
+export async function signedInMeasureRaw(
   built: Awaited<ReturnType<typeof startBench>>['built'],
   piva: string,
   deviceId: string,
@@ -72,17 +72,33 @@ export async function signedInMeasure(
     source: 'WEB',
     'content-type': 'application/json',
   };
+  const send = async (url: string, body?: unknown) => {
+    const r = await fetch(
+      base + url,
+      body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) },
+    );
+    const j = await r.json();
+    if (!r.ok) throw new Error(`${url}: ${r.status} ${JSON.stringify(j)}`);
+    return j;
+  };
+  return { base, get: (url: string) => send(url), send };
+}
+
+/** Listens, signs the company's admin in and answers a `measure(label, url, body?, check?)` that prints a table row. */
+export async function signedInMeasure(
+  built: Awaited<ReturnType<typeof startBench>>['built'],
+  piva: string,
+  deviceId: string,
+) {
+  const { send } = await signedInMeasureRaw(built, piva, deviceId);
   console.log('| request | p50 ms | p95 ms |\n|---|---|---|');
   return async function measure(label: string, url: string, body?: unknown, check?: (j: any) => void) {
     const times: number[] = [];
     for (let i = 0; i < RUNS + 3; i++) {
       const s = performance.now();
-      const r = await fetch(
-        base + url,
-        body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) },
-      );
-      const j = await r.json();
-      if (!r.ok) throw new Error(`${label}: ${r.status} ${JSON.stringify(j)}`);
+      const j = await send(url, body).catch((e: Error) => {
+        throw new Error(`${label}: ${e.message}`);
+      });
       if (i >= 3) times.push(performance.now() - s); // the first calls warm caches
       if (i === 0) check?.(j);
     }

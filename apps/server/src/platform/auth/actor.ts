@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   adminPermissions,
   defaultUserPermissions,
@@ -50,9 +50,9 @@ export interface SessionRow {
 
 type GroupPermissions = Partial<Record<PageKey, PagePermission>>;
 
-/** The session and its user, within the company the token names. */
-export async function findSession(db: Db, aziendaId: string, sessionId: string): Promise<SessionRow | undefined> {
-  const rows = await db
+/** The session lookup every authenticated request runs: built and prepared once per database. */
+function sessionQuery(db: Db) {
+  return db
     .select({
       sessionId: sessioni.id,
       revokedReason: sessioni.revokedReason,
@@ -75,7 +75,19 @@ export async function findSession(db: Db, aziendaId: string, sessionId: string):
     .innerJoin(utenti, and(eq(utenti.id, sessioni.utenteId), eq(utenti.aziendaId, sessioni.aziendaId)))
     .innerJoin(aziende, eq(aziende.id, sessioni.aziendaId))
     .leftJoin(gruppi, and(eq(gruppi.id, utenti.gruppoId), eq(gruppi.aziendaId, utenti.aziendaId)))
-    .where(and(eq(sessioni.aziendaId, aziendaId), eq(sessioni.id, sessionId)));
+    .where(and(eq(sessioni.aziendaId, sql.placeholder('aziendaId')), eq(sessioni.id, sql.placeholder('sessionId'))))
+    .prepare('find_session');
+}
+const sessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
+
+/** The session and its user, within the company the token names. */
+export async function findSession(db: Db, aziendaId: string, sessionId: string): Promise<SessionRow | undefined> {
+  let query = sessionQueries.get(db);
+  if (!query) {
+    query = sessionQuery(db);
+    sessionQueries.set(db, query);
+  }
+  const rows = await query.execute({ aziendaId, sessionId });
   return rows[0];
 }
 
