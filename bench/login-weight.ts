@@ -22,7 +22,10 @@ const browser = await chromium.launch({
 const page = await browser.newPage();
 const client = await page.context().newCDPSession(page);
 await client.send('Network.enable');
-const byId = new Map<string, { url: string; type: string; encoding: string; decoded: number; wire: number }>();
+const byId = new Map<
+  string,
+  { url: string; type: string; encoding: string; decoded: number; wire: number; headers: number }
+>();
 client.on('Network.responseReceived', (e) => {
   byId.set(e.requestId, {
     url: e.response.url,
@@ -30,6 +33,8 @@ client.on('Network.responseReceived', (e) => {
     encoding: String(e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? '-'),
     decoded: 0,
     wire: 0,
+    // Bytes received when the response starts: the status line and headers.
+    headers: e.response.encodedDataLength,
   });
 });
 client.on('Network.dataReceived', (e) => {
@@ -52,5 +57,9 @@ for (const r of rows.sort((a, b) => b.wire - a.wire)) {
   );
 }
 const sum = (f: (r: (typeof rows)[number]) => boolean) => rows.filter(f).reduce((s, r) => s + r.wire, 0);
-const jsCss = sum((r) => r.type === 'Script' || r.type === 'Stylesheet');
-console.log(`\n/login first load: ${rows.length} responses, ${kb(sum(() => true))} on the wire; JS + CSS ${kb(jsCss)}`);
+const isJsCss = (r: (typeof rows)[number]) => r.type === 'Script' || r.type === 'Stylesheet';
+const bodies = rows.filter(isJsCss).reduce((s, r) => s + r.wire - r.headers, 0);
+console.log(
+  `\n/login first load: ${rows.length} responses, ${kb(sum(() => true))} on the wire; ` +
+    `JS + CSS ${kb(sum(isJsCss))} with headers, ${kb(bodies)} of compressed bodies`,
+);

@@ -15,12 +15,13 @@ export default defineConfig({
     sourcemap: false,
     rolldownOptions: {
       output: {
-        // Long-lived vendor chunks: app deploys do not invalidate them.
+        // React in a long-lived chunk; the other libraries the first page needs (statically imported from the
+        // entry: Mantine's core, the query cache, i18next...) in one chunk; the rest of each library goes with
+        // the screens that use it, so /login downloads none of it (decision 0018).
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/](?!jose[\\/])/ },
+            { name: 'lib', test: /node_modules[\\/]/, tags: ['$initial'] },
           ],
         },
       },

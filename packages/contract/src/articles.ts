@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { defineTable, LIST_DEFAULT_SIZE, LIST_MAX_SIZE, listQuerySchema, tableInfosSchema, knownTotal } from './lists.js';
+import {
+  defineTable,
+  LIST_DEFAULT_SIZE,
+  LIST_MAX_SIZE,
+  listQuerySchema,
+  tableInfosSchema,
+  knownTotal,
+} from './lists.js';
 import { optionalText, priceField, searchTerm } from './fields.js';
 
 /**

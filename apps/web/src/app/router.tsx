@@ -1,15 +1,18 @@
+import { Suspense } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { setNavigate } from './api/navigate';
+import { PageLoader } from './components/PageLoader';
 import { ProgressBar } from './components/ProgressBar';
 import { RouteError } from './components/RouteError';
 import { PublicOnly, RequirePermission, RequireSession } from './guards';
 import { lazyPage } from './lazy-page';
-import { DefaultLayout } from './layouts/DefaultLayout';
 import { LoggedOutLayout } from './layouts/LoggedOutLayout';
 import { LoginLayout } from './layouts/LoginLayout';
 import { NoMenuLayout } from './layouts/NoMenuLayout';
 import { SessionSync } from './SessionSync';
 
+// The signed-in frame (menu, header, banners, tour) is a chunk of its own: the login page does not load it.
+const DefaultLayout = lazyPage(() => import('./layouts/DefaultLayout'), 'DefaultLayout');
 const LoginPage = lazyPage(() => import('../features/identity/auth/LoginPage'), 'LoginPage');
 const SsoAppPage = lazyPage(() => import('../features/identity/auth/sso/SsoAppPage'), 'SsoAppPage');
 const ResetPasswordPage = lazyPage(() => import('../features/identity/reset/ResetPasswordPage'), 'ResetPasswordPage');
@@ -58,7 +61,9 @@ function Root() {
     <>
       <ProgressBar />
       <SessionSync />
-      <Outlet />
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
     </>
   );
 }
