@@ -42,7 +42,7 @@ try {
     });
   }
 } finally {
-  await chrome.kill();
+  chrome.kill();
 }
 results.sort((x, y) => x.score - y.score);
 const median = results[Math.floor(results.length / 2)]!;
