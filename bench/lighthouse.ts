@@ -28,6 +28,10 @@ try {
   for (let i = 0; i < runs; i++) {
     const r = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error' });
     if (!r) throw new Error('Lighthouse answered nothing');
+    if (r.lhr.runtimeError || r.lhr.categories.performance?.score == null) {
+      console.log(`run ${i + 1} failed: ${r.lhr.runtimeError?.message ?? r.lhr.runWarnings.join('; ')}`);
+      continue;
+    }
     const a = r.lhr.audits;
     const shown = (id: string) => a[id]?.displayValue ?? '-';
     results.push({
@@ -44,6 +48,7 @@ try {
 } finally {
   chrome.kill();
 }
+if (results.length === 0) throw new Error('no Lighthouse run succeeded');
 results.sort((x, y) => x.score - y.score);
 const median = results[Math.floor(results.length / 2)]!;
 console.log(`${url}: mobile performance ${median.score} (runs: ${results.map((r) => r.score).join(', ')})`);

@@ -118,8 +118,11 @@ const PARTS = {
       'apps/web/index.html',
       'apps/web/vite.config.ts',
       'apps/web/tsconfig.json',
+      'apps/web/package.json',
       'packages/contract/src',
+      'packages/contract/package.json',
       'package-lock.json',
+      'scripts/build.mjs',
     ],
     async build() {
       run(process.execPath, [at('node_modules/vite/bin/vite.js'), 'build'], at('apps/web'));
@@ -128,7 +131,14 @@ const PARTS = {
   },
   server: {
     out: at('apps/server/dist'),
-    inputs: ['apps/server/src', 'packages/contract/src', 'package-lock.json', 'scripts/build.mjs'],
+    inputs: [
+      'apps/server/src',
+      'apps/server/package.json',
+      'packages/contract/src',
+      'packages/contract/package.json',
+      'package-lock.json',
+      'scripts/build.mjs',
+    ],
     async build() {
       await buildServer(at('apps/server/dist'));
     },

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { SSO_TARGETS } from './sso-rules.js';
+
+export * from './sso-rules.js';
 
 /** Runtime settings the web needs before sign-in (GET /api/config/public). */
 export const publicConfigSchema = z.object({
@@ -6,24 +9,6 @@ export const publicConfigSchema = z.object({
   chatWidgetUrl: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
-
-/**
- * Single sign-on (spec platform sections 2, 7): the browser goes to the identity
- * provider with response type code, these scopes and this state, and comes back
- * to the login page with `code` and `state`.
- */
-export const SSO = {
-  state: 'ACCESS-RL',
-  scopes: 'openid offline_access email profile',
-  /** Where the provider sends the browser back, relative to PUBLIC_URL. */
-  webReturnPath: '/login',
-  appReturnPath: '/ssorapp',
-  /** Lifetime of a started authorisation (PKCE verifier and nonce kept by the server). */
-  attemptTtlMs: 10 * 60_000,
-} as const;
-
-export const SSO_TARGETS = ['web', 'app'] as const;
-export type SsoTarget = (typeof SSO_TARGETS)[number];
 
 /** POST /api/login/sso/start: the server keeps PKCE verifier and nonce, the browser the handle. */
 export const ssoStartRequest = z.object({ target: z.enum(SSO_TARGETS).default('web') }).strict();

@@ -10,10 +10,11 @@ import { LoggedOutLayout } from './layouts/LoggedOutLayout';
 import { LoginLayout } from './layouts/LoginLayout';
 import { NoMenuLayout } from './layouts/NoMenuLayout';
 import { SessionSync } from './SessionSync';
+// The first page most visitors see is in the first chunk: no second round trip before the form shows.
+import { LoginPage } from '../features/identity/auth/LoginPage';
 
 // The signed-in frame (menu, header, banners, tour) is a chunk of its own: the login page does not load it.
 const DefaultLayout = lazyPage(() => import('./layouts/DefaultLayout'), 'DefaultLayout');
-const LoginPage = lazyPage(() => import('../features/identity/auth/LoginPage'), 'LoginPage');
 const SsoAppPage = lazyPage(() => import('../features/identity/auth/sso/SsoAppPage'), 'SsoAppPage');
 const ResetPasswordPage = lazyPage(() => import('../features/identity/reset/ResetPasswordPage'), 'ResetPasswordPage');
 const HomePage = lazyPage(() => import('../features/shell/home/HomePage'), 'HomePage');
