@@ -81,7 +81,7 @@ export async function signedInMeasureRaw(
     if (!r.ok) throw new Error(`${url}: ${r.status} ${JSON.stringify(j)}`);
     return j;
   };
-  return { base, get: (url: string) => send(url), send };
+  return { base, headers, get: (url: string) => send(url), send };
 }
 
 /** Listens, signs the company's admin in and answers a `measure(label, url, body?, check?)` that prints a table row. */

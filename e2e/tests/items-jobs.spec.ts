@@ -88,7 +88,7 @@ test('an article is created, warned about as a duplicate, and found by search as
   await form.getByLabel('Prezzo di vendita').fill('0,35');
   await form.getByRole('button', { name: 'Salva' }).click();
   await expect(form).toBeHidden();
-  await expect(main.getByRole('row', { name: /VITE-INOX-M6/ })).toContainText('€ 0,35');
+  await expect(main.getByRole('row', { name: /VITE-INOX-M6/ })).toContainText('0,35 €');
 
   // The same code again: the form warns before saving, and the save still goes through with a warning.
   await main.getByRole('button', { name: 'Nuovo articolo' }).click();

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconLock, IconSparkles } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PRICES, type PaidOption } from '@fs/contract';
-import { euro } from './options-form';
+import { formatCents } from '../../../app/numbers';
 
 interface Props {
   option: PaidOption;
@@ -36,8 +36,8 @@ export function PaidBanner({ option, active, isAdmin, onActivate }: Props) {
           </Text>
           <Text size="sm">
             {t('options.paid.price', {
-              yearly: euro(price.yearly, i18n.language),
-              monthly: euro(price.monthly, i18n.language),
+              yearly: formatCents(price.yearly, i18n.language),
+              monthly: formatCents(price.monthly, i18n.language),
             })}
           </Text>
           {!isAdmin && (

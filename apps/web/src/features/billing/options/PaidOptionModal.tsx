@@ -18,7 +18,7 @@ import { errorText } from '../../../app/api/errors';
 import { formatDate } from '../../../app/format';
 import { notify } from '../../../app/notify';
 import { useBuyPaidOption, usePaidOptionEstimate } from './api';
-import { euro } from './options-form';
+import { formatCents } from '../../../app/numbers';
 
 interface Props {
   option: PaidOption | null;
@@ -93,7 +93,7 @@ export function PaidOptionModal({ option, onClose }: Props) {
             {t('options.paid.reference')}: <b>{done.instructions.reference}</b>
           </Text>
           <Text size="sm">
-            {t('options.paid.amount')}: <b>{euro(done.instructions.amount_cents, i18n.language)}</b>
+            {t('options.paid.amount')}: <b>{formatCents(done.instructions.amount_cents, i18n.language)}</b>
           </Text>
           <Group justify="flex-end">
             <Button onClick={close}>{t('common.confirm')}</Button>
@@ -118,13 +118,13 @@ export function PaidOptionModal({ option, onClose }: Props) {
                     {t(`options.paid.items.${l.type.replace('option:', 'option_')}`, { defaultValue: l.type })}
                   </Table.Td>
                   <Table.Td ta="right">{l.quantity}</Table.Td>
-                  <Table.Td ta="right">{euro(l.amount_cents, i18n.language)}</Table.Td>
+                  <Table.Td ta="right">{formatCents(l.amount_cents, i18n.language)}</Table.Td>
                 </Table.Tr>
               ))}
               {e.discounts.map((d) => (
                 <Table.Tr key={d.code}>
                   <Table.Td colSpan={2}>{d.code}</Table.Td>
-                  <Table.Td ta="right">−{euro(d.amount_cents, i18n.language)}</Table.Td>
+                  <Table.Td ta="right">−{formatCents(d.amount_cents, i18n.language)}</Table.Td>
                 </Table.Tr>
               ))}
               <Table.Tr>
@@ -132,7 +132,7 @@ export function PaidOptionModal({ option, onClose }: Props) {
                   {t('options.paid.total')}
                 </Table.Td>
                 <Table.Td ta="right" fw={700}>
-                  {euro(e.total_cents, i18n.language)}
+                  {formatCents(e.total_cents, i18n.language)}
                 </Table.Td>
               </Table.Tr>
             </Table.Tbody>

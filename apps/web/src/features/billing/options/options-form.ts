@@ -79,7 +79,3 @@ export function problemsOf(t: TFunction, values: Values): Record<string, string>
   }
   return out;
 }
-
-export function euro(cents: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(cents / 100);
-}

@@ -6,7 +6,8 @@ import { cardBrand, cvcLength, digitsOnly, formatCardNumber, luhnValid } from '@
 import { formatDate } from '../../../app/format';
 import { PageLoader } from '../../../app/components/PageLoader';
 import { useCheckout, useCheckoutCard, type CheckoutResult } from './api';
-import { euro, registerErrorText } from './form';
+import { registerErrorText } from './form';
+import { formatCents } from '../../../app/numbers';
 
 interface CardValues {
   holder: string;
@@ -81,7 +82,7 @@ export function CardStep(props: {
             plan: t(`plans.${s.subscription_type}`),
             n: s.tecnici,
             date: formatDate(s.scadenza_trial_date),
-            price: euro(s.prezzo_annuo_cents, i18n.language),
+            price: formatCents(s.prezzo_annuo_cents, i18n.language),
           })}
         </Text>
       </Alert>

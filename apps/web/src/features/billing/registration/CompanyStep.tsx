@@ -3,8 +3,9 @@ import type { UseFormReturnType } from '@mantine/form';
 import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { LIMITS, MAX_REGISTRATION_LICENCES, PLAN_TYPES, PRICES, TRIAL_DAYS } from '@fs/contract';
-import { euro, type RegisterValues } from './form';
+import { type RegisterValues } from './form';
 import classes from './registration.module.css';
+import { formatCents } from '../../../app/numbers';
 
 /** Step 2: the company, the plan with its technician licences, the terms. */
 export function CompanyStep({ form }: { form: UseFormReturnType<RegisterValues> }) {
@@ -59,7 +60,7 @@ export function CompanyStep({ form }: { form: UseFormReturnType<RegisterValues> 
                 <div>
                   <Text fw={600}>{t(`plans.${p}`)}</Text>
                   <Text size="sm" c="dimmed">
-                    {t('register.plan.price', { price: euro(PRICES[p].yearly, i18n.language) })}
+                    {t('register.plan.price', { price: formatCents(PRICES[p].yearly, i18n.language) })}
                   </Text>
                   <Text size="xs" c="dimmed">
                     {t(`register.plan.${p}`, { max: LIMITS.liteMaxTechnicians })}
@@ -73,7 +74,7 @@ export function CompanyStep({ form }: { form: UseFormReturnType<RegisterValues> 
       <NumberInput
         label={t('register.fields.tecnici')}
         description={t('register.hints.tecnici', {
-          total: euro(PRICES[plan].yearly * (form.values.tecnici || 0), i18n.language),
+          total: formatCents(PRICES[plan].yearly * (form.values.tecnici || 0), i18n.language),
         })}
         min={1}
         max={plan === 'lite' ? LIMITS.liteMaxTechnicians : MAX_REGISTRATION_LICENCES}

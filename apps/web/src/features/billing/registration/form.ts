@@ -137,9 +137,3 @@ export function registerErrorText(t: TFunction, error: unknown): string {
   if (isApiError(error) && error.code === 'NOT_FOUND') return t('register.errors.linkExpired');
   return errorText(t, error);
 }
-
-export function euro(cents: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }).format(
-    cents / 100,
-  );
-}

@@ -2,7 +2,7 @@ import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Estimate } from '@fs/contract';
 import { formatDate } from '../../../app/format';
-import { euro } from './rules';
+import { formatCents } from '../../../app/numbers';
 
 export const itemLabelKey = (type: string) => `subscription.items.${type.replace('option:', 'option_')}`;
 
@@ -33,15 +33,15 @@ export function EstimateTable({ estimate }: { estimate: Estimate }) {
             <Table.Tr key={l.type}>
               <Table.Td>{t(itemLabelKey(l.type))}</Table.Td>
               <Table.Td ta="right">{l.quantity}</Table.Td>
-              <Table.Td ta="right">{euro(l.unit_cents, loc)}</Table.Td>
+              <Table.Td ta="right">{formatCents(l.unit_cents, loc)}</Table.Td>
               <Table.Td ta="right">{l.months}</Table.Td>
-              <Table.Td ta="right">{euro(l.amount_cents, loc)}</Table.Td>
+              <Table.Td ta="right">{formatCents(l.amount_cents, loc)}</Table.Td>
             </Table.Tr>
           ))}
           {estimate.discounts.map((d) => (
             <Table.Tr key={d.code}>
               <Table.Td colSpan={4}>{t('subscription.quote.discount', { code: d.code })}</Table.Td>
-              <Table.Td ta="right">−{euro(d.amount_cents, loc)}</Table.Td>
+              <Table.Td ta="right">−{formatCents(d.amount_cents, loc)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -49,7 +49,7 @@ export function EstimateTable({ estimate }: { estimate: Estimate }) {
           <Table.Tr>
             <Table.Th colSpan={4}>{t('subscription.quote.total')}</Table.Th>
             <Table.Th ta="right" data-testid="total">
-              {euro(estimate.total_cents, loc)}
+              {formatCents(estimate.total_cents, loc)}
             </Table.Th>
           </Table.Tr>
         </Table.Tfoot>

@@ -5,8 +5,9 @@ import { LIMITS, PLAN_TYPES, PRICES, technicianLimit } from '@fs/contract';
 import { LoadError } from '../../../app/components/LoadError';
 import { PageLoader } from '../../../app/components/PageLoader';
 import { useSubscription } from './api';
-import { euro, formatBytes } from './rules';
+import { formatBytes } from './rules';
 import { SubscriptionShell } from './SubscriptionShell';
+import { formatCents } from '../../../app/numbers';
 
 /** /subscription-plan: the plans, their prices and limits, the company's current plan. */
 export function PlanPage() {
@@ -28,13 +29,13 @@ export function PlanPage() {
               {current === p && <Badge>{t('subscription.plan.current')}</Badge>}
             </Group>
             <Text size="xl" fw={700}>
-              {euro(PRICES[p].yearly, loc)}
+              {formatCents(PRICES[p].yearly, loc)}
             </Text>
             <Text size="sm" c="dimmed">
               {t('subscription.plan.perTechnicianYear')}
             </Text>
             <Text size="sm" c="dimmed">
-              {t('subscription.plan.orMonthly', { price: euro(PRICES[p].monthly, loc) })}
+              {t('subscription.plan.orMonthly', { price: formatCents(PRICES[p].monthly, loc) })}
             </Text>
             <Text mt="sm">
               {technicianLimit(p) === null
@@ -65,17 +66,17 @@ export function PlanPage() {
                   slot: formatBytes(LIMITS.storageSlotBytes, loc),
                 })}
               </Table.Td>
-              <Table.Td ta="right">{euro(PRICES.storage.yearly, loc)}</Table.Td>
+              <Table.Td ta="right">{formatCents(PRICES.storage.yearly, loc)}</Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Td>{t('subscription.items.customers')}</Table.Td>
               <Table.Td>{t('subscription.plan.slotOf', { count: LIMITS.customersPerSlot })}</Table.Td>
-              <Table.Td ta="right">{euro(PRICES.customers.yearly, loc)}</Table.Td>
+              <Table.Td ta="right">{formatCents(PRICES.customers.yearly, loc)}</Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Td>{t('subscription.items.items')}</Table.Td>
               <Table.Td>{t('subscription.plan.slotOf', { count: LIMITS.itemsPerSlot })}</Table.Td>
-              <Table.Td ta="right">{euro(PRICES.items.yearly, loc)}</Table.Td>
+              <Table.Td ta="right">{formatCents(PRICES.items.yearly, loc)}</Table.Td>
             </Table.Tr>
           </Table.Tbody>
         </Table>

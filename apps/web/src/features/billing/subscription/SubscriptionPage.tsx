@@ -8,8 +8,9 @@ import { LoadError } from '../../../app/components/LoadError';
 import { PageLoader } from '../../../app/components/PageLoader';
 import { formatDate } from '../../../app/format';
 import { useSubscription } from './api';
-import { euro, PERIOD_KEY, saveOrder } from './rules';
+import { PERIOD_KEY, saveOrder } from './rules';
 import { AdminOnlyNotice, SubscriptionShell, useIsAdmin } from './SubscriptionShell';
+import { formatCents } from '../../../app/numbers';
 
 export const STATE_COLOR = { free_trial: 'brand', active: 'green', expired: 'red', payment_failed: 'orange' } as const;
 
@@ -23,7 +24,7 @@ export function TransferInstructions({ i }: { i: NonNullable<Subscription['pendi
           { label: 'IBAN', value: i.iban },
           { label: 'BIC', value: i.bic },
           { label: t('subscription.transfer.reference'), value: i.reference },
-          { label: t('subscription.transfer.amount'), value: euro(i.amount_cents, i18n.language) },
+          { label: t('subscription.transfer.amount'), value: formatCents(i.amount_cents, i18n.language) },
           { label: t('subscription.transfer.due'), value: formatDate(i.due_date) },
         ]}
       />

@@ -6,7 +6,7 @@ import { errorText } from '../../../app/api/errors';
 import { PageLoader } from '../../../app/components/PageLoader';
 import { usePageTitle } from '../../../app/use-page-title';
 import { useDecideChallenge, useSandboxChallenge } from './api';
-import { euro } from './rules';
+import { formatCents } from '../../../app/numbers';
 
 /** /public/3ds-sandbox?challenge=...: the sandbox gateway's stand-in for the bank's 3-D Secure page. */
 export function ThreeDsSandboxPage() {
@@ -43,7 +43,7 @@ export function ThreeDsSandboxPage() {
           <>
             <Text>
               {t('subscription.sandbox.confirmText', {
-                amount: euro(c.amount_cents, i18n.language),
+                amount: formatCents(c.amount_cents, i18n.language),
                 brand: c.brand.toUpperCase(),
                 last4: c.last4,
               })}

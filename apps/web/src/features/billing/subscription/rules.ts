@@ -80,18 +80,6 @@ export const toRequest = (o: Order): EstimateRequest => ({
   replace: o.replace,
 });
 
-/** Euro with 2 decimals in the interface language. */
-export function euro(cents: number, locale: string): string {
-  // Thousands always grouped (Italian CLDR leaves 4-digit amounts ungrouped): 1.160,00 €.
-  const options = {
-    style: 'currency',
-    currency: 'EUR',
-    minimumFractionDigits: 2,
-    useGrouping: 'always',
-  } as unknown as Intl.NumberFormatOptions;
-  return new Intl.NumberFormat(locale, options).format(cents / 100);
-}
-
 export function formatBytes(bytes: number, locale: string): string {
   const gb = bytes / 1024 ** 3;
   if (gb >= 1) return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(gb)} GB`;

@@ -16,7 +16,8 @@ import { displayName } from '../../../app/session/display-name';
 import { useDeleteSignature, useSaveUser, useUser } from './api';
 import { AppAccessQr } from '../../../app/components/AppAccessQr';
 import { ProfilePhoto } from './ProfilePhoto';
-import { euro, timeZones, toRequest, toValues } from './user-form';
+import { timeZones, toRequest, toValues } from './user-form';
+import { formatMoney } from '../../../app/numbers';
 
 function Preferences({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -163,15 +164,15 @@ export function ProfilePage() {
                   items={[
                     {
                       label: t('users.fields.netPriceKm'),
-                      value: user.data.netPriceKm && euro(user.data.netPriceKm, i18n.language),
+                      value: user.data.netPriceKm && formatMoney(user.data.netPriceKm, i18n.language),
                     },
                     {
                       label: t('users.fields.netPriceOreViaggio'),
-                      value: user.data.netPriceOreViaggio && euro(user.data.netPriceOreViaggio, i18n.language),
+                      value: user.data.netPriceOreViaggio && formatMoney(user.data.netPriceOreViaggio, i18n.language),
                     },
                     {
                       label: t('users.fields.netPriceTecnico'),
-                      value: user.data.netPriceTecnico && euro(user.data.netPriceTecnico, i18n.language),
+                      value: user.data.netPriceTecnico && formatMoney(user.data.netPriceTecnico, i18n.language),
                     },
                   ]}
                 />

@@ -81,12 +81,3 @@ export function timeZones(current: string): string[] {
   const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   return all.includes(current) ? all : [current, ...all];
 }
-
-/** Euro with 2 decimals for a price string; a dash when missing. */
-export function euro(value: string | null, locale: string): string {
-  if (!value) return '—';
-  const [int = '0', dec = ''] = value.split('.');
-  const grouped = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(BigInt(int));
-  const sep = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? ',';
-  return `€ ${grouped}${sep}${dec.padEnd(2, '0').slice(0, 2)}`;
-}

@@ -13,7 +13,7 @@ import { useCan } from '../../../app/session/api';
 import { useArticlesPage, useRemoveArticles } from './api';
 import { ArticleFormModal } from './ArticleFormModal';
 import { ArticleQuickFind } from './ArticleQuickFind';
-import { formatPrice } from './format-price';
+import { formatMoney } from '../../../app/numbers';
 
 /** /items: the company's articles, paged on the server, with search as you type and the column chooser. */
 export function ItemsPage() {
@@ -81,7 +81,7 @@ export function ItemsPage() {
         onSearchChange={setSearch}
         rowKey={(a) => a.id}
         renderCell={(a, key) => {
-          if (key === 'prezzo_vendita' || key === 'prezzo_acquisto') return formatPrice(a[key], i18n.language);
+          if (key === 'prezzo_vendita' || key === 'prezzo_acquisto') return formatMoney(a[key], i18n.language);
           const v = a[key as keyof Articolo];
           return v ?? '';
         }}

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
 import { articleValidation, toArticleRequest, toArticleValues } from './article-form';
-import { formatPrice } from './format-price';
 
 const t = ((key: string, o?: Record<string, unknown>) =>
   o ? `${key}:${JSON.stringify(o)}` : key) as unknown as TFunction;
@@ -45,12 +44,5 @@ describe('article form', () => {
     });
     expect(toArticleRequest(values, 'a1')).toMatchObject({ id: 'a1', codice: 'C' });
     expect(toArticleRequest(values, undefined)).not.toHaveProperty('id');
-  });
-
-  it('shows prices as euro with 2 decimals in the locale, without floats', () => {
-    expect(formatPrice('1234567.5', 'it')).toBe('€ 1.234.567,50');
-    expect(formatPrice('0.35', 'en')).toBe('€ 0.35');
-    expect(formatPrice('99999999999.99', 'it')).toBe('€ 99.999.999.999,99');
-    expect(formatPrice(null, 'it')).toBe('');
   });
 });

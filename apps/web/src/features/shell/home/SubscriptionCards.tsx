@@ -7,7 +7,8 @@ import { Facts } from '../../../app/components/Facts';
 import { LoadError } from '../../../app/components/LoadError';
 import { formatDate } from '../../../app/format';
 import { useSubscription } from '../../billing';
-import { euro, formatBytes, localToday } from '../../billing';
+import { formatBytes, localToday } from '../../billing';
+import { formatCents } from '../../../app/numbers';
 
 function Meter({ label, used, total, text }: { label: string; used: number; total: number; text: string }) {
   const pct = total > 0 ? Math.min(100, (100 * used) / total) : 0;
@@ -110,7 +111,7 @@ function PlanCard({ s }: { s: Subscription }) {
             : []),
           {
             label: t('subscription.dashboard.renewalAmount', { period: t(`subscription.periods.${period}`) }),
-            value: `${euro(renewal, i18n.language)} ${t('subscription.vatShort')}`,
+            value: `${formatCents(renewal, i18n.language)} ${t('subscription.vatShort')}`,
           },
         ]}
       />
