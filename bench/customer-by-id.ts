@@ -48,13 +48,13 @@ const lean = (url: string) =>
 const path = `/api/clienti/cliente/${id}`;
 
 // Record the statements of one request.
-const recorded: { text: string; values: unknown[] }[] = [];
+const recorded: { name?: string; text: string; values: unknown[] }[] = [];
 const original = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...args: any[]) {
   const [q, v] = args;
   if (typeof q === 'string') recorded.push({ text: q, values: Array.isArray(v) ? v : [] });
   else if (q && typeof q.text === 'string')
-    recorded.push({ text: q.text, values: q.values ?? (Array.isArray(v) ? v : []) });
+    recorded.push({ name: q.name, text: q.text, values: q.values ?? (Array.isArray(v) ? v : []) });
   return (original as any).apply(this, args);
 } as any;
 await get(path);
@@ -77,7 +77,8 @@ const overHttp = await timeIt(() => lean(path));
 const client = new pg.Client({ connectionString: url });
 await client.connect();
 const direct = await timeIt(async () => {
-  for (const r of recorded) await client.query(r.text, r.values as any[]);
+  // Prepared statements are replayed prepared (by name), as the server runs them.
+  for (const r of recorded) await client.query({ name: r.name, text: r.text, values: r.values as any[] });
 });
 await client.end();
 

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { prepared } from '../db/prepared.js';
 import {
   adminPermissions,
   defaultUserPermissions,
@@ -78,16 +79,9 @@ function sessionQuery(db: Db) {
     .where(and(eq(sessioni.aziendaId, sql.placeholder('aziendaId')), eq(sessioni.id, sql.placeholder('sessionId'))))
     .prepare('find_session');
 }
-const sessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
-
 /** The session and its user, within the company the token names. */
 export async function findSession(db: Db, aziendaId: string, sessionId: string): Promise<SessionRow | undefined> {
-  let query = sessionQueries.get(db);
-  if (!query) {
-    query = sessionQuery(db);
-    sessionQueries.set(db, query);
-  }
-  const rows = await query.execute({ aziendaId, sessionId });
+  const rows = await prepared(db, 'find_session', () => sessionQuery(db)).execute({ aziendaId, sessionId });
   return rows[0];
 }
 

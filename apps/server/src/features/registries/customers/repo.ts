@@ -13,6 +13,7 @@ import {
   startsWithCondition,
   type PageRead,
 } from '../../../platform/lists.js';
+import { prepared } from '../../../platform/db/prepared.js';
 
 export type ClienteRow = typeof clienti.$inferSelect;
 export type ClienteValues = Omit<
@@ -141,10 +142,14 @@ export async function listRefs(db: DbOrTx, aziendaId: string, q: string | undefi
 }
 
 export async function findCliente(db: DbOrTx, aziendaId: string, id: string): Promise<ClienteRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(clienti)
-    .where(and(eq(clienti.aziendaId, aziendaId), eq(clienti.id, id)));
+  const query = prepared(db, 'find_cliente', () =>
+    db
+      .select()
+      .from(clienti)
+      .where(and(eq(clienti.aziendaId, sql.placeholder('aziendaId')), eq(clienti.id, sql.placeholder('id'))))
+      .prepare('find_cliente'),
+  );
+  const [row] = await query.execute({ aziendaId, id });
   return row;
 }
 
@@ -212,11 +217,20 @@ export async function findDuplicates(
 /* ---------- contacts ---------- */
 
 export async function listRecapiti(db: DbOrTx, aziendaId: string, clienteId: string): Promise<RecapitoRow[]> {
-  return db
-    .select()
-    .from(clientiRecapiti)
-    .where(and(eq(clientiRecapiti.aziendaId, aziendaId), eq(clientiRecapiti.clienteId, clienteId)))
-    .orderBy(sql`lower(${clientiRecapiti.nome})`, clientiRecapiti.id);
+  const query = prepared(db, 'list_recapiti', () =>
+    db
+      .select()
+      .from(clientiRecapiti)
+      .where(
+        and(
+          eq(clientiRecapiti.aziendaId, sql.placeholder('aziendaId')),
+          eq(clientiRecapiti.clienteId, sql.placeholder('clienteId')),
+        ),
+      )
+      .orderBy(sql`lower(${clientiRecapiti.nome})`, clientiRecapiti.id)
+      .prepare('list_recapiti'),
+  );
+  return query.execute({ aziendaId, clienteId });
 }
 
 export async function findRecapito(db: DbOrTx, aziendaId: string, id: string): Promise<RecapitoRow | undefined> {

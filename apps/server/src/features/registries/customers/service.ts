@@ -54,9 +54,13 @@ export async function listRefs(deps: Deps, aziendaId: string, q: { q?: string; p
 }
 
 export async function getCliente(deps: Deps, aziendaId: string, id: string): Promise<Cliente> {
-  const row = await repo.findCliente(deps.db, aziendaId, id);
+  // Both by the same company and id: read together (no contacts can exist without the customer).
+  const [row, recapiti] = await Promise.all([
+    repo.findCliente(deps.db, aziendaId, id),
+    repo.listRecapiti(deps.db, aziendaId, id),
+  ]);
   if (!row) throw notFound('Cliente');
-  return toCliente(row, await repo.listRecapiti(deps.db, aziendaId, id));
+  return toCliente(row, recapiti);
 }
 
 /**
