@@ -30,7 +30,10 @@ test('the admin imports articles from a Windows-1252 CSV, fixes the mapping and 
   await start.click();
 
   await expect(page.getByRole('heading', { name: 'Importazione completata' })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+  await expect(page.getByLabel("Avanzamento dell'importazione").getByRole('progressbar')).toHaveAttribute(
+    'aria-valuenow',
+    '100',
+  );
   await expect(page.getByText('Fatto: 1500 creati, 0 aggiornati, 1 scartati.')).toBeVisible();
   const report = page.getByRole('table', { name: 'Righe scartate (1)' });
   await expect(report.getByRole('cell', { name: 'Descrizione: obbligatorio' })).toBeVisible();

@@ -68,7 +68,9 @@ test('a job role held by a technician cannot be deleted: the translated 0032 ale
   await expect(main.getByText('Nessuna mansione: creane una per assegnarla ai tecnici.')).toBeVisible();
 });
 
-test('an article is created, warned about as a duplicate, and found by search as you type', async ({ page }) => {
+test('an article is created, a repeated code refused, a repeated reference confirmed, and found by search as you type', async ({
+  page,
+}) => {
   await signIn(page, { piva: JOBS.piva, password: FIXTURES.password });
   await page.getByRole('navigation').getByRole('link', { name: 'Articoli' }).click();
   await expect(page).toHaveURL(/\/items$/);
@@ -85,24 +87,35 @@ test('an article is created, warned about as a duplicate, and found by search as
   await expect(form.getByText('Al massimo 2 decimali')).toBeVisible();
   await form.getByLabel('Descrizione').fill('Vite inox M6 x 20');
   await form.getByLabel('Unità di misura').fill('pz');
-  await form.getByLabel('Prezzo di vendita').fill('0,35');
+  // Typed the Italian way, with the thousands dot: shown the same way in the list.
+  await form.getByLabel('Prezzo di vendita').fill('2.450,00');
   await form.getByRole('button', { name: 'Salva' }).click();
   await expect(form).toBeHidden();
-  await expect(main.getByRole('row', { name: /VITE-INOX-M6/ })).toContainText('0,35 €');
+  await expect(main.getByRole('row', { name: /VITE-INOX-M6/ })).toContainText('2.450,00 €');
 
-  // The same code again: the form warns before saving, and the save still goes through with a warning.
+  // The same code again: the form says so before saving, and the save is refused on the field.
   await main.getByRole('button', { name: 'Nuovo articolo' }).click();
   form = page.getByRole('form', { name: 'Nuovo articolo' });
   await form.getByRole('textbox', { name: 'Codice articolo' }).fill('vite-inox-m6');
   await form.getByLabel('Riferimento esterno').click();
   await expect(form.getByRole('status')).toContainText(
-    'lo stesso codice è già usato da VITE-INOX-M6 – Vite inox M6 x 20',
+    'Il codice è già usato da VITE-INOX-M6 – Vite inox M6 x 20: sceglierne un altro',
   );
   await form.getByLabel('Descrizione').fill('Vite inox M6 x 30');
   await form.getByRole('button', { name: 'Salva' }).click();
-  await expect(
-    page.getByText('Attenzione: lo stesso codice è già usato da VITE-INOX-M6 – Vite inox M6 x 20').last(),
-  ).toBeVisible();
+  await expect(form.getByText('Codice già usato da «VITE-INOX-M6 Vite inox M6 x 20»')).toBeVisible();
+  // Another code with the same external reference: saved once the user confirms.
+  await form.getByRole('textbox', { name: 'Codice articolo' }).fill('VITE-INOX-M6-30');
+  await form.getByLabel('Riferimento esterno').fill('FORN-4411');
+  await form.getByLabel('Riferimento esterno').press('Tab');
+  // The warning under the field first (it moves the buttons), then the save.
+  await expect(form.getByRole('status')).toContainText('lo stesso riferimento esterno è già usato da VITE-INOX-M6');
+  await form.getByRole('button', { name: 'Salva' }).click();
+  await page
+    .getByRole('dialog', { name: 'Valori già presenti' })
+    .getByRole('button', { name: 'Salva comunque' })
+    .click();
+  await expect(form).toBeHidden();
   await expect(main.getByText('2 elementi')).toBeVisible();
 
   // Search as you type: part of the external reference finds the article, Enter opens it.
@@ -117,7 +130,7 @@ test('an article is created, warned about as a duplicate, and found by search as
   await edit.getByRole('button', { name: 'Annulla' }).click();
 
   // Delete with confirmation.
-  await main.getByRole('button', { name: "Elimina l'articolo vite-inox-m6", exact: true }).click();
+  await main.getByRole('button', { name: "Elimina l'articolo VITE-INOX-M6-30", exact: true }).click();
   await page.getByRole('dialog', { name: "Eliminare l'articolo?" }).getByRole('button', { name: 'Elimina' }).click();
   await expect(main.getByText('1 elemento')).toBeVisible();
 });

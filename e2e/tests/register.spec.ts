@@ -12,7 +12,7 @@ function randomPartitaIva(): string {
 const field = (page: Page, label: string) =>
   page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`));
 
-const PASSWORD = 'Registrazione1';
+const PASSWORD = 'Registrazione-Caldaie-2026';
 
 test('registers a company through all four steps, with 3-D Secure, and signs in with its VAT number', async ({
   page,

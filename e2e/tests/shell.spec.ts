@@ -19,6 +19,10 @@ test('an unknown address shows the translated 404 page with a way home', async (
 
 test('a technician has no company menu item and /company says access denied', async ({ page }) => {
   await signIn(page, { username: 'mario.rossi' });
+  // The home shows a technician's profile, not the subscription's limits and plan.
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Il tuo profilo' })).toBeVisible();
+  await expect(main.getByRole('heading', { name: "Limiti dell'abbonamento" })).toHaveCount(0);
   const menu = page.getByRole('navigation', { name: 'Menu principale' });
   await expect(menu.getByRole('link', { name: 'Home' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Azienda' })).toHaveCount(0);

@@ -44,6 +44,19 @@ test('the first-access tour: modal with the app QR and its countdown, start, kep
   expect(q).toBeLessThanOrEqual(999);
   const guide = page.getByRole('region', { name: 'Guida al primo accesso' });
   await expect(guide).toBeVisible();
+  // The guide sits in the content area, beside the side menu, never under it; on a phone, within the screen.
+  const menuBox = (await page.locator('#side-menu').boundingBox())!;
+  const guideBox = (await guide.boundingBox())!;
+  expect(guideBox.x).toBeGreaterThanOrEqual(menuBox.x + menuBox.width);
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect
+    .poll(async () => {
+      const b = (await guide.boundingBox())!;
+      return b.x >= 0 && b.x + b.width <= 390;
+    })
+    .toBe(true);
+  await page.setViewportSize(desktop);
   await expect(modal).toBeHidden();
 
   // While the tour runs, other pages send the user back to the step's pages.

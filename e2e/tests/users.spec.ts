@@ -18,7 +18,7 @@ test('on the lite plan a fourth technician is refused; an office user without sc
   await form.getByLabel('Nome', { exact: true }).fill('Quarto');
   await form.getByLabel('Cognome').fill('Tecnico');
   await form.getByLabel('Nome utente').fill('lite.quattro');
-  await form.getByRole('textbox', { name: 'Password' }).fill('password123');
+  await form.getByRole('textbox', { name: 'Password' }).fill('Caldaia-Blu-47');
   await form.getByLabel('Prezzo ora tecnico').fill('30,5');
   await form.getByRole('button', { name: 'Salva' }).click();
   const refusal = page.getByRole('dialog', { name: 'Nessuna licenza libera' });
@@ -29,13 +29,17 @@ test('on the lite plan a fourth technician is refused; an office user without sc
   );
   await page.keyboard.press('Escape');
   await expect(refusal).toBeHidden();
-  if (await form.isVisible()) await form.getByRole('button', { name: 'Annulla' }).click();
+  // Leaving the filled-in form asks before discarding it (Esc may have asked already).
+  const discard = page.getByRole('dialog', { name: 'Modifiche non salvate' });
+  if (!(await discard.isVisible())) await form.getByRole('button', { name: 'Annulla' }).click();
+  await discard.getByRole('button', { name: 'Chiudi senza salvare' }).click();
+  await expect(form).toBeHidden();
   await expect(main.getByRole('row', { name: /lite\.quattro/ })).toHaveCount(0);
 
   // the same user as non-schedulable takes no licence
   await main.getByRole('button', { name: 'Nuovo utente' }).click();
   await form.getByLabel('Nome utente').fill('lite.quattro');
-  await form.getByRole('textbox', { name: 'Password' }).fill('password123');
+  await form.getByRole('textbox', { name: 'Password' }).fill('Caldaia-Blu-47');
   await form.getByLabel('Tecnico pianificabile').uncheck();
   await form.getByRole('button', { name: 'Salva' }).click();
   await expect(page.getByText('Utente creato')).toBeVisible();

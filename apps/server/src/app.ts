@@ -21,6 +21,7 @@ import { AccessTokens } from './platform/auth/access-token.js';
 import { LoginStartSealer } from './platform/auth/login-start.js';
 import { randomToken } from './platform/auth/crypto.js';
 import { registerAuthGuard } from './platform/auth/guard.js';
+import { registerApiHygiene } from './platform/http/api-hygiene.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
 import { registerWeb } from './platform/http/web.js';
 import { createMailer, type Mailer } from './platform/mail.js';
@@ -168,6 +169,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await app.register(
     async (api) => {
+      registerApiHygiene(api);
       api.withTypeProvider<ZodTypeProvider>().get(
         '/health',
         {

@@ -72,6 +72,10 @@ const schema = z
     LOGO_MAX_BYTES: int(1024, 20 * 1024 * 1024).default(2 * 1024 * 1024),
     MEDIA_MAX_BYTES: int(1024, 1024 * 1024 * 1024).default(2 * 1024 * 1024),
     IMPORT_MAX_BYTES: int(1024, 10 * 1024 ** 3).default(200 * 1024 * 1024),
+    /** A running import whose heartbeat (written every sixth of this) is older than this has died. */
+    /** Multiplies every public endpoint's limit (platform/rate-limit.ts); the test harness raises it. */
+    RATE_LIMIT_FACTOR: int(1, 100_000).default(1),
+    IMPORT_STALE_SEC: int(3, 3600).default(60),
     MEDIA_DOC_MAX_BYTES: int(1024, 5 * 1024 ** 3).default(25 * 1024 * 1024),
     S3_ENDPOINT: optionalUrl,
     S3_BUCKET: optional,

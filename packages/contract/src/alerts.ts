@@ -61,6 +61,10 @@ export const ALERT_CODES = {
   // Customers (docs/decisions/0015-usage-links.md): a customer with contracts or work reports, or whose
   // plants or machines are in a contract, is not deleted.
   CUSTOMER_IN_USE: { status: 403, key: 'customers.errors.inUse' },
+  // Duplicates (docs/decisions/0019-duplicates-and-search.md): a code that may never repeat, and a value that may
+  // repeat only once the user confirms (the save sent again with confermaDuplicati: true).
+  DUPLICATE_CODE: { status: 409, key: 'errors.duplicateCode' },
+  DUPLICATE: { status: 409, key: 'errors.duplicate' },
 } as const satisfies Record<string, { status: number; key: string }>;
 
 export type AlertCode = keyof typeof ALERT_CODES;

@@ -75,14 +75,17 @@ export const articoloSaveRequest = z
     prezzo_vendita: price,
     prezzo_acquisto: price,
     note: text(ARTICOLI_MAX.note),
+    /** The user confirmed saving an external reference another article has (409 DUPLICATE otherwise). */
+    confermaDuplicati: z.boolean().optional(),
   })
   .strip();
 export type ArticoloSave = z.input<typeof articoloSaveRequest>;
 
 /**
- * A duplicate warning: other articles of the company with the same code or
- * external reference (trimmed, case aside). Saving is not refused; the save
- * answers the warnings with the item, and the form checks before saving.
+ * A duplicate warning: other articles of the company with the same code or external reference
+ * (case and spaces aside). A new or changed code another article has is refused (409
+ * DUPLICATE_CODE); an external reference another has is refused (409 DUPLICATE) until the
+ * user confirms; the save then answers the warnings with the item.
  */
 export const ARTICOLI_DUPLICATE_FIELDS = ['codice', 'riferimento_esterno'] as const;
 export const articoloWarningSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { decimalField, optionalText, searchTerm } from './fields.js';
+import { codiceDestinatarioField, decimalField, optionalText, pecField, searchTerm } from './fields.js';
 import { defineTable, listQuerySchema, tableInfosSchema } from './lists.js';
-import { isValidCodiceFiscale, isValidPartitaIva } from './validators.js';
+import { isItalianProvince, isValidCap, isValidCodiceFiscale, isValidPartitaIva } from './validators.js';
 
 /**
  * Customers (clienti) with contacts, plants (impianti) and machines (macchinari):
@@ -18,6 +18,8 @@ export const CLIENTI_TABLE = defineTable({
     { key: 'telefono', label: 'customers.fields.telefono', sortable: false },
     { key: 'cellulare', label: 'customers.fields.cellulare', sortable: false },
     { key: 'email', label: 'customers.fields.email', sortable: false },
+    { key: 'pec', label: 'customers.fields.pec', sortable: false },
+    { key: 'codice_destinatario', label: 'customers.fields.codice_destinatario', sortable: false },
     { key: 'indirizzo', label: 'customers.fields.indirizzo', sortable: false },
     { key: 'citta', label: 'customers.fields.citta', sortable: true },
     { key: 'provincia', label: 'customers.fields.provincia', sortable: true },
@@ -88,6 +90,9 @@ export const clienteSchema = z.object({
   telefono: z.string().nullable(),
   cellulare: z.string().nullable(),
   email: z.string().nullable(),
+  /** E-invoicing: certified mail and SDI recipient code. */
+  pec: z.string().nullable(),
+  codice_destinatario: z.string().nullable(),
   note: z.string().nullable(),
   indirizzo: z.string().nullable(),
   citta: z.string().nullable(),
@@ -136,6 +141,8 @@ export const clienteSaveRequest = z
     telefono: text(40),
     cellulare: text(40),
     email: text(200).refine((v) => v === null || z.email().safeParse(v).success, 'Email non valida'),
+    pec: pecField,
+    codice_destinatario: codiceDestinatarioField,
     note: text(4000),
     indirizzo: text(200),
     citta: text(100),
@@ -149,8 +156,21 @@ export const clienteSaveRequest = z
       .default('IT'),
     km_viaggio: decimal(6),
     ore_viaggio: decimal(4),
+    /** The user confirmed saving a VAT number or tax code another customer has (409 DUPLICATE otherwise). */
+    confermaDuplicati: z.boolean().optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((v, ctx) => {
+    // Addresses in Italy: a five-digit CAP and a province from the list; abroad, looser rules.
+    if (v.cap && !isValidCap(v.cap, v.nazione))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['cap'],
+        message: v.nazione === 'IT' ? 'CAP di 5 cifre' : 'Codice postale non valido',
+      });
+    if (v.provincia && v.nazione === 'IT' && !isItalianProvince(v.provincia))
+      ctx.addIssue({ code: 'custom', path: ['provincia'], message: 'Sigla di provincia italiana non valida' });
+  });
 export type ClienteSaveRequest = z.input<typeof clienteSaveRequest>;
 
 export const DUPLICATE_FIELDS = ['codice', 'partita_iva', 'codice_fiscale'] as const;

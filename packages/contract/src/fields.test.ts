@@ -30,3 +30,18 @@ describe('parseDecimal', () => {
     expect(parseDecimal(input)).toEqual({ problem });
   });
 });
+
+describe('money options', () => {
+  it('are read the Italian way and stored with a dot and cents', async () => {
+    const { optionValueProblem, storedOptionValue } = await import('./options.js');
+    const money = { kind: 'money' } as const;
+    expect(optionValueProblem(money, '1.250,50')).toBeNull();
+    expect(optionValueProblem(money, '25')).toBeNull();
+    expect(optionValueProblem(money, '12.345')).toBe('al massimo 2 decimali');
+    expect(optionValueProblem(money, '-3')).toBe('deve essere zero o più');
+    expect(optionValueProblem(money, 'venti')).toBe('importo non valido (es. 25,00)');
+    expect(storedOptionValue(money, '1.250,5')).toBe('1250.50');
+    expect(storedOptionValue(money, '25')).toBe('25.00');
+    expect(storedOptionValue({ kind: 'text', max: 10 }, 'a,b')).toBe('a,b');
+  });
+});

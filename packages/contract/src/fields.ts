@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidCodiceDestinatario } from './validators.js';
 
 /**
  * The field rules every form and route shares, defined once: optional and required text,
@@ -112,3 +113,20 @@ export const decimalField = (opts: { decimals?: number; intDigits?: number } = {
 
 /** A price: at most 2 decimals and 10 integer digits, zero or more. */
 export const priceField = decimalField({ decimals: 2, intDigits: 10 });
+
+/** Certified mail (PEC) of a company or a customer: optional, an address when given. */
+export const pecField = z
+  .union([z.literal(''), z.string().trim().email('Indirizzo PEC non valido').max(200)])
+  .nullable()
+  .optional()
+  .transform((v) => (v ? v : null));
+
+/** The SDI recipient code for e-invoices: optional, 6 or 7 letters and digits, upper-cased. */
+export const codiceDestinatarioField = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((v) => v === '' || isValidCodiceDestinatario(v), 'Codice destinatario non valido (6 o 7 caratteri)')
+  .nullable()
+  .optional()
+  .transform((v) => (v ? v : null));

@@ -46,6 +46,10 @@ export const IMPORT_FIELDS: Record<ImportTable, ImportField[]> = {
     f('telefono', 'text', 30, { aliases: ['tel', 'tel.', 'phone'] }),
     f('cellulare', 'text', 30, { aliases: ['cell', 'cell.', 'mobile'] }),
     f('email', 'text', 200, { aliases: ['e-mail', 'mail'] }),
+    f('pec', 'text', 200, { aliases: ['posta certificata', 'e-mail pec', 'certified email'] }),
+    f('codice_destinatario', 'text', 7, {
+      aliases: ['codice sdi', 'sdi', 'codice destinatario sdi', 'recipient code', 'sdi code'],
+    }),
     f('indirizzo', 'text', 200, { aliases: ['via', 'address'] }),
     f('citta', 'text', 100, { aliases: ['città', 'comune', 'city'] }),
     f('provincia', 'text', 2, { aliases: ['prov', 'prov.', 'province'] }),
@@ -109,6 +113,16 @@ export function validateImportRow(fields: ImportField[], raw: Record<string, str
     if (v === '') v = null;
     if (v === null) {
       if (field.required) errors.push({ field: field.name, code: 'required', message: `${field.name}: obbligatorio` });
+      value[field.name] = null;
+      continue;
+    }
+    if (v.includes('\u0000')) {
+      // PostgreSQL cannot store it, and no field has a use for it: the row is refused, saying why.
+      errors.push({
+        field: field.name,
+        code: 'nul',
+        message: `${field.name}: contiene un carattere non ammesso (NUL)`,
+      });
       value[field.name] = null;
       continue;
     }

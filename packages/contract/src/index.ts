@@ -19,3 +19,4 @@ export * from './customers.js';
 export * from './articles.js';
 export * from './jobs.js';
 export * from './fields.js';
+export * from './exports.js';

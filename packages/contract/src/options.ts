@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseDecimal } from './fields.js';
 import { BILLING_PERIODS, isTrialActive, LIMITS, PAID_OPTIONS, PAYMENT_METHODS, type PaidOption } from './plans.js';
 import { cardInput } from './subscription.js';
 
@@ -188,8 +189,13 @@ export function optionValueProblem(type: OptionType, value: string): string | nu
       )
         ? null
         : 'nome host non valido';
-    case 'money':
-      return /^\d{1,7}(\.\d{1,2})?$/.test(value) ? null : 'importo non valido (es. 25.00)';
+    case 'money': {
+      // Read as every amount is (`25,00`, `1.250,50`, `25.5`); stored as `moneyOptionValue` writes it.
+      const r = parseDecimal(value, { decimals: 2, intDigits: 7 });
+      if (!('problem' in r)) return r.value.startsWith('-') ? 'deve essere zero o più' : null;
+      if (r.problem === 'decimals') return 'al massimo 2 decimali';
+      return r.problem === 'negative' ? 'deve essere zero o più' : 'importo non valido (es. 25,00)';
+    }
     case 'secret':
       return value.length > 500 ? 'al massimo 500 caratteri' : null;
   }
@@ -311,4 +317,13 @@ export function tourStep(s: TourState, today: string): TourStep | null {
   const w = s.work_flow_primo_accesso;
   if (!trial || w < 0 || w === LIMITS.tourFinishedStep) return null;
   return (TOUR_STEPS as readonly number[]).includes(w) ? (w as TourStep) : null;
+}
+
+/** An option's value as stored: money as a dot decimal with cents ("1250.50"), the rest as given. */
+export function storedOptionValue(type: OptionType, value: string): string {
+  if (type.kind !== 'money') return value;
+  const r = parseDecimal(value, { decimals: 2, intDigits: 7 });
+  if ('problem' in r) return value;
+  const [int, frac = ''] = r.value.split('.');
+  return `${int}.${frac.padEnd(2, '0')}`;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isValidCodiceDestinatario, isValidPartitaIva } from './validators.js';
+import { isValidPartitaIva } from './validators.js';
+import { codiceDestinatarioField, pecField } from './fields.js';
 import { PAGE_KEYS } from './permissions.js';
 
 const pagePermission = z.object({
@@ -130,19 +131,8 @@ export const aziendaUpdateRequest = z
     partita_iva: partitaIva,
     codice_fiscale: optionalText(16),
     mailPrincipale: z.string().trim().email('Indirizzo email non valido').max(200),
-    pec: z
-      .union([z.literal(''), z.string().trim().email('Indirizzo PEC non valido').max(200)])
-      .nullable()
-      .optional()
-      .transform((v) => (v ? v : null)),
-    codice_destinatario: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .refine((v) => v === '' || isValidCodiceDestinatario(v), 'Codice destinatario non valido')
-      .nullable()
-      .optional()
-      .transform((v) => (v ? v : null)),
+    pec: pecField,
+    codice_destinatario: codiceDestinatarioField,
     emails: z.array(z.string().trim().email('Indirizzo email non valido').max(200)).max(20).default([]),
     telefono: optionalText(40),
     indirizzo: optionalText(200),

@@ -89,6 +89,8 @@ export const userSaveRequest = z
       .max(200)
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    /** Required to change one's own password (ignored otherwise). */
+    passwordAttuale: z.string().max(200).optional(),
     lingua: z.enum(LINGUE).default('IT'),
     role: z.enum(['admin', 'user']).default('user'),
     scheduleenabled: z.enum(['Y', 'N']).default('N'),

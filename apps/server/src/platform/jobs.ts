@@ -26,13 +26,26 @@ export class Jobs {
     return new Jobs(boss);
   }
 
-  /** Makes a queue if it does not exist yet (a send to a missing queue fails). */
+  /**
+   * Makes a queue if it does not exist yet (a send to a missing queue fails). Making a queue
+   * attaches a partition to pg-boss's job table; a worker's maintenance touching that table at the
+   * same moment in another process can make PostgreSQL abort one of the two as a deadlock. The
+   * aborted statement rolled back whole and making a queue is idempotent, so it is tried again.
+   */
   async createQueue(queue: string): Promise<void> {
-    await this.boss.createQueue(queue);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.boss.createQueue(queue);
+        return;
+      } catch (err) {
+        if (!isDeadlock(err) || attempt >= QUEUE_ATTEMPTS) throw err;
+        await new Promise((r) => setTimeout(r, 50 * attempt + Math.random() * 100));
+      }
+    }
   }
 
   async register<T extends object>(queue: string, handler: JobHandler<T>, log: FastifyBaseLogger): Promise<void> {
-    await this.boss.createQueue(queue);
+    await this.createQueue(queue);
     await this.boss.work<T>(queue, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
       for (const job of jobs) {
         try {
@@ -50,7 +63,7 @@ export class Jobs {
    * Re-scheduling the same queue replaces its cron, so every start may call it.
    */
   async schedule<T extends object>(queue: string, cron: string, data: T, tz = 'Europe/Rome'): Promise<void> {
-    await this.boss.createQueue(queue);
+    await this.createQueue(queue);
     await this.boss.schedule(queue, cron, data, { tz, retryLimit: 2, retryDelay: 60 });
   }
 
@@ -76,3 +89,8 @@ export class Jobs {
     await this.boss.stop({ graceful: true, timeout: 5000 });
   }
 }
+
+const QUEUE_ATTEMPTS = 6;
+
+/** PostgreSQL's deadlock_detected (40P01). */
+const isDeadlock = (err: unknown): boolean => (err as { code?: unknown } | null)?.code === '40P01';

@@ -1,4 +1,4 @@
-import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { SEARCH_CONTAINS_MIN_LENGTH, type ListQuery, type TableDef } from '@fs/contract';
 
 /**
@@ -92,38 +92,67 @@ export function orderOf<K extends string>(
   return [by(expr), by(idColumn)];
 }
 
-/** A 1-2 character term: searched as a prefix (a btree range; a contains-search would read every row). */
-export function isShortTerm(term: string | undefined): boolean {
-  return !!term && term.length < SEARCH_CONTAINS_MIN_LENGTH;
-}
-
-/** A contains-search of 3+ characters can use a trigram index: sort its hits rather than walk the sort index. */
-export function searchSortsHits(term: string | undefined): boolean {
-  return !!term && term.length >= SEARCH_CONTAINS_MIN_LENGTH;
+/**
+ * The words of a search term: split on spaces, so that "valvola sfera" finds "Valvola a sfera"
+ * (every word somewhere in the searched text, in any order).
+ */
+export function searchWords(term: string | undefined): string[] {
+  return (term ?? '').trim().split(/\s+/).filter(Boolean);
 }
 
 /**
- * `expr` starts with the term, lower-cased: starts_with() (`^@`), which PostgreSQL turns into
- * a range on a btree with text_pattern_ops (or "C" collation) and no trigram index can serve,
- * so the planner cannot pick the trigram index and read every row for a short term.
+ * A term with no word of 3+ characters: searched as a prefix (a btree range; a contains-search
+ * of 1-2 characters would read every row, no trigram index can serve it).
  */
-export function startsWithCondition(expr: SQL | AnyColumn, term: string): SQL {
-  return sql`starts_with(${expr}, ${term.toLowerCase()})`;
+export function isShortTerm(term: string | undefined): boolean {
+  const words = searchWords(term);
+  return words.length > 0 && !words.some((w) => w.length >= SEARCH_CONTAINS_MIN_LENGTH);
 }
 
-/** `%term%` for LIKE on a lower()ed column: lower-cased, with % _ and \ escaped. */
-export function containsPattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A contains-search a trigram index can serve (a word of 3+ characters): sort its hits rather than walk the sort index. */
+export function searchSortsHits(term: string | undefined): boolean {
+  return searchWords(term).some((w) => w.length >= SEARCH_CONTAINS_MIN_LENGTH);
+}
+
+/**
+ * A term folded as the searched columns are (`fs_fold`, migration 0014: lower case, accents and
+ * ligatures off through `unaccent`, on PGlite and PostgreSQL alike), so "forli" finds "Forlì".
+ * Folded by the database itself: the same dictionary on both sides of LIKE.
+ */
+export function folded(term: string): SQL {
+  return sql`fs_fold(${term})`;
+}
+
+/** The folded `expr` starts with the whole term (starts_with(): a range on a text_pattern_ops btree). */
+export function startsWithCondition(expr: SQL | AnyColumn, term: string): SQL {
+  return sql`starts_with(${expr}, ${folded(term.trim())})`;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** `%term%` for LIKE on a folded column: folded by the database, with % _ and \ escaped. */
+export function containsPattern(term: string): SQL {
+  return sql`'%' || ${folded(escapeLike(term))} || '%'`;
 }
 
 /** `term%` for prefix search on a lower()ed column (btree with text_pattern_ops or "C" collation). */
 export function prefixPattern(term: string): string {
-  return `${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `${escapeLike(term.toLowerCase())}%`;
 }
 
-/** A contains-search condition on a lower()ed text expression (trigram-indexed when 3+ characters). */
+/** The folded `expr` contains the term (trigram-indexed when 3+ characters). */
 export function containsCondition(expr: SQL | AnyColumn, term: string): SQL {
   return sql`${expr} like ${containsPattern(term)}`;
+}
+
+/**
+ * The search box on a folded text: a term with a word of 3+ characters matches when every word is
+ * somewhere in `expr`, in any order (the trigram index narrows on the long words); a term of short
+ * words only is a prefix of `prefixExpr` (the start of a name or a description).
+ */
+export function searchCondition(expr: SQL | AnyColumn, term: string, prefixExpr: SQL | AnyColumn = expr): SQL {
+  if (isShortTerm(term)) return startsWithCondition(prefixExpr, term);
+  return and(...searchWords(term).map((w) => containsCondition(expr, w)))!;
 }
 
 /** The page answer every list gives: items plus the total (the caller names the total field). */
@@ -133,3 +162,22 @@ export interface Page<T> {
 }
 
 export type { ListQuery };
+
+/** Rows read per page when a whole filtered list is exported. */
+export const EXPORT_PAGE_SIZE = 1000;
+
+/**
+ * Every row of a filtered list, page by page in the list's order (an export streams them as
+ * they come): the first page counts, the later ones are read with that total known.
+ */
+export async function* eachPage<R>(
+  read: (page: number, size: number, knownTotal?: number) => Promise<{ rows: R[]; total: number }>,
+): AsyncGenerator<R> {
+  let total: number | undefined;
+  for (let page = 1; ; page++) {
+    const r = await read(page, EXPORT_PAGE_SIZE, total);
+    total ??= r.total;
+    yield* r.rows;
+    if (r.rows.length < EXPORT_PAGE_SIZE || page * EXPORT_PAGE_SIZE >= total) return;
+  }
+}

@@ -323,6 +323,12 @@ describe('cross-company sweep', () => {
         items: [{ category: 'smtp', subcategory: 'host', value: 'smtp.di-b.test' }],
       },
       'POST /api/tabelle/preferenza': { tabella: 'clienti', colonne: null },
+      // A password the strength check accepts, for A's user id.
+      'POST /api/users/user': {
+        id: idOfA('/api/users/user', 'id'),
+        username: 'utente-di-a',
+        password: 'Tre-Caldaie-Rosse',
+      },
     };
     const notReached: string[] = [];
 

@@ -17,7 +17,9 @@ export function Providers({ children }: { children: ReactNode }) {
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <ModalsProvider labels={{ confirm: t('common.confirm'), cancel: t('common.cancel') }}>
-          <Notifications position="bottom-right" autoClose={CLIENT.toastDurationMs} limit={5} />
+          {/* Bottom left, over the side menu's foot: never over a form's save button (right-aligned in modals
+              and pages) nor the page's title, back link and actions at the top. */}
+          <Notifications position="bottom-left" autoClose={CLIENT.toastDurationMs} limit={5} />
           {children}
         </ModalsProvider>
       </QueryClientProvider>

@@ -1,5 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
@@ -21,13 +22,15 @@ export function testQueryClient(): QueryClient {
   });
 }
 
-/** Renders a component with the app's providers (Mantine, toasts, query cache, Italian texts). */
+/** Renders a component with the app's providers (Mantine, confirm modals, toasts, query cache, Italian texts). */
 export function renderUi(ui: ReactElement, queryClient = testQueryClient()) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <MantineProvider theme={theme} env="test">
       <QueryClientProvider client={queryClient}>
-        <Notifications />
-        {children}
+        <ModalsProvider>
+          <Notifications />
+          {children}
+        </ModalsProvider>
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -38,6 +38,8 @@ export class AccessTokens {
         issuer: ISSUER,
         audience: AUDIENCE,
         algorithms: ['HS256'],
+        // A token without an expiry would never lapse: refused even when its signature is good.
+        requiredClaims: ['exp', 'iat'],
       });
       const { sub, azi, sid, src, dev } = payload as Record<string, unknown>;
       if (typeof sub !== 'string' || typeof azi !== 'string' || typeof sid !== 'string' || typeof dev !== 'string') {

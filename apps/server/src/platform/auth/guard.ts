@@ -35,8 +35,9 @@ export async function authenticate(db: Db, tokens: AccessTokens, request: Fastif
   const token = bearer(request);
   if (!token) throw new AppError('UNAUTHENTICATED');
   const claims = await tokens.verify(token);
-  const sent = request.headers['device-id'];
-  if (sent !== undefined && sent !== claims.deviceId) throw new AppError('0021');
+  // The token is bound to the device it was issued to: a request must name that device
+  // (a token copied elsewhere without the header is refused as well as one with another id).
+  if (request.headers['device-id'] !== claims.deviceId) throw new AppError('0021');
   const s = await findSession(db, claims.aziendaId, claims.sessionId);
   if (!s || s.userId !== claims.userId) throw new AppError('0016');
   if (s.revokedAt) throw new AppError(s.revokedReason === 'device' ? '0017' : '0015');

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ImportValue, RowError } from '@fs/contract';
 import { AppError } from '../errors.js';
 import type { Tx } from './client.js';
+import { codeKey } from '../duplicates.js';
 
 export interface ValidRow {
   riga: number;
@@ -28,8 +29,17 @@ export interface ColumnSpec {
 export interface TableSpec {
   table: string;
   columns: Record<string, ColumnSpec>;
-  /** Fields that identify an existing record (same value → overwrite), compared as stored. */
+  /** Fields that identify an existing record (same value → overwrite), compared as codes (case and spaces aside). */
   keys: string[];
+  /**
+   * For a row with no key value at all: the fields that identify it instead (the customers' name,
+   * address and city), compared folded (case, accents and spaces aside). A re-imported file then
+   * updates the records it made rather than making them again; a row matching two records is
+   * rejected as ambiguous.
+   */
+  fallback?: string[];
+  /** A field new records get when the file leaves it empty (the customers' registry id), `n` at a time. */
+  generated?: { field: string; values(tx: Tx, aziendaId: string, n: number): Promise<string[]> };
   /** A timestamp column set to now() on update. */
   touch?: string;
   /** Extra condition on existing rows (e.g. not deleted). */
@@ -75,7 +85,7 @@ export function bulkTarget(spec: TableSpec): ImportTarget {
       if (keys.length > 0) {
         const conds = keys.map((k) => {
           const vals = [...new Set(rows.map((r) => r.value[k]).filter((v): v is string => !!v))];
-          return sql`${ident(spec.columns[k]!.column)} in (select jsonb_array_elements_text(${JSON.stringify(vals)}::jsonb))`;
+          return sql`fs_key(${ident(spec.columns[k]!.column)}) in (select fs_key(x) from jsonb_array_elements_text(${JSON.stringify(vals)}::jsonb) as x)`;
         });
         const found = await tx.execute(sql`
           select id::text as id, ${sql.join(
@@ -86,9 +96,46 @@ export function bulkTarget(spec: TableSpec): ImportTarget {
           where azienda_id = ${aziendaId} and (${sql.join(conds, sql` or `)})
           ${spec.liveCondition ? sql.raw(`and ${spec.liveCondition}`) : sql``}`);
         for (const r of found.rows as Record<string, string | null>[]) {
-          for (const k of keys) if (r[k]) byKey.get(k)!.set(r[k]!, r.id!);
+          for (const k of keys) if (r[k]) byKey.get(k)!.set(codeKey(r[k]!), r.id!);
         }
       }
+
+      // Rows without any key value: matched on the fallback fields, folded by the database.
+      const byFallback = new Map<ValidRow, string[]>();
+      const fb = spec.fallback?.filter((f) => mapped.includes(f)) ?? [];
+      const keyless = fb.length ? rows.filter((r) => keys.every((k) => !r.value[k])) : [];
+      if (keyless.length > 0) {
+        const fold = (col: SQL) => sql`fs_fold(regexp_replace(coalesce(${col}, ''), '\\s+', ' ', 'g'))`;
+        const found = await tx.execute(sql`
+          select v.i, t.id::text as id
+          from jsonb_to_recordset(${JSON.stringify(
+            keyless.map((r, i) => ({ i, ...Object.fromEntries(fb.map((f) => [f, r.value[f] ?? null])) })),
+          )}::jsonb) as v(i int, ${sql.join(
+            fb.map((f) => sql`${ident(f)} text`),
+            sql`, `,
+          )})
+          join ${ident(spec.table)} t on t.azienda_id = ${aziendaId}
+            and ${sql.join(
+              fb.map((f) => sql`${fold(sql`t.${ident(spec.columns[f]!.column)}`)} = ${fold(sql`v.${ident(f)}`)}`),
+              sql` and `,
+            )}`);
+        for (const r of found.rows as { i: number; id: string }[]) {
+          const row = keyless[r.i]!;
+          byFallback.set(row, [...(byFallback.get(row) ?? []), r.id]);
+        }
+      }
+      const fallbackKey = (row: ValidRow) =>
+        fb
+          .map((f) =>
+            String(row.value[f] ?? '')
+              .normalize('NFD')
+              .replace(/\p{M}/gu, '')
+              .toLowerCase()
+              .replace(/\s+/g, ' ')
+              .trim(),
+          )
+          .join('|');
+      const newByFallback = new Map<string, string>();
 
       // Match in file order; a new record gets a provisional id so later rows of the batch update it.
       // Each row counts once: the first row of a new record as created, a row hitting a record as updated.
@@ -100,8 +147,14 @@ export function bulkTarget(spec: TableSpec): ImportTarget {
         const ids = new Set<string>();
         for (const k of keys) {
           const v = row.value[k];
-          const id = v ? byKey.get(k)!.get(v) : undefined;
+          const id = v ? byKey.get(k)!.get(codeKey(v)) : undefined;
           if (id) ids.add(id);
+        }
+        const isKeyless = keyless.length > 0 && keys.every((k) => !row.value[k]);
+        if (isKeyless) {
+          for (const id of byFallback.get(row) ?? []) ids.add(id);
+          const earlier = ids.size === 0 ? newByFallback.get(fallbackKey(row)) : undefined;
+          if (earlier) ids.add(earlier);
         }
         if (ids.size > 1) {
           result.rejected.push({
@@ -113,6 +166,7 @@ export function bulkTarget(spec: TableSpec): ImportTarget {
           continue;
         }
         const id = [...ids][0] ?? `new:${provisional++}`;
+        if (isKeyless && id.startsWith('new:')) newByFallback.set(fallbackKey(row), id);
         const isNew = id.startsWith('new:');
         const pending = isNew ? inserts.get(id) : undefined;
         const merged = { ...((isNew ? pending?.value : updates.get(id)) ?? {}) };
@@ -121,7 +175,7 @@ export function bulkTarget(spec: TableSpec): ImportTarget {
         if (isNew) inserts.set(id, { rows: [...(pending?.rows ?? []), row], value: merged });
         else updates.set(id, merged);
         if (!isNew || pending) updatedRows += 1;
-        for (const k of keys) if (merged[k]) byKey.get(k)!.set(merged[k]!, id);
+        for (const k of keys) if (merged[k]) byKey.get(k)!.set(codeKey(merged[k]!), id);
       }
 
       // Plan limit, the owning feature's rule: a company holding more than it may (slots given up)
@@ -148,21 +202,33 @@ export function bulkTarget(spec: TableSpec): ImportTarget {
       }
       result.updated = updatedRows;
 
-      const cols = mapped.map((f) => spec.columns[f]!);
-      const recordType = (withId: boolean) =>
+      const gen = spec.generated;
+      if (gen && newRows.length > 0) {
+        const empty = newRows.filter((n) => !n.value[gen.field]);
+        const values = await gen.values(tx, aziendaId, empty.length);
+        empty.forEach((n, i) => (n.value[gen.field] = values[i]!));
+      }
+      const fieldsOf = (withGenerated: boolean) =>
+        gen && withGenerated && !mapped.includes(gen.field) ? [...mapped, gen.field] : mapped;
+      const recordType = (fields: string[], withId: boolean) =>
         sql.join(
-          [...(withId ? [sql`id uuid`] : []), ...cols.map((c) => sql`${ident(c.column)} ${sql.raw(c.type)}`)],
+          [
+            ...(withId ? [sql`id uuid`] : []),
+            ...fields.map((f) => sql`${ident(spec.columns[f]!.column)} ${sql.raw(spec.columns[f]!.type)}`),
+          ],
           sql`, `,
         );
-      const json = (items: { id?: string; value: Record<string, ImportValue> }[]) =>
+      const json = (fields: string[], items: { id?: string; value: Record<string, ImportValue> }[]) =>
         JSON.stringify(
           items.map((i) => ({
             ...(i.id ? { id: i.id } : {}),
-            ...Object.fromEntries(mapped.map((f) => [spec.columns[f]!.column, i.value[f] ?? null])),
+            ...Object.fromEntries(fields.map((f) => [spec.columns[f]!.column, i.value[f] ?? null])),
           })),
         );
 
       if (newRows.length > 0) {
+        const fields = fieldsOf(true);
+        const cols = fields.map((f) => spec.columns[f]!);
         await tx.execute(sql`
           insert into ${ident(spec.table)} (azienda_id, ${sql.join(
             cols.map((c) => ident(c.column)),
@@ -172,10 +238,11 @@ export function bulkTarget(spec: TableSpec): ImportTarget {
             cols.map((c) => sql`v.${ident(c.column)}`),
             sql`, `,
           )}
-          from jsonb_to_recordset(${json(newRows)}::jsonb) as v(${recordType(false)})`);
+          from jsonb_to_recordset(${json(fields, newRows)}::jsonb) as v(${recordType(fields, false)})`);
         result.created = newRows.length;
       }
       if (updates.size > 0) {
+        const cols = mapped.map((f) => spec.columns[f]!);
         const sets: SQL[] = cols.map(
           (c) => sql`${ident(c.column)} = coalesce(v.${ident(c.column)}, t.${ident(c.column)})`,
         );
@@ -191,7 +258,10 @@ export function bulkTarget(spec: TableSpec): ImportTarget {
         if (spec.touch) sets.push(sql`${ident(spec.touch)} = now()`);
         await tx.execute(sql`
           update ${ident(spec.table)} as t set ${sql.join(sets, sql`, `)}
-          from jsonb_to_recordset(${json([...updates].map(([id, value]) => ({ id, value })))}::jsonb) as v(${recordType(true)})
+          from jsonb_to_recordset(${json(
+            mapped,
+            [...updates].map(([id, value]) => ({ id, value })),
+          )}::jsonb) as v(${recordType(mapped, true)})
           where t.id = v.id and t.azienda_id = ${aziendaId}`);
       }
       return result;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -39,6 +39,10 @@ export const articoli = pgTable(
     prezzoVendita: numeric('prezzo_vendita', { precision: 12, scale: 2 }),
     prezzoAcquisto: numeric('prezzo_acquisto', { precision: 12, scale: 2 }),
     note: text('note'),
+    /** Code, external reference and description folded (fs_fold, migration 0014), for the trigram index. */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL => sql`fs_fold(codice || ' ' || coalesce(riferimento_esterno, '') || ' ' || descrizione)`,
+    ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -48,21 +52,17 @@ export const articoli = pgTable(
     index('articoli_azienda_descrizione_idx').on(t.aziendaId, t.descrizione, t.id),
     index('articoli_azienda_codice_lc_idx').on(t.aziendaId, sql`(lower(${t.codice}) COLLATE "C")`),
     index('articoli_azienda_riferimento_lc_idx').on(t.aziendaId, sql`(lower(${t.riferimentoEsterno}) COLLATE "C")`),
-    // A 1-2 character search is a prefix of the lower()ed description; the plain columns after it make the
-    // count and the picking of a page index-only whatever the sort (migration 0012).
+    // A 1-2 character search is a prefix of the folded description; the plain columns after it make the
+    // count and the picking of a page index-only whatever the sort (migrations 0012, 0014).
     index('articoli_descrizione_prefix_idx').on(
       t.aziendaId,
-      sql`lower(${t.descrizione}) text_pattern_ops`,
+      sql`fs_fold(${t.descrizione}) text_pattern_ops`,
       t.descrizione,
       t.codice,
       t.riferimentoEsterno,
       t.id,
     ),
-    index('articoli_search_trgm_idx').using(
-      'gin',
-      t.aziendaId,
-      sql`(lower(${t.codice} || ' ' || coalesce(${t.riferimentoEsterno}, '') || ' ' || ${t.descrizione})) gin_trgm_ops`,
-    ),
+    index('articoli_search_trgm_idx').using('gin', t.aziendaId, sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

@@ -36,6 +36,9 @@ export const clienti = pgTable(
     partitaIva: text('partita_iva'),
     telefono: text('telefono'),
     cellulare: text('cellulare'),
+    /** E-invoicing (migration 0016): certified mail and SDI recipient code. */
+    pec: text('pec'),
+    codiceDestinatario: text('codice_destinatario'),
     email: text('email'),
     note: text('note'),
     indirizzo: text('indirizzo'),
@@ -47,10 +50,10 @@ export const clienti = pgTable(
     longitude: doublePrecision('longitude'),
     kmViaggio: numeric('km_viaggio', { precision: 10, scale: 2 }),
     oreViaggio: numeric('ore_viaggio', { precision: 8, scale: 2 }),
-    /** lower() of the searchable fields, for the trigram index (contains-search). */
+    /** The searchable fields folded (fs_fold: lower case, no accents; migration 0014), for the search indexes. */
     searchText: text('search_text').generatedAlwaysAs(
       (): SQL =>
-        sql`lower(ragione_sociale || ' ' || coalesce(codice, '') || ' ' || coalesce(partita_iva, '') || ' ' || coalesce(codice_fiscale, '') || ' ' || coalesce(citta, ''))`,
+        sql`fs_fold(ragione_sociale || ' ' || coalesce(codice, '') || ' ' || coalesce(partita_iva, '') || ' ' || coalesce(codice_fiscale, '') || ' ' || coalesce(citta, ''))`,
     ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -66,8 +69,8 @@ export const clienti = pgTable(
     index('clienti_created_idx').on(t.aziendaId, t.createdAt, t.id),
     // Company id first (btree_gin): a search reads one company's matches (migration 0010).
     index('clienti_search_trgm_idx').using('gin', t.aziendaId, sql`${t.searchText} gin_trgm_ops`),
-    // The city filter is a prefix LIKE: text_pattern_ops can range over it (migration 0010).
-    index('clienti_citta_prefix_idx').on(t.aziendaId, sql`lower(${t.citta}) text_pattern_ops`),
+    // The city filter is a prefix of the folded city: text_pattern_ops can range over it (migrations 0010, 0014).
+    index('clienti_citta_prefix_idx').on(t.aziendaId, sql`fs_fold(${t.citta}) text_pattern_ops`),
     // A 1-2 character search is a prefix of search_text; name and id make its count and pages index-only (migration 0012).
     index('clienti_search_prefix_idx').on(t.aziendaId, sql`${t.searchText} text_pattern_ops`, t.ragioneSociale, t.id),
     // Target of the company-scoped foreign keys of contracts and reports (migration 0011).

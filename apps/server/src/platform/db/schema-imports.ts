@@ -49,6 +49,8 @@ export const importazioni = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Written by the running job every IMPORT_HEARTBEAT_MS; an old one means the run died. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
   },
   (t) => [
     index('importazioni_azienda_created_idx').on(t.aziendaId, t.createdAt),

@@ -9,6 +9,7 @@ const FASTIFY_CODES: Record<string, AppError['code']> = {
   FST_REQ_FILE_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   FST_PARTS_LIMIT: 'PAYLOAD_TOO_LARGE',
   FST_FILES_LIMIT: 'PAYLOAD_TOO_LARGE',
+  FST_FIELDS_LIMIT: 'PAYLOAD_TOO_LARGE',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'VALIDATION',
@@ -38,6 +39,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (mapped) {
       const e = new AppError(mapped, mapped === 'VALIDATION' ? error.message : undefined);
+      return reply.status(e.status).send(e.toBody());
+    }
+    // Any other refusal Fastify or a plugin makes of the request itself (a limit, a malformed
+    // part) stays a client error: 413 for sizes, 415 for types, 400 for the rest.
+    const status = error.statusCode ?? 0;
+    if (status >= 400 && status < 500) {
+      const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'VALIDATION';
+      const e = new AppError(code, code === 'VALIDATION' ? error.message : undefined);
+      request.log.info({ code: error.code, status }, 'request refused');
       return reply.status(e.status).send(e.toBody());
     }
     const fromDb = appErrorOfPg(error);

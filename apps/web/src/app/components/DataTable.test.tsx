@@ -154,3 +154,28 @@ describe('DataTable', () => {
     expect(onRetry).toHaveBeenCalledOnce();
   });
 });
+
+describe('DataTable on a phone', () => {
+  it('shows one card per row: the first column as title, the others with their label, empty ones left out', () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...original(query), matches: query.includes('max-width') })) as never;
+    try {
+      const opened: Row[] = [];
+      renderTable({ onOpen: (r) => opened.push(r) });
+      expect(screen.queryByRole('table')).toBeNull();
+      const cards = within(screen.getByRole('list')).getAllByRole('listitem');
+      expect(cards).toHaveLength(2);
+      expect(cards[0]!.textContent).toContain('Rossi Impianti S.r.l.');
+      expect(cards[0]!.textContent).toContain('Città: Milano');
+      expect(cards[0]!.textContent).toContain('Codice anagrafica: C1');
+      // No city: no empty line.
+      expect(cards[1]!.textContent).not.toContain('Città');
+      fireEvent.click(cards[1]!);
+      expect(opened.map((r) => r.id)).toEqual(['2']);
+      // The sort is a select on a phone.
+      expect((screen.getAllByLabelText('Ordina per')[0] as HTMLInputElement).value).toBe('Ragione sociale');
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+});

@@ -14,12 +14,16 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconArrowsSort, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { LIST_MAX_SIZE, SEARCH_CONTAINS_MIN_LENGTH } from '@fs/contract';
 import { ColumnChooser } from './ColumnChooser';
 import { LoadError } from './LoadError';
+import { RowCards } from './RowCards';
+import { openRowProps } from './open-row';
 import { nextSort, type ListState } from './list-state';
 import { useTableInfos } from './table-preferences';
+import classes from './DataTable.module.css';
 
 const PAGE_SIZES = ['10', '25', '50', '100', String(LIST_MAX_SIZE)];
 
@@ -55,6 +59,8 @@ export interface DataTableProps<T> {
   shortSearchHint?: string;
   emptyText: string;
   caption: string;
+  /** On a phone, the column that titles each card (the name) when it is visible. */
+  cardTitle?: string;
 }
 
 /**
@@ -79,15 +85,19 @@ export function pageQueryProps<T>(q: {
   };
 }
 
-/** 1-2 characters: the server matches the start of the name or description only (platform/lists.ts on the server). */
+/** No word of 3+ characters: the server matches the start of the name or description only (platform/lists.ts on the server). */
 function isShortSearch(q: string): boolean {
-  const n = q.trim().length;
-  return n > 0 && n < SEARCH_CONTAINS_MIN_LENGTH;
+  const words = q.trim().split(/\s+/).filter(Boolean);
+  return words.length > 0 && !words.some((w) => w.length >= SEARCH_CONTAINS_MIN_LENGTH);
 }
+
+/** Phones (under 576 px) get cards instead of the table. */
+const PHONE_QUERY = '(max-width: 36em)';
 
 export function DataTable<T>(p: DataTableProps<T>) {
   const { t } = useTranslation();
   const infos = useTableInfos(p.table);
+  const phone = useMediaQuery(PHONE_QUERY) ?? false;
   if (infos.error) return <LoadError error={infos.error} onRetry={() => void infos.refetch()} />;
   if (!infos.data)
     return (
@@ -142,110 +152,117 @@ export function DataTable<T>(p: DataTableProps<T>) {
             overlayProps={{ blur: 1 }}
             loaderProps={{ 'aria-label': t('common.loading') } as never}
           />
-          <Table.ScrollContainer minWidth={600}>
-            <Table striped highlightOnHover={!!p.onOpen} verticalSpacing="xs" aria-busy={p.loading}>
-              <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
-                <Text size="sm" c="dimmed" component="span">
-                  {p.total === undefined ? p.caption : `${p.caption} · ${t('lists.total', { count: p.total })}`}
-                </Text>
-              </Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  {columns.map((c) => {
-                    const active = p.state.sort === c.key;
-                    const Icon = !active
-                      ? IconArrowsSort
-                      : p.state.dir === 'asc'
-                        ? IconSortAscending
-                        : IconSortDescending;
-                    return (
-                      <Table.Th
-                        key={c.key}
-                        aria-sort={active ? (p.state.dir === 'asc' ? 'ascending' : 'descending') : undefined}
-                      >
-                        {c.sortable ? (
-                          <UnstyledButton
-                            onClick={() => p.onStateChange(nextSort(p.state, c.key))}
-                            aria-label={t('lists.sortBy', { column: t(c.label) })}
-                          >
-                            <Group gap={4} wrap="nowrap">
-                              <Text fw={600} size="sm">
-                                {t(c.label)}
-                              </Text>
-                              <Icon size={14} aria-hidden />
-                            </Group>
-                          </UnstyledButton>
-                        ) : (
-                          <Text fw={600} size="sm">
-                            {t(c.label)}
-                          </Text>
-                        )}
+          {phone ? (
+            <RowCards
+              columns={columns}
+              rows={p.rows}
+              rowKey={p.rowKey}
+              cell={cell}
+              onOpen={p.onOpen}
+              rowActions={p.rowActions}
+              emptyText={p.emptyText}
+              state={p.state}
+              onStateChange={p.onStateChange}
+              titleKey={p.cardTitle}
+            />
+          ) : (
+            <Table.ScrollContainer minWidth={600}>
+              <Table striped highlightOnHover={!!p.onOpen} verticalSpacing="xs" aria-busy={p.loading}>
+                <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
+                  <Text size="sm" c="dimmed" component="span">
+                    {p.total === undefined ? p.caption : `${p.caption} · ${t('lists.total', { count: p.total })}`}
+                  </Text>
+                </Table.Caption>
+                <Table.Thead>
+                  <Table.Tr>
+                    {columns.map((c) => {
+                      const active = p.state.sort === c.key;
+                      const Icon = !active
+                        ? IconArrowsSort
+                        : p.state.dir === 'asc'
+                          ? IconSortAscending
+                          : IconSortDescending;
+                      return (
+                        <Table.Th
+                          key={c.key}
+                          aria-sort={active ? (p.state.dir === 'asc' ? 'ascending' : 'descending') : undefined}
+                        >
+                          {c.sortable ? (
+                            <UnstyledButton
+                              onClick={() => p.onStateChange(nextSort(p.state, c.key))}
+                              aria-label={t('lists.sortBy', { column: t(c.label) })}
+                            >
+                              <Group gap={4} wrap="nowrap">
+                                <Text fw={600} size="sm">
+                                  {t(c.label)}
+                                </Text>
+                                <Icon size={14} aria-hidden />
+                              </Group>
+                            </UnstyledButton>
+                          ) : (
+                            <Text fw={600} size="sm">
+                              {t(c.label)}
+                            </Text>
+                          )}
+                        </Table.Th>
+                      );
+                    })}
+                    {p.rowActions && (
+                      <Table.Th>
+                        <Text fw={600} size="sm">
+                          {t('lists.actions')}
+                        </Text>
                       </Table.Th>
-                    );
-                  })}
-                  {p.rowActions && (
-                    <Table.Th>
-                      <Text fw={600} size="sm">
-                        {t('lists.actions')}
-                      </Text>
-                    </Table.Th>
-                  )}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {p.rows === undefined ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={colSpan}>
-                      <Center py="lg">
-                        <Loader size="sm" aria-label={t('common.loading')} />
-                      </Center>
-                    </Table.Td>
+                    )}
                   </Table.Tr>
-                ) : p.rows.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={colSpan}>
-                      <Text c="dimmed" ta="center" py="lg">
-                        {p.emptyText}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  p.rows.map((row) => (
-                    <Table.Tr
-                      key={p.rowKey(row)}
-                      tabIndex={p.onOpen ? 0 : undefined}
-                      style={p.onOpen ? { cursor: 'pointer' } : undefined}
-                      onClick={
-                        p.onOpen
-                          ? (e) => {
-                              if (!(e.target as HTMLElement).closest('button,a,input')) p.onOpen!(row);
-                            }
-                          : undefined
-                      }
-                      onKeyDown={
-                        p.onOpen
-                          ? (e) => {
-                              if (e.key === 'Enter' && e.target === e.currentTarget) p.onOpen!(row);
-                            }
-                          : undefined
-                      }
-                    >
-                      {columns.map((c) => (
-                        <Table.Td key={c.key}>{cell(row, c.key)}</Table.Td>
-                      ))}
-                      {p.rowActions && (
-                        <Table.Td>
-                          <Group gap={4} wrap="nowrap">
-                            {p.rowActions(row)}
-                          </Group>
-                        </Table.Td>
-                      )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {p.rows === undefined ? (
+                    <Table.Tr>
+                      <Table.Td colSpan={colSpan}>
+                        <Center py="lg">
+                          <Loader size="sm" aria-label={t('common.loading')} />
+                        </Center>
+                      </Table.Td>
                     </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                  ) : p.rows.length === 0 ? (
+                    <Table.Tr>
+                      <Table.Td colSpan={colSpan}>
+                        <Text c="dimmed" ta="center" py="lg">
+                          {p.emptyText}
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  ) : (
+                    p.rows.map((row) => (
+                      <Table.Tr key={p.rowKey(row)} {...openRowProps(p.onOpen, row)}>
+                        {columns.map((c) => {
+                          const content = cell(row, c.key);
+                          // Long values end in an ellipsis; the whole text shows on hover.
+                          return (
+                            <Table.Td
+                              key={c.key}
+                              className={classes.cell}
+                              title={typeof content === 'string' && content.length > 30 ? content : undefined}
+                            >
+                              {content}
+                            </Table.Td>
+                          );
+                        })}
+                        {p.rowActions && (
+                          <Table.Td>
+                            <Group gap={4} wrap="nowrap">
+                              {p.rowActions(row)}
+                            </Group>
+                          </Table.Td>
+                        )}
+                      </Table.Tr>
+                    ))
+                  )}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
         </Box>
       )}
       <Group justify="space-between" wrap="wrap">

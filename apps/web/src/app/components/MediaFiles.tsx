@@ -14,9 +14,10 @@ import {
   Textarea,
   ThemeIcon,
   Tooltip,
+  UnstyledButton,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconDownload, IconFileText, IconPencil, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconCamera, IconDownload, IconFileText, IconPencil, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useBlobUrl } from '../api/use-blob-url';
 import { useTranslation } from 'react-i18next';
 import { DESCRIZIONE_MAX, FILENAME_MAX, type MediaItem, type MediaListSection } from '@fs/contract';
@@ -83,6 +84,14 @@ export function MediaFiles({ section, ownerId, canWrite, canDelete }: MediaFiles
             {(props) => (
               <Button {...props} leftSection={<IconUpload size={16} />} loading={upload.isPending} variant="light">
                 {t('media.files.add')}
+              </Button>
+            )}
+          </FileButton>
+          {/* On a phone this opens the camera (the back one); elsewhere it picks an image. */}
+          <FileButton onChange={send} accept="image/*" capture="environment">
+            {(props) => (
+              <Button {...props} leftSection={<IconCamera size={16} />} loading={upload.isPending} variant="light">
+                {t('media.files.photo')}
               </Button>
             )}
           </FileButton>
@@ -182,16 +191,29 @@ function Thumb({ item }: { item: MediaItem }) {
     image ? `/api/media/get-content/${item.id}` : null,
     10 * 60_000,
   );
+  const [open, setOpen] = useState(false);
   if (image && url)
     return (
-      <Image
-        src={url}
-        alt={t('media.files.previewAlt', { name: item.filename })}
-        w={40}
-        h={40}
-        radius="sm"
-        fit="cover"
-      />
+      <>
+        <UnstyledButton onClick={() => setOpen(true)} aria-label={t('media.files.preview', { name: item.filename })}>
+          <Image
+            src={url}
+            alt={t('media.files.previewAlt', { name: item.filename })}
+            w={40}
+            h={40}
+            radius="sm"
+            fit="cover"
+          />
+        </UnstyledButton>
+        <Modal opened={open} onClose={() => setOpen(false)} title={item.filename} size="xl" centered>
+          <Image src={url} alt={t('media.files.previewAlt', { name: item.filename })} fit="contain" mah="75vh" />
+          {item.descrizione && (
+            <Text size="sm" mt="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {item.descrizione}
+            </Text>
+          )}
+        </Modal>
+      </>
     );
   return (
     <ThemeIcon variant="light" size={40} radius="sm" aria-hidden>

@@ -57,7 +57,7 @@ export function DefaultLayout() {
           <FooterLinks />
         </footer>
       </div>
-      <FirstAccessTour />
+      <FirstAccessTour contentLeft={offset} />
       <ChatWidget />
     </div>
   );

@@ -3,6 +3,7 @@ import {
   findCategory,
   findOption,
   optionValueProblem,
+  storedOptionValue,
   type Motivazione,
   type MotivazioneRequest,
   type OptionItem,
@@ -73,7 +74,7 @@ export async function confirmOptions(deps: Deps, actor: Actor, input: OptionsCon
     const value = def.type.kind === 'secret' ? it.value : it.value.trim();
     const problem = optionValueProblem(def.type, value);
     if (problem) return problems.push({ path, message: problem });
-    if (category.paid && value !== valueOf(before, it.category, it.subcategory)) {
+    if (category.paid && storedOptionValue(def.type, value) !== valueOf(before, it.category, it.subcategory)) {
       if (actor.role !== 'admin') {
         throw new AppError('FORBIDDEN', "Opzioni a pagamento: chiedere all'amministratore", [
           { path, message: 'solo amministratori' },
@@ -83,7 +84,7 @@ export async function confirmOptions(deps: Deps, actor: Actor, input: OptionsCon
         throw new AppError('FORBIDDEN', 'Opzione a pagamento non attivata', [{ path, message: 'opzione da attivare' }]);
       }
     }
-    after.set(key, value);
+    after.set(key, storedOptionValue(def.type, value));
   });
   if (valueOf(after, 'smtp', 'enabled') === '1') {
     for (const sub of ['host', 'sender'] as const) {

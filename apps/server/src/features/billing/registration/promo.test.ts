@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const PASSWORD = 'Promozione1!';
+const PASSWORD = 'Promozione-Estate-2026!';
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 function promo(over: Record<string, unknown> = {}) {

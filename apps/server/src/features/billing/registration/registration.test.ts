@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const PASSWORD = 'Registrazione1!';
+const PASSWORD = 'Registrazione-Caldaie-2026!';
 
 export function registration(over: Record<string, unknown> = {}) {
   const tag = randomBytes(4).toString('hex');
@@ -164,12 +164,14 @@ describe('POST /register/init', () => {
     });
   });
 
-  it('refuses mismatched passwords, terms not accepted, a bad check digit and lite over 3 technicians, writing nothing', async () => {
+  it('refuses mismatched or weak passwords, terms not accepted, a bad check digit and lite over 3 technicians, writing nothing', async () => {
     for (const [over, path] of [
       [{ password_confirm: 'Diversa123' }, 'password_confirm'],
       [{ termini_accettati: false }, 'termini_accettati'],
       [{ partita_iva: badPiva(randomPartitaIva()) }, 'partita_iva'],
       [{ subscription_type: 'lite', tecnici: 4 }, 'tecnici'],
+      // Too easy to guess, though long enough.
+      [{ password: 'password123', password_confirm: 'password123' }, 'password'],
     ] as const) {
       const r = registration(over);
       const res = await call(t.app, 'POST', '/api/register/init', { body: r });

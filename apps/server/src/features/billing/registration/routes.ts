@@ -32,14 +32,14 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (
         description:
           'Any subset of the fields. Passwords must match, terms must be accepted, the VAT number must pass its ' +
           'check digit (400 VALIDATION with fields); an email already used as a username or email answers 0010; ' +
-          'a VAT number already registered answers 409 CONFLICT.',
+          'a VAT number already registered answers 409 CONFLICT. At most 30 checks per client address in 10 minutes (429 RATE_LIMITED with Retry-After).',
         querystring: noQuery,
         body: registerCheckRequest,
-        response: { 200: okResponse, ...errors(400, 409) },
+        response: { 200: okResponse, ...errors(400, 409, 429) },
       },
     },
     async (req) => {
-      await service.check(deps, req.body);
+      await service.check(deps, req.body, req.ip);
       return { success: true as const };
     },
   );
@@ -56,10 +56,10 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (
           'and a checkout token (24 h) for steps 3 and 4. The administrator then signs in with the VAT number.',
         querystring: noQuery,
         body: registerInitRequest,
-        response: { 200: itemResponse(registerInitItem), ...errors(400, 409) },
+        response: { 200: itemResponse(registerInitItem), ...errors(400, 409, 429) },
       },
     },
-    async (req) => ({ success: true as const, item: await service.init(deps, req.body) }),
+    async (req) => ({ success: true as const, item: await service.init(deps, req.body, new Date(), req.ip) }),
   );
 
   app.get(

@@ -17,6 +17,8 @@ import { provisionCompany, type NewCompany, type Provisioned } from '../../compa
 import * as repo from './repo.js';
 import * as subscriptionRepo from '../subscription/repo.js';
 import { pgError } from '../../../platform/db/pg-errors.js';
+import { RATE_RULES, takeHit } from '../../../platform/rate-limit.js';
+import { assertStrongPassword } from '../../../platform/auth/password-strength.js';
 
 const HOUR = 3_600_000;
 export const CHECKOUT_TOKEN_TTL_MS = 24 * HOUR;
@@ -36,7 +38,10 @@ export const pivaUsed = () =>
   ]);
 
 /** POST /register/check: the rules zod cannot see (email and VAT number free). */
-export async function check(deps: Deps, input: CheckInput): Promise<void> {
+/** The registration check; `client` (the caller's address) is throttled, as it tells whether an email or VAT number is registered. */
+export async function check(deps: Deps, input: CheckInput, client?: string): Promise<void> {
+  if (client) await takeHit(deps, RATE_RULES.registerCheckPerClient, client);
+  if (input.password) await assertStrongPassword(input.password, [input.username, input.email, input.partita_iva]);
   if (input.email && (await repo.emailTaken(deps.db, input.email))) throw emailUsed();
   if (input.partita_iva && (await repo.pivaTaken(deps.db, input.partita_iva))) throw pivaUsed();
 }
@@ -101,7 +106,8 @@ export function newCompanyOf(
  * POST /register/init: the company in free trial (30 days, the chosen plan and
  * licences) with its administrator and a checkout token, in one transaction.
  */
-export async function init(deps: Deps, input: InitInput, now = new Date()): Promise<RegisterInitItem> {
+export async function init(deps: Deps, input: InitInput, now = new Date(), client?: string): Promise<RegisterInitItem> {
+  if (client) await takeHit(deps, RATE_RULES.registerInitPerClient, client);
   await check(deps, input);
   const token = randomToken();
   const created = await provision(

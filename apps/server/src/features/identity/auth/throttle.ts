@@ -1,6 +1,7 @@
 import { AppError } from '../../../platform/errors.js';
 import type { Deps } from '../../../platform/deps.js';
 import * as repo from './repo.js';
+import { securityEvent } from '../../../platform/rate-limit.js';
 
 /** Failures count within this window. */
 const WINDOW_MIN = 15;
@@ -18,6 +19,7 @@ export async function beforeAttempt(deps: Deps, key: string): Promise<void> {
   if (!row) return;
   if (row.lockedUntil && row.lockedUntil.getTime() > Date.now()) {
     const retryAfter = Math.ceil((row.lockedUntil.getTime() - Date.now()) / 1000);
+    securityEvent(deps, 'sign_in_locked', { key, retryAfter });
     throw new AppError('RATE_LIMITED', undefined, undefined, { 'retry-after': String(retryAfter) });
   }
   const inWindow = row.windowStartedAt.getTime() > Date.now() - WINDOW_MIN * 60_000;
@@ -27,6 +29,7 @@ export async function beforeAttempt(deps: Deps, key: string): Promise<void> {
 
 export function recordFailure(deps: Deps, key: string) {
   const c = deps.config;
+  securityEvent(deps, 'sign_in_failed', { key });
   return repo.recordFailure(deps.db, key, WINDOW_MIN, c.LOGIN_MAX_FAILURES, c.LOGIN_LOCK_MIN);
 }
 

@@ -12,14 +12,16 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async 
       schema: {
         tags: ['auth'],
         summary: 'Mails a single-use password reset link (valid 1 hour by default)',
-        description: 'Unknown email answers 404 EMAIL_NOT_FOUND (the web shows the same neutral message).',
+        description:
+          'Unknown email answers 404 EMAIL_NOT_FOUND (the web shows the same neutral message). At most 3 requests per ' +
+          'address and 10 per client address in an hour (429 RATE_LIMITED with Retry-After).',
         querystring: noQuery,
         body: resetInitRequest,
-        response: { 200: okResponse, ...errors(400, 404) },
+        response: { 200: okResponse, ...errors(400, 404, 429) },
       },
     },
     async (req) => {
-      await service.requestReset(deps, req.body.email);
+      await service.requestReset(deps, req.body.email, req.ip);
       return { success: true as const };
     },
   );

@@ -6,9 +6,14 @@ import { revokeUserSessions } from '../../../platform/auth/sessions.js';
 import * as repo from './repo.js';
 import { resetMail } from './mail.js';
 import { MAIL_QUEUE } from '../../../platform/mail-job.js';
+import { RATE_RULES, takeHit } from '../../../platform/rate-limit.js';
+import { assertStrongPassword } from '../../../platform/auth/password-strength.js';
 
 /** Sends a single-use reset link through the mail job; an unknown email answers 404. */
-export async function requestReset(deps: Deps, email: string): Promise<void> {
+/** Mails a reset link; throttled per client address and per email address (429 RATE_LIMITED). */
+export async function requestReset(deps: Deps, email: string, client?: string): Promise<void> {
+  if (client) await takeHit(deps, RATE_RULES.resetPerClient, client);
+  await takeHit(deps, RATE_RULES.resetPerAddress, email);
   const user = await repo.findActiveUserByEmail(deps.db, email);
   if (!user || !user.email) throw new AppError('EMAIL_NOT_FOUND');
   const token = randomToken();
@@ -29,6 +34,7 @@ export async function requestReset(deps: Deps, email: string): Promise<void> {
 
 /** Sets the new password, spends the link and ends every session of the user, in one transaction. */
 export async function confirmReset(deps: Deps, token: string, password: string): Promise<void> {
+  await assertStrongPassword(password);
   const passwordHash = await hashPassword(password);
   const done = await deps.db.transaction(async (tx) => {
     const reset = await repo.consumeReset(tx, hashToken(token));

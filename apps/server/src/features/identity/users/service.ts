@@ -11,6 +11,9 @@ import * as repo from './repo.js';
 import { toUser } from './presenter.js';
 import { uniqueViolation } from '../../../platform/db/pg-errors.js';
 import { lockCompany } from '../../../platform/limits.js';
+import { assertStrongPassword } from '../../../platform/auth/password-strength.js';
+import { verifyPassword } from '../../../platform/auth/crypto.js';
+import { securityEvent } from '../../../platform/rate-limit.js';
 
 type SaveInput = z.output<typeof userSaveRequest>;
 
@@ -59,6 +62,21 @@ export async function getUser(deps: Deps, actor: Actor, id: string): Promise<Use
 
 const conflict = (path: string, message: string) => new AppError('CONFLICT', message, [{ path, message }]);
 
+async function assertCurrentPassword(deps: Deps, actor: Actor, current: string | undefined): Promise<void> {
+  if (!current) {
+    throw new AppError('VALIDATION', 'Per cambiare la tua password serve quella attuale', [
+      { path: 'passwordAttuale', message: 'Campo obbligatorio per cambiare la propria password' },
+    ]);
+  }
+  const me = await repo.findUser(deps.db, actor.aziendaId, actor.userId);
+  if (!me || !(await verifyPassword(me.user.passwordHash, current))) {
+    securityEvent(deps, 'wrong_current_password', { aziendaId: actor.aziendaId, userId: actor.userId });
+    throw new AppError('VALIDATION', 'Password attuale non corretta', [
+      { path: 'passwordAttuale', message: 'Password attuale non corretta' },
+    ]);
+  }
+}
+
 /**
  * Creates (no id) or updates a user. Without gestione_tecnici write a user may
  * only change their own language and time zone; only admins touch admins.
@@ -82,6 +100,11 @@ export async function saveUser(deps: Deps, actor: Actor, input: SaveInput): Prom
     throw new AppError('VALIDATION', 'Non puoi disattivare il tuo utente', [
       { path: 'status', message: 'Non puoi disattivare il tuo utente' },
     ]);
+  }
+  if (input.password) {
+    // One's own new password needs the current one (a session left open is not enough to take the account).
+    if (isSelf) await assertCurrentPassword(deps, actor, input.passwordAttuale);
+    await assertStrongPassword(input.password, [input.username, input.email, input.name, input.surname]);
   }
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   try {

@@ -12,9 +12,11 @@ afterEach(() => vi.useRealTimers());
 
 type S = { token: string; deviceId: string };
 const save = (s: S, body: Record<string, unknown>) => call(t.app, 'POST', '/api/users/user', { ...s, body });
+/** A password the strength check accepts (the factory's PASSWORD is only stored directly). */
+const NEW_PASSWORD = 'Caldaia-Blu-47';
 const tech = (username: string, extra: Record<string, unknown> = {}) => ({
   username,
-  password: PASSWORD,
+  password: NEW_PASSWORD,
   name: 'Tec',
   surname: username,
   scheduleenabled: 'Y',
@@ -65,7 +67,35 @@ describe('users', () => {
     expect(over.json.message).toMatch(/Licenze/);
     expect((await save(admin, tech('office', { scheduleenabled: 'N' }))).status).toBe(200);
     // the new technician can sign in with the password set on creation
-    expect((await c.login('t2')).token).toBeTruthy();
+    expect((await c.login('t2', undefined, NEW_PASSWORD)).token).toBeTruthy();
+  });
+
+  it("passwords: too easy ones refused with the reason; one's own needs the current one", async () => {
+    const c = await createCompany(t);
+    const admin = await c.login('admin');
+    for (const weak of ['password123', 'Passw0rd!', 'admin1234', 'qwerty2024']) {
+      const r = await save(admin, tech('weak', { password: weak }));
+      expect([r.status, r.json.fields?.[0]?.path], weak).toEqual([400, 'password']);
+      expect(r.json.fields[0].message).toMatch(/troppo facile/);
+    }
+    // The user's own name in the password counts against it.
+    const named = await save(admin, tech('giancarlo', { password: 'giancarlo2024', name: 'Giancarlo' }));
+    expect(named.status).toBe(400);
+    // An administrator sets another user's password without knowing the old one.
+    const techUser = (await call(t.app, 'GET', `/api/users/user/${c.user('tech').id}`, admin)).json.item;
+    expect((await save(admin, { ...techUser, password: 'Tre-Caldaie-Rosse' })).status).toBe(200);
+    expect((await c.login('tech', undefined, 'Tre-Caldaie-Rosse')).token).toBeTruthy();
+    // One's own: the current password is required and checked.
+    const me = (await call(t.app, 'GET', `/api/users/user/${c.user('admin').id}`, admin)).json.item;
+    const without = await save(admin, { ...me, password: 'Nuova-Frase-Segreta-9' });
+    expect([without.status, without.json.fields[0].path]).toEqual([400, 'passwordAttuale']);
+    const wrong = await save(admin, { ...me, password: 'Nuova-Frase-Segreta-9', passwordAttuale: 'sbagliata' });
+    expect([wrong.status, wrong.json.fields[0].message]).toEqual([400, 'Password attuale non corretta']);
+    const right = await save(admin, { ...me, password: 'Nuova-Frase-Segreta-9', passwordAttuale: PASSWORD });
+    expect(right.status).toBe(200);
+    const again = await c.login('admin', undefined, 'Nuova-Frase-Segreta-9');
+    // Saving one's own record without a new password needs nothing.
+    expect((await save(again, { ...me, name: 'Ada B.' })).status).toBe(200);
   });
 
   it('four saves at once for the last licence: one is saved, three answer 0006', async () => {

@@ -50,7 +50,7 @@ describe('articles: all', () => {
 });
 
 describe('articles: create, update, duplicates, delete', () => {
-  it('creates with validation, updates, warns on duplicate code and external reference, deletes', async () => {
+  it('creates with validation, updates, refuses a repeated code, confirms a repeated external reference, deletes', async () => {
     const c = await createCompany(t);
     const s = await c.login('admin');
 
@@ -86,15 +86,26 @@ describe('articles: create, update, duplicates, delete', () => {
     });
     expect(a.json.warnings).toEqual([]);
 
-    // Same code (case aside) and same external reference: saved, with both warnings naming the first article.
-    const b = await save(s, { codice: 'vite-m6', riferimento_esterno: 'ext-1', descrizione: 'Copia' });
+    // The same code (case and spaces aside) is refused, naming the other article; nothing saved.
+    const sameCode = await save(s, { codice: 'vite -m6', descrizione: 'Copia' });
+    expect(sameCode.status).toBe(409);
+    expect(sameCode.json).toMatchObject({
+      code: 'DUPLICATE_CODE',
+      fields: [{ path: 'codice', message: 'Codice già usato da «VITE-M6 Vite M6 x 20»' }],
+    });
+    // The same external reference asks for a confirmation, then saves with the warning.
+    const unconfirmed = await save(s, { codice: 'VITE-M6B', riferimento_esterno: 'ext-1', descrizione: 'Copia' });
+    expect(unconfirmed.status).toBe(409);
+    expect(unconfirmed.json.code).toBe('DUPLICATE');
+    expect(unconfirmed.json.fields.map((f: any) => f.path)).toEqual(['riferimento_esterno']);
+    const b = await save(s, {
+      codice: 'VITE-M6B',
+      riferimento_esterno: 'ext-1',
+      descrizione: 'Copia',
+      confermaDuplicati: true,
+    });
     expect(b.status).toBe(200);
     expect(b.json.warnings).toEqual([
-      {
-        code: 'DUPLICATE',
-        field: 'codice',
-        articoli: [{ id: a.json.item.id, codice: 'VITE-M6', descrizione: 'Vite M6 x 20' }],
-      },
       {
         code: 'DUPLICATE',
         field: 'riferimento_esterno',
@@ -292,6 +303,34 @@ describe('articles: lists and search', () => {
     expect(all.json.limit.used).toBe(121);
   });
 
+  it('searches without regard to accents, case or the order of words, in the list and the picker', async () => {
+    const c = await createCompany(t);
+    const s = await c.login('admin');
+    await bulk(c.company.id, 30);
+    for (const [codice, descrizione] of [
+      ['VS-12', 'Valvola a sfera 1/2"'],
+      ['VF-50', 'Valvola a farfalla DN50'],
+      ['TS-01', 'Termostato ambiente con display più grande'],
+    ])
+      expect((await save(s, { codice, descrizione })).status).toBe(200);
+    const codes = async (q: string) => (await admin(s, { q, size: 50 })).json.items.map((i: any) => i.codice).sort();
+    expect(await codes('valvola sfera')).toEqual(['VS-12']);
+    expect(await codes('SFERA valvola')).toEqual(['VS-12']);
+    expect(await codes('valvola')).toEqual(['VF-50', 'VS-12']);
+    expect(await codes('piu grande')).toEqual(['TS-01']);
+    expect(await codes('display termostato')).toEqual(['TS-01']);
+    expect(await codes('valvola dn50')).toEqual(['VF-50']);
+    const picker = await call(t.app, 'POST', '/api/anagraficaarticoli/articoli/research', {
+      ...s,
+      body: { q: 'sfera valvola' },
+    });
+    expect(picker.json.items.map((i: any) => i.codice)).toEqual(['VS-12']);
+    // A column filter is folded too.
+    const filtered = await admin(s, { filters: { descrizione: 'più' } });
+    expect(filtered.json.items.map((i: any) => i.codice)).toEqual(['TS-01']);
+    expect((await admin(s, { filters: { descrizione: 'piu' } })).json.totaleElementi).toBe(1);
+  });
+
   it('research: exact code or reference first, then prefixes, then contains from 3 characters; limited', async () => {
     const c = await createCompany(t);
     const s = await c.login('admin');
@@ -315,7 +354,9 @@ describe('articles: lists and search', () => {
       ...Array.from({ length: 10 }, (_, k) => `ART-000${50 + k}`),
     ]);
     expect((await research({ q: 'altro cod' })).json.items.map((i: any) => i.codice)).toEqual(['X-1']);
-    expect((await research({ q: 'numero 4' })).json.items).toHaveLength(11);
+    // Every word somewhere, in any order: numbers 4, 14, 24, 34, 40-49 and 54.
+    expect((await research({ q: 'numero 4' })).json.items).toHaveLength(15);
+    expect((await research({ q: '4 numero' })).json.items).toHaveLength(15);
     expect((await research({ q: 'er' })).json.items).toEqual([]); // under 3 characters: prefixes only
     expect((await research({ q: 'a' })).json.items).toHaveLength(20);
     expect((await research({ q: '' })).status).toBe(400);

@@ -1,16 +1,17 @@
 import { and, asc, eq, getTableColumns, inArray, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { ARTICOLI_TABLE, type ArticoliFilters, type ArticoloColumn } from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
+import { sameKey } from '../../../platform/duplicates.js';
 import { articoli } from '../../../platform/db/schema-articles.js';
 import {
-  containsPattern,
+  containsCondition,
   isShortTerm,
   orderOf,
   pageOf,
   prefixPattern,
   readPage,
+  searchCondition,
   searchSortsHits,
-  startsWithCondition,
   type PageRead,
 } from '../../../platform/lists.js';
 
@@ -18,11 +19,14 @@ export type ArticoloRow = typeof articoli.$inferSelect;
 export type ArticoloValues = Omit<typeof articoli.$inferInsert, 'id' | 'aziendaId' | 'createdAt' | 'updatedAt'>;
 
 /**
- * The expression of the trigram index (migration 0006): code, external
- * reference and description in one lower()ed text. Every contains condition
- * is also put on it, so PostgreSQL can narrow with the GIN index first.
+ * The expression of the trigram index (migrations 0006, 0014): code, external
+ * reference and description in one folded text (fs_fold: lower case, no accents).
+ * Every contains condition is also put on it, so PostgreSQL can narrow with the
+ * GIN index first.
  */
-const searchText = sql`lower(${articoli.codice} || ' ' || coalesce(${articoli.riferimentoEsterno}, '') || ' ' || ${articoli.descrizione})`;
+const searchText = articoli.searchText;
+/** The folded description: the prefix index of a 1-2 character search (migrations 0012, 0014). */
+const descrizioneFolded = sql`fs_fold(${articoli.descrizione})`;
 const codiceC = sql`(lower(${articoli.codice}) COLLATE "C")`;
 const riferimentoC = sql`(lower(${articoli.riferimentoEsterno}) COLLATE "C")`;
 
@@ -36,24 +40,18 @@ const FILTER_COLUMNS = {
 /** Conditions of the search box and the column filters (contains, case aside). */
 function conditionsOf(aziendaId: string, q: string | undefined, filters: ArticoliFilters): SQL[] {
   const out: SQL[] = [sql`${articoli.aziendaId} = ${aziendaId}`];
-  // 3+ characters anywhere in code, reference or description (trigram index); 1-2 at the start of the
-  // description (prefix index of migration 0012).
-  if (q)
-    out.push(
-      isShortTerm(q)
-        ? startsWithCondition(sql`lower(${articoli.descrizione})`, q)
-        : sql`${searchText} like ${containsPattern(q)}`,
-    );
+  // Words of 3+ characters anywhere in code, reference or description, in any order (trigram index);
+  // a term of short words at the start of the description (prefix index).
+  if (q) out.push(searchCondition(searchText, q, descrizioneFolded));
   for (const [key, column] of Object.entries(FILTER_COLUMNS) as [
     keyof ArticoliFilters,
     (typeof FILTER_COLUMNS)[keyof ArticoliFilters],
   ][]) {
     const term = filters[key];
     if (!term) continue;
-    const pattern = containsPattern(term);
-    out.push(sql`lower(${column}) like ${pattern}`);
+    out.push(containsCondition(sql`fs_fold(${column})`, term));
     // Implied by the line above for the three indexed fields: lets the trigram index narrow first.
-    if (key !== 'unita_misura') out.push(sql`${searchText} like ${pattern}`);
+    if (key !== 'unita_misura') out.push(containsCondition(searchText, term));
   }
   return out;
 }
@@ -278,7 +276,7 @@ export async function research(db: DbOrTx, aziendaId: string, term: string, limi
     const rows = await db
       .select()
       .from(articoli)
-      .where(and(company, sql`${searchText} like ${containsPattern(term)}`))
+      .where(and(company, searchCondition(searchText, term)))
       .limit(limit + found.length);
     take(rows.sort((x, y) => (x.codice < y.codice ? -1 : x.codice > y.codice ? 1 : x.id < y.id ? -1 : 1)));
   }
@@ -300,8 +298,9 @@ export async function findSameKeys(
   keys: { codice: string; riferimentoEsterno: string | null },
   exceptId?: string,
 ) {
-  const same = [sql`${codiceC} = ${keys.codice.toLowerCase()}`];
-  if (keys.riferimentoEsterno) same.push(sql`${riferimentoC} = ${keys.riferimentoEsterno.toLowerCase()}`);
+  // As codes compare: case and spaces aside (fs_key indexes, migration 0015).
+  const same = [sameKey(articoli.codice, keys.codice)];
+  if (keys.riferimentoEsterno) same.push(sameKey(articoli.riferimentoEsterno, keys.riferimentoEsterno));
   return db
     .select({
       id: articoli.id,

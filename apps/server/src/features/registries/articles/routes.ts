@@ -5,6 +5,7 @@ import {
   articoliAdminRequest,
   articoliAdminResponse,
   articoliAllResponse,
+  articoliExportQuery,
   articoliFilteredQuery,
   articoliListResponse,
   articoliResearchRequest,
@@ -17,6 +18,7 @@ import {
 import type { Deps } from '../../../platform/deps.js';
 import { actorOf } from '../../../platform/auth/guard.js';
 import { bearerAuth, errors, noQuery } from '../../../platform/http/schemas.js';
+import { sendTableExport } from '../../../platform/http/table-export.js';
 import * as service from './service.js';
 
 const read = { key: 'anagrafica_articoli', action: 'read' } as const;
@@ -45,6 +47,25 @@ export const articleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
       const body = Readable.from(service.allJson(deps, actorOf(req)));
       return reply.type('application/json; charset=utf-8').send(body as never);
     },
+  );
+
+  app.get(
+    '/anagraficaarticoli/articoli/export',
+    {
+      config: { permission: read },
+      schema: {
+        tags,
+        summary: 'The filtered article list as a CSV or XLSX file, streamed',
+        description:
+          'format csv (default; `;` separated, UTF-8 with BOM, Italian decimals) or xlsx; the admin list query without paging ' +
+          '(q, sort, dir and the column filters codice, riferimento_esterno, descrizione, unita_misura); columns: comma-separated ' +
+          'column keys (all when omitted). Cells that would start a formula are written with a leading apostrophe.',
+        security: bearerAuth,
+        querystring: articoliExportQuery,
+        response: { 200: z.any().describe('text/csv or XLSX'), ...errors(400, 401, 403) },
+      },
+    },
+    async (req, reply) => sendTableExport(reply, service.exportArticoli(deps, actorOf(req), req.query)),
   );
 
   app.get(

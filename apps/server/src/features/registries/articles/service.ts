@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import {
   ARTICOLI_TABLE,
+  exportHeaders,
   FILTERED_MAX,
+  type articoliExportQuery,
   type Articolo,
   type ArticoloWarning,
   type articoliAdminRequest,
@@ -16,6 +18,9 @@ import type { DbOrTx, Tx } from '../../../platform/db/client.js';
 import { assertRoom, lockCompany, recordAllowance } from '../../../platform/limits.js';
 import { tableInfos as tableInfosFor } from '../../shell/index.js';
 import * as repo from './repo.js';
+import { eachPage } from '../../../platform/lists.js';
+import type { ExportCell, TableExport } from '../../../platform/http/table-export.js';
+import { assertDuplicatesAllowed, codeKey } from '../../../platform/duplicates.js';
 import { toArticolo } from './presenter.js';
 
 type SaveInput = z.output<typeof articoloSaveRequest>;
@@ -48,10 +53,10 @@ export async function warningsFor(
   const rows = await repo.findSameKeys(db, aziendaId, keys, exceptId);
   const out: ArticoloWarning[] = [];
   const ref = (r: (typeof rows)[number]) => ({ id: r.id, codice: r.codice, descrizione: r.descrizione });
-  const sameCode = rows.filter((r) => r.codice.toLowerCase() === keys.codice.toLowerCase());
+  const sameCode = rows.filter((r) => codeKey(r.codice) === codeKey(keys.codice));
   if (sameCode.length) out.push({ code: 'DUPLICATE', field: 'codice', articoli: sameCode.map(ref) });
-  const rif = keys.riferimentoEsterno?.toLowerCase();
-  const sameRef = rif ? rows.filter((r) => r.riferimentoEsterno?.toLowerCase() === rif) : [];
+  const rif = keys.riferimentoEsterno ? codeKey(keys.riferimentoEsterno) : null;
+  const sameRef = rif ? rows.filter((r) => r.riferimentoEsterno && codeKey(r.riferimentoEsterno) === rif) : [];
   if (sameRef.length) out.push({ code: 'DUPLICATE', field: 'riferimento_esterno', articoli: sameRef.map(ref) });
   return out;
 }
@@ -84,9 +89,9 @@ export async function upsertByKeys(
     riferimentoEsterno: input.riferimento_esterno,
   });
   const target =
-    same.find((r) => r.codice.toLowerCase() === input.codice.toLowerCase()) ??
+    same.find((r) => codeKey(r.codice) === codeKey(input.codice)) ??
     (input.riferimento_esterno
-      ? same.find((r) => r.riferimentoEsterno?.toLowerCase() === input.riferimento_esterno!.toLowerCase())
+      ? same.find((r) => r.riferimentoEsterno && codeKey(r.riferimentoEsterno) === codeKey(input.riferimento_esterno!))
       : undefined);
   if (target) {
     await checkLimit(tx, aziendaId, 0);
@@ -97,7 +102,50 @@ export async function upsertByKeys(
   return { action: 'created', item: toArticolo(await repo.insert(tx, aziendaId, valuesOf(input))) };
 }
 
-/** POST /anagraficaarticoli/articoli: creates or updates; duplicates warn, the plan limit refuses. */
+/**
+ * The code never repeats (409 DUPLICATE_CODE); an external reference another article has answers
+ * 409 DUPLICATE until the user confirms (platform/duplicates.ts). Call under the company lock.
+ */
+async function checkDuplicates(
+  tx: DbOrTx,
+  aziendaId: string,
+  input: SaveInput,
+  old: repo.ArticoloRow | undefined,
+): Promise<void> {
+  const rows = await repo.findSameKeys(
+    tx,
+    aziendaId,
+    { codice: input.codice, riferimentoEsterno: input.riferimento_esterno },
+    old?.id,
+  );
+  const holding = (get: (r: (typeof rows)[number]) => string | null, value: string | null) =>
+    value
+      ? rows.filter((r) => get(r) && codeKey(get(r)!) === codeKey(value)).map((r) => `${r.codice} ${r.descrizione}`)
+      : [];
+  assertDuplicatesAllowed(
+    [
+      {
+        field: 'codice',
+        label: 'Codice',
+        value: input.codice,
+        previous: old?.codice,
+        mayRepeat: false,
+        others: holding((r) => r.codice, input.codice),
+      },
+      {
+        field: 'riferimento_esterno',
+        label: 'Riferimento esterno',
+        value: input.riferimento_esterno,
+        previous: old?.riferimentoEsterno,
+        mayRepeat: true,
+        others: holding((r) => r.riferimentoEsterno, input.riferimento_esterno),
+      },
+    ],
+    input.confermaDuplicati ?? false,
+  );
+}
+
+/** POST /anagraficaarticoli/articoli: creates or updates; duplicates refused or confirmed, the plan limit refuses. */
 export async function save(
   deps: Deps,
   actor: Actor,
@@ -106,8 +154,10 @@ export async function save(
   return deps.db.transaction(async (tx) => {
     let row: repo.ArticoloRow | undefined;
     await lockCompany(tx, actor.aziendaId);
+    const old = input.id ? await repo.findById(tx, actor.aziendaId, input.id) : undefined;
+    if (input.id && !old) throw notFound('Articolo');
+    await checkDuplicates(tx, actor.aziendaId, input, old);
     if (input.id) {
-      if (!(await repo.findById(tx, actor.aziendaId, input.id))) throw notFound('Articolo');
       await checkLimit(tx, actor.aziendaId, 0);
       row = (await repo.update(tx, actor.aziendaId, input.id, valuesOf(input)))!;
     } else {
@@ -172,6 +222,25 @@ export async function admin(
     input.tableInfos ? tableInfosFor(deps, actor, ARTICOLI_TABLE) : undefined,
   ]);
   return { items: rows.map(toArticolo), totaleElementi: total, ...(tableInfos ? { tableInfos } : {}) };
+}
+
+type ExportInput = z.output<typeof articoliExportQuery>;
+
+/** The filtered, sorted list as a CSV or XLSX file, streamed (GET /anagraficaarticoli/articoli/export). */
+export function exportArticoli(deps: Deps, actor: Actor, input: ExportInput): TableExport {
+  const { format, columns, sort, dir, q, ...filters } = input;
+  async function* rows() {
+    for await (const r of eachPage((page, size, totale) =>
+      repo.page(deps.db, actor.aziendaId, { page, size, sort, dir, q, filters, totale }),
+    )) {
+      const a = toArticolo(r);
+      yield columns.map((k): ExportCell => {
+        if (k === 'prezzo_vendita' || k === 'prezzo_acquisto') return a[k] === null ? null : Number(a[k]);
+        return a[k];
+      });
+    }
+  }
+  return { format, name: 'articoli', headers: exportHeaders(actor.lingua, columns), rows: rows() };
 }
 
 /** Deletes the company's articles among `ids`; another company's or a missing id answers 404 and deletes nothing. */

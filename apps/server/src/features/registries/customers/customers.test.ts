@@ -95,42 +95,86 @@ describe('customers', () => {
     ).toBe(200);
   });
 
-  it('warns about duplicate registry id, VAT number and tax code, and still saves', async () => {
+  it('refuses a repeated registry id, asks to confirm a repeated VAT number or tax code, and numbers new customers', async () => {
     const c = await createCompany(t);
     const admin = await c.login('admin');
+    const save = (body: Record<string, unknown>) => call(t.app, 'POST', '/api/clienti/cliente', { ...admin, body });
     const first = (
-      await call(t.app, 'POST', '/api/clienti/cliente', {
-        ...admin,
-        body: newCliente({ codice: 'DUP1', codice_fiscale: 'RSSMRA85T10A562S' }),
-      })
+      await save(newCliente({ ragione_sociale: 'Primo', codice: 'DUP 1', codice_fiscale: 'RSSMRA85T10A562S' }))
     ).json.item;
-    const second = await call(t.app, 'POST', '/api/clienti/cliente', {
-      ...admin,
-      body: newCliente({ codice: 'DUP1', partita_iva: first.partita_iva, codice_fiscale: 'rssmra85t10a562s' }),
+    // The registry id never repeats, case and spaces aside: 409 naming the other customer, nothing saved.
+    const sameCode = await save(newCliente({ ragione_sociale: 'Secondo', codice: 'dup1' }));
+    expect(sameCode.status).toBe(409);
+    expect(sameCode.json).toMatchObject({
+      code: 'DUPLICATE_CODE',
+      fields: [{ path: 'codice', message: 'Codice già usato da «Primo (DUP 1)»' }],
     });
+    // VAT and tax code may repeat once the user confirms.
+    const body = newCliente({
+      ragione_sociale: 'Secondo',
+      partita_iva: first.partita_iva,
+      codice_fiscale: 'rssmra85t10a562s',
+    });
+    const unconfirmed = await save(body);
+    expect(unconfirmed.status).toBe(409);
+    expect(unconfirmed.json.code).toBe('DUPLICATE');
+    expect(unconfirmed.json.fields.map((f: any) => f.path)).toEqual(['partita_iva', 'codice_fiscale']);
+    expect(unconfirmed.json.fields[0].message).toBe('Partita IVA già usata da «Primo (DUP 1)»');
+    const count = async () =>
+      (await sql('select count(*)::int as n from clienti where azienda_id = $1', [c.company.id])).rows[0];
+    expect(await count()).toEqual({ n: 1 });
+    const second = await save({ ...body, confermaDuplicati: true });
     expect(second.status).toBe(200);
     expect(second.json.warnings).toEqual([
-      { code: 'DUPLICATE', field: 'codice', clienti: [{ id: first.id, ragione_sociale: first.ragione_sociale }] },
-      { code: 'DUPLICATE', field: 'partita_iva', clienti: [{ id: first.id, ragione_sociale: first.ragione_sociale }] },
-      {
-        code: 'DUPLICATE',
-        field: 'codice_fiscale',
-        clienti: [{ id: first.id, ragione_sociale: first.ragione_sociale }],
-      },
+      { code: 'DUPLICATE', field: 'partita_iva', clienti: [{ id: first.id, ragione_sociale: 'Primo' }] },
+      { code: 'DUPLICATE', field: 'codice_fiscale', clienti: [{ id: first.id, ragione_sociale: 'Primo' }] },
     ]);
-    // Saving the first again warns about the second; another company's records never count.
-    const again = await call(t.app, 'POST', '/api/clienti/cliente', {
-      ...admin,
-      body: newCliente({ id: first.id, codice: 'DUP1', partita_iva: first.partita_iva }),
-    });
-    expect(again.json.warnings.map((w: any) => w.field)).toEqual(['codice', 'partita_iva']);
+    // A new customer without a registry id got the next one; editing it unchanged asks nothing.
+    expect(second.json.item.codice).toBe('C000001');
+    const again = await save({ ...body, id: second.json.item.id, codice: 'C000001', telefono: '0543 1' });
+    expect(again.status).toBe(200);
+    expect(again.json.warnings.map((w: any) => w.field)).toEqual(['partita_iva', 'codice_fiscale']);
+    expect((await save(newCliente({ ragione_sociale: 'Terzo' }))).json.item.codice).toBe('C000002');
+    // Another company's records never count.
     const other = await createCompany(t);
     const otherAdmin = await other.login('admin');
     const elsewhere = await call(t.app, 'POST', '/api/clienti/cliente', {
       ...otherAdmin,
       body: newCliente({ codice: 'DUP1', partita_iva: first.partita_iva }),
     });
+    expect(elsewhere.status).toBe(200);
     expect(elsewhere.json.warnings).toEqual([]);
+  });
+
+  it('keeps PEC and SDI code, and checks CAP and province the Italian way only in Italy', async () => {
+    const c = await createCompany(t);
+    const admin = await c.login('admin');
+    const save = (body: Record<string, unknown>) => call(t.app, 'POST', '/api/clienti/cliente', { ...admin, body });
+    const ok = await save(
+      newCliente({
+        pec: 'rossi@pec.it',
+        codice_destinatario: 'm5uxcr1',
+        cap: '47121',
+        provincia: 'fc',
+        citta: 'Forlì',
+      }),
+    );
+    expect(ok.status).toBe(200);
+    expect(ok.json.item).toMatchObject({ pec: 'rossi@pec.it', codice_destinatario: 'M5UXCR1', provincia: 'FC' });
+    const read = await call(t.app, 'GET', `/api/clienti/cliente/${ok.json.item.id}`, admin);
+    expect(read.json.item).toMatchObject({ pec: 'rossi@pec.it', codice_destinatario: 'M5UXCR1' });
+    const bad = await save(newCliente({ pec: 'non-una-pec', codice_destinatario: 'AB', cap: '4712', provincia: 'XX' }));
+    expect(bad.status).toBe(400);
+    expect(Object.fromEntries(bad.json.fields.map((f: any) => [f.path, f.message]))).toEqual({
+      pec: 'Indirizzo PEC non valido',
+      codice_destinatario: 'Codice destinatario non valido (6 o 7 caratteri)',
+      cap: 'CAP di 5 cifre',
+      provincia: 'Sigla di provincia italiana non valida',
+    });
+    // Abroad: a postal code of letters and digits, any province or region.
+    const abroad = await save(newCliente({ nazione: 'DE', cap: '10115', provincia: 'Berlin' }));
+    expect(abroad.status).toBe(200);
+    expect((await save(newCliente({ nazione: 'GB', cap: 'SW1A 1AA', provincia: 'London' }))).status).toBe(200);
   });
 
   it('answers alert 0007 (customer saved) when the address is too incomplete to place', async () => {
@@ -293,6 +337,34 @@ describe('customer lists', () => {
       totaleElementi: 2,
       items: [{ ragione_sociale: 'Zeta 100% Service', codice: null, citta: 'Milano' }],
     });
+  });
+
+  it('searches without regard to accents, case or the order of words', async () => {
+    const c = await createCompany(t);
+    const admin = await c.login('admin');
+    await sql(
+      `insert into clienti (azienda_id, ragione_sociale, citta) values
+       ($1, 'Idraulica Niccolò Fabbri', 'Forlì'), ($1, 'Caldaie Città di Castello', 'Città di Castello'),
+       ($1, 'Termoidraulica Rossi', 'Cesena'), ($1, 'Ærotermica Ørsted', 'Bolzano')`,
+      [c.company.id],
+    );
+    const names = async (query: string) =>
+      (await call(t.app, 'GET', `/api/clienti/clienti-filtered?${query}`, admin)).json.items
+        .map((i: any) => i.ragione_sociale)
+        .sort();
+    expect(await names('q=forli')).toEqual(['Idraulica Niccolò Fabbri']);
+    expect(await names('q=NICCOLO')).toEqual(['Idraulica Niccolò Fabbri']);
+    expect(await names(`q=${encodeURIComponent('fabbri idraulica')}`)).toEqual(['Idraulica Niccolò Fabbri']);
+    expect(await names(`q=${encodeURIComponent('rossi idraul')}`)).toEqual(['Termoidraulica Rossi']);
+    expect(await names(`q=${encodeURIComponent('citta castello')}`)).toEqual(['Caldaie Città di Castello']);
+    expect(await names('q=aerotermica')).toEqual(['Ærotermica Ørsted']);
+    expect(await names(`q=${encodeURIComponent('forlì')}`)).toEqual(['Idraulica Niccolò Fabbri']);
+    // Short terms are the start of the name, folded too; the city filter is the start of the city.
+    expect(await names('q=ae')).toEqual(['Ærotermica Ørsted']);
+    expect(await names('citta=citta')).toEqual(['Caldaie Città di Castello']);
+    expect(await names('citta=FORL')).toEqual(['Idraulica Niccolò Fabbri']);
+    // A word missing: nothing.
+    expect(await names(`q=${encodeURIComponent('rossi forli')}`)).toEqual([]);
   });
 
   it('refuses unknown sort keys, sizes past 200 and unknown filters', async () => {

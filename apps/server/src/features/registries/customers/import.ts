@@ -25,6 +25,8 @@ export const customersImport: TableSpec = {
         'telefono',
         'cellulare',
         'email',
+        'pec',
+        'codice_destinatario',
         'indirizzo',
         'citta',
         'provincia',
@@ -36,6 +38,10 @@ export const customersImport: TableSpec = {
     ore_viaggio: { column: 'ore_viaggio', type: 'numeric' },
   },
   keys: ['codice', 'partita_iva', 'codice_fiscale'],
+  // A row without registry id, VAT or tax code is the customer of the same name, address and city.
+  fallback: ['ragione_sociale', 'indirizzo', 'citta'],
+  // A new customer without a registry id gets the next one, as in the form.
+  generated: { field: 'codice', values: (tx, aziendaId, n) => repo.nextRegistryIds(tx, aziendaId, n) },
   touch: 'updated_at',
   allowed: (tx, aziendaId) => recordAllowance(tx, aziendaId, 'customers'),
   counted: (tx, aziendaId) => repo.countClienti(tx, aziendaId),

@@ -1,3 +1,4 @@
+import { codeKey } from '../../../platform/duplicates.js';
 import type { Cliente, ClienteWarning, Recapito } from '@fs/contract';
 import type { ClienteRow, RecapitoRow } from './repo.js';
 
@@ -22,6 +23,8 @@ export function toCliente(r: ClienteRow, recapiti?: RecapitoRow[]): Cliente {
     partita_iva: r.partitaIva,
     telefono: r.telefono,
     cellulare: r.cellulare,
+    pec: r.pec,
+    codice_destinatario: r.codiceDestinatario,
     email: r.email,
     note: r.note,
     indirizzo: r.indirizzo,
@@ -56,7 +59,7 @@ export function duplicateWarnings(saved: ClienteRow, dups: Dup[]): ClienteWarnin
   ] as const;
   for (const [field, get, value] of fields) {
     if (!value) continue;
-    const same = dups.filter((d) => get(d) === value).slice(0, 5);
+    const same = dups.filter((d) => get(d) && codeKey(get(d)!) === codeKey(value)).slice(0, 5);
     if (same.length)
       out.push({
         code: 'DUPLICATE',

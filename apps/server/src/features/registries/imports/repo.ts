@@ -71,7 +71,7 @@ export async function hasActiveImport(db: DbOrTx, aziendaId: string): Promise<bo
 export async function markRunning(db: DbOrTx, aziendaId: string, id: string): Promise<void> {
   await db
     .update(importazioni)
-    .set({ stato: 'running', startedAt: sql`coalesce(${importazioni.startedAt}, now())` })
+    .set({ stato: 'running', startedAt: sql`coalesce(${importazioni.startedAt}, now())`, heartbeatAt: sql`now()` })
     .where(and(eq(importazioni.aziendaId, aziendaId), eq(importazioni.id, id)));
 }
 
@@ -83,9 +83,13 @@ export interface BatchCounts {
   bytes: number;
 }
 
-/** Adds one committed batch to the counters (inside the batch's transaction). */
-export async function addProgress(db: DbOrTx, aziendaId: string, id: string, c: BatchCounts): Promise<void> {
-  await db
+/**
+ * Adds one committed batch to the counters (inside the batch's transaction), as a heartbeat too.
+ * Answers false when the import is no longer running (declared dead meanwhile): the caller then
+ * rolls the batch back and stops.
+ */
+export async function addProgress(db: DbOrTx, aziendaId: string, id: string, c: BatchCounts): Promise<boolean> {
+  const rows = await db
     .update(importazioni)
     .set({
       righeLette: sql`${importazioni.righeLette} + ${c.righe}`,
@@ -93,8 +97,51 @@ export async function addProgress(db: DbOrTx, aziendaId: string, id: string, c: 
       aggiornati: sql`${importazioni.aggiornati} + ${c.aggiornati}`,
       scartati: sql`${importazioni.scartati} + ${c.scartati}`,
       bytesLetti: sql`greatest(${importazioni.bytesLetti}, ${c.bytes})`,
+      heartbeatAt: sql`now()`,
     })
-    .where(and(eq(importazioni.aziendaId, aziendaId), eq(importazioni.id, id)));
+    .where(and(eq(importazioni.aziendaId, aziendaId), eq(importazioni.id, id), eq(importazioni.stato, 'running')))
+    .returning({ id: importazioni.id });
+  return rows.length > 0;
+}
+
+/** The running job's sign of life between batches; false when the import is no longer running. */
+export async function beat(db: DbOrTx, aziendaId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .update(importazioni)
+    .set({ heartbeatAt: sql`now()` })
+    .where(and(eq(importazioni.aziendaId, aziendaId), eq(importazioni.id, id), eq(importazioni.stato, 'running')))
+    .returning({ id: importazioni.id });
+  return rows.length > 0;
+}
+
+/**
+ * Ends as failed the company's running import whose heartbeat is older than `staleSec` (its
+ * process died: killed, crashed, restarted); answers the storage keys of their files.
+ */
+export async function failDeadRuns(db: DbOrTx, aziendaId: string, staleSec: number, reason: string): Promise<string[]> {
+  const dead = and(
+    eq(importazioni.aziendaId, aziendaId),
+    eq(importazioni.stato, 'running'),
+    sql`coalesce(${importazioni.heartbeatAt}, ${importazioni.startedAt}) < now() - make_interval(secs => ${staleSec})`,
+  );
+  const found = await db.select({ id: importazioni.id, key: importazioni.storageKey }).from(importazioni).where(dead);
+  if (found.length === 0) return [];
+  // The condition again: a run that beat between the two statements stays running.
+  const ended = await db
+    .update(importazioni)
+    .set({ stato: 'failed', errore: reason, finishedAt: sql`now()`, storageKey: null })
+    .where(
+      and(
+        dead,
+        inArray(
+          importazioni.id,
+          found.map((f) => f.id),
+        ),
+      ),
+    )
+    .returning({ id: importazioni.id });
+  const endedIds = new Set(ended.map((e) => e.id));
+  return found.filter((f) => endedIds.has(f.id) && f.key).map((f) => f.key!);
 }
 
 export async function finish(
@@ -112,7 +159,13 @@ export async function finish(
       storageKey: null,
       ...(outcome.bytes !== undefined ? { bytesLetti: outcome.bytes } : {}),
     })
-    .where(and(eq(importazioni.aziendaId, aziendaId), eq(importazioni.id, id)));
+    .where(
+      and(
+        eq(importazioni.aziendaId, aziendaId),
+        eq(importazioni.id, id),
+        inArray(importazioni.stato, ['queued', 'running']),
+      ),
+    );
 }
 
 export interface Rejected {

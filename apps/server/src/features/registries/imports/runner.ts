@@ -5,6 +5,8 @@ import * as repo from './repo.js';
 import type { ValidRow } from '../../../platform/db/bulk-upsert.js';
 import { TARGETS } from './targets.js';
 
+class Abandoned extends Error {}
+
 /** Rows written per transaction. */
 export const BATCH_ROWS = 1000;
 
@@ -13,6 +15,11 @@ export function cellsToRaw(cells: string[], mapping: ColumnMapping[]): Record<st
   const raw: Record<string, string> = {};
   for (const m of mapping) raw[m.field] = cells[m.column] ?? '';
   return raw;
+}
+
+/** The row as kept among the rejected ones: a NUL (which text columns refuse) shown as U+FFFD. */
+function storable(cells: string[]): string[] {
+  return cells.some((c) => c.includes('\u0000')) ? cells.map((c) => c.replaceAll('\u0000', '\uFFFD')) : cells;
 }
 
 /**
@@ -31,6 +38,19 @@ export async function runImport(deps: Deps, aziendaId: string, importId: string)
   const alreadyCommitted = imp.righeLette;
   await repo.markRunning(deps.db, aziendaId, importId);
   let bytes = imp.bytesLetti;
+  // The sign of life that tells a slow run from a dead one (repo.failDeadRuns).
+  let alive = true;
+  const heartbeat = setInterval(
+    () => {
+      repo.beat(deps.db, aziendaId, importId).then(
+        (running) => {
+          alive &&= running;
+        },
+        (err: unknown) => deps.log.warn({ err, importId }, 'import heartbeat not written'),
+      );
+    },
+    Math.max(500, (deps.config.IMPORT_STALE_SEC * 1000) / 6),
+  );
   try {
     const { decoder, records } = readRecords(await deps.storage.get(imp.storageKey), imp.encoding, imp.separatore);
     let seen = 0;
@@ -48,19 +68,22 @@ export async function runImport(deps: Deps, aziendaId: string, importId: string)
         const r = await target.upsert(tx, aziendaId, batchValid);
         const rejected = [
           ...batchInvalid,
-          ...r.rejected.map((x) => ({ riga: x.row.riga, errori: x.errors, valori: x.row.cells })),
+          ...r.rejected.map((x) => ({ riga: x.row.riga, errori: x.errors, valori: storable(x.row.cells) })),
         ];
         await repo.insertRejected(tx, aziendaId, importId, rejected);
-        await repo.addProgress(tx, aziendaId, importId, {
+        const running = await repo.addProgress(tx, aziendaId, importId, {
           righe: batchValid.length + batchInvalid.length,
           creati: r.created,
           aggiornati: r.updated,
           scartati: rejected.length,
           bytes,
         });
+        // Declared dead meanwhile (a stall longer than IMPORT_STALE_SEC): this batch is undone.
+        if (!running) throw new Abandoned();
       });
     };
     for await (const rec of records) {
+      if (!alive) throw new Abandoned();
       if (first && imp.intestazione) {
         first = false;
         continue;
@@ -69,13 +92,18 @@ export async function runImport(deps: Deps, aziendaId: string, importId: string)
       seen += 1;
       if (seen <= alreadyCommitted) continue;
       const { value, errors } = validateImportRow(fields, cellsToRaw(rec.cells, mapping));
-      if (errors.length > 0) invalid.push({ riga: rec.line, errori: errors as RowError[], valori: rec.cells });
+      if (errors.length > 0)
+        invalid.push({ riga: rec.line, errori: errors as RowError[], valori: storable(rec.cells) });
       else valid.push({ riga: rec.line, cells: rec.cells, value });
       if (valid.length + invalid.length >= BATCH_ROWS) await flush();
     }
     await flush();
     await repo.finish(deps.db, aziendaId, importId, { stato: 'completed', bytes: imp.size });
   } catch (err) {
+    if (err instanceof Abandoned) {
+      deps.log.warn({ importId }, 'import abandoned: it was declared dead while it ran');
+      return;
+    }
     deps.log.warn({ err, importId }, 'import failed');
     // A malformed file says where; anything else is logged and reported without internals.
     const csvError =
@@ -84,6 +112,8 @@ export async function runImport(deps: Deps, aziendaId: string, importId: string)
       ? `File CSV non valido: ${(err as Error).message}`
       : 'Errore interno durante la scrittura di un lotto di righe';
     await repo.finish(deps.db, aziendaId, importId, { stato: 'failed', errore: message.slice(0, 1000) });
+  } finally {
+    clearInterval(heartbeat);
   }
   await deps.storage.remove(imp.storageKey).catch((err) => deps.log.warn({ err }, 'import file not removed'));
 }

@@ -20,6 +20,7 @@ import { presentImport } from './presenter.js';
 import * as repo from './repo.js';
 import { cellsToRaw } from './runner.js';
 import { uniqueViolation } from '../../../platform/db/pg-errors.js';
+import { csvRow } from '../../../platform/http/csv-cell.js';
 
 export const IMPORT_QUEUE = 'csv-import';
 export interface ImportJob {
@@ -203,6 +204,7 @@ export async function startImport(deps: Deps, actor: Actor, body: StartImportReq
   if (!mayWrite(actor, imp.tabella)) throw forbidden('Serve il permesso di scrittura sulla tabella scelta');
   if (imp.stato !== 'mapped' || !imp.storageKey) throw new AppError('CONFLICT', 'Importazione già avviata');
   checkMapping(imp.tabella, body.mapping);
+  await settleDeadRuns(deps, actor.aziendaId);
   if (await repo.hasActiveImport(deps.db, actor.aziendaId))
     throw new AppError('CONFLICT', "Un'importazione è già in corso per l'azienda");
   let queued: boolean;
@@ -219,10 +221,31 @@ export async function startImport(deps: Deps, actor: Actor, body: StartImportReq
   return presentImport((await repo.findImport(deps.db, actor.aziendaId, imp.id))!);
 }
 
+/** What a dead run's import says once it has been found (its process was killed or crashed). */
+export const DEAD_RUN_REASON =
+  "Importazione interrotta: il processo che la eseguiva si è fermato. Le righe già scritte restano; caricare di nuovo il file per completare l'importazione.";
+
+/**
+ * Ends the company's runs that stopped beating (repo.failDeadRuns) and removes their files:
+ * called wherever the company's imports are looked at, so a dead run is seen as such within
+ * IMPORT_STALE_SEC instead of blocking new imports until the queue's expiry.
+ */
+async function settleDeadRuns(deps: Deps, aziendaId: string): Promise<void> {
+  const keys = await repo.failDeadRuns(deps.db, aziendaId, deps.config.IMPORT_STALE_SEC, DEAD_RUN_REASON);
+  for (const key of keys) {
+    deps.log.warn({ aziendaId }, 'import run found dead: ended as failed');
+    await deps.storage.remove(key).catch((err: unknown) => deps.log.warn({ err }, 'import file not removed'));
+  }
+}
+
 async function readable(deps: Deps, actor: Actor, id: string) {
+  await settleDeadRuns(deps, actor.aziendaId);
   const imp = await repo.findImport(deps.db, actor.aziendaId, id);
   if (!imp || imp.stato === 'mapped') throw notFound('Importazione');
-  if (!can(actor.permissions, IMPORT_PERMISSION[imp.tabella], 'read')) throw forbidden();
+  // Import files hold the whole rows of the company's registry: only who may import into
+  // that table may read them back (a read-only user sees the registry through its list).
+  if (!mayWrite(actor, imp.tabella))
+    throw forbidden("Serve il permesso di importazione sulla tabella dell'importazione");
   return imp;
 }
 
@@ -231,8 +254,9 @@ export async function status(deps: Deps, actor: Actor, id: string) {
 }
 
 export async function recent(deps: Deps, actor: Actor) {
+  await settleDeadRuns(deps, actor.aziendaId);
   const rows = await repo.listImports(deps.db, actor.aziendaId, 20);
-  return rows.filter((r) => can(actor.permissions, IMPORT_PERMISSION[r.tabella], 'read')).map(presentImport);
+  return rows.filter((r) => mayWrite(actor, r.tabella)).map(presentImport);
 }
 
 export async function rejected(deps: Deps, actor: Actor, id: string, offset: number, limit: number) {
@@ -259,7 +283,7 @@ export async function* rejectedCsv(deps: Deps, actor: Actor, id: string): AsyncG
   yield ['riga', 'motivi'];
   for (let offset = 0; ; offset += 1000) {
     const rows = await repo.rejectedPage(deps.db, actor.aziendaId, imp.id, offset, 1000);
-    for (const r of rows) yield [String(r.riga), r.errori.map((e) => e.message).join('; '), ...r.valori];
+    for (const r of rows) yield [String(r.riga), ...csvRow([r.errori.map((e) => e.message).join('; '), ...r.valori])];
     if (rows.length < 1000) return;
   }
 }

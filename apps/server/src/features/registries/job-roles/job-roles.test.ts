@@ -133,7 +133,7 @@ describe('job roles and checks', () => {
     const jobB = (await saveJob(sb, { nome: 'Idraulico' })).json.item;
     const created = await call(t.app, 'POST', '/api/users/user', {
       ...sa,
-      body: { username: 'nuovo', password: 'password123', scheduleenabled: 'N', mansioni: [jobA.id, jobA.id] },
+      body: { username: 'nuovo', password: 'Caldaia-Blu-47', scheduleenabled: 'N', mansioni: [jobA.id, jobA.id] },
     });
     expect(created.status).toBe(200);
     expect(created.json.item.mansioni).toEqual([{ id: jobA.id, nome: 'Idraulico' }]);

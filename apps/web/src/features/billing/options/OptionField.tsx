@@ -1,6 +1,7 @@
 import { Group, NumberInput, PasswordInput, Select, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { OptionDef } from '@fs/contract';
+import { DecimalInput } from '../../../app/components/DecimalInput';
 
 interface Props {
   category: string;
@@ -105,6 +106,18 @@ export function OptionField({ category, def, value, onChange, error, disabled, s
           )}
         </div>
       );
+    case 'money':
+      return (
+        <DecimalInput
+          money
+          label={label}
+          value={value}
+          onChange={(e) => onChange(e.currentTarget.value)}
+          disabled={disabled}
+          error={error}
+          maw={200}
+        />
+      );
     default:
       return (
         <TextInput
@@ -112,11 +125,9 @@ export function OptionField({ category, def, value, onChange, error, disabled, s
           value={value}
           onChange={(e) => onChange(e.currentTarget.value)}
           type={type.kind === 'email' ? 'email' : 'text'}
-          leftSection={type.kind === 'money' ? '€' : undefined}
-          inputMode={type.kind === 'money' ? 'decimal' : undefined}
           disabled={disabled}
           error={error}
-          maw={type.kind === 'money' ? 200 : 420}
+          maw={420}
         />
       );
   }

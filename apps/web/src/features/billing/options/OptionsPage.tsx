@@ -20,7 +20,7 @@ import { useCan, useSessionUser } from '../../../app/session/api';
 import { useCompleteCardChallenge, useConfirmOptions, useOptions, useReasonsEnabled } from './api';
 import { MotivazioniEditor } from './MotivazioniEditor';
 import { OptionField } from './OptionField';
-import { categoriesOf, changes, keyOf, problemsOf, valuesOf, type Values } from './options-form';
+import { categoriesOf, changes, keyOf, problemsOf, valuesOf, type Values, childApplies } from './options-form';
 import { PaidBanner } from './PaidBanner';
 import { PaidOptionModal } from './PaidOptionModal';
 import { SmtpTest } from './SmtpTest';
@@ -144,7 +144,7 @@ function OptionsForm({ items }: { items: OptionItem[] }) {
                 {field(c.main)}
                 {!!c.children?.length && (
                   <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" verticalSpacing="sm">
-                    {c.children.map((o) => field(o))}
+                    {c.children.filter((o) => childApplies(c, o, values)).map((o) => field(o))}
                   </SimpleGrid>
                 )}
               </Stack>

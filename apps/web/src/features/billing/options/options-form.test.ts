@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
-import type { OptionItem } from '@fs/contract';
-import { changes, keyOf, problemsOf, valuesOf } from './options-form';
+import { findCategory, type OptionItem } from '@fs/contract';
+import { changes, childApplies, keyOf, problemsOf, valuesOf } from './options-form';
 
 const t = ((k: string, o?: Record<string, unknown>) => (o ? `${k} ${JSON.stringify(o)}` : k)) as unknown as TFunction;
 const items: OptionItem[] = [
@@ -62,5 +62,21 @@ describe('options form', () => {
     expect(bad[keyOf('timbrature', 'arrotondamento_minuti')]).toBe('options.invalid.choice');
     const smtp = problemsOf(t, { ...initial, [keyOf('smtp', 'enabled')]: '1' });
     expect(Object.keys(smtp).sort()).toEqual([keyOf('smtp', 'host'), keyOf('smtp', 'sender')]);
+  });
+});
+
+describe('options that apply', () => {
+  it('shows the names of the machine levels up to the chosen number of levels only', () => {
+    const c = findCategory('livelli_macchinari')!;
+    const shown = (levels: string) =>
+      c
+        .children!.filter((o) => childApplies(c, o, { [keyOf(c.category, c.main.subcategory)]: levels }))
+        .map((o) => o.subcategory);
+    expect(shown('2')).toEqual(['livello_1', 'livello_2']);
+    expect(shown('4')).toEqual(['livello_1', 'livello_2', 'livello_3', 'livello_4']);
+    // Not yet chosen: the default (2).
+    expect(shown('')).toEqual(['livello_1', 'livello_2']);
+    const smtp = findCategory('timbrature')!;
+    expect(smtp.children!.every((o) => childApplies(smtp, o, {}))).toBe(true);
   });
 });

@@ -79,3 +79,14 @@ export function problemsOf(t: TFunction, values: Values): Record<string, string>
   }
   return out;
 }
+
+/**
+ * Whether a child option applies with the category's current main value: a machine level's name
+ * only up to the chosen number of levels (livello_3 with 2 levels does not). The others always do.
+ */
+export function childApplies(c: CategoryDef, o: OptionDef, values: Values): boolean {
+  const level = /^livello_(\d)$/.exec(o.subcategory);
+  if (c.category !== 'livelli_macchinari' || !level) return true;
+  const levels = Number(values[keyOf(c.category, c.main.subcategory)] || c.main.default);
+  return Number(level[1]) <= levels;
+}

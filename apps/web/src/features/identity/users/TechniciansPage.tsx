@@ -1,3 +1,4 @@
+import { searchMatcher } from '../../../app/search-match';
 import { useMemo, useState } from 'react';
 import {
   ActionIcon,
@@ -91,10 +92,9 @@ export function TechniciansPage() {
   const [editing, setEditing] = useState<{ user: User | null } | null>(null);
 
   const rows = useMemo(() => {
-    const q = search.trim().toLowerCase();
     const all = users.data?.items ?? [];
-    if (!q) return all;
-    return all.filter((u) => [u.name, u.surname, u.username, u.email].some((v) => v?.toLowerCase().includes(q)));
+    const matches = searchMatcher(search);
+    return all.filter((u) => matches([u.name, u.surname, u.username, u.email]));
   }, [users.data, search]);
 
   const licenceRefused = () =>

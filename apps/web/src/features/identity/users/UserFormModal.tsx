@@ -17,8 +17,11 @@ import { LANGUAGES, type User } from '@fs/contract';
 import { errorText, isApiError } from '../../../app/api/errors';
 import { notify } from '../../../app/notify';
 import { useSaveUser } from './api';
+import { useGuardedClose } from '../../../app/guarded-close';
+import { useSessionUser } from '../../../app/session/api';
 import { useJobs } from '../../registries';
 import { timeZones, toRequest, toValues, userValidation, type UserValues } from './user-form';
+import { DecimalInput } from '../../../app/components/DecimalInput';
 
 interface Props {
   /** The user to edit; null creates one. */
@@ -34,7 +37,10 @@ export function UserFormModal({ user, opened, onClose, isAdmin, onLicenceRefused
   const { t } = useTranslation();
   const save = useSaveUser();
   const creating = user === null;
+  const me = useSessionUser();
+  const isSelf = !!user && me.data?.id === user.id;
   const form = useForm<UserValues>({ initialValues: toValues(user), validate: userValidation(t, creating) });
+  const close = useGuardedClose(form, onClose);
   // Job roles: offered when the user may read them (loaded with mansioni read only).
   const jobs = useJobs();
 
@@ -66,7 +72,7 @@ export function UserFormModal({ user, opened, onClose, isAdmin, onLicenceRefused
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={close}
       size="lg"
       title={t(creating ? 'users.form.newTitle' : 'users.form.editTitle')}
     >
@@ -89,6 +95,15 @@ export function UserFormModal({ user, opened, onClose, isAdmin, onLicenceRefused
               autoComplete="new-password"
               {...form.getInputProps('password')}
             />
+            {isSelf && form.values.password && (
+              <PasswordInput
+                label={t('users.fields.passwordAttuale')}
+                description={t('users.form.currentPasswordHint')}
+                required
+                autoComplete="current-password"
+                {...form.getInputProps('passwordAttuale')}
+              />
+            )}
             <Select
               label={t('users.fields.role')}
               data={[
@@ -140,27 +155,16 @@ export function UserFormModal({ user, opened, onClose, isAdmin, onLicenceRefused
             {t('users.form.prices')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <TextInput
-              label={t('users.fields.netPriceKm')}
-              inputMode="decimal"
-              leftSection="€"
-              {...form.getInputProps('netPriceKm')}
-            />
-            <TextInput
+            <DecimalInput money label={t('users.fields.netPriceKm')} {...form.getInputProps('netPriceKm')} />
+            <DecimalInput
+              money
               label={t('users.fields.netPriceOreViaggio')}
-              inputMode="decimal"
-              leftSection="€"
               {...form.getInputProps('netPriceOreViaggio')}
             />
-            <TextInput
-              label={t('users.fields.netPriceTecnico')}
-              inputMode="decimal"
-              leftSection="€"
-              {...form.getInputProps('netPriceTecnico')}
-            />
+            <DecimalInput money label={t('users.fields.netPriceTecnico')} {...form.getInputProps('netPriceTecnico')} />
           </SimpleGrid>
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               {t('common.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>

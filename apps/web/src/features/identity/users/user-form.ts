@@ -8,6 +8,8 @@ export interface UserValues {
   username: string;
   email: string;
   password: string;
+  /** The current password, asked when users change their own. */
+  passwordAttuale: string;
   lingua: 'IT' | 'EN' | 'ES' | 'FR' | 'DE';
   role: 'admin' | 'user';
   scheduleenabled: boolean;
@@ -29,6 +31,7 @@ export function toValues(u: User | null): UserValues {
     username: u?.username ?? '',
     email: u?.email ?? '',
     password: '',
+    passwordAttuale: '',
     lingua: (u?.lingua as UserValues['lingua']) ?? 'IT',
     role: u?.role ?? 'user',
     scheduleenabled: u ? u.scheduleenabled === 'Y' : true,
@@ -49,6 +52,7 @@ export function toRequest(v: UserValues, id: string | undefined): UserSave {
     username: v.username.trim(),
     email: v.email,
     ...(v.password ? { password: v.password } : {}),
+    ...(v.password && v.passwordAttuale ? { passwordAttuale: v.passwordAttuale } : {}),
     lingua: v.lingua,
     role: v.role,
     scheduleenabled: v.scheduleenabled ? 'Y' : 'N',

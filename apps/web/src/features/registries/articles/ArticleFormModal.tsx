@@ -8,6 +8,9 @@ import { errorText, formErrorsOf } from '../../../app/api/errors';
 import { notify } from '../../../app/notify';
 import { findSame, useSaveArticle } from './api';
 import { articleValidation, toArticleRequest, toArticleValues, type ArticleValues } from './article-form';
+import { confirmDuplicates } from '../../../app/confirm-duplicates';
+import { useGuardedClose } from '../../../app/guarded-close';
+import { DecimalInput } from '../../../app/components/DecimalInput';
 
 interface Props {
   /** The article to edit; null creates one. */
@@ -29,6 +32,7 @@ export function ArticleFormModal({ article, readOnly = false, onClose }: Props) 
   const save = useSaveArticle();
   const creating = article === null;
   const form = useForm<ArticleValues>({ initialValues: toArticleValues(article), validate: articleValidation(t) });
+  const close = useGuardedClose(form, onClose);
   const [same, setSame] = useState<Same>({});
 
   const check = (field: 'codice' | 'riferimento_esterno') => async () => {
@@ -41,9 +45,10 @@ export function ArticleFormModal({ article, readOnly = false, onClose }: Props) 
     }
   };
 
-  const submit = form.onSubmit(
-    (values) =>
-      save.mutate(toArticleRequest(values, article?.id), {
+  const send = (values: ArticleValues, confermaDuplicati = false) =>
+    save.mutate(
+      { ...toArticleRequest(values, article?.id), ...(confermaDuplicati ? { confermaDuplicati } : {}) },
+      {
         onSuccess: (r) => {
           notify.success(t(creating ? 'articles.form.created' : 'articles.form.saved'));
           for (const w of r.warnings) {
@@ -56,13 +61,18 @@ export function ArticleFormModal({ article, readOnly = false, onClose }: Props) 
           onClose();
         },
         onError: (error) => {
+          if (confirmDuplicates(t, error, () => send(values, true))) return;
+          // Invalid fields and a code another article has (DUPLICATE_CODE) go on their fields.
           const fieldErrors = formErrorsOf(error);
           if (fieldErrors) {
             form.setErrors(fieldErrors);
             notify.warning(t('articles.form.invalid'));
           } else notify.error(errorText(t, error));
         },
-      }),
+      },
+    );
+  const submit = form.onSubmit(
+    (values) => send(values),
     () => notify.warning(t('articles.form.invalid')),
   );
 
@@ -84,7 +94,7 @@ export function ArticleFormModal({ article, readOnly = false, onClose }: Props) 
     creating ? 'articles.form.newTitle' : readOnly ? 'articles.form.viewTitle' : 'articles.form.editTitle',
   );
   return (
-    <Modal opened onClose={onClose} size="lg" title={title}>
+    <Modal opened onClose={close} size="lg" title={title}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
           <Stack gap="md">
@@ -119,16 +129,14 @@ export function ArticleFormModal({ article, readOnly = false, onClose }: Props) 
                 placeholder={t('articles.form.unitPlaceholder')}
                 {...form.getInputProps('unita_misura')}
               />
-              <TextInput
+              <DecimalInput
+                money
                 label={t('articles.fields.prezzo_vendita')}
-                inputMode="decimal"
-                leftSection="€"
                 {...form.getInputProps('prezzo_vendita')}
               />
-              <TextInput
+              <DecimalInput
+                money
                 label={t('articles.fields.prezzo_acquisto')}
-                inputMode="decimal"
-                leftSection="€"
                 {...form.getInputProps('prezzo_acquisto')}
               />
             </SimpleGrid>
@@ -143,7 +151,7 @@ export function ArticleFormModal({ article, readOnly = false, onClose }: Props) 
           </Stack>
         </fieldset>
         <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={close}>
             {t(readOnly ? 'articles.form.close' : 'common.cancel')}
           </Button>
           {!readOnly && (

@@ -14,6 +14,7 @@ import { useArticlesPage, useRemoveArticles } from './api';
 import { ArticleFormModal } from './ArticleFormModal';
 import { ArticleQuickFind } from './ArticleQuickFind';
 import { formatMoney } from '../../../app/numbers';
+import { ExportMenu } from '../../../app/components/ExportMenu';
 
 /** /items: the company's articles, paged on the server, with search as you type and the column chooser. */
 export function ItemsPage() {
@@ -130,17 +131,32 @@ export function ItemsPage() {
           </>
         }
         actions={
-          canWrite && (
-            <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing({ article: null })}>
-              {t('articles.new')}
-            </Button>
-          )
+          <>
+            <ExportMenu
+              table="articoli"
+              path="/api/anagraficaarticoli/articoli/export"
+              fileName={t('articles.exportFile')}
+              query={{
+                q,
+                sort: state.sort,
+                dir: state.dir,
+                riferimento_esterno: filters.riferimento_esterno.trim(),
+                unita_misura: filters.unita_misura.trim(),
+              }}
+            />
+            {canWrite && (
+              <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing({ article: null })}>
+                {t('articles.new')}
+              </Button>
+            )}
+          </>
         }
         searchLabel={t('articles.search')}
         shortSearchHint={t('articles.shortSearch')}
         emptyText={
           q || filters.riferimento_esterno || filters.unita_misura ? t('articles.noMatch') : t('articles.empty')
         }
+        cardTitle="descrizione"
         caption={t('articles.caption')}
       />
       {editing && (canWrite || editing.article) && (

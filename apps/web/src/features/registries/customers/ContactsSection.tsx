@@ -24,6 +24,8 @@ import { showSaveError } from '../../../app/form-errors';
 import { confirmDelete } from '../../../app/confirm-delete';
 import { useCan } from '../../../app/session/api';
 import { useDeleteContact, useSaveContact } from './api';
+import { mailLink, phoneLink } from '../../../app/components/contact-links';
+import { useGuardedClose } from '../../../app/guarded-close';
 
 type Values = { nome: string; ruolo: string; telefono: string; email: string; note: string };
 
@@ -52,6 +54,7 @@ function ContactModal({
         v.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()) ? t('customers.form.invalidEmail') : null,
     },
   });
+  const close = useGuardedClose(form, onClose);
   const title = t(contact ? 'customers.contacts.editTitle' : 'customers.contacts.newTitle');
   const submit = form.onSubmit((v) =>
     save.mutate(
@@ -66,7 +69,7 @@ function ContactModal({
     ),
   );
   return (
-    <Modal opened onClose={onClose} title={title}>
+    <Modal opened onClose={close} title={title}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="sm">
           <TextInput
@@ -99,7 +102,7 @@ function ContactModal({
             {...form.getInputProps('note')}
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               {t('common.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>
@@ -167,10 +170,17 @@ export function ContactsSection({ customer }: { customer: Cliente }) {
             <Table.Tbody>
               {contacts.map((r) => (
                 <Table.Tr key={r.id}>
-                  <Table.Td>{r.nome}</Table.Td>
+                  <Table.Td>
+                    {r.nome}
+                    {r.note && (
+                      <Text size="xs" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
+                        {r.note}
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td>{r.ruolo}</Table.Td>
-                  <Table.Td>{r.telefono}</Table.Td>
-                  <Table.Td>{r.email}</Table.Td>
+                  <Table.Td>{phoneLink(r.telefono)}</Table.Td>
+                  <Table.Td>{mailLink(r.email)}</Table.Td>
                   {canWrite && (
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">

@@ -7,6 +7,9 @@ import { notify } from '../../../app/notify';
 import { useSaveCustomer, type SaveAnswer } from './api';
 import { customerValidation, toCustomerRequest, toCustomerValues, type CustomerValues } from './customer-form';
 import { announceSave } from './save-feedback';
+import { confirmDuplicates } from '../../../app/confirm-duplicates';
+import { useGuardedClose } from '../../../app/guarded-close';
+import { DecimalInput } from '../../../app/components/DecimalInput';
 
 interface Props {
   /** The customer to edit; null creates one. */
@@ -25,22 +28,29 @@ export function CustomerFormModal({ customer, onClose, onSaved }: Props) {
   const save = useSaveCustomer();
   const creating = customer === null;
   const form = useForm<CustomerValues>({ initialValues: toCustomerValues(customer), validate: customerValidation(t) });
+  const close = useGuardedClose(form, onClose);
 
-  const submit = form.onSubmit(
-    (values) =>
-      save.mutate(toCustomerRequest(values, customer?.id), {
+  const send = (values: CustomerValues, confermaDuplicati = false) =>
+    save.mutate(
+      { ...toCustomerRequest(values, customer?.id), ...(confermaDuplicati ? { confermaDuplicati } : {}) },
+      {
         onSuccess: (r) => {
           announceSave(t, r, creating);
           onSaved?.(r);
           onClose();
         },
         onError: (error) => {
-          if (isApiError(error) && error.code === 'VALIDATION' && error.fields.length) {
+          if (confirmDuplicates(t, error, () => send(values, true))) return;
+          // Invalid fields and a registry id another customer has (DUPLICATE_CODE) go on their fields.
+          if (isApiError(error) && error.fields.length) {
             form.setErrors(Object.fromEntries(error.fields.map((f) => [f.path, f.message])));
             notify.warning(t('customers.form.invalid'));
           } else notify.error(errorText(t, error));
         },
-      }),
+      },
+    );
+  const submit = form.onSubmit(
+    (values) => send(values),
     () => notify.warning(t('customers.form.invalid')),
   );
 
@@ -49,28 +59,30 @@ export function CustomerFormModal({ customer, onClose, onSaved }: Props) {
   );
   const title = t(creating ? 'customers.form.newTitle' : 'customers.form.editTitle');
   return (
-    <Modal opened onClose={onClose} size="xl" title={title}>
+    <Modal opened onClose={close} size="xl" title={title}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
             {field('ragione_sociale', { required: true, 'data-autofocus': true, maxLength: 200 })}
-            {field('codice', { maxLength: 50 })}
+            {field('codice', { maxLength: 50, placeholder: creating ? t('customers.form.codiceAuto') : undefined })}
             {field('partita_iva', { maxLength: 11, inputMode: 'numeric' })}
             {field('codice_fiscale', { maxLength: 16 })}
             {field('telefono', { maxLength: 40, type: 'tel' })}
             {field('cellulare', { maxLength: 40, type: 'tel' })}
             {field('email', { maxLength: 200, type: 'email' })}
+            {field('pec', { maxLength: 200, type: 'email' })}
+            {field('codice_destinatario', { maxLength: 7 })}
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
             {field('indirizzo', { maxLength: 200 })}
             {field('citta', { maxLength: 100 })}
-            {field('provincia', { maxLength: 10 })}
-            {field('cap', { maxLength: 10 })}
+            {field('provincia', { maxLength: 10, autoCapitalize: 'characters' })}
+            {field('cap', { maxLength: 10, inputMode: 'numeric' })}
             {field('nazione', { maxLength: 2, placeholder: 'IT', 'aria-description': t('customers.form.nazioneHint') })}
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            {field('km_viaggio', { inputMode: 'decimal' })}
-            {field('ore_viaggio', { inputMode: 'decimal' })}
+            <DecimalInput label={t('customers.fields.km_viaggio')} {...form.getInputProps('km_viaggio')} />
+            <DecimalInput label={t('customers.fields.ore_viaggio')} {...form.getInputProps('ore_viaggio')} />
           </SimpleGrid>
           <Textarea
             label={t('customers.fields.note')}
@@ -81,7 +93,7 @@ export function CustomerFormModal({ customer, onClose, onSaved }: Props) {
             {...form.getInputProps('note')}
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               {t('common.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>

@@ -13,6 +13,7 @@ import { ContactsSection } from './ContactsSection';
 import { CustomerFormModal } from './CustomerFormModal';
 import { PlantsSection } from './PlantsSection';
 import { PositionModal } from './PositionModal';
+import { mailLink, mapLink, phoneLink } from '../../../app/components/contact-links';
 
 /** /customers/:id: a customer's data, contacts, plants and their machines. */
 export function CustomerPage() {
@@ -29,13 +30,11 @@ export function CustomerPage() {
   if (!customer.data) return <PageLoader />;
   const c = customer.data;
   const placed = c.latitude !== null && c.longitude !== null;
-  const address = [
-    c.indirizzo,
-    [c.cap, c.citta, c.provincia && `(${c.provincia})`].filter(Boolean).join(' '),
-    c.nazione,
-  ]
-    .filter(Boolean)
-    .join(', ');
+  // Only a country is no address: nothing to show or to open in a map.
+  const place = [c.indirizzo, [c.cap, c.citta, c.provincia && `(${c.provincia})`].filter(Boolean).join(' ')].filter(
+    Boolean,
+  );
+  const address = place.length ? [...place, c.nazione].filter(Boolean).join(', ') : null;
   return (
     <Stack gap="lg">
       <Anchor component={Link} to="/customers" size="sm">
@@ -69,10 +68,12 @@ export function CustomerPage() {
           items={[
             { label: t('customers.fields.partita_iva'), value: c.partita_iva },
             { label: t('customers.fields.codice_fiscale'), value: c.codice_fiscale },
-            { label: t('customers.fields.telefono'), value: c.telefono },
-            { label: t('customers.fields.cellulare'), value: c.cellulare },
-            { label: t('customers.fields.email'), value: c.email },
-            { label: t('customers.address'), value: address },
+            { label: t('customers.fields.telefono'), value: phoneLink(c.telefono) },
+            { label: t('customers.fields.cellulare'), value: phoneLink(c.cellulare) },
+            { label: t('customers.fields.email'), value: mailLink(c.email) },
+            { label: t('customers.fields.pec'), value: mailLink(c.pec) },
+            { label: t('customers.fields.codice_destinatario'), value: c.codice_destinatario },
+            { label: t('customers.address'), value: mapLink(address) },
             {
               label: t('customers.position'),
               value: placed ? `${c.latitude!.toFixed(5)}, ${c.longitude!.toFixed(5)}` : t('customers.notPlaced'),

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CLIENTI_TABLE, type Cliente, type ClientiFilters } from '@fs/contract';
 import { DataTable, pageQueryProps } from '../../../app/components/DataTable';
+import { ExportMenu } from '../../../app/components/ExportMenu';
 import { initialListState, useDebounced, type ListState } from '../../../app/components/list-state';
 import { errorText } from '../../../app/api/errors';
 import { formatDate } from '../../../app/format';
@@ -152,16 +153,25 @@ export function CustomersPage() {
           </>
         }
         actions={
-          canWrite && (
-            <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing({ customer: null })}>
-              {t('customers.new')}
-            </Button>
-          )
+          <>
+            <ExportMenu
+              table="clienti"
+              path="/api/clienti/clienti/export"
+              fileName={t('customers.exportFile')}
+              query={{ q, sort: state.sort, dir: state.dir, ...filters }}
+            />
+            {canWrite && (
+              <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing({ customer: null })}>
+                {t('customers.new')}
+              </Button>
+            )}
+          </>
         }
         searchLabel={t('customers.search')}
         searchPlaceholder={t('customers.searchHint')}
         shortSearchHint={t('customers.shortSearch')}
         emptyText={filtered ? t('customers.noMatch') : t('customers.empty')}
+        cardTitle="ragione_sociale"
         caption={t('customers.caption')}
       />
       {editing && (

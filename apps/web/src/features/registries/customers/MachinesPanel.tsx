@@ -24,6 +24,7 @@ import { confirmDelete } from '../../../app/confirm-delete';
 import { useCan } from '../../../app/session/api';
 import { useOptions } from '../../billing';
 import { useDeleteMachine, useMachines, useSaveMachine } from './api';
+import { useGuardedClose } from '../../../app/guarded-close';
 
 /** Machinery levels of the options: level 1 is the plant; machines take levels 2..n with their names. */
 function useLevels() {
@@ -69,6 +70,7 @@ function MachineModal({
       parentId: (v, all) => (Number(all.livello) > 2 && !v ? t('common.required') : null),
     },
   });
+  const close = useGuardedClose(form, onClose);
   const livello = Number(form.values.livello);
   const parents = machines
     .filter((m) => m.livello === livello - 1 && m.id !== machine?.id)
@@ -101,7 +103,7 @@ function MachineModal({
     () => notify.warning(t('alerts.0029')),
   );
   return (
-    <Modal opened onClose={onClose} title={title}>
+    <Modal opened onClose={close} title={title}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="sm">
           <TextInput
@@ -143,7 +145,7 @@ function MachineModal({
             {...form.getInputProps('note')}
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               {t('common.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>

@@ -26,6 +26,7 @@ import { confirmDelete } from '../../../app/confirm-delete';
 import { useCan } from '../../../app/session/api';
 import { useDeletePlant, usePlants, useSavePlant } from './api';
 import { MachinesPanel } from './MachinesPanel';
+import { useGuardedClose } from '../../../app/guarded-close';
 
 type Values = { nome: string; indirizzo: string; citta: string; provincia: string; cap: string; note: string };
 
@@ -43,6 +44,7 @@ function PlantModal({ clienteId, plant, onClose }: { clienteId: string; plant: I
     },
     validate: { nome: (v) => (v.trim() ? null : t('common.required')) },
   });
+  const close = useGuardedClose(form, onClose);
   const title = t(plant ? 'customers.plants.editTitle' : 'customers.plants.newTitle');
   const submit = form.onSubmit((v) =>
     save.mutate(
@@ -57,7 +59,7 @@ function PlantModal({ clienteId, plant, onClose }: { clienteId: string; plant: I
     ),
   );
   return (
-    <Modal opened onClose={onClose} size="lg" title={title}>
+    <Modal opened onClose={close} size="lg" title={title}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="sm">
           <TextInput
@@ -81,7 +83,7 @@ function PlantModal({ clienteId, plant, onClose }: { clienteId: string; plant: I
             {...form.getInputProps('note')}
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               {t('common.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>

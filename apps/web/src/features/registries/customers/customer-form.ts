@@ -1,5 +1,13 @@
 import type { TFunction } from 'i18next';
-import { isValidCodiceFiscale, isValidPartitaIva, type Cliente, type ClienteSaveRequest } from '@fs/contract';
+import {
+  isItalianProvince,
+  isValidCap,
+  isValidCodiceDestinatario,
+  isValidCodiceFiscale,
+  isValidPartitaIva,
+  type Cliente,
+  type ClienteSaveRequest,
+} from '@fs/contract';
 import { decimalRule } from '../../../app/decimal';
 
 export interface CustomerValues {
@@ -10,6 +18,8 @@ export interface CustomerValues {
   telefono: string;
   cellulare: string;
   email: string;
+  pec: string;
+  codice_destinatario: string;
   indirizzo: string;
   citta: string;
   provincia: string;
@@ -29,6 +39,8 @@ export function toCustomerValues(c: Cliente | null): CustomerValues {
     telefono: c?.telefono ?? '',
     cellulare: c?.cellulare ?? '',
     email: c?.email ?? '',
+    pec: c?.pec ?? '',
+    codice_destinatario: c?.codice_destinatario ?? '',
     indirizzo: c?.indirizzo ?? '',
     citta: c?.citta ?? '',
     provincia: c?.provincia ?? '',
@@ -44,6 +56,8 @@ export function toCustomerRequest(v: CustomerValues, id?: string): ClienteSaveRe
   return { ...(id ? { id } : {}), ...v };
 }
 
+const isItaly = (v: CustomerValues) => (v.nazione.trim() || 'IT').toUpperCase() === 'IT';
+
 /** The contract's rules, checked before sending (the server checks them again). */
 export function customerValidation(t: TFunction) {
   const optional = (test: (v: string) => boolean, key: string) => (v: string) =>
@@ -53,6 +67,15 @@ export function customerValidation(t: TFunction) {
     partita_iva: optional(isValidPartitaIva, 'customers.form.invalidPiva'),
     codice_fiscale: optional(isValidCodiceFiscale, 'customers.form.invalidCf'),
     email: optional((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'customers.form.invalidEmail'),
+    pec: optional((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'customers.form.invalidPec'),
+    codice_destinatario: optional((v) => isValidCodiceDestinatario(v.toUpperCase()), 'customers.form.invalidSdi'),
+    // In Italy a five-digit CAP and a province from the list; abroad, looser rules.
+    cap: (v: string, all: CustomerValues) =>
+      v.trim() && !isValidCap(v, all.nazione.trim() || 'IT')
+        ? t(isItaly(all) ? 'customers.form.invalidCap' : 'customers.form.invalidPostalCode')
+        : null,
+    provincia: (v: string, all: CustomerValues) =>
+      v.trim() && isItaly(all) && !isItalianProvince(v) ? t('customers.form.invalidProvincia') : null,
     nazione: (v: string) => (/^[A-Za-z]{2}$/.test(v.trim()) ? null : t('customers.form.invalidNazione')),
     km_viaggio: decimalRule(t, { intDigits: 6 }),
     ore_viaggio: decimalRule(t, { intDigits: 4 }),

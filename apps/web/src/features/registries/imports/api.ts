@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnMapping, ImportStatusItem, ImportTable, MappingItem, RejectedRow } from '@fs/contract';
 import { IMPORT_FIELDS } from '@fs/contract';
 import { api } from '../../../app/api/client';
+import { downloadBlob } from '../../../app/download';
 
 export const importKeys = {
   tables: ['imports', 'tables'] as const,
@@ -96,13 +97,5 @@ export function useRejected(id: string | null, page: number, enabled: boolean) {
 
 /** Downloads the rejected rows as CSV through the API client (it carries the session). */
 export async function downloadRejected(id: string, fileName: string): Promise<void> {
-  const blob = await api.get<Blob>(`/api/imports/import/${id}/scarti.csv`, { responseType: 'blob' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(await api.get<Blob>(`/api/imports/import/${id}/scarti.csv`, { responseType: 'blob' }), fileName);
 }

@@ -69,6 +69,8 @@ export function HomePage() {
   const { t } = useTranslation();
   usePageTitle(t('home.title'));
   const { data: user } = useSessionUser();
+  // The subscription's limits and plan matter to who manages it; a technician sees their profile first.
+  const managesSubscription = useCan('gestione_abbonamento', 'read') === true;
   if (!user) return null;
   return (
     <Stack gap="lg">
@@ -76,7 +78,7 @@ export function HomePage() {
         <Title order={1}>{t('home.greeting', { name: displayName(user) })}</Title>
         <Text c="dimmed">{t('home.intro', { company: user.aziendamap.ragione_sociale })}</Text>
       </div>
-      <SubscriptionCards />
+      {managesSubscription && <SubscriptionCards />}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <ProfileCard user={user} />
         <CompanyCard user={user} />

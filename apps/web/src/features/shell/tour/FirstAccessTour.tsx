@@ -15,7 +15,11 @@ import { activeTourStep, isAllowed, showsQr, tourStarted, tourStartUrl } from '.
  * The first-access tour (spec platform sections 2, 4): a modal that only its
  * buttons close, then a small guide while the user is kept on the step's pages.
  */
-export function FirstAccessTour() {
+/**
+ * `contentLeft`: where the content area starts (the side menu's width, 0 on a phone), so that the
+ * guide box sits inside the content at every width instead of under the menu.
+ */
+export function FirstAccessTour({ contentLeft = 0 }: { contentLeft?: number }) {
   const { t } = useTranslation();
   const user = useSessionUser();
   const navigate = useNavigate();
@@ -101,8 +105,16 @@ export function FirstAccessTour() {
         </Stack>
       </Modal>
       {started && (
-        <Affix position={{ bottom: 20, left: 20 }} zIndex={150}>
-          <Paper withBorder shadow="md" radius="md" p="md" maw={360} role="region" aria-label={t('tour.guideLabel')}>
+        <Affix position={{ bottom: 20, left: contentLeft + 16 }} zIndex={150}>
+          <Paper
+            withBorder
+            shadow="md"
+            radius="md"
+            p="md"
+            maw={`min(360px, calc(100vw - ${contentLeft + 32}px))`}
+            role="region"
+            aria-label={t('tour.guideLabel')}
+          >
             <Stack gap="xs">
               <Text fw={600}>{t(`tour.step${step}.title`)}</Text>
               <Text size="sm">{t(`tour.step${step}.todo`)}</Text>

@@ -1,0 +1,17 @@
+/**
+ * Spreadsheet formula injection: a cell that begins with `=`, `+`, `-`, `@`, a tab or a
+ * carriage return is run as a formula by Excel, LibreOffice and Google Sheets when the file
+ * is opened. Every CSV and XLSX cell the product writes goes through `csvCell`, which puts
+ * an apostrophe in front of such a value (the OWASP advice): the spreadsheet shows the text
+ * as typed and runs nothing. Numbers the product writes itself are not user text and are
+ * passed as they are by the callers.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvCell(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+export function csvRow(values: readonly string[]): string[] {
+  return values.map(csvCell);
+}

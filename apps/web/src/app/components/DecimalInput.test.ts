@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { tidyDecimal } from './DecimalInput';
+
+describe('tidyDecimal', () => {
+  it('writes money with its cents and thousands dots, and other decimals without grouping', () => {
+    expect(tidyDecimal('2450', true)).toBe('2.450,00');
+    expect(tidyDecimal('2.450,5', true)).toBe('2.450,50');
+    expect(tidyDecimal('2450.5', true)).toBe('2.450,50');
+    expect(tidyDecimal('0,35', true)).toBe('0,35');
+    expect(tidyDecimal('1234567,8', true)).toBe('1.234.567,80');
+    expect(tidyDecimal('12.50', false)).toBe('12,5');
+    expect(tidyDecimal('2450', false)).toBe('2450');
+    // What does not parse stays as typed, for the form to say why.
+    expect(tidyDecimal('12,345', true)).toBe('12,345');
+    expect(tidyDecimal('abc', false)).toBe('abc');
+    expect(tidyDecimal('', true)).toBe('');
+  });
+});
+
+describe('DecimalInput in a form', () => {
+  it('writes the tidied text into the form value when the field is left', async () => {
+    const { createElement } = await import('react');
+    const { fireEvent, screen } = await import('@testing-library/react');
+    const { useForm } = await import('@mantine/form');
+    const { renderUi } = await import('../../test/render');
+    const { DecimalInput } = await import('./DecimalInput');
+    let values: Record<string, string> = {};
+    function Harness() {
+      const form = useForm({ initialValues: { prezzo: '' } });
+      values = form.values;
+      return createElement(DecimalInput, { money: true, label: 'Prezzo', ...form.getInputProps('prezzo') });
+    }
+    renderUi(createElement(Harness));
+    const input = screen.getByLabelText('Prezzo') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '2450,5' } });
+    fireEvent.blur(input);
+    expect(values.prezzo).toBe('2.450,50');
+    expect(input.value).toBe('2.450,50');
+  });
+});

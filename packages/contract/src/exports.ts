@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { ARTICOLI_TABLE, articoliFiltersSchema } from './articles.js';
+import { CLIENTI_TABLE, clientiFiltersSchema } from './customers.js';
+import { searchTerm } from './fields.js';
+import type { TableDef } from './lists.js';
+
+/**
+ * Exports of a list (customers, articles) as the user filtered and sorted it, CSV or XLSX:
+ * the list's own query (search, filters, sort) without paging, the format, and the columns to
+ * write (the ones the table shows; all when omitted), in the user's order.
+ */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+
+function exportQuery<K extends string>(def: TableDef<K>) {
+  const keys = def.columns.map((c) => c.key) as [K, ...K[]];
+  const sortable = def.columns.filter((c) => c.sortable).map((c) => c.key) as [K, ...K[]];
+  return z.object({
+    format: z.enum(EXPORT_FORMATS).default('csv'),
+    sort: z.enum(sortable).default(def.defaultSort),
+    dir: z.enum(['asc', 'desc']).default('asc'),
+    q: searchTerm,
+    /** Comma-separated column keys of the table. */
+    columns: z
+      .string()
+      .trim()
+      .max(1000)
+      .optional()
+      .transform((v) => (v ? v.split(',').map((c) => c.trim()) : keys))
+      .pipe(z.array(z.enum(keys)).min(1)),
+  });
+}
+
+export const clientiExportQuery = exportQuery(CLIENTI_TABLE).extend(clientiFiltersSchema.shape).strict();
+export const articoliExportQuery = exportQuery(ARTICOLI_TABLE).extend(articoliFiltersSchema.shape).strict();
+
+/** The exported files' column headers (the web's labels live in its locales; a file is made on the server). */
+export const EXPORT_HEADERS: Record<'it' | 'en', Record<string, string>> = {
+  it: {
+    codice: 'Codice',
+    ragione_sociale: 'Ragione sociale',
+    partita_iva: 'Partita IVA',
+    codice_fiscale: 'Codice fiscale',
+    telefono: 'Telefono',
+    cellulare: 'Cellulare',
+    email: 'Email',
+    pec: 'PEC',
+    codice_destinatario: 'Codice destinatario SDI',
+    indirizzo: 'Indirizzo',
+    citta: 'Città',
+    provincia: 'Provincia',
+    cap: 'CAP',
+    km_viaggio: 'Km viaggio',
+    ore_viaggio: 'Ore viaggio',
+    created_at: 'Creato il',
+    riferimento_esterno: 'Riferimento esterno',
+    descrizione: 'Descrizione',
+    unita_misura: 'Unità di misura',
+    prezzo_vendita: 'Prezzo di vendita (€)',
+    prezzo_acquisto: 'Prezzo di acquisto (€)',
+    note: 'Note',
+  },
+  en: {
+    codice: 'Code',
+    ragione_sociale: 'Company name',
+    partita_iva: 'VAT number',
+    codice_fiscale: 'Tax code',
+    telefono: 'Phone',
+    cellulare: 'Mobile',
+    email: 'Email',
+    pec: 'Certified email (PEC)',
+    codice_destinatario: 'SDI recipient code',
+    indirizzo: 'Address',
+    citta: 'City',
+    provincia: 'Province',
+    cap: 'Postal code',
+    km_viaggio: 'Travel km',
+    ore_viaggio: 'Travel hours',
+    created_at: 'Created on',
+    riferimento_esterno: 'External reference',
+    descrizione: 'Description',
+    unita_misura: 'Unit',
+    prezzo_vendita: 'Selling price (€)',
+    prezzo_acquisto: 'Purchase price (€)',
+    note: 'Notes',
+  },
+};
+
+/** The headers in the user's language (`lingua`: IT or it Italian, English for the others). */
+export function exportHeaders(lingua: string | null | undefined, columns: readonly string[]): string[] {
+  const labels = EXPORT_HEADERS[!lingua || lingua.toLowerCase() === 'it' ? 'it' : 'en'];
+  return columns.map((c) => labels[c] ?? c);
+}
