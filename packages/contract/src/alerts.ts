@@ -65,6 +65,13 @@ export const ALERT_CODES = {
   // repeat only once the user confirms (the save sent again with confermaDuplicati: true).
   DUPLICATE_CODE: { status: 409, key: 'errors.duplicateCode' },
   DUPLICATE: { status: 409, key: 'errors.duplicate' },
+  // Work reports (docs/decisions/0020-work-reports.md): closing with mandatory custom fields or checks
+  // empty (fields name them); editing a closed report without the reopening option, or a completed one;
+  // completing a report that is not closed, or twice.
+  REPORT_MANDATORY_FIELDS: { status: 400, key: 'reports.errors.mandatory' },
+  REPORT_NOT_EDITABLE: { status: 409, key: 'reports.errors.notEditable' },
+  REPORT_COMPLETED: { status: 409, key: 'reports.errors.completed' },
+  REPORT_NOT_CLOSED: { status: 409, key: 'reports.errors.notClosed' },
 } as const satisfies Record<string, { status: number; key: string }>;
 
 export type AlertCode = keyof typeof ALERT_CODES;

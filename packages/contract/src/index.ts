@@ -20,3 +20,7 @@ export * from './articles.js';
 export * from './jobs.js';
 export * from './fields.js';
 export * from './exports.js';
+export * from './money.js';
+export * from './report-config.js';
+export * from './reports.js';
+export * from './report-pricing.js';

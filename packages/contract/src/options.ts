@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseDecimal } from './fields.js';
 import { BILLING_PERIODS, isTrialActive, LIMITS, PAID_OPTIONS, PAYMENT_METHODS, type PaidOption } from './plans.js';
 import { cardInput } from './subscription.js';
+import { MODALITA_FORFAIT, MODALITA_MULTI_TECNICO, MODALITA_ORE, VALUTE } from './reports.js';
 
 /**
  * Company options (spec platform sections 2, 3, 7): the catalogue of every
@@ -56,6 +57,7 @@ const int = (subcategory: string, min: number, max: number, def: number): Option
   type: { kind: 'int', min, max },
   default: String(def),
 });
+const money = (subcategory: string, def: string): OptionDef => ({ subcategory, type: { kind: 'money' }, default: def });
 const text = (subcategory: string, max: number, def = ''): OptionDef => ({
   subcategory,
   type: { kind: 'text', max, optional: true },
@@ -76,6 +78,16 @@ export const OPTION_CATALOGUE: CategoryDef[] = [
   },
   { category: 'invio_rapportino_cliente', section: 'generale', main: flag('enabled', '1') },
   { category: 'firma_cliente_obbligatoria', section: 'generale', main: flag() },
+  {
+    category: 'valuta',
+    section: 'generale',
+    main: { subcategory: 'value', type: { kind: 'choice', values: VALUTE }, default: 'EUR' },
+  },
+  {
+    category: 'lingua_pdf',
+    section: 'generale',
+    main: { subcategory: 'value', type: { kind: 'choice', values: ['IT', 'EN'] }, default: 'IT' },
+  },
   // SMTP of the company (mails to its customers)
   {
     category: 'smtp',
@@ -120,6 +132,36 @@ export const OPTION_CATALOGUE: CategoryDef[] = [
   { category: 'suggerimenti_motivazione_intervento', section: 'rapportini', main: flag() },
   { category: 'riapertura_rapportini_chiusi', section: 'rapportini', main: flag() },
   { category: 'rapportini_ore_minime', section: 'rapportini', main: int('minuti', 0, 480, 0) },
+  {
+    category: 'rapportini_modalita_ore',
+    section: 'rapportini',
+    main: { subcategory: 'value', type: { kind: 'choice', values: MODALITA_ORE }, default: 'libero' },
+  },
+  {
+    category: 'rapportini_km_ore_multi_tecnico',
+    section: 'rapportini',
+    main: { subcategory: 'value', type: { kind: 'choice', values: MODALITA_MULTI_TECNICO }, default: '0' },
+  },
+  {
+    category: 'rapportini_forfait',
+    section: 'rapportini',
+    main: { subcategory: 'value', type: { kind: 'choice', values: MODALITA_FORFAIT }, default: 'rapportino' },
+  },
+  { category: 'rapportini_stampa_prezzi', section: 'rapportini', main: flag('enabled', '1') },
+  // The company's default prices of a report (the last level of the pricing, report-pricing.ts).
+  {
+    category: 'rapportini_prezzi',
+    section: 'rapportini',
+    main: money('ora_lavoro', '40.00'),
+    children: [
+      money('ora_viaggio', '30.00'),
+      money('km', '0.50'),
+      money('pranzo', '15.00'),
+      money('cena', '20.00'),
+      money('pernottamento', '80.00'),
+      money('diritto_chiamata', '0.00'),
+    ],
+  },
   // geolocation (paid)
   {
     category: 'geolocalizzazione',

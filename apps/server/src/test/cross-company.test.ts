@@ -42,6 +42,7 @@ describe('cross-company sweep', () => {
     const sb = await b.login('admin');
     const idsOfA: Record<string, string> = { id: a.company.id };
     let articleOfA: string | undefined;
+    let reportOfA: string | undefined;
     const secretsOfA = [a.company.id, ...a.users.map((u) => u.id), a.piva, a.company.ragioneSociale];
     // Options: A's reason and SMTP host must not reach B; routes name A's reason (`<url>#<param>` keys).
     const motivazioneOfA = await call(t.app, 'POST', '/api/configuration/motivazione', {
@@ -272,6 +273,31 @@ describe('cross-company sweep', () => {
       });
       await makeReport(t, a.company.id, { clienteId, mansioni: [idsOfA['/api/mansioni/mansione/:id#id']!] });
       secretsOfA.push(contract.id);
+      // A report of A through the API, with a custom field of A and a worked day of A's technician.
+      const campo = await call(t.app, 'POST', '/api/configuration/intervento', {
+        ...sa,
+        body: { nome: 'Campo riservato di A', tipo: 'testo_breve', posizione: 'chiusura' },
+      });
+      const report = await call(t.app, 'POST', '/api/rapportini/rapportino/lavorazione', {
+        ...sa,
+        body: {
+          cliente_id: clienteId,
+          richiesta_iniziale: 'Richiesta riservata di A',
+          giornate: [{ data: '2026-11-02', tecnico_id: a.user('tech').id, totale_ore: '2' }],
+          campi_personalizzati: [{ campo_id: campo.json.item.id, valore: 'Valore riservato di A' }],
+        },
+      });
+      expect([campo.status, report.status]).toEqual([200, 200]);
+      idsOfA['/api/rapportini/rapportini/admin/:id#id'] = report.json.item.id;
+      idsOfA['/api/configuration/intervento/remove/:id#id'] = campo.json.item.id;
+      reportOfA = report.json.item.id;
+      secretsOfA.push(
+        campo.json.item.id,
+        'Campo riservato di A',
+        report.json.item.id,
+        'Richiesta riservata di A',
+        'Valore riservato di A',
+      );
     }
     const tables = await companyTables();
     // The tables the sweep must watch are found, not listed by hand (sessions and tokens included).
@@ -308,6 +334,7 @@ describe('cross-company sweep', () => {
         ['/api/media', idsOfA['/api/media/delete/:id#id']],
         ['/api/imports', idsOfA['/api/imports/import/:id#id']],
         ['/api/anagraficaarticoli', articleOfA],
+        ['/api/rapportini', reportOfA],
       ];
       return byUrl.find(([prefix, id]) => url.startsWith(prefix) && id)?.[1] ?? a.company.id;
     };
@@ -323,6 +350,15 @@ describe('cross-company sweep', () => {
         items: [{ category: 'smtp', subcategory: 'host', value: 'smtp.di-b.test' }],
       },
       'POST /api/tabelle/preferenza': { tabella: 'clienti', colonne: null },
+      'POST /api/numerazioni/numerazione': {
+        prefisso: 'B',
+        formato: '{ANNO}/{NUMERO}',
+        cifre: 4,
+        azzeramento_annuale: true,
+      },
+      // A's customer, and A's report: 404 before anything is written.
+      'POST /api/rapportini/rapportino/lavorazione': { cliente_id: idOfA('/api/clienti', 'clienteId') },
+      'POST /api/rapportini/rapportino/admin/update': { id: reportOfA, cliente_id: idOfA('/api/clienti', 'clienteId') },
       // A password the strength check accepts, for A's user id.
       'POST /api/users/user': {
         id: idOfA('/api/users/user', 'id'),

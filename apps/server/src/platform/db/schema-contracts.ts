@@ -5,6 +5,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -13,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { GestionePrezzi } from '@fs/contract';
 import { aziende } from './schema.js';
 import { controlli, mansioni } from './schema-articles.js';
 import { clienti, impianti, macchinari } from './schema-customers.js';
@@ -219,7 +221,10 @@ export const attivitaControlli = pgTable(
   ],
 );
 
-/** A work report (rapportino): state NUOVO, APERTO or CHIUSO (CHECK in SQL). */
+/**
+ * A work report (rapportino): state NUOVO, APERTO or CHIUSO (CHECK in SQL). Migration 0011 made
+ * the core, 0019 (issue 11) the rest; its lines are in schema-reports.ts.
+ */
 export const rapportini = pgTable(
   'rapportini',
   {
@@ -232,9 +237,29 @@ export const rapportini = pgTable(
     clienteId: uuid('cliente_id').notNull(),
     numeroAssistenza: text('numero_assistenza'),
     stato: text('stato').$type<'NUOVO' | 'APERTO' | 'CHIUSO'>().notNull().default('NUOVO'),
-    dataApertura: timestamp('data_apertura', { withTimezone: true }).notNull().defaultNow(),
+    dataApertura: date('data_apertura', { mode: 'string' })
+      .notNull()
+      .default(sql`CURRENT_DATE`),
     dataChiusura: timestamp('data_chiusura', { withTimezone: true }),
-    motivo: text('motivo'),
+    motivazione: text('motivazione'),
+    dataAppuntamento: timestamp('data_appuntamento', { withTimezone: true }),
+    tipoIntervento: text('tipo_intervento'),
+    contrattoId: uuid('contratto_id'),
+    contrassegnato: boolean('contrassegnato').notNull().default(false),
+    inRemoto: boolean('in_remoto').notNull().default(false),
+    pianificatoRemoto: boolean('pianificato_remoto').notNull().default(false),
+    clienteFatturazioneId: uuid('cliente_fatturazione_id'),
+    impiantoId: uuid('impianto_id'),
+    completato: boolean('completato').notNull().default(false),
+    completatoAt: timestamp('completato_at', { withTimezone: true }),
+    inviato: boolean('inviato').notNull().default(false),
+    richiestaIniziale: text('richiesta_iniziale'),
+    note: text('note'),
+    gestionePrezzi: jsonb('gestione_prezzi').$type<GestionePrezzi | null>(),
+    totaleOre: numeric('totale_ore', { precision: 8, scale: 2 }).notNull().default('0'),
+    /** The computed total without VAT, kept for the list (recomputed on every save). */
+    totale: numeric('totale', { precision: 14, scale: 2 }),
+    createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

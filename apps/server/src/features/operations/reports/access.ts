@@ -1,0 +1,20 @@
+import { can } from '@fs/contract';
+import type { Actor } from '../../../platform/auth/actor.js';
+
+/**
+ * What the caller may do with reports (spec platform 6, issue 11): gestione_interventi on the
+ * company's data edits any report, on own data only the reports the user is assigned to; a
+ * user sees colleagues' reports with company read or "see colleagues' data"; prices need
+ * the prices permission (read to see, write to set the report's own).
+ */
+export function reportAccess(actor: Actor) {
+  const p = actor.permissions;
+  return {
+    seeAll: can(p, 'gestione_interventi', 'read', 'company') || can(p, 'dati_colleghi', 'read'),
+    editAll: can(p, 'gestione_interventi', 'write', 'company'),
+    deleteAll: can(p, 'gestione_interventi', 'delete', 'company'),
+    seePrices: can(p, 'prezzi', 'read'),
+    setPrices: can(p, 'prezzi', 'write'),
+  };
+}
+export type ReportAccess = ReturnType<typeof reportAccess>;

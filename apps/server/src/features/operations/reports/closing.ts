@@ -1,0 +1,129 @@
+import { dec, type Rapportino } from '@fs/contract';
+import { AppError, notFound, type FieldProblem } from '../../../platform/errors.js';
+import type { Actor } from '../../../platform/auth/actor.js';
+import type { Deps } from '../../../platform/deps.js';
+import type { DbOrTx } from '../../../platform/db/client.js';
+import { campiWithRemoved } from '../report-config/service.js';
+import type { CampoRow } from '../report-config/repo.js';
+import { reportAccess } from './access.js';
+import * as repo from './repo.js';
+import { present } from './service.js';
+import { reportSettings } from './settings.js';
+
+/**
+ * What a closing report still lacks (spec 5): enabled mandatory custom fields without a value,
+ * fields whose required value is not held, mandatory checks of the job role without an answer.
+ */
+export async function missingForClosing(
+  db: DbOrTx,
+  aziendaId: string,
+  r: repo.ReportWithLines,
+  config: CampoRow[],
+): Promise<FieldProblem[]> {
+  const problems: FieldProblem[] = [];
+  const values = new Map(r.campi.map((c) => [c.campoId, c.valore]));
+  for (const f of config) {
+    if (!f.abilitazione || f.eliminatoAt) continue;
+    const v = values.get(f.id) ?? null;
+    const empty =
+      v === null || v.trim() === '' || (f.tipo === 'vero_falso' && f.obbligatorio && v !== 'true' && v !== 'false');
+    if (f.obbligatorio && empty)
+      problems.push({ path: `campi_personalizzati.${f.id}`, message: `${f.nome}: obbligatorio` });
+    else if (f.valoreRichiesto !== null && v !== f.valoreRichiesto) {
+      const wanted = f.tipo === 'vero_falso' ? (f.valoreRichiesto === 'true' ? 'Sì' : 'No') : f.valoreRichiesto;
+      problems.push({ path: `campi_personalizzati.${f.id}`, message: `${f.nome}: deve essere «${wanted}»` });
+    }
+  }
+  const required = new Set(
+    (
+      await repo.checksById(
+        db,
+        aziendaId,
+        r.controlli.map((c) => c.controlloId),
+      )
+    )
+      .filter((c) => c.obbligatorio)
+      .map((c) => c.id),
+  );
+  for (const c of r.controlli) {
+    if (required.has(c.controlloId) && c.esito === null) {
+      problems.push({ path: `controlli.${c.controlloId}`, message: `${c.descrizione}: risposta obbligatoria` });
+    }
+  }
+  return problems;
+}
+
+/**
+ * POST /rapportini/rapportino/chiusura. `chiudi`: mandatory fields and checks filled, or 400
+ * REPORT_MANDATORY_FIELDS naming them; closed with the date; a report without work hours closes
+ * with the warning NO_HOURS. `completa`: a closed report becomes final (never editable again)
+ * and a report.completed event is written to the outbox in the same transaction.
+ */
+export async function close(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  azione: 'chiudi' | 'completa',
+): Promise<{ item: Rapportino; warnings?: 'NO_HOURS'[] }> {
+  const { aziendaId } = actor;
+  const access = reportAccess(actor);
+  const settings = await reportSettings(deps, aziendaId);
+  return deps.db.transaction(async (tx) => {
+    const row = await repo.lockReport(tx, aziendaId, id);
+    const r = row ? await repo.findReport(tx, aziendaId, id) : undefined;
+    const mine = r?.tecnici.some((t) => t.id === actor.userId) ?? false;
+    if (!r || (!access.seeAll && !mine)) throw notFound('Rapportino');
+    if (!access.editAll && !mine) throw notFound('Rapportino');
+    if (r.report.completato) throw new AppError('REPORT_COMPLETED', 'Rapportino già completato');
+    const config = await campiWithRemoved(tx, aziendaId);
+    if (azione === 'completa') {
+      if (!access.editAll) throw new AppError('FORBIDDEN', "Solo l'ufficio completa i rapportini");
+      if (r.report.stato !== 'CHIUSO')
+        throw new AppError('REPORT_NOT_CLOSED', 'Chiudi il rapportino prima di completarlo');
+      const at = new Date();
+      await repo.updateReport(tx, aziendaId, id, { completato: true, completatoAt: at });
+      await repo.insertOutbox(tx, aziendaId, {
+        tipo: 'report.completed',
+        aggregateId: id,
+        payload: {
+          id,
+          numero_assistenza: r.report.numeroAssistenza,
+          cliente_id: r.report.clienteId,
+          totale: r.report.totale,
+          totale_ore: r.report.totaleOre,
+          completato_at: at.toISOString(),
+        },
+      });
+      return { item: await present(tx, actor, (await repo.findReport(tx, aziendaId, id))!, settings, config) };
+    }
+    if (r.report.stato === 'CHIUSO') throw new AppError('REPORT_NOT_EDITABLE', 'Rapportino già chiuso');
+    const missing = await missingForClosing(tx, aziendaId, r, config);
+    if (missing.length) {
+      throw new AppError('REPORT_MANDATORY_FIELDS', 'Compila i campi obbligatori prima di chiudere', missing);
+    }
+    await repo.updateReport(tx, aziendaId, id, { stato: 'CHIUSO', dataChiusura: new Date() });
+    const item = await present(tx, actor, (await repo.findReport(tx, aziendaId, id))!, settings, config);
+    return dec(r.report.totaleOre) === 0n ? { item, warnings: ['NO_HOURS' as const] } : { item };
+  });
+}
+
+/**
+ * POST /rapportini/rapportini/delete-bulk: all or none. An unknown (or not visible) id answers
+ * 404, a completed report 409 REPORT_COMPLETED (accounting holds it).
+ */
+export async function deleteBulk(deps: Deps, actor: Actor, ids: string[]): Promise<number> {
+  const { aziendaId } = actor;
+  const access = reportAccess(actor);
+  return deps.db.transaction(async (tx) => {
+    const unique = [...new Set(ids)];
+    const rows = await repo.reportsByIds(tx, aziendaId, unique);
+    if (rows.length !== unique.length) throw notFound('Rapportino');
+    if (!access.deleteAll) {
+      for (const id of unique)
+        if (!(await repo.isAssigned(tx, aziendaId, id, actor.userId))) throw notFound('Rapportino');
+    }
+    if (rows.some((r) => r.completato))
+      throw new AppError('REPORT_COMPLETED', 'Un rapportino completato non si elimina');
+    return repo.deleteReports(tx, aziendaId, unique);
+  });
+}

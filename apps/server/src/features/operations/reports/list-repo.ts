@@ -1,0 +1,145 @@
+import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { RAPPORTINI_TABLE, type RapportinoColumn } from '@fs/contract';
+import type { DbOrTx } from '../../../platform/db/client.js';
+import { utenti } from '../../../platform/db/schema.js';
+import { rapportini } from '../../../platform/db/schema-contracts.js';
+import { clienti } from '../../../platform/db/schema-customers.js';
+import { rapportiniTecnici } from '../../../platform/db/schema-reports.js';
+import { orderOf, readPage, searchCondition, type Page, type PageRead } from '../../../platform/lists.js';
+
+/** The report list (GET /rapportini/rapportini/admin) and the technician's to-dos. */
+
+export interface ListFilters {
+  stato?: 'NUOVO' | 'APERTO' | 'CHIUSO' | 'aperti';
+  clienteId?: string;
+  tecnicoId?: string;
+  contrattoId?: string;
+  completato?: boolean;
+  dal?: string;
+  al?: string;
+  q?: string;
+  /** Only reports this user is assigned to (a technician without "see colleagues' data"). */
+  onlyUser?: string;
+}
+
+const assignedTo = (aziendaId: string, userId: string) =>
+  sql`exists (select 1 from ${rapportiniTecnici} where ${rapportiniTecnici.aziendaId} = ${aziendaId} and ${rapportiniTecnici.rapportinoId} = ${rapportini.id} and ${rapportiniTecnici.utenteId} = ${userId})`;
+
+function where(aziendaId: string, f: ListFilters): SQL {
+  const conds: (SQL | undefined)[] = [eq(rapportini.aziendaId, aziendaId)];
+  if (f.stato === 'aperti') conds.push(inArray(rapportini.stato, ['NUOVO', 'APERTO']));
+  else if (f.stato) conds.push(eq(rapportini.stato, f.stato));
+  if (f.clienteId) conds.push(eq(rapportini.clienteId, f.clienteId));
+  if (f.contrattoId) conds.push(eq(rapportini.contrattoId, f.contrattoId));
+  if (f.completato !== undefined) conds.push(eq(rapportini.completato, f.completato));
+  if (f.dal) conds.push(gte(rapportini.dataApertura, f.dal));
+  if (f.al) conds.push(lte(rapportini.dataApertura, f.al));
+  if (f.tecnicoId) conds.push(assignedTo(aziendaId, f.tecnicoId));
+  if (f.onlyUser) conds.push(assignedTo(aziendaId, f.onlyUser));
+  if (f.q) {
+    const term = f.q.trim();
+    conds.push(
+      sql`(${rapportini.numeroAssistenza} ilike ${`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} or ${searchCondition(clienti.searchText, term)})`,
+    );
+  }
+  return and(...conds)!;
+}
+
+const SORTABLE: Partial<Record<RapportinoColumn, SQL | typeof rapportini.dataApertura>> = {
+  numero_assistenza: sql`${rapportini.numeroAssistenza}`,
+  data_apertura: rapportini.dataApertura,
+  cliente: sql`lower(${clienti.ragioneSociale})`,
+  data_chiusura: sql`${rapportini.dataChiusura}`,
+};
+
+const tecniciOf = sql<string>`coalesce((select string_agg(coalesce(nullif(trim(coalesce(${utenti.name}, '') || ' ' || coalesce(${utenti.surname}, '')), ''), ${utenti.username}), ', ' order by ${utenti.ordine}) from ${rapportiniTecnici} join ${utenti} on ${utenti.id} = ${rapportiniTecnici.utenteId} where ${rapportiniTecnici.aziendaId} = ${rapportini.aziendaId} and ${rapportiniTecnici.rapportinoId} = ${rapportini.id}), '')`;
+
+const rowColumns = {
+  id: rapportini.id,
+  numeroAssistenza: rapportini.numeroAssistenza,
+  stato: rapportini.stato,
+  inviato: rapportini.inviato,
+  completato: rapportini.completato,
+  dataApertura: rapportini.dataApertura,
+  dataChiusura: rapportini.dataChiusura,
+  clienteId: rapportini.clienteId,
+  cliente: clienti.ragioneSociale,
+  tecnici: tecniciOf,
+  tipoIntervento: rapportini.tipoIntervento,
+  motivazione: rapportini.motivazione,
+  totaleOre: rapportini.totaleOre,
+  totale: rapportini.totale,
+};
+export interface ListRow {
+  id: string;
+  numeroAssistenza: string | null;
+  stato: 'NUOVO' | 'APERTO' | 'CHIUSO';
+  inviato: boolean;
+  completato: boolean;
+  dataApertura: string;
+  dataChiusura: Date | null;
+  clienteId: string;
+  cliente: string;
+  tecnici: string;
+  tipoIntervento: string | null;
+  motivazione: string | null;
+  totaleOre: string;
+  totale: string | null;
+}
+
+function base(db: DbOrTx) {
+  return db
+    .select(rowColumns)
+    .from(rapportini)
+    .innerJoin(clienti, and(eq(clienti.aziendaId, rapportini.aziendaId), eq(clienti.id, rapportini.clienteId)));
+}
+
+export async function list(
+  db: DbOrTx,
+  aziendaId: string,
+  f: ListFilters,
+  q: { page: number; size: number; sort: RapportinoColumn; dir: 'asc' | 'desc'; totale?: number },
+): Promise<Page<ListRow>> {
+  const cond = where(aziendaId, f);
+  const needsJoin = !!f.q;
+  const count = async () => {
+    const query = db.select({ n: sql<number>`count(*)::int` }).from(rapportini);
+    const [r] = needsJoin
+      ? await query
+          .innerJoin(clienti, and(eq(clienti.aziendaId, rapportini.aziendaId), eq(clienti.id, rapportini.clienteId)))
+          .where(cond)
+      : await query.where(cond);
+    return r?.n ?? 0;
+  };
+  const rows = (read: PageRead) =>
+    base(db)
+      .where(cond)
+      .orderBy(...orderOf(RAPPORTINI_TABLE, SORTABLE, q, rapportini.id, { reverse: read.reverse }))
+      .limit(read.limit)
+      .offset(read.offset) as Promise<ListRow[]>;
+  return readPage({ limit: q.size, offset: (q.page - 1) * q.size }, count, rows, q.totale);
+}
+
+/** Open reports assigned to the user, today's (opened or appointed today) or all, newest appointment first. */
+export async function todos(
+  db: DbOrTx,
+  aziendaId: string,
+  userId: string,
+  today: string | null,
+  size: number,
+): Promise<ListRow[]> {
+  const conds = [
+    eq(rapportini.aziendaId, aziendaId),
+    inArray(rapportini.stato, ['NUOVO', 'APERTO']),
+    assignedTo(aziendaId, userId),
+  ];
+  if (today) {
+    conds.push(
+      sql`(${rapportini.dataApertura} = ${today} or (${rapportini.dataAppuntamento} at time zone 'Europe/Rome')::date = ${today})`,
+    );
+  }
+  return (await base(db)
+    .where(and(...conds))
+    .orderBy(sql`${rapportini.dataAppuntamento} asc nulls last`, sql`${rapportini.dataApertura} desc`, rapportini.id)
+    .limit(size)) as ListRow[];
+}

@@ -1,0 +1,137 @@
+import {
+  TIPO_CAMPO,
+  type CampoPosizione,
+  type CampoRapportino,
+  type CampoTipo,
+  type Prezzi,
+  type Rapportino,
+  type RapportinoRow,
+} from '@fs/contract';
+import type { CampoRow } from '../report-config/repo.js';
+import type { ListRow } from './list-repo.js';
+import type { ReportWithLines } from './repo.js';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The custom fields a report shows: the enabled configured ones, plus any it holds a value of (history). */
+export function campiOf(config: CampoRow[], values: { campoId: string; valore: string | null }[]): CampoRapportino[] {
+  const held = new Map(values.map((v) => [v.campoId, v.valore]));
+  return config
+    .filter((c) => (c.abilitazione && !c.eliminatoAt) || held.has(c.id))
+    .map((c) => ({
+      campo_id: c.id,
+      nome: c.nome,
+      tipo: c.tipo as CampoTipo,
+      tipo_campo: TIPO_CAMPO[c.tipo as CampoTipo],
+      posizione: c.posizione as CampoPosizione,
+      ordine: c.ordine,
+      obbligatorio: c.obbligatorio,
+      abilitazione: c.abilitazione && !c.eliminatoAt,
+      valore_richiesto: c.valoreRichiesto,
+      visibilita: { app: c.visibileApp, web: c.visibileWeb, stampa: c.visibileStampa },
+      scelte: c.scelte,
+      valore: held.get(c.id) ?? null,
+    }));
+}
+
+export function toRapportino(
+  r: ReportWithLines,
+  campi: CampoRapportino[],
+  prezzi: Prezzi | null,
+  modificabile: boolean,
+): Rapportino {
+  const x = r.report;
+  return {
+    id: x.id,
+    numero_assistenza: x.numeroAssistenza ?? '',
+    stato: x.stato,
+    inviato: x.inviato,
+    completato: x.completato,
+    data_completamento: iso(x.completatoAt),
+    data_apertura: x.dataApertura,
+    data_chiusura: iso(x.dataChiusura),
+    data_appuntamento: iso(x.dataAppuntamento),
+    motivazione: x.motivazione,
+    tipo_intervento: x.tipoIntervento,
+    su_contratto: x.contrattoId !== null,
+    contratto_id: x.contrattoId,
+    contrassegnato: x.contrassegnato,
+    in_remoto: x.inRemoto,
+    pianificato_remoto: x.pianificatoRemoto,
+    cliente_id: x.clienteId,
+    cliente: r.cliente,
+    cliente_fatturazione_id: x.clienteFatturazioneId,
+    impianto_id: x.impiantoId,
+    impianto: r.impianto,
+    macchinari_ids: r.macchinari,
+    tecnici_ids: r.tecnici.map((t) => t.id),
+    tecnici: r.tecnici,
+    mansione_id: r.mansioneId,
+    mansione: r.mansione,
+    richiesta_iniziale: x.richiestaIniziale,
+    note: x.note,
+    totale_ore: x.totaleOre,
+    giornate: r.giornate.map((g) => ({
+      id: g.id,
+      data: g.data,
+      tecnico_id: g.tecnicoId ?? '',
+      tecnico: g.tecnicoNome,
+      totale_ore: g.totaleOre,
+      ore_mattina: g.oreMattina,
+      ore_pomeriggio: g.orePomeriggio,
+      inizio_mattina: g.inizioMattina,
+      fine_mattina: g.fineMattina,
+      inizio_pomeriggio: g.inizioPomeriggio,
+      fine_pomeriggio: g.finePomeriggio,
+      pranzo: g.pranzo,
+      cena: g.cena,
+      pernottamento: g.pernottamento,
+      km_viaggio: g.kmViaggio,
+      ore_viaggio: g.oreViaggio,
+      ritorno: g.ritorno,
+      prezzoImpostato: g.prezzoImpostato,
+    })),
+    materiali: r.materiali.map((m) => ({
+      id: m.id,
+      articolo_id: m.articoloId,
+      codice: m.codice,
+      descrizione: m.descrizione,
+      quantita: m.quantita,
+      unita: m.unita,
+      importo_unitario: m.importoUnitario,
+      costo_acquisto: m.costoAcquisto,
+      prezzo_netto: m.prezzoNetto,
+    })),
+    controlli: r.controlli.map((c) => ({
+      controllo_id: c.controlloId,
+      descrizione: c.descrizione,
+      esito: c.esito,
+      note: c.note,
+    })),
+    campi_personalizzati: campi,
+    gestionePrezziIntervento: prezzi ? (x.gestionePrezzi ?? null) : null,
+    prezzi,
+    modificabile,
+    created_at: x.createdAt.toISOString(),
+    updated_at: x.updatedAt.toISOString(),
+  };
+}
+
+export function toRow(r: ListRow, seePrices: boolean): RapportinoRow {
+  return {
+    id: r.id,
+    numero_assistenza: r.numeroAssistenza ?? '',
+    stato: r.stato,
+    inviato: r.inviato,
+    completato: r.completato,
+    data_apertura: r.dataApertura,
+    data_chiusura: iso(r.dataChiusura),
+    cliente_id: r.clienteId,
+    cliente: r.cliente,
+    tecnici: r.tecnici,
+    tipo_intervento: r.tipoIntervento,
+    motivazione: r.motivazione,
+    totale_ore: r.totaleOre,
+    totale: seePrices ? r.totale : null,
+  };
+}

@@ -1,0 +1,84 @@
+import { computePrices, type CampoTipo, type GestionePrezzi, type Prezzi, type PricingTecnico } from '@fs/contract';
+import type { DbOrTx } from '../../../platform/db/client.js';
+import type { CampoRow } from '../report-config/repo.js';
+import * as repo from './repo.js';
+import type { ReportSettings } from './settings.js';
+
+/** What the prices of a report are computed from, as stored (or about to be). */
+export interface PricedReport {
+  gestione: GestionePrezzi | null;
+  giornate: {
+    data: string;
+    tecnicoId: string | null;
+    totaleOre: string;
+    kmViaggio: string;
+    oreViaggio: string;
+    pranzo: 'S' | 'N';
+    cena: 'S' | 'N';
+    pernottamento: 'S' | 'N';
+    prezzoImpostato: string | null;
+  }[];
+  materiali: { descrizione: string; quantita: string; importoUnitario: string | null; prezzoNetto: string | null }[];
+  campi: { campoId: string; valore: string | null }[];
+}
+
+/**
+ * The report's prices (report-pricing.ts in the contract): the technicians' net prices and the
+ * linked articles' prices read here. Contract prices join when contracts land (issue 13): the
+ * pricing already takes them as its second level.
+ */
+export async function pricesOf(
+  db: DbOrTx,
+  aziendaId: string,
+  settings: ReportSettings,
+  config: CampoRow[],
+  r: PricedReport,
+): Promise<Prezzi> {
+  const techIds = [...new Set(r.giornate.map((g) => g.tecnicoId).filter((x): x is string => !!x))];
+  const linked = config.filter((c) => c.articoloId && r.campi.some((v) => v.campoId === c.id));
+  const [users, articles] = await Promise.all([
+    repo.usersOf(db, aziendaId, techIds),
+    repo.articlesOf(
+      db,
+      aziendaId,
+      linked.map((c) => c.articoloId!),
+    ),
+  ]);
+  const tecnici: Record<string, PricingTecnico> = Object.fromEntries(users.map((u) => [u.id, u]));
+  const priceOf = new Map(articles.map((a) => [a.id, a.prezzoVendita ?? '0']));
+  const values = new Map(r.campi.map((v) => [v.campoId, v.valore]));
+  return computePrices({
+    valuta: settings.valuta,
+    multiTecnico: settings.multiTecnico,
+    forfait: settings.forfait,
+    minutiMinimi: settings.minutiMinimi,
+    gestione: r.gestione,
+    contratto: null,
+    azienda: settings.azienda,
+    trasferta: settings.trasferta,
+    tecnici,
+    giornate: r.giornate.map((g) => ({
+      data: g.data,
+      tecnico_id: g.tecnicoId ?? '',
+      totale_ore: g.totaleOre,
+      km_viaggio: g.kmViaggio,
+      ore_viaggio: g.oreViaggio,
+      pranzo: g.pranzo,
+      cena: g.cena,
+      pernottamento: g.pernottamento,
+      prezzoImpostato: g.prezzoImpostato,
+    })),
+    materiali: r.materiali.map((m) => ({
+      descrizione: m.descrizione,
+      quantita: m.quantita,
+      importo_unitario: m.importoUnitario,
+      prezzo_netto: m.prezzoNetto,
+    })),
+    campi: linked.map((c) => ({
+      nome: c.nome,
+      tipo: c.tipo as CampoTipo,
+      valore: values.get(c.id) ?? null,
+      prezzo: priceOf.get(c.articoloId!) ?? '0',
+    })),
+  });
+}

@@ -1,0 +1,288 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../platform/db/client.js';
+import { utenti } from '../../../platform/db/schema.js';
+import { articoli, controlli, mansioni } from '../../../platform/db/schema-articles.js';
+import { rapportini, rapportiniMansioni } from '../../../platform/db/schema-contracts.js';
+import { clienti, impianti, macchinari } from '../../../platform/db/schema-customers.js';
+import {
+  outboxEvents,
+  rapportiniCampi,
+  rapportiniControlli,
+  rapportiniGiornate,
+  rapportiniMacchinari,
+  rapportiniMateriali,
+  rapportiniTecnici,
+} from '../../../platform/db/schema-reports.js';
+
+/** A report and its lines (operations/reports). Every query filters on the company. */
+
+export type ReportRow = typeof rapportini.$inferSelect;
+export type ReportValues = Omit<typeof rapportini.$inferInsert, 'id' | 'aziendaId'>;
+export type GiornataRow = typeof rapportiniGiornate.$inferSelect;
+export type MaterialeRow = typeof rapportiniMateriali.$inferSelect;
+export type ControlloRow = typeof rapportiniControlli.$inferSelect;
+
+export interface Lines {
+  tecnici: string[];
+  macchinari: string[];
+  mansioneId: string | null;
+  giornate: Omit<typeof rapportiniGiornate.$inferInsert, 'id' | 'aziendaId' | 'rapportinoId' | 'ordine'>[];
+  materiali: Omit<typeof rapportiniMateriali.$inferInsert, 'id' | 'aziendaId' | 'rapportinoId' | 'ordine'>[];
+  controlli: Omit<typeof rapportiniControlli.$inferInsert, 'aziendaId' | 'rapportinoId' | 'ordine'>[];
+  campi: { campoId: string; valore: string | null }[];
+}
+
+export async function insertReport(tx: DbOrTx, aziendaId: string, v: ReportValues): Promise<string> {
+  const [r] = await tx
+    .insert(rapportini)
+    .values({ ...v, aziendaId })
+    .returning({ id: rapportini.id });
+  return r!.id;
+}
+
+export async function updateReport(tx: DbOrTx, aziendaId: string, id: string, v: Partial<ReportValues>) {
+  await tx
+    .update(rapportini)
+    .set({ ...v, updatedAt: new Date() })
+    .where(and(eq(rapportini.aziendaId, aziendaId), eq(rapportini.id, id)));
+}
+
+/** Locks the report row for the rest of the transaction (saves and closing in turn). */
+export async function lockReport(tx: DbOrTx, aziendaId: string, id: string): Promise<ReportRow | undefined> {
+  const [r] = await tx
+    .select()
+    .from(rapportini)
+    .where(and(eq(rapportini.aziendaId, aziendaId), eq(rapportini.id, id)))
+    .for('update');
+  return r;
+}
+
+/** Replaces every line of the report by `lines` (the report's save is whole). */
+export async function replaceLines(tx: DbOrTx, aziendaId: string, id: string, dataApertura: string, lines: Lines) {
+  const of = { aziendaId, rapportinoId: id };
+  const mine = <T extends { aziendaId: any; rapportinoId: any }>(t: T) =>
+    and(eq(t.aziendaId, aziendaId), eq(t.rapportinoId, id));
+  await Promise.all([
+    tx.delete(rapportiniTecnici).where(mine(rapportiniTecnici)),
+    tx.delete(rapportiniMacchinari).where(mine(rapportiniMacchinari)),
+    tx.delete(rapportiniMansioni).where(mine(rapportiniMansioni)),
+    tx.delete(rapportiniGiornate).where(mine(rapportiniGiornate)),
+    tx.delete(rapportiniMateriali).where(mine(rapportiniMateriali)),
+    tx.delete(rapportiniControlli).where(mine(rapportiniControlli)),
+    tx.delete(rapportiniCampi).where(mine(rapportiniCampi)),
+  ]);
+  const inserts: PromiseLike<unknown>[] = [];
+  if (lines.tecnici.length)
+    inserts.push(
+      tx.insert(rapportiniTecnici).values(lines.tecnici.map((utenteId) => ({ ...of, utenteId, dataApertura }))),
+    );
+  if (lines.macchinari.length)
+    inserts.push(
+      tx.insert(rapportiniMacchinari).values(lines.macchinari.map((macchinarioId) => ({ ...of, macchinarioId }))),
+    );
+  if (lines.mansioneId) inserts.push(tx.insert(rapportiniMansioni).values({ ...of, mansioneId: lines.mansioneId }));
+  if (lines.giornate.length)
+    inserts.push(tx.insert(rapportiniGiornate).values(lines.giornate.map((g, i) => ({ ...g, ...of, ordine: i }))));
+  if (lines.materiali.length)
+    inserts.push(tx.insert(rapportiniMateriali).values(lines.materiali.map((m, i) => ({ ...m, ...of, ordine: i }))));
+  if (lines.controlli.length)
+    inserts.push(tx.insert(rapportiniControlli).values(lines.controlli.map((c, i) => ({ ...c, ...of, ordine: i }))));
+  if (lines.campi.length) inserts.push(tx.insert(rapportiniCampi).values(lines.campi.map((c) => ({ ...c, ...of }))));
+  await Promise.all(inserts);
+}
+
+export interface ReportWithLines {
+  report: ReportRow;
+  cliente: string;
+  impianto: string | null;
+  mansioneId: string | null;
+  mansione: string | null;
+  tecnici: { id: string; nome: string }[];
+  macchinari: string[];
+  giornate: GiornataRow[];
+  materiali: MaterialeRow[];
+  controlli: ControlloRow[];
+  campi: { campoId: string; valore: string | null }[];
+}
+
+const fullName = sql<string>`trim(coalesce(${utenti.name}, '') || ' ' || coalesce(${utenti.surname}, ''))`;
+
+export async function findReport(db: DbOrTx, aziendaId: string, id: string): Promise<ReportWithLines | undefined> {
+  const [head] = await db
+    .select({ report: rapportini, cliente: clienti.ragioneSociale, impianto: impianti.nome })
+    .from(rapportini)
+    .innerJoin(clienti, and(eq(clienti.aziendaId, rapportini.aziendaId), eq(clienti.id, rapportini.clienteId)))
+    .leftJoin(impianti, and(eq(impianti.aziendaId, rapportini.aziendaId), eq(impianti.id, rapportini.impiantoId)))
+    .where(and(eq(rapportini.aziendaId, aziendaId), eq(rapportini.id, id)));
+  if (!head) return undefined;
+  const mine = <T extends { aziendaId: any; rapportinoId: any }>(t: T) =>
+    and(eq(t.aziendaId, aziendaId), eq(t.rapportinoId, id));
+  const [tecnici, macchine, mansione, giornate, materiali, checks, campi] = await Promise.all([
+    db
+      .select({ id: utenti.id, nome: fullName, username: utenti.username })
+      .from(rapportiniTecnici)
+      .innerJoin(utenti, eq(utenti.id, rapportiniTecnici.utenteId))
+      .where(mine(rapportiniTecnici))
+      .orderBy(asc(utenti.ordine)),
+    db.select({ id: rapportiniMacchinari.macchinarioId }).from(rapportiniMacchinari).where(mine(rapportiniMacchinari)),
+    db
+      .select({ id: mansioni.id, nome: mansioni.nome })
+      .from(rapportiniMansioni)
+      .innerJoin(mansioni, eq(mansioni.id, rapportiniMansioni.mansioneId))
+      .where(mine(rapportiniMansioni)),
+    db.select().from(rapportiniGiornate).where(mine(rapportiniGiornate)).orderBy(asc(rapportiniGiornate.ordine)),
+    db.select().from(rapportiniMateriali).where(mine(rapportiniMateriali)).orderBy(asc(rapportiniMateriali.ordine)),
+    db.select().from(rapportiniControlli).where(mine(rapportiniControlli)).orderBy(asc(rapportiniControlli.ordine)),
+    db
+      .select({ campoId: rapportiniCampi.campoId, valore: rapportiniCampi.valore })
+      .from(rapportiniCampi)
+      .where(mine(rapportiniCampi)),
+  ]);
+  return {
+    report: head.report,
+    cliente: head.cliente,
+    impianto: head.impianto,
+    mansioneId: mansione[0]?.id ?? null,
+    mansione: mansione[0]?.nome ?? null,
+    tecnici: tecnici.map((t) => ({ id: t.id, nome: t.nome || t.username })),
+    macchinari: macchine.map((m) => m.id),
+    giornate,
+    materiali,
+    controlli: checks,
+    campi,
+  };
+}
+
+export async function numeroTaken(db: DbOrTx, aziendaId: string, numero: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: rapportini.id })
+    .from(rapportini)
+    .where(and(eq(rapportini.aziendaId, aziendaId), eq(rapportini.numeroAssistenza, numero)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function isAssigned(db: DbOrTx, aziendaId: string, id: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(rapportiniTecnici)
+    .where(
+      and(
+        eq(rapportiniTecnici.aziendaId, aziendaId),
+        eq(rapportiniTecnici.rapportinoId, id),
+        eq(rapportiniTecnici.utenteId, userId),
+      ),
+    );
+  return rows.length > 0;
+}
+
+/* ---------- what a report refers to ---------- */
+
+export async function customerExists(db: DbOrTx, aziendaId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: clienti.id })
+    .from(clienti)
+    .where(and(eq(clienti.aziendaId, aziendaId), eq(clienti.id, id)));
+  return rows.length > 0;
+}
+
+export async function plantOf(db: DbOrTx, aziendaId: string, id: string) {
+  const [r] = await db
+    .select({ id: impianti.id, clienteId: impianti.clienteId })
+    .from(impianti)
+    .where(and(eq(impianti.aziendaId, aziendaId), eq(impianti.id, id)));
+  return r;
+}
+
+/** The machines among `ids` of the company, with the customer of their plant. */
+export async function machinesOf(db: DbOrTx, aziendaId: string, ids: string[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ id: macchinari.id, impiantoId: macchinari.impiantoId, clienteId: impianti.clienteId })
+    .from(macchinari)
+    .innerJoin(impianti, eq(impianti.id, macchinari.impiantoId))
+    .where(and(eq(macchinari.aziendaId, aziendaId), inArray(macchinari.id, ids)));
+}
+
+/** The company's users among `ids`, with their names and net prices. */
+export async function usersOf(db: DbOrTx, aziendaId: string, ids: string[]) {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({
+      id: utenti.id,
+      nome: fullName,
+      username: utenti.username,
+      netPriceTecnico: utenti.netPriceTecnico,
+      netPriceOreViaggio: utenti.netPriceOreViaggio,
+      netPriceKm: utenti.netPriceKm,
+    })
+    .from(utenti)
+    .where(and(eq(utenti.aziendaId, aziendaId), inArray(utenti.id, ids)));
+  return rows.map((r) => ({ ...r, nome: r.nome || r.username }));
+}
+
+export async function mansioneOf(db: DbOrTx, aziendaId: string, id: string) {
+  const [m] = await db
+    .select({ id: mansioni.id, nome: mansioni.nome })
+    .from(mansioni)
+    .where(and(eq(mansioni.aziendaId, aziendaId), eq(mansioni.id, id)));
+  if (!m) return undefined;
+  const checks = await db
+    .select({
+      id: controlli.id,
+      nome: controlli.nomeCampo,
+      descrizione: controlli.descrizione,
+      obbligatorio: controlli.obbligatorio,
+    })
+    .from(controlli)
+    .where(and(eq(controlli.aziendaId, aziendaId), eq(controlli.mansioneId, id)))
+    .orderBy(asc(controlli.ordine), asc(controlli.createdAt));
+  return { ...m, controlli: checks };
+}
+
+/** Obligatoriness of the checks now (a check removed from the job role since is no longer required). */
+export async function checksById(db: DbOrTx, aziendaId: string, ids: string[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ id: controlli.id, obbligatorio: controlli.obbligatorio })
+    .from(controlli)
+    .where(and(eq(controlli.aziendaId, aziendaId), inArray(controlli.id, ids)));
+}
+
+export async function articlesOf(db: DbOrTx, aziendaId: string, ids: string[]) {
+  if (!ids.length) return [];
+  return db
+    .select({
+      id: articoli.id,
+      codice: articoli.codice,
+      descrizione: articoli.descrizione,
+      unitaMisura: articoli.unitaMisura,
+      prezzoVendita: articoli.prezzoVendita,
+      prezzoAcquisto: articoli.prezzoAcquisto,
+    })
+    .from(articoli)
+    .where(and(eq(articoli.aziendaId, aziendaId), inArray(articoli.id, ids)));
+}
+
+export async function insertOutbox(
+  tx: DbOrTx,
+  aziendaId: string,
+  e: { tipo: string; aggregateId: string; payload: unknown },
+): Promise<void> {
+  await tx.insert(outboxEvents).values({ aziendaId, ...e });
+}
+
+export async function deleteReports(tx: DbOrTx, aziendaId: string, ids: string[]): Promise<number> {
+  const rows = await tx
+    .delete(rapportini)
+    .where(and(eq(rapportini.aziendaId, aziendaId), inArray(rapportini.id, ids)))
+    .returning({ id: rapportini.id });
+  return rows.length;
+}
+
+export async function reportsByIds(tx: DbOrTx, aziendaId: string, ids: string[]) {
+  return tx
+    .select({ id: rapportini.id, completato: rapportini.completato })
+    .from(rapportini)
+    .where(and(eq(rapportini.aziendaId, aziendaId), inArray(rapportini.id, ids)));
+}

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  rapportiniAdminQuery,
+  rapportiniAdminResponse,
+  rapportiniTodosQuery,
+  rapportiniTodosResponse,
+  rapportinoChiusuraRequest,
+  rapportinoLavorazioneRequest,
+  rapportinoResponse,
+  rapportinoUpdateRequest,
+} from '@fs/contract';
+import type { Deps } from '../../../platform/deps.js';
+import { actorOf } from '../../../platform/auth/guard.js';
+import { bearerAuth, errors, noQuery } from '../../../platform/http/schemas.js';
+import * as closing from './closing.js';
+import * as service from './service.js';
+
+const read = { key: 'gestione_interventi', action: 'read' } as const;
+const write = { key: 'gestione_interventi', action: 'write' } as const;
+const remove = { key: 'gestione_interventi', action: 'delete' } as const;
+const tags = ['work reports'];
+
+const ACCESS =
+  'gestione_interventi on company data reaches every report; on own data only the reports the user is assigned to ' +
+  "(others answer 404), unless the user may see colleagues' data (read). Prices only with the prices permission.";
+
+/** Work reports (spec operations 3-9; issue 11). */
+export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+  app.get(
+    '/rapportini/rapportini/admin',
+    {
+      config: { permission: read },
+      schema: {
+        tags,
+        summary:
+          'One page of reports: filters (stato or aperti, customer, technician, contract, completed, open dates), search, sort',
+        description: `${ACCESS} tableInfos=true adds the table configuration and the chosen columns (columns).`,
+        security: bearerAuth,
+        querystring: rapportiniAdminQuery,
+        response: { 200: rapportiniAdminResponse, ...errors(400, 401, 403) },
+      },
+    },
+    async (req) => {
+      const r = await service.list(deps, actorOf(req), req.query);
+      return {
+        success: true as const,
+        ...r,
+        ...(r.tableInfos ? { columns: r.tableInfos.selectedColumns } : {}),
+      };
+    },
+  );
+
+  app.get(
+    '/rapportini/rapportini/admin/:id',
+    {
+      config: { permission: read },
+      schema: {
+        tags,
+        summary:
+          'One report with its worked days, materials, checks, custom fields and (with the prices permission) prices',
+        description: ACCESS,
+        security: bearerAuth,
+        params: z.object({ id: z.string().uuid() }),
+        querystring: noQuery,
+        response: { 200: rapportinoResponse, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (req) => ({ success: true as const, item: await service.get(deps, actorOf(req), req.params.id) }),
+  );
+
+  app.post(
+    '/rapportini/rapportino/lavorazione',
+    {
+      config: { permission: write },
+      schema: {
+        tags,
+        summary: "Creates a report (no id) or saves a technician's entry on one (with id)",
+        description:
+          `${ACCESS} A new report takes the next number of the company's numbering (never reused nor skipped) and starts ` +
+          'NUOVO, or APERTO once it holds worked days or materials. Hours follow the hour entry mode; prices are computed ' +
+          'by the server. A closed report without the reopening option accepts only added return travel (409 ' +
+          'REPORT_NOT_EDITABLE otherwise); a completed one nothing (409 REPORT_COMPLETED).',
+        security: bearerAuth,
+        querystring: noQuery,
+        body: rapportinoLavorazioneRequest,
+        response: { 200: rapportinoResponse, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (req) => ({ success: true as const, item: await service.save(deps, actorOf(req), req.body) }),
+  );
+
+  app.post(
+    '/rapportini/rapportino/admin/update',
+    {
+      config: { permission: write },
+      schema: {
+        tags,
+        summary: "The office's edit of a report (the same rules as lavorazione)",
+        description: ACCESS,
+        security: bearerAuth,
+        querystring: noQuery,
+        body: rapportinoUpdateRequest,
+        response: { 200: rapportinoResponse, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (req) => ({ success: true as const, item: await service.save(deps, actorOf(req), req.body) }),
+  );
+
+  app.post(
+    '/rapportini/rapportino/chiusura',
+    {
+      config: { permission: write },
+      schema: {
+        tags,
+        summary: 'Closes (azione chiudi) or completes (azione completa) a report',
+        description:
+          'Closing needs every mandatory custom field and check filled (400 REPORT_MANDATORY_FIELDS, fields naming them); ' +
+          'without work hours it closes with the warning NO_HOURS. Completing (office only: company write) needs a closed ' +
+          'report (409 REPORT_NOT_CLOSED), is irreversible (again: 409 REPORT_COMPLETED) and writes a report.completed ' +
+          'event to the outbox.',
+        security: bearerAuth,
+        querystring: noQuery,
+        body: rapportinoChiusuraRequest,
+        response: { 200: rapportinoResponse, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      ...(await closing.close(deps, actorOf(req), req.body.id, req.body.azione)),
+    }),
+  );
+
+  app.get(
+    '/rapportini/rapportini/todos',
+    {
+      config: { permission: read },
+      schema: {
+        tags,
+        summary: "The caller's open reports: today's (quando=oggi) or all open ones, by appointment",
+        security: bearerAuth,
+        querystring: rapportiniTodosQuery,
+        response: { 200: rapportiniTodosResponse, ...errors(400, 401, 403) },
+      },
+    },
+    async (req) => ({ success: true as const, items: await service.todos(deps, actorOf(req), req.query) }),
+  );
+
+  app.post(
+    '/rapportini/rapportini/delete-bulk',
+    {
+      config: { permission: remove },
+      schema: {
+        tags,
+        summary: 'Deletes reports by id (all or none)',
+        description:
+          'An unknown id, or one the user may not reach, answers 404; a completed report 409 REPORT_COMPLETED. On own data ' +
+          'only reports the user is assigned to.',
+        security: bearerAuth,
+        querystring: noQuery,
+        body: z.object({ ids: z.array(z.string().uuid()).min(1).max(500) }).strict(),
+        response: {
+          200: z.object({ success: z.literal(true), removed: z.number().int() }),
+          ...errors(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (req) => ({ success: true as const, removed: await closing.deleteBulk(deps, actorOf(req), req.body.ids) }),
+  );
+};

@@ -1,0 +1,93 @@
+import {
+  MODALITA_FORFAIT,
+  MODALITA_MULTI_TECNICO,
+  MODALITA_ORE,
+  VALUTE,
+  type ModalitaForfait,
+  type ModalitaMultiTecnico,
+  type ModalitaOre,
+  type Valuta,
+} from '@fs/contract';
+import type { Deps } from '../../../platform/deps.js';
+import { optionValues } from '../../billing/index.js';
+
+/** The company options a report's entry, rules and prices read (one read of the options). */
+export interface ReportSettings {
+  modalitaOre: ModalitaOre;
+  multiTecnico: ModalitaMultiTecnico;
+  forfait: ModalitaForfait;
+  valuta: Valuta;
+  minutiMinimi: number;
+  riapertura: boolean;
+  azienda: {
+    ora: string;
+    ora_viaggio: string;
+    km: string;
+    pranzo: string;
+    cena: string;
+    pernottamento: string;
+    diritto_chiamata: string;
+  };
+  trasferta: { importo: string; distanzaMinimaKm: number } | null;
+}
+
+const KEYS: [string, string][] = [
+  ['rapportini_modalita_ore', 'value'],
+  ['rapportini_km_ore_multi_tecnico', 'value'],
+  ['rapportini_forfait', 'value'],
+  ['valuta', 'value'],
+  ['rapportini_ore_minime', 'minuti'],
+  ['riapertura_rapportini_chiusi', 'enabled'],
+  ['rapportini_prezzi', 'ora_lavoro'],
+  ['rapportini_prezzi', 'ora_viaggio'],
+  ['rapportini_prezzi', 'km'],
+  ['rapportini_prezzi', 'pranzo'],
+  ['rapportini_prezzi', 'cena'],
+  ['rapportini_prezzi', 'pernottamento'],
+  ['rapportini_prezzi', 'diritto_chiamata'],
+  ['trasferte', 'enabled'],
+  ['trasferte', 'importo_giornaliero'],
+  ['trasferte', 'distanza_minima_km'],
+];
+
+const oneOf = <T extends string>(values: readonly T[], v: string | undefined, fallback: T): T =>
+  values.includes(v as T) ? (v as T) : fallback;
+
+export async function reportSettings(deps: Deps, aziendaId: string): Promise<ReportSettings> {
+  const [
+    ore,
+    multi,
+    forfait,
+    valuta,
+    minuti,
+    riapertura,
+    ora,
+    viaggio,
+    km,
+    pranzo,
+    cena,
+    notte,
+    chiamata,
+    tr,
+    trImp,
+    trKm,
+  ] = await optionValues(deps, aziendaId, KEYS);
+  return {
+    modalitaOre: oneOf(MODALITA_ORE, ore, 'libero'),
+    multiTecnico: oneOf(MODALITA_MULTI_TECNICO, multi, '0'),
+    forfait: oneOf(MODALITA_FORFAIT, forfait, 'rapportino'),
+    valuta: oneOf(VALUTE, valuta, 'EUR'),
+    minutiMinimi: Number(minuti) || 0,
+    riapertura: riapertura === '1',
+    azienda: {
+      ora: ora ?? '0',
+      ora_viaggio: viaggio ?? '0',
+      km: km ?? '0',
+      pranzo: pranzo ?? '0',
+      cena: cena ?? '0',
+      pernottamento: notte ?? '0',
+      diritto_chiamata: chiamata ?? '0',
+    },
+    trasferta: tr === '1' ? { importo: trImp ?? '0', distanzaMinimaKm: Number(trKm) || 0 } : null,
+  };
+}

@@ -1,0 +1,159 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { aziende } from './schema.js';
+import { rapportini } from './schema-contracts.js';
+
+/**
+ * The lines of a work report, the custom field configuration, the numbering and the outbox
+ * (issue 11). SQL, with the composite company-scoped foreign keys and CHECKs, in
+ * migrations/0019_work_reports.sql; the lines cascade with their report.
+ */
+
+const id = () =>
+  uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`);
+const azienda = () =>
+  uuid('azienda_id')
+    .notNull()
+    .references(() => aziende.id, { onDelete: 'cascade' });
+const rapportino = () =>
+  uuid('rapportino_id')
+    .notNull()
+    .references(() => rapportini.id, { onDelete: 'cascade' });
+
+export const rapportiniTecnici = pgTable(
+  'rapportini_tecnici',
+  {
+    aziendaId: azienda(),
+    rapportinoId: rapportino(),
+    utenteId: uuid('utente_id').notNull(),
+    /** The report's open date, copied so the technician filter walks one index in date order. */
+    dataApertura: date('data_apertura', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'rapportini_tecnici_pk', columns: [t.rapportinoId, t.utenteId] })],
+);
+
+export const rapportiniMacchinari = pgTable(
+  'rapportini_macchinari',
+  { aziendaId: azienda(), rapportinoId: rapportino(), macchinarioId: uuid('macchinario_id').notNull() },
+  (t) => [primaryKey({ name: 'rapportini_macchinari_pk', columns: [t.rapportinoId, t.macchinarioId] })],
+);
+
+export const rapportiniGiornate = pgTable('rapportini_giornate', {
+  id: id(),
+  aziendaId: azienda(),
+  rapportinoId: rapportino(),
+  ordine: integer('ordine').notNull(),
+  data: date('data', { mode: 'string' }).notNull(),
+  tecnicoId: uuid('tecnico_id'),
+  tecnicoNome: text('tecnico_nome').notNull(),
+  totaleOre: numeric('totale_ore', { precision: 6, scale: 2 }).notNull().default('0'),
+  oreMattina: numeric('ore_mattina', { precision: 6, scale: 2 }),
+  orePomeriggio: numeric('ore_pomeriggio', { precision: 6, scale: 2 }),
+  inizioMattina: text('inizio_mattina'),
+  fineMattina: text('fine_mattina'),
+  inizioPomeriggio: text('inizio_pomeriggio'),
+  finePomeriggio: text('fine_pomeriggio'),
+  pranzo: text('pranzo').$type<'S' | 'N'>().notNull().default('N'),
+  cena: text('cena').$type<'S' | 'N'>().notNull().default('N'),
+  pernottamento: text('pernottamento').$type<'S' | 'N'>().notNull().default('N'),
+  kmViaggio: numeric('km_viaggio', { precision: 8, scale: 1 }).notNull().default('0'),
+  oreViaggio: numeric('ore_viaggio', { precision: 6, scale: 2 }).notNull().default('0'),
+  ritorno: boolean('ritorno').notNull().default(false),
+  prezzoImpostato: numeric('prezzo_impostato', { precision: 12, scale: 2 }),
+});
+
+export const rapportiniMateriali = pgTable('rapportini_materiali', {
+  id: id(),
+  aziendaId: azienda(),
+  rapportinoId: rapportino(),
+  ordine: integer('ordine').notNull(),
+  articoloId: uuid('articolo_id'),
+  codice: text('codice'),
+  descrizione: text('descrizione').notNull(),
+  quantita: numeric('quantita', { precision: 12, scale: 3 }).notNull(),
+  unita: text('unita'),
+  importoUnitario: numeric('importo_unitario', { precision: 12, scale: 2 }),
+  costoAcquisto: numeric('costo_acquisto', { precision: 12, scale: 2 }),
+  prezzoNetto: numeric('prezzo_netto', { precision: 12, scale: 2 }),
+});
+
+export const rapportiniControlli = pgTable(
+  'rapportini_controlli',
+  {
+    aziendaId: azienda(),
+    rapportinoId: rapportino(),
+    controlloId: uuid('controllo_id').notNull(),
+    descrizione: text('descrizione').notNull(),
+    ordine: integer('ordine').notNull(),
+    esito: text('esito').$type<'ok' | 'ko' | 'na'>(),
+    note: text('note'),
+  },
+  (t) => [primaryKey({ name: 'rapportini_controlli_pk', columns: [t.rapportinoId, t.controlloId] })],
+);
+
+export const campiPersonalizzati = pgTable('campi_personalizzati', {
+  id: id(),
+  aziendaId: azienda(),
+  nome: text('nome').notNull(),
+  tipo: text('tipo').notNull(),
+  valore: text('valore'),
+  obbligatorio: boolean('obbligatorio').notNull().default(false),
+  abilitazione: boolean('abilitazione').notNull().default(true),
+  valoreRichiesto: text('valore_richiesto'),
+  posizione: text('posizione').notNull(),
+  ordine: integer('ordine').notNull(),
+  visibileApp: boolean('visibile_app').notNull().default(true),
+  visibileWeb: boolean('visibile_web').notNull().default(true),
+  visibileStampa: boolean('visibile_stampa').notNull().default(true),
+  articoloId: uuid('articolo_id'),
+  scelte: jsonb('scelte').$type<string[]>().notNull().default([]),
+  eliminatoAt: timestamp('eliminato_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const rapportiniCampi = pgTable(
+  'rapportini_campi',
+  { aziendaId: azienda(), rapportinoId: rapportino(), campoId: uuid('campo_id').notNull(), valore: text('valore') },
+  (t) => [primaryKey({ name: 'rapportini_campi_pk', columns: [t.rapportinoId, t.campoId] })],
+);
+
+export const numerazioni = pgTable('numerazioni', {
+  aziendaId: uuid('azienda_id')
+    .primaryKey()
+    .references(() => aziende.id, { onDelete: 'cascade' }),
+  prefisso: text('prefisso').notNull().default(''),
+  formato: text('formato').notNull(),
+  cifre: integer('cifre').notNull(),
+  azzeramentoAnnuale: boolean('azzeramento_annuale').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const numerazioniContatori = pgTable(
+  'numerazioni_contatori',
+  { aziendaId: azienda(), anno: integer('anno').notNull(), ultimo: integer('ultimo').notNull() },
+  (t) => [primaryKey({ name: 'numerazioni_contatori_pk', columns: [t.aziendaId, t.anno] })],
+);
+
+export const outboxEvents = pgTable('outbox_events', {
+  id: id(),
+  aziendaId: azienda(),
+  tipo: text('tipo').notNull(),
+  aggregateId: uuid('aggregate_id').notNull(),
+  payload: jsonb('payload').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  processedAt: timestamp('processed_at', { withTimezone: true }),
+});
