@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig, loadDotEnv } from './config.js';
 import { buildApp } from './app.js';
 import { DEMO, seedDemoIfEmpty } from './demo/seed.js';
+import { seedSampleReports } from './demo/sample-reports.js';
 
 async function main() {
   await loadDotEnv();
@@ -16,6 +17,8 @@ async function main() {
   }
   const { app, deps, close } = await buildApp(config);
   if (config.ROLE !== 'worker' && config.SEED_DEMO && (await seedDemoIfEmpty(deps.db, { sample: true }))) {
+    const demo = await deps.database.executeSql('select id from aziende where partita_iva = $1', [DEMO.piva]);
+    await seedSampleReports(deps, (demo.rows[0] as { id: string }).id);
     app.log.info('demo company seeded');
   }
   await app.listen({ port: config.PORT, host: config.HOST });

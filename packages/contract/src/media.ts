@@ -5,15 +5,15 @@ import { z } from 'zod';
  * sections a file can belong to, the wire shapes of the media list, of
  * POST /media/update and of the storage-space answer.
  */
-export const MEDIA_SECTIONS = ['utente', 'macchinario'] as const;
+export const MEDIA_SECTIONS = ['utente', 'macchinario', 'rapportino'] as const;
 export type MediaSection = (typeof MEDIA_SECTIONS)[number];
 
 /** Sections whose files are listed by GET /media/get-db/{section}/{id}. */
-export const MEDIA_LIST_SECTIONS = ['macchinario'] as const;
+export const MEDIA_LIST_SECTIONS = ['macchinario', 'rapportino'] as const;
 export type MediaListSection = (typeof MEDIA_LIST_SECTIONS)[number];
 
 /** Every section of the storage breakdown: the upload sections plus the company logo. */
-export const STORAGE_SECTIONS = ['utente', 'macchinario', 'azienda-logo'] as const;
+export const STORAGE_SECTIONS = ['utente', 'macchinario', 'rapportino', 'azienda-logo'] as const;
 
 export const FILENAME_MAX = 200;
 export const DESCRIZIONE_MAX = 1000;

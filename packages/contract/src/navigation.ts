@@ -94,6 +94,14 @@ export const PAGES: PageDefinition[] = [
     ],
   },
   {
+    id: 'interventions',
+    name: 'Interventi',
+    to: '/interventions',
+    icon: 'tools',
+    i18nKey: 'reports.menu',
+    pageKey: 'gestione_interventi',
+  },
+  {
     id: 'customers',
     name: 'Clienti',
     to: '/customers',
@@ -128,6 +136,14 @@ export const PAGES: PageDefinition[] = [
     adminOnly: true,
   },
   { id: 'profile', name: 'Il mio profilo', to: '/profile', icon: 'user', i18nKey: 'users.menu.profile', pageKey: null },
+  {
+    id: 'custom-intervention',
+    name: 'Personalizza rapportino',
+    to: '/custom-intervention',
+    icon: 'forms',
+    i18nKey: 'reportConfig.menu',
+    pageKey: 'personalizza_interventi',
+  },
   { id: 'options', name: 'Opzioni', to: '/options', icon: 'settings', i18nKey: 'options.menu', pageKey: 'opzioni' },
   {
     id: 'data-import',

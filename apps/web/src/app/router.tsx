@@ -56,6 +56,13 @@ const CustomersPage = lazyPage(() => import('../features/registries/customers/Cu
 const CustomerPage = lazyPage(() => import('../features/registries/customers/CustomerPage'), 'CustomerPage');
 const ItemsPage = lazyPage(() => import('../features/registries/articles/ItemsPage'), 'ItemsPage');
 const JobsPage = lazyPage(() => import('../features/registries/job-roles/JobsPage'), 'JobsPage');
+const ReportsPage = lazyPage(() => import('../features/operations/reports/ReportsPage'), 'ReportsPage');
+const ReportPage = lazyPage(() => import('../features/operations/reports/ReportPage'), 'ReportPage');
+const NewReportPage = lazyPage(() => import('../features/operations/reports/NewReportPage'), 'NewReportPage');
+const CustomInterventionPage = lazyPage(
+  () => import('../features/operations/report-config/CustomInterventionPage'),
+  'CustomInterventionPage',
+);
 
 function Root() {
   return (
@@ -161,6 +168,18 @@ export const router = createBrowserRouter([
                   { path: 'customers', element: <CustomersPage /> },
                   { path: 'customers/:id', element: <CustomerPage /> },
                 ],
+              },
+              {
+                element: <RequirePermission pageKey="gestione_interventi" />,
+                children: [
+                  { path: 'interventions', element: <ReportsPage /> },
+                  { path: 'interventions/:id', element: <ReportPage /> },
+                  { path: 'new-intervention', element: <NewReportPage /> },
+                ],
+              },
+              {
+                element: <RequirePermission pageKey="personalizza_interventi" />,
+                children: [{ path: 'custom-intervention', element: <CustomInterventionPage /> }],
               },
               {
                 element: <RequirePermission pageKey="anagrafica_articoli" />,

@@ -1,2 +1,4 @@
-/** The operations area's public API for other areas: nothing is used from outside yet. */
-export {};
+/** The operations area's public API for other areas (the demo seed makes its sample reports through it). */
+export { save as saveReport } from './reports/service.js';
+export { close } from './reports/closing.js';
+export { saveCampo } from './report-config/service.js';

@@ -116,3 +116,18 @@ export async function machineExists(db: DbOrTx, aziendaId: string, machineId: st
   );
   return r.rows.length > 0;
 }
+
+/** A work report of the company, and whether `userId` is assigned to it. */
+export async function reportOf(
+  db: DbOrTx,
+  aziendaId: string,
+  id: string,
+  userId: string,
+): Promise<{ assigned: boolean; completato: boolean } | undefined> {
+  const r = await db.execute(
+    sql`select r.completato, exists (select 1 from rapportini_tecnici t where t.azienda_id = r.azienda_id and t.rapportino_id = r.id and t.utente_id = ${userId}) as assigned
+          from rapportini r where r.azienda_id = ${aziendaId} and r.id = ${id}`,
+  );
+  const row = r.rows[0] as { assigned: boolean; completato: boolean } | undefined;
+  return row ? { assigned: !!row.assigned, completato: !!row.completato } : undefined;
+}

@@ -126,7 +126,34 @@ const macchinario: SectionDefinition = {
   detach: async () => undefined,
 };
 
-export const SECTIONS: Record<MediaSection, SectionDefinition> = { utente, macchinario };
+/**
+ * A work report's attachments (photos from the phone's camera, documents): gestione_interventi write
+ * on company data, or on own data for a report the user is assigned to; removing needs delete. A
+ * completed report takes no new file and loses none.
+ */
+const rapportino: SectionDefinition = {
+  types: DOCUMENTS,
+  maxBytes: (config) => config.MEDIA_DOC_MAX_BYTES,
+  single: false,
+  filename: (ext, uploaded) => safeFilename(fromMultipart(uploaded), ext, 'allegato'),
+  async authorize(db, actor, ownerId, action) {
+    const report = UUID.test(ownerId) ? await repo.reportOf(db, actor.aziendaId, ownerId, actor.userId) : undefined;
+    const company = can(actor.permissions, 'gestione_interventi', action, 'company');
+    if (!report || (!report.assigned && !company && !can(actor.permissions, 'dati_colleghi', 'read'))) {
+      throw notFound('Rapportino');
+    }
+    if (!company && !(report.assigned && can(actor.permissions, 'gestione_interventi', action, 'user')))
+      throw forbidden();
+    if (report.completato) throw forbidden('Rapportino completato: allegati non modificabili');
+  },
+  mayRead: (actor) => can(actor.permissions, 'gestione_interventi', 'read'),
+  ownerExists: async (db, aziendaId, ownerId) =>
+    UUID.test(ownerId) && !!(await repo.reportOf(db, aziendaId, ownerId, '00000000-0000-0000-0000-000000000000')),
+  attach: async () => undefined,
+  detach: async () => undefined,
+};
+
+export const SECTIONS: Record<MediaSection, SectionDefinition> = { utente, macchinario, rapportino };
 
 export function sectionOf(name: string): SectionDefinition | undefined {
   return Object.prototype.hasOwnProperty.call(SECTIONS, name) ? SECTIONS[name as MediaSection] : undefined;

@@ -16,6 +16,7 @@ const FULL_AT = 95;
 const SECTION_KEYS: Record<string, string> = {
   utente: 'media.storage.sections.utente',
   macchinario: 'media.storage.sections.macchinario',
+  rapportino: 'media.storage.sections.rapportino',
   'azienda-logo': 'media.storage.sections.aziendaLogo',
 };
 

@@ -1,0 +1,117 @@
+import { Checkbox, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import type { CampoPosizione, CampoRapportino } from '@fs/contract';
+import { DecimalInput } from '../../../app/components/DecimalInput';
+
+/** The custom fields of one position, each by its type; `visible` picks app or web visibility. */
+export function CustomFields({
+  campi,
+  posizione,
+  values,
+  onChange,
+  readOnly,
+  errors,
+  visible,
+}: {
+  campi: CampoRapportino[];
+  posizione: CampoPosizione;
+  values: Record<string, string>;
+  onChange: (id: string, value: string) => void;
+  readOnly: boolean;
+  errors: Record<string, string>;
+  visible: 'app' | 'web';
+}) {
+  const here = campi
+    .filter((c) => c.posizione === posizione && (c.visibilita[visible] || values[c.campo_id]))
+    .sort((a, b) => a.ordine - b.ordine);
+  if (!here.length) return null;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      {here.map((c) => {
+        const common = {
+          label: c.nome,
+          required: c.obbligatorio,
+          disabled: readOnly || !c.abilitazione,
+          error: errors[`campi_personalizzati.${c.campo_id}`],
+        };
+        const value = values[c.campo_id] ?? '';
+        const set = (v: string) => onChange(c.campo_id, v);
+        switch (c.tipo) {
+          case 'vero_falso':
+            return (
+              <Checkbox
+                key={c.campo_id}
+                {...common}
+                checked={value === 'true'}
+                onChange={(e) => set(e.currentTarget.checked ? 'true' : 'false')}
+                mt="lg"
+                size="md"
+              />
+            );
+          case 'scelta':
+            return (
+              <Select
+                key={c.campo_id}
+                {...common}
+                data={c.scelte}
+                value={value || null}
+                onChange={(v) => set(v ?? '')}
+                clearable
+              />
+            );
+          case 'numero':
+            return (
+              <DecimalInput
+                key={c.campo_id}
+                {...common}
+                decimals={4}
+                value={value}
+                onChange={(e) => set(e.currentTarget.value)}
+              />
+            );
+          case 'testo_lungo':
+            return (
+              <Textarea
+                key={c.campo_id}
+                {...common}
+                autosize
+                minRows={2}
+                maxLength={5000}
+                value={value}
+                onChange={(e) => set(e.currentTarget.value)}
+              />
+            );
+          case 'data':
+            return (
+              <TextInput
+                key={c.campo_id}
+                {...common}
+                type="date"
+                value={value}
+                onChange={(e) => set(e.currentTarget.value)}
+              />
+            );
+          case 'ora':
+            return (
+              <TextInput
+                key={c.campo_id}
+                {...common}
+                type="time"
+                value={value}
+                onChange={(e) => set(e.currentTarget.value)}
+              />
+            );
+          default:
+            return (
+              <TextInput
+                key={c.campo_id}
+                {...common}
+                maxLength={200}
+                value={value}
+                onChange={(e) => set(e.currentTarget.value)}
+              />
+            );
+        }
+      })}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import {
+  ActionIcon,
+  Autocomplete,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { DecimalInput } from '../../../app/components/DecimalInput';
+import { useDebounced } from '../../../app/components/list-state';
+import { useArticleSearch } from './api';
+import { emptyMaterial, type MaterialState } from './report-form';
+
+/** The article search of a material line: picking one fills code, description, unit and price. */
+function ArticlePick({ onPick, disabled }: { onPick: (m: Partial<MaterialState>) => void; disabled: boolean }) {
+  const { t, i18n } = useTranslation();
+  const [q, setQ] = useState('');
+  const found = useArticleSearch(useDebounced(q));
+  const items = found.data ?? [];
+  const it = (v: string | null) => (v ? Number(v).toLocaleString(i18n.language, { minimumFractionDigits: 2 }) : '');
+  return (
+    <Autocomplete
+      label={t('reports.materials.search')}
+      placeholder={t('reports.materials.searchHint')}
+      value={q}
+      onChange={setQ}
+      disabled={disabled}
+      data={items.map((a) => ({ value: a.id, label: `${a.codice} · ${a.descrizione}` }))}
+      filter={({ options }) => options}
+      onOptionSubmit={(id) => {
+        const a = items.find((x) => x.id === id);
+        if (!a) return;
+        onPick({
+          articolo_id: a.id,
+          codice: a.codice,
+          descrizione: a.descrizione,
+          unita: a.unita_misura ?? '',
+          importo_unitario: it(a.prezzo_vendita),
+          prezzo_netto: it(a.prezzo_vendita),
+        });
+        setQ('');
+      }}
+    />
+  );
+}
+
+/** Materials: from the articles (search as you type) or free text; quantity, unit and prices. */
+export function MaterialsSection({
+  rows,
+  onChange,
+  readOnly,
+  errors,
+  showPrices,
+}: {
+  rows: MaterialState[];
+  onChange: (rows: MaterialState[]) => void;
+  readOnly: boolean;
+  errors: Record<string, string>;
+  showPrices: boolean;
+}) {
+  const { t } = useTranslation();
+  const set = (i: number, patch: Partial<MaterialState>) =>
+    onChange(rows.map((m, j) => (j === i ? { ...m, ...patch } : m)));
+  const err = (i: number, f: string) => errors[`materiali.${i}.${f}`];
+  return (
+    <Stack gap="sm">
+      {rows.length === 0 && <Text c="dimmed">{t('reports.materials.empty')}</Text>}
+      {rows.map((m, i) => (
+        <Paper key={i} withBorder p="sm" radius="md">
+          <Group justify="space-between" mb="xs" wrap="nowrap">
+            <Text fw={600} truncate>
+              {m.codice ? `${m.codice} · ` : ''}
+              {m.descrizione || t('reports.materials.title', { n: i + 1 })}
+            </Text>
+            {!readOnly && (
+              <Tooltip label={t('reports.materials.remove')}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size="lg"
+                  onClick={() => onChange(rows.filter((_, j) => j !== i))}
+                  aria-label={t('reports.materials.remove')}
+                >
+                  <IconTrash size={18} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </Group>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+            {!readOnly && <ArticlePick disabled={readOnly} onPick={(p) => set(i, p)} />}
+            <TextInput
+              label={t('reports.materials.descrizione')}
+              required
+              value={m.descrizione}
+              onChange={(e) => set(i, { descrizione: e.currentTarget.value, articolo_id: m.articolo_id })}
+              error={err(i, 'descrizione')}
+              disabled={readOnly}
+              maxLength={500}
+            />
+            <DecimalInput
+              label={t('reports.materials.quantita')}
+              decimals={3}
+              value={m.quantita}
+              onChange={(e) => set(i, { quantita: e.currentTarget.value })}
+              error={err(i, 'quantita')}
+              disabled={readOnly}
+            />
+            <TextInput
+              label={t('reports.materials.unita')}
+              value={m.unita}
+              onChange={(e) => set(i, { unita: e.currentTarget.value })}
+              disabled={readOnly}
+              maxLength={20}
+            />
+            {showPrices && (
+              <>
+                <DecimalInput
+                  money
+                  label={t('reports.materials.importo_unitario')}
+                  value={m.importo_unitario}
+                  onChange={(e) => set(i, { importo_unitario: e.currentTarget.value })}
+                  error={err(i, 'importo_unitario')}
+                  disabled={readOnly}
+                />
+                <DecimalInput
+                  money
+                  label={t('reports.materials.prezzo_netto')}
+                  value={m.prezzo_netto}
+                  onChange={(e) => set(i, { prezzo_netto: e.currentTarget.value })}
+                  error={err(i, 'prezzo_netto')}
+                  disabled={readOnly}
+                />
+              </>
+            )}
+          </SimpleGrid>
+        </Paper>
+      ))}
+      {!readOnly && (
+        <Group>
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={18} />}
+            onClick={() => onChange([...rows, emptyMaterial()])}
+          >
+            {t('reports.materials.add')}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

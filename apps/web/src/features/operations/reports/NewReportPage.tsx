@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { showSaveError } from '../../../app/form-errors';
+import { notify } from '../../../app/notify';
+import { useSessionUser } from '../../../app/session/api';
+import { usePageTitle } from '../../../app/use-page-title';
+import { useSaveReport } from './api';
+import { HeaderSection } from './HeaderSection';
+import { bodyOf, emptyForm, type FormState } from './report-form';
+import { useTechnicianOptions } from './use-technicians';
+
+/** /new-intervention: who, where and why; the report then opens for hours, materials and the rest. */
+export function NewReportPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('reports.newTitle'));
+  const navigate = useNavigate();
+  const me = useSessionUser().data;
+  const technicians = useTechnicianOptions();
+  const [form, setForm] = useState<FormState>(() => ({
+    ...emptyForm(),
+    tecnici_ids: me?.scheduleenabled === 'Y' ? [me.id] : [],
+  }));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useSaveReport();
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!form.cliente_id) return setErrors({ cliente_id: t('reports.customerRequired') });
+    save.mutate(bodyOf(form), {
+      onSuccess: (item) => {
+        notify.success(t('reports.created', { numero: item.numero_assistenza }));
+        void navigate(`/interventions/${item.id}`, { replace: true });
+      },
+      onError: (err) => showSaveError(t, { setErrors }, err),
+    });
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg" maw={960}>
+        <div>
+          <Title order={1}>{t('reports.newTitle')}</Title>
+          <Text c="dimmed">{t('reports.newSubtitle')}</Text>
+        </div>
+        <Paper withBorder p="md" radius="md">
+          <HeaderSection
+            form={form}
+            set={(p) => setForm((f) => ({ ...f, ...p }))}
+            technicians={technicians}
+            readOnly={false}
+            errors={errors}
+          />
+        </Paper>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => void navigate('/interventions')}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending} size="md">
+            {t('reports.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,272 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { optionValue, type CampoPosizione, type ModalitaOre, type Rapportino } from '@fs/contract';
+import { errorText } from '../../../app/api/errors';
+import { LoadError } from '../../../app/components/LoadError';
+import { MediaFiles } from '../../../app/components/MediaFiles';
+import { formatDate } from '../../../app/format';
+import { formErrorsOf } from '../../../app/api/errors';
+import { formatDecimal } from '../../../app/numbers';
+import { notify } from '../../../app/notify';
+import { useCan, usePermissions, useSessionUser } from '../../../app/session/api';
+import { usePageTitle } from '../../../app/use-page-title';
+import { useOptions } from '../../billing';
+import { useCloseReport, useReport, useSaveReport } from './api';
+import { ChecksSection } from './ChecksSection';
+import { CustomFields } from './CustomFields';
+import { DaysSection } from './DaysSection';
+import { HeaderSection } from './HeaderSection';
+import { MaterialsSection } from './MaterialsSection';
+import { PricesSection } from './PricesSection';
+import { bodyOf, formOf, type FormState } from './report-form';
+import { StateBadge } from './StateBadge';
+import { useTechnicianOptions } from './use-technicians';
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
+      <Stack gap="sm">{children}</Stack>
+    </Paper>
+  );
+}
+
+/** /interventions/:id: the report with its sections, saved whole; closing and completing. */
+export function ReportPage() {
+  const { id } = useParams();
+  const { t } = useTranslation();
+  const report = useReport(id);
+  usePageTitle(report.data ? t('reports.detailTitle', { numero: report.data.numero_assistenza }) : t('reports.title'));
+  if (report.error) return <LoadError error={report.error} onRetry={() => void report.refetch()} />;
+  if (!report.data)
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  return <ReportForm key={report.data.updated_at} report={report.data} />;
+}
+
+function ReportForm({ report }: { report: Rapportino }) {
+  const { t, i18n } = useTranslation();
+  const me = useSessionUser().data;
+  const options = useOptions();
+  const mode = (optionValue(options.data, 'rapportini_modalita_ore', 'value') ?? 'libero') as ModalitaOre;
+  const canPricesWrite = useCan('prezzi', 'write') === true;
+  const canDelete = useCan('gestione_interventi', 'delete') === true;
+  const office = usePermissions().data?.permissions.gestione_interventi.companyWrite === true;
+  const technicians = useTechnicianOptions(report.tecnici);
+  const initial = useMemo(() => formOf(report), [report]);
+  const [form, setForm] = useState<FormState>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useSaveReport();
+  const close = useCloseReport();
+  const dirty = JSON.stringify(form) !== JSON.stringify(initial);
+  const closed = report.stato === 'CHIUSO';
+  const readOnly = !report.modificabile;
+  // After closing without the reopening option only return travel may be added.
+  const returnOnly = closed && !report.modificabile && !report.completato;
+  const visible = me?.role === 'user' ? 'app' : 'web';
+  const set = (p: Partial<FormState>) => setForm((f) => ({ ...f, ...p }));
+
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const failed = (err: unknown) => {
+    const fields = formErrorsOf(err);
+    if (fields) setErrors(fields);
+    notify.error(fields ? Object.values(fields)[0]! : errorText(t, err));
+  };
+  const doSave = (then?: () => void) =>
+    save.mutate(bodyOf(form, report.id), {
+      onSuccess: () => {
+        setErrors({});
+        if (then) then();
+        else notify.success(t('reports.saved'));
+      },
+      onError: failed,
+    });
+  const doClose = () =>
+    close.mutate(
+      { id: report.id, azione: 'chiudi' },
+      {
+        onSuccess: (r) => {
+          setErrors({});
+          notify.success(t('reports.closed'));
+          if (r.warnings?.includes('NO_HOURS')) notify.warning(t('reports.noHoursClosed'));
+        },
+        onError: failed,
+      },
+    );
+  const askClose = () => {
+    const hours = form.giornate.some(
+      (g) =>
+        (g.totale_ore.replace(',', '.') !== '' && Number(g.totale_ore.replace(',', '.')) > 0) ||
+        g.inizio_mattina ||
+        g.ore_mattina,
+    );
+    const go = () => (dirty ? doSave(doClose) : doClose());
+    if (hours) return go();
+    modals.openConfirmModal({
+      title: t('reports.closeNoHours.title'),
+      children: <Text size="sm">{t('reports.closeNoHours.text')}</Text>,
+      labels: { confirm: t('reports.closeNoHours.confirm'), cancel: t('common.cancel') },
+      onConfirm: go,
+    });
+  };
+  const askComplete = () =>
+    modals.openConfirmModal({
+      title: t('reports.complete.title'),
+      children: <Text size="sm">{t('reports.complete.text', { numero: report.numero_assistenza })}</Text>,
+      labels: { confirm: t('reports.complete.confirm'), cancel: t('common.cancel') },
+      confirmProps: { color: 'dark' },
+      onConfirm: () =>
+        close.mutate(
+          { id: report.id, azione: 'completa' },
+          { onSuccess: () => notify.success(t('reports.completedDone')), onError: failed },
+        ),
+    });
+
+  const fields = (posizione: CampoPosizione) => (
+    <CustomFields
+      campi={report.campi_personalizzati}
+      posizione={posizione}
+      values={form.campi}
+      onChange={(cid, v) => set({ campi: { ...form.campi, [cid]: v } })}
+      readOnly={readOnly}
+      errors={errors}
+      visible={visible}
+    />
+  );
+
+  return (
+    <Stack gap="md" maw={1100} pb={80}>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <div>
+          <Title order={1}>{t('reports.detailTitle', { numero: report.numero_assistenza })}</Title>
+          <Group gap="xs" mt={4}>
+            <StateBadge stato={report.stato} completato={report.completato} inviato={report.inviato} />
+            <Text c="dimmed" size="sm">
+              {report.cliente} · {t('reports.openedOn', { date: formatDate(report.data_apertura) })}
+              {report.data_chiusura
+                ? ` · ${t('reports.closedOn', { date: formatDate(report.data_chiusura, 'Europe/Rome') })}`
+                : ''}
+              {' · '}
+              {t('reports.hoursTotal', { hours: formatDecimal(report.totale_ore, i18n.language) })}
+            </Text>
+          </Group>
+        </div>
+      </Group>
+      {report.completato && <Alert color="gray">{t('reports.completedNote')}</Alert>}
+      {returnOnly && <Alert color="blue">{t('reports.closedNote')}</Alert>}
+      <Section title={t('reports.sections.dati')}>
+        <HeaderSection form={form} set={set} technicians={technicians} readOnly={readOnly} errors={errors} />
+        {fields('intestazione')}
+        {fields('richiesta_iniziale')}
+      </Section>
+      <Section title={t('reports.sections.ore')}>
+        <DaysSection
+          days={form.giornate}
+          onChange={(giornate) => set({ giornate })}
+          mode={mode}
+          technicians={technicians}
+          defaultTechnician={form.tecnici_ids[0] ?? me?.id ?? ''}
+          readOnly={readOnly && !returnOnly}
+          returnOnly={returnOnly}
+          errors={errors}
+          showPrice={canPricesWrite}
+        />
+        {fields('ore_lavorate')}
+      </Section>
+      <Section title={t('reports.sections.materiale')}>
+        <MaterialsSection
+          rows={form.materiali}
+          onChange={(materiali) => set({ materiali })}
+          readOnly={readOnly}
+          errors={errors}
+          showPrices={report.prezzi !== null}
+        />
+        {fields('materiale')}
+      </Section>
+      <Section title={t('reports.sections.controlli')}>
+        <ChecksSection
+          checks={form.controlli}
+          onChange={(controlli) => set({ controlli })}
+          readOnly={readOnly}
+          errors={errors}
+        />
+        {fields('controlli')}
+      </Section>
+      {report.prezzi && (
+        <Section title={t('reports.sections.prezzi')}>
+          <PricesSection prezzi={report.prezzi} />
+          {dirty && (
+            <Text size="sm" c="dimmed">
+              {t('reports.prices.afterSave')}
+            </Text>
+          )}
+        </Section>
+      )}
+      <Section title={t('reports.sections.allegati')}>
+        <MediaFiles
+          section="rapportino"
+          ownerId={report.id}
+          canWrite={!report.completato}
+          canDelete={canDelete && !report.completato}
+        />
+      </Section>
+      <Section title={t('reports.sections.chiusura')}>
+        <Textarea
+          label={t('reports.fields.note')}
+          value={form.note}
+          onChange={(e) => set({ note: e.currentTarget.value })}
+          autosize
+          minRows={2}
+          maxLength={5000}
+          disabled={readOnly}
+        />
+        {fields('chiusura')}
+      </Section>
+      <Paper withBorder p="sm" radius="md" shadow="md" style={{ position: 'sticky', bottom: 8, zIndex: 5 }}>
+        <Group justify="flex-end" gap="sm">
+          {dirty && (
+            <Text size="sm" c="dimmed" mr="auto">
+              {t('reports.unsaved')}
+            </Text>
+          )}
+          {(!readOnly || returnOnly) && (
+            <Button size="md" onClick={() => doSave()} loading={save.isPending} disabled={!dirty}>
+              {t('common.save')}
+            </Button>
+          )}
+          {!closed && !readOnly && (
+            <Button size="md" variant="filled" color="blue.8" onClick={askClose} loading={close.isPending}>
+              {t('reports.close')}
+            </Button>
+          )}
+          {closed && !report.completato && office && (
+            <Button
+              size="md"
+              variant="outline"
+              color="dark"
+              onClick={askComplete}
+              loading={close.isPending}
+              disabled={dirty}
+            >
+              {t('reports.completeAction')}
+            </Button>
+          )}
+        </Group>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { RapportinoRow } from '@fs/contract';
+import { DataTable, pageQueryProps } from '../../../app/components/DataTable';
+import { useDebounced, type ListState } from '../../../app/components/list-state';
+import { formatDate } from '../../../app/format';
+import { formatDecimal, formatMoney } from '../../../app/numbers';
+import { useCan, usePermissions } from '../../../app/session/api';
+import { usePageTitle } from '../../../app/use-page-title';
+import { useUsers } from '../../identity';
+import { useReportsPage } from './api';
+import { PERIODS, periodRange, type Period } from './periods';
+import { StateBadge } from './StateBadge';
+
+const STATI = ['aperti', 'NUOVO', 'APERTO', 'CHIUSO'] as const;
+
+/** /interventions: every report the user may see, paged on the server, with the list's filters. */
+export function ReportsPage() {
+  const { t, i18n } = useTranslation();
+  usePageTitle(t('reports.title'));
+  const navigate = useNavigate();
+  const canWrite = useCan('gestione_interventi', 'write') === true;
+  const perms = usePermissions().data?.permissions;
+  const seeAll =
+    !!perms &&
+    (perms.gestione_interventi.companyRead || perms.dati_colleghi.userRead || perms.dati_colleghi.companyRead);
+  const users = useUsers(seeAll && canWrite);
+  const [state, setState] = useState<ListState>({ page: 1, size: 25, sort: 'data_apertura', dir: 'desc', q: '' });
+  const [search, setSearch] = useState('');
+  const [stato, setStato] = useState<string | null>(null);
+  const [tecnico, setTecnico] = useState<string | null>(null);
+  const [periodo, setPeriodo] = useState<Period | null>(null);
+  const [completato, setCompletato] = useState<string | null>(null);
+  const q = useDebounced(search.trim());
+  const params = new URLSearchParams({
+    page: String(state.page),
+    size: String(state.size),
+    sort: state.sort,
+    dir: state.dir,
+  });
+  if (q) params.set('q', q);
+  if (stato) params.set('stato', stato);
+  if (tecnico) params.set('tecnico_id', tecnico);
+  if (completato) params.set('completato', completato);
+  if (periodo) {
+    const r = periodRange(periodo);
+    params.set('dal', r.dal);
+    params.set('al', r.al);
+  }
+  const page = useReportsPage(params.toString());
+  const reset = () => setState((s) => ({ ...s, page: 1 }));
+  const filtered = !!(q || stato || tecnico || periodo || completato);
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>{t('reports.title')}</Title>
+        <Text c="dimmed">{t('reports.subtitle')}</Text>
+      </div>
+      <DataTable<RapportinoRow>
+        table="rapportini"
+        {...pageQueryProps(page)}
+        state={state}
+        onStateChange={setState}
+        search={search}
+        onSearchChange={setSearch}
+        rowKey={(r) => r.id}
+        renderCell={(r, key) => {
+          switch (key) {
+            case 'stato':
+              return <StateBadge stato={r.stato} completato={r.completato} inviato={r.inviato} />;
+            case 'data_apertura':
+            case 'data_chiusura':
+              return formatDate(r[key], 'Europe/Rome') ?? '';
+            case 'totale_ore':
+              return formatDecimal(r.totale_ore, i18n.language);
+            case 'totale':
+              return r.totale === null ? '' : formatMoney(r.totale, i18n.language);
+            case 'completato':
+              return r.completato ? t('reports.yes') : t('reports.no');
+            case 'tipo_intervento':
+              return r.tipo_intervento ? t(`reports.tipi.${r.tipo_intervento}`) : '';
+            default: {
+              const v = r[key as keyof RapportinoRow];
+              return v === null || v === undefined ? '' : String(v);
+            }
+          }
+        }}
+        onOpen={(r) => void navigate(`/interventions/${r.id}`)}
+        filters={
+          <>
+            <Select
+              label={t('reports.fields.stato')}
+              placeholder={t('reports.filters.any')}
+              data={STATI.map((s) => ({ value: s, label: t(`reports.stati.${s}`) }))}
+              value={stato}
+              onChange={(v) => {
+                setStato(v);
+                reset();
+              }}
+              clearable
+              w={150}
+            />
+            {seeAll && users.data && (
+              <Select
+                label={t('reports.fields.tecnico')}
+                placeholder={t('reports.filters.any')}
+                data={users.data.items.map((u) => ({
+                  value: u.id,
+                  label: [u.name, u.surname].filter(Boolean).join(' ') || u.username,
+                }))}
+                value={tecnico}
+                onChange={(v) => {
+                  setTecnico(v);
+                  reset();
+                }}
+                clearable
+                searchable
+                w={190}
+              />
+            )}
+            <Select
+              label={t('reports.filters.periodo')}
+              placeholder={t('reports.filters.sempre')}
+              data={PERIODS.map((p) => ({ value: p, label: t(`reports.periodi.${p}`) }))}
+              value={periodo}
+              onChange={(v) => {
+                setPeriodo(v as Period | null);
+                reset();
+              }}
+              clearable
+              w={170}
+            />
+            <Select
+              label={t('reports.fields.completato')}
+              placeholder={t('reports.filters.any')}
+              data={[
+                { value: 'true', label: t('reports.yes') },
+                { value: 'false', label: t('reports.no') },
+              ]}
+              value={completato}
+              onChange={(v) => {
+                setCompletato(v);
+                reset();
+              }}
+              clearable
+              w={120}
+            />
+          </>
+        }
+        actions={
+          canWrite && (
+            <Button leftSection={<IconPlus size={18} />} onClick={() => void navigate('/new-intervention')}>
+              {t('reports.new')}
+            </Button>
+          )
+        }
+        searchLabel={t('reports.search')}
+        emptyText={filtered ? t('reports.noMatch') : t('reports.empty')}
+        cardTitle="cliente"
+        caption={t('reports.caption')}
+      />
+      {!page.isFetching && page.data && page.data.totaleElementi > 0 && (
+        <Group justify="flex-end">
+          <Text size="sm" c="dimmed">
+            {t('reports.count', { count: page.data.totaleElementi })}
+          </Text>
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,37 @@
+import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { STATO_COLORS, type StatoRapportino } from '@fs/contract';
+
+/** The report's state in its spec colour (NUOVO red, APERTO yellow, CHIUSO blue); completed and sent shown beside. */
+export function StateBadge({
+  stato,
+  completato,
+  inviato,
+}: {
+  stato: StatoRapportino;
+  completato?: boolean;
+  inviato?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Badge
+        color={STATO_COLORS[stato]}
+        variant={stato === 'APERTO' ? 'filled' : 'light'}
+        c={stato === 'APERTO' ? 'dark' : undefined}
+      >
+        {t(`reports.stati.${stato}`)}
+      </Badge>
+      {completato && (
+        <Badge color="gray" variant="outline" ml={4}>
+          {t('reports.completed')}
+        </Badge>
+      )}
+      {inviato && (
+        <Badge color={STATO_COLORS.inviato} variant="light" ml={4}>
+          {t('reports.sent')}
+        </Badge>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,211 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CampoConfig,
+  CampoConfigSaveRequest,
+  Numerazione,
+  NumerazioneSaveRequest,
+  Rapportino,
+  RapportinoLavorazioneRequest,
+  RapportinoRow,
+} from '@fs/contract';
+import { api, apiRequest } from '../../../app/api/client';
+import { usePermissions } from '../../../app/session/api';
+
+export const reportKeys = {
+  all: ['reports'] as const,
+  page: (qs: string) => ['reports', 'page', qs] as const,
+  one: (id: string) => ['reports', 'one', id] as const,
+  todos: (quando: string) => ['reports', 'todos', quando] as const,
+  config: ['report-config', 'campi'] as const,
+  numbering: ['report-config', 'numerazione'] as const,
+};
+
+export type ReportsPage = { items: RapportinoRow[]; totaleElementi: number };
+
+/** One page of the report list (the query string as GET /rapportini/rapportini/admin takes it). */
+export function useReportsPage(qs: string) {
+  return useQuery({
+    queryKey: reportKeys.page(qs),
+    placeholderData: keepPreviousData,
+    queryFn: () => api.get<ReportsPage>(`/api/rapportini/rapportini/admin?${qs}`),
+  });
+}
+
+export function useReport(id: string | undefined) {
+  return useQuery({
+    queryKey: reportKeys.one(id ?? ''),
+    enabled: !!id,
+    queryFn: async () => (await api.get<{ item: Rapportino }>(`/api/rapportini/rapportini/admin/${id}`)).item,
+  });
+}
+
+export function useTodos(quando: 'oggi' | 'aperti', enabled = true) {
+  return useQuery({
+    queryKey: reportKeys.todos(quando),
+    enabled,
+    queryFn: async () =>
+      (await api.get<{ items: RapportinoRow[] }>(`/api/rapportini/rapportini/todos?quando=${quando}`)).items,
+  });
+}
+
+export type SaveBody = RapportinoLavorazioneRequest & { id?: string };
+
+/** Creates (no id, lavorazione) or saves a report (admin/update for the office, lavorazione for a technician). */
+export function useSaveReport() {
+  const client = useQueryClient();
+  const office = usePermissions().data?.permissions.gestione_interventi.companyWrite === true;
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: async (body: SaveBody) =>
+      (
+        await api.post<{ item: Rapportino }>(
+          body.id && office ? '/api/rapportini/rapportino/admin/update' : '/api/rapportini/rapportino/lavorazione',
+          body,
+        )
+      ).item,
+    onSuccess: (item) => {
+      client.setQueryData(reportKeys.one(item.id), item);
+      void client.invalidateQueries({ queryKey: ['reports', 'page'] });
+      void client.invalidateQueries({ queryKey: ['reports', 'todos'] });
+    },
+  });
+}
+
+export function useCloseReport() {
+  const client = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (body: { id: string; azione: 'chiudi' | 'completa' }) =>
+      api.post<{ item: Rapportino; warnings?: 'NO_HOURS'[] }>('/api/rapportini/rapportino/chiusura', body),
+    onSuccess: (r) => {
+      client.setQueryData(reportKeys.one(r.item.id), r.item);
+      void client.invalidateQueries({ queryKey: ['reports', 'page'] });
+      void client.invalidateQueries({ queryKey: ['reports', 'todos'] });
+    },
+  });
+}
+
+export function useDeleteReports() {
+  const client = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (ids: string[]) => api.post<{ removed: number }>('/api/rapportini/rapportini/delete-bulk', { ids }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: reportKeys.all }),
+  });
+}
+
+/* ---------- what a report refers to ---------- */
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** Customers matching a typed term (server search, at most 20). */
+export function useCustomerSearch(q: string) {
+  const term = q.trim();
+  return useQuery({
+    queryKey: ['reports', 'customer-search', term],
+    placeholderData: keepPreviousData,
+    meta: { silent: true },
+    queryFn: async () =>
+      (
+        await api.get<{ items: { id: string; ragione_sociale: string; citta: string | null }[] }>(
+          `/api/clienti/clienti-filtered?size=20&sort=ragione_sociale${term ? `&q=${encodeURIComponent(term)}` : ''}`,
+        )
+      ).items,
+  });
+}
+
+export function usePlants(clienteId: string | null) {
+  return useQuery({
+    queryKey: ['reports', 'plants', clienteId],
+    enabled: !!clienteId,
+    queryFn: async () =>
+      (await api.get<{ items: { id: string; nome: string }[] }>(`/api/impianti/cliente/${clienteId}`)).items,
+  });
+}
+
+export function useMachines(impiantoId: string | null) {
+  return useQuery({
+    queryKey: ['reports', 'machines', impiantoId],
+    enabled: !!impiantoId,
+    queryFn: async () =>
+      (
+        await api.get<{ items: { id: string; nome: string; matricola: string }[] }>(
+          `/api/macchinari/macchinari/${impiantoId}`,
+        )
+      ).items,
+  });
+}
+
+/** Articles matching a typed term (search as you type on code and description). */
+export function useArticleSearch(q: string) {
+  const term = q.trim();
+  return useQuery({
+    queryKey: ['reports', 'article-search', term],
+    enabled: term.length > 0,
+    placeholderData: keepPreviousData,
+    meta: { silent: true },
+    queryFn: async () =>
+      (
+        await api.post<{
+          items: {
+            id: string;
+            codice: string;
+            descrizione: string;
+            unita_misura: string | null;
+            prezzo_vendita: string | null;
+          }[];
+        }>('/api/anagraficaarticoli/articoli/research', { q: term, limit: 10 })
+      ).items,
+  });
+}
+
+/* ---------- configuration ---------- */
+
+export function useCampiConfig(enabled = true) {
+  return useQuery({
+    queryKey: reportKeys.config,
+    enabled,
+    staleTime: 3 * 3_600_000,
+    queryFn: async () => (await api.get<{ items: CampoConfig[] }>('/api/configuration/intervento')).items,
+  });
+}
+
+export function useSaveCampo() {
+  const client = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: async (body: CampoConfigSaveRequest) =>
+      (await api.post<{ item: CampoConfig }>('/api/configuration/intervento', body)).item,
+    onSuccess: () => void client.invalidateQueries({ queryKey: reportKeys.config }),
+  });
+}
+
+export function useRemoveCampo() {
+  const client = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (id: string) =>
+      apiRequest<{ esito: 'deleted' | 'hidden' }>(`/api/configuration/intervento/remove/${id}`, { method: 'DELETE' }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: reportKeys.config }),
+  });
+}
+
+export function useNumerazione() {
+  return useQuery({
+    queryKey: reportKeys.numbering,
+    queryFn: async () => (await api.get<{ item: Numerazione }>('/api/numerazioni/numerazione')).item,
+  });
+}
+
+export function useSaveNumerazione() {
+  const client = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: async (body: NumerazioneSaveRequest) =>
+      (await api.post<{ item: Numerazione }>('/api/numerazioni/numerazione', body)).item,
+    onSuccess: (item) => client.setQueryData(reportKeys.numbering, item),
+  });
+}

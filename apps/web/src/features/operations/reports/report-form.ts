@@ -1,0 +1,199 @@
+import type { Rapportino } from '@fs/contract';
+import type { SaveBody } from './api';
+
+/** A worked day as the form holds it (decimals as typed, Italian or not; the server reads both). */
+export interface DayState {
+  data: string;
+  tecnico_id: string;
+  totale_ore: string;
+  ore_mattina: string;
+  ore_pomeriggio: string;
+  inizio_mattina: string;
+  fine_mattina: string;
+  inizio_pomeriggio: string;
+  fine_pomeriggio: string;
+  pranzo: boolean;
+  cena: boolean;
+  pernottamento: boolean;
+  km_viaggio: string;
+  ore_viaggio: string;
+  ritorno: boolean;
+  prezzoImpostato: string;
+}
+
+export interface MaterialState {
+  articolo_id: string | null;
+  codice: string;
+  descrizione: string;
+  quantita: string;
+  unita: string;
+  importo_unitario: string;
+  prezzo_netto: string;
+}
+
+export interface FormState {
+  cliente_id: string | null;
+  cliente: string;
+  impianto_id: string | null;
+  macchinari_ids: string[];
+  tecnici_ids: string[];
+  mansione_id: string | null;
+  tipo_intervento: string | null;
+  motivazione: string;
+  data_apertura: string;
+  richiesta_iniziale: string;
+  note: string;
+  giornate: DayState[];
+  materiali: MaterialState[];
+  controlli: { controllo_id: string; descrizione: string; esito: 'ok' | 'ko' | 'na' | null; note: string }[];
+  campi: Record<string, string>;
+}
+
+const it = (v: string | null | undefined) => (v ? v.replace('.', ',') : '');
+
+export const todayIso = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Rome' }).format(new Date());
+
+export function emptyDay(tecnico_id: string, data = todayIso()): DayState {
+  return {
+    data,
+    tecnico_id,
+    totale_ore: '',
+    ore_mattina: '',
+    ore_pomeriggio: '',
+    inizio_mattina: '',
+    fine_mattina: '',
+    inizio_pomeriggio: '',
+    fine_pomeriggio: '',
+    pranzo: false,
+    cena: false,
+    pernottamento: false,
+    km_viaggio: '',
+    ore_viaggio: '',
+    ritorno: false,
+    prezzoImpostato: '',
+  };
+}
+
+export const emptyMaterial = (): MaterialState => ({
+  articolo_id: null,
+  codice: '',
+  descrizione: '',
+  quantita: '1',
+  unita: '',
+  importo_unitario: '',
+  prezzo_netto: '',
+});
+
+export function emptyForm(): FormState {
+  return {
+    cliente_id: null,
+    cliente: '',
+    impianto_id: null,
+    macchinari_ids: [],
+    tecnici_ids: [],
+    mansione_id: null,
+    tipo_intervento: null,
+    motivazione: '',
+    data_apertura: todayIso(),
+    richiesta_iniziale: '',
+    note: '',
+    giornate: [],
+    materiali: [],
+    controlli: [],
+    campi: {},
+  };
+}
+
+/** The form's state of a saved report. */
+export function formOf(r: Rapportino): FormState {
+  return {
+    cliente_id: r.cliente_id,
+    cliente: r.cliente,
+    impianto_id: r.impianto_id,
+    macchinari_ids: r.macchinari_ids,
+    tecnici_ids: r.tecnici_ids,
+    mansione_id: r.mansione_id,
+    tipo_intervento: r.tipo_intervento,
+    motivazione: r.motivazione ?? '',
+    data_apertura: r.data_apertura,
+    richiesta_iniziale: r.richiesta_iniziale ?? '',
+    note: r.note ?? '',
+    giornate: r.giornate.map((g) => ({
+      data: g.data,
+      tecnico_id: g.tecnico_id,
+      totale_ore: it(g.totale_ore),
+      ore_mattina: it(g.ore_mattina),
+      ore_pomeriggio: it(g.ore_pomeriggio),
+      inizio_mattina: g.inizio_mattina ?? '',
+      fine_mattina: g.fine_mattina ?? '',
+      inizio_pomeriggio: g.inizio_pomeriggio ?? '',
+      fine_pomeriggio: g.fine_pomeriggio ?? '',
+      pranzo: g.pranzo === 'S',
+      cena: g.cena === 'S',
+      pernottamento: g.pernottamento === 'S',
+      km_viaggio: it(g.km_viaggio),
+      ore_viaggio: it(g.ore_viaggio),
+      ritorno: g.ritorno,
+      prezzoImpostato: it(g.prezzoImpostato),
+    })),
+    materiali: r.materiali.map((m) => ({
+      articolo_id: m.articolo_id,
+      codice: m.codice ?? '',
+      descrizione: m.descrizione,
+      quantita: it(m.quantita.replace(/\.?0+$/, '')),
+      unita: m.unita ?? '',
+      importo_unitario: it(m.importo_unitario),
+      prezzo_netto: it(m.prezzo_netto),
+    })),
+    controlli: r.controlli.map((c) => ({ ...c, note: c.note ?? '' })),
+    campi: Object.fromEntries(r.campi_personalizzati.map((c) => [c.campo_id, c.valore ?? ''])),
+  };
+}
+
+const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
+
+/** The save body of the form (the whole report: the server replaces its lines). */
+export function bodyOf(f: FormState, id?: string): SaveBody {
+  return {
+    ...(id ? { id } : {}),
+    cliente_id: f.cliente_id ?? '',
+    impianto_id: f.impianto_id,
+    macchinari_ids: f.macchinari_ids,
+    tecnici_ids: f.tecnici_ids,
+    mansione_id: f.mansione_id,
+    tipo_intervento: f.tipo_intervento as SaveBody['tipo_intervento'],
+    motivazione: orNull(f.motivazione),
+    data_apertura: f.data_apertura,
+    richiesta_iniziale: orNull(f.richiesta_iniziale),
+    note: orNull(f.note),
+    giornate: f.giornate.map((g) => ({
+      data: g.data,
+      tecnico_id: g.tecnico_id,
+      totale_ore: orNull(g.totale_ore),
+      ore_mattina: orNull(g.ore_mattina),
+      ore_pomeriggio: orNull(g.ore_pomeriggio),
+      inizio_mattina: orNull(g.inizio_mattina),
+      fine_mattina: orNull(g.fine_mattina),
+      inizio_pomeriggio: orNull(g.inizio_pomeriggio),
+      fine_pomeriggio: orNull(g.fine_pomeriggio),
+      pranzo: g.pranzo ? 'S' : 'N',
+      cena: g.cena ? 'S' : 'N',
+      pernottamento: g.pernottamento ? 'S' : 'N',
+      km_viaggio: orNull(g.km_viaggio),
+      ore_viaggio: orNull(g.ore_viaggio),
+      ritorno: g.ritorno,
+      prezzoImpostato: orNull(g.prezzoImpostato),
+    })),
+    materiali: f.materiali.map((m) => ({
+      articolo_id: m.articolo_id,
+      codice: orNull(m.codice),
+      descrizione: m.descrizione,
+      quantita: m.quantita,
+      unita: orNull(m.unita),
+      importo_unitario: orNull(m.importo_unitario),
+      prezzo_netto: orNull(m.prezzo_netto),
+    })),
+    controlli: f.controlli.map((c) => ({ controllo_id: c.controllo_id, esito: c.esito, note: orNull(c.note) })),
+    campi_personalizzati: Object.entries(f.campi).map(([campo_id, valore]) => ({ campo_id, valore: orNull(valore) })),
+  };
+}
