@@ -18,6 +18,8 @@ export default defineConfig({
     locale: 'it-IT',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The service worker (installable app) is tested on its own in pwa.spec.ts; elsewhere it would answer requests the tests watch.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -336,6 +336,11 @@ export const rapportinoRowSchema = z.object({
   totale_ore: z.string(),
   /** Only for users with the prices permission. */
   totale: z.string().nullable(),
+  data_appuntamento: z.string().nullable(),
+  /** The plant's name and address, when the report names a plant. */
+  luogo: z.string().nullable(),
+  /** The first 200 characters of the initial request. */
+  richiesta_iniziale: z.string().nullable(),
 });
 export type RapportinoRow = z.infer<typeof rapportinoRowSchema>;
 

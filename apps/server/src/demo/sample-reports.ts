@@ -9,7 +9,20 @@ import { close, saveCampo, saveReport } from '../features/operations/index.js';
  * older ones closed (some completed), the recent ones new or open, with worked days,
  * materials, checks and three custom fields.
  */
-export const SAMPLE_REPORTS = 60;
+export const SAMPLE_REPORTS = 56;
+/** Besides, each technician has two new reports appointed today (09:00 and 14:30 in Rome): their home card. */
+export const TODAY_APPOINTMENTS = ['09:00', '14:30'];
+
+/** `date` (YYYY-MM-DD) at `time` (HH:MM) in Europe/Rome, as an ISO instant with the right offset (CET or CEST). */
+export function romeInstant(date: string, time: string): string {
+  const guess = new Date(`${date}T${time}:00Z`);
+  const offset =
+    new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Rome', timeZoneName: 'longOffset' })
+      .formatToParts(guess)
+      .find((p) => p.type === 'timeZoneName')
+      ?.value.replace('GMT', '') || '+00:00';
+  return new Date(`${date}T${time}:00${offset}`).toISOString();
+}
 
 const REQUESTS = [
   'La caldaia va in blocco più volte al giorno',
@@ -97,10 +110,12 @@ export async function seedSampleReports(deps: Deps, aziendaId: string): Promise<
     articolo_id: null,
   });
 
-  const today = new Date();
+  // Calendar days in Rome, whatever the server's own time zone.
+  const romeToday = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Rome' }).format(new Date());
   const day = (back: number) => {
-    const d = new Date(today.getFullYear(), today.getMonth(), today.getDate() - back);
-    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    const d = new Date(`${romeToday}T12:00:00Z`);
+    d.setUTCDate(d.getUTCDate() - back);
+    return d.toISOString().slice(0, 10);
   };
   for (let i = 0; i < SAMPLE_REPORTS; i++) {
     // Oldest first, so the numbers follow the dates; the last few are today's.
@@ -193,6 +208,34 @@ export async function seedSampleReports(deps: Deps, aziendaId: string): Promise<
     if (closing) {
       await close(deps, actor, item.id, 'chiudi');
       if (state === 'completa') await close(deps, actor, item.id, 'completa');
+    }
+  }
+  let n = 0;
+  for (const tech of techs) {
+    for (const time of TODAY_APPOINTMENTS) {
+      const plant = plants[(n * 5 + 3) % plants.length]!;
+      await saveReport(deps, actor, {
+        cliente_id: plant.cliente_id,
+        impianto_id: plant.id,
+        macchinari_ids: (plant.machines ?? []).slice(0, 1),
+        tecnici_ids: [tech],
+        mansione_id: jobs.length ? jobs[n % jobs.length]!.id : null,
+        tipo_intervento: TIPI_INTERVENTO[n % TIPI_INTERVENTO.length]!,
+        motivazione: REASONS[n % REASONS.length]!,
+        richiesta_iniziale: REQUESTS[(n + 3) % REQUESTS.length]!,
+        data_apertura: day(0),
+        data_appuntamento: romeInstant(day(0), time),
+        contrassegnato: false,
+        in_remoto: false,
+        pianificato_remoto: false,
+        note: null,
+        giornate: [],
+        materiali: [],
+        controlli: [],
+        campi_personalizzati: [{ campo_id: tipo.id, valore: 'A condensazione' }],
+        gestionePrezziIntervento: null,
+      });
+      n++;
     }
   }
 }

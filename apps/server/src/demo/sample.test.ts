@@ -4,6 +4,7 @@ import type { Db } from '../platform/db/client.js';
 import { call, startTestApp, type TestApp } from '../test/harness.js';
 import { createCompany } from '../test/factories.js';
 import { SAMPLE, seedSampleData } from './sample.js';
+import { romeInstant, SAMPLE_REPORTS, seedSampleReports, TODAY_APPOINTMENTS } from './sample-reports.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -47,5 +48,45 @@ describe("the demo company's sample registries", () => {
     const held = jobs.find((j: { nome: string }) => j.nome === 'Manutenzione caldaie');
     const del = await call(t.app, 'DELETE', `/api/mansioni/mansione/${held.id}`, s);
     expect([del.status, del.json.code]).toEqual([403, '0032']);
+  });
+});
+
+describe("the demo company's sample work reports", () => {
+  it('gives reports in every state over 90 days, numbered, priced, and each technician two appointments today', async () => {
+    const c = await createCompany(t);
+    await (t.deps.db as Db).transaction((tx) => seedSampleData(tx, c.company.id, [c.user('tech').id]));
+    await seedSampleReports(t.deps, c.company.id);
+    const s = await c.login('admin');
+    const all = await call(t.app, 'GET', '/api/rapportini/rapportini/admin?size=100', s);
+    const techs = 1;
+    expect(all.json.totaleElementi).toBe(SAMPLE_REPORTS + techs * TODAY_APPOINTMENTS.length);
+    const states = new Set(all.json.items.map((r: { stato: string }) => r.stato));
+    expect([...states].sort()).toEqual(['APERTO', 'CHIUSO', 'NUOVO']);
+    expect(all.json.items.some((r: { completato: boolean }) => r.completato)).toBe(true);
+    const numbers = all.json.items.map((r: { numero_assistenza: string }) => r.numero_assistenza);
+    expect(new Set(numbers).size).toBe(numbers.length);
+    const dates = all.json.items.map((r: { data_apertura: string }) => r.data_apertura).sort();
+    const span = (Date.parse(dates.at(-1)) - Date.parse(dates[0])) / 86_400_000;
+    expect(span).toBeGreaterThanOrEqual(85);
+    expect(span).toBeLessThanOrEqual(90);
+    expect(all.json.items.filter((r: { totale: string | null }) => Number(r.totale) > 0).length).toBeGreaterThan(40);
+
+    const tech = await c.login('tech');
+    const today = await call(t.app, 'GET', '/api/rapportini/rapportini/todos?quando=oggi', tech);
+    const appointed = today.json.items.filter((r: { data_appuntamento: string | null }) => r.data_appuntamento);
+    expect(appointed).toHaveLength(2);
+    const times = appointed.map((r: { data_appuntamento: string }) =>
+      new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit' }).format(
+        new Date(r.data_appuntamento),
+      ),
+    );
+    expect(times).toEqual(['09:00', '14:30']);
+    expect(appointed[0].luogo).toBeTruthy();
+  });
+
+  it('places a Rome wall-clock time at the right instant in winter and in summer', () => {
+    expect(romeInstant('2026-01-15', '09:00')).toBe('2026-01-15T08:00:00.000Z');
+    expect(romeInstant('2026-07-15', '09:00')).toBe('2026-07-15T07:00:00.000Z');
+    expect(romeInstant('2026-03-29', '14:30')).toBe('2026-03-29T12:30:00.000Z');
   });
 });

@@ -21,6 +21,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       setHeaders(res, file) {
         if (file.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else if (/[\\/](sw\.js|registerSW\.js|manifest\.webmanifest)$/.test(file)) {
+          // The service worker and the manifest are checked for updates on every visit.
+          res.header('cache-control', 'no-cache');
         }
       },
     });

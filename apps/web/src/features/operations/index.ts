@@ -1,3 +1,4 @@
 /** The operations area's public API for the shell and other areas. */
 export * from './geolocation/api';
 export * from './geolocation/LastPosition';
+export * from './reports/TodoCard';

@@ -3,7 +3,7 @@ import { RAPPORTINI_TABLE, type RapportinoColumn } from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import { utenti } from '../../../platform/db/schema.js';
 import { rapportini } from '../../../platform/db/schema-contracts.js';
-import { clienti } from '../../../platform/db/schema-customers.js';
+import { clienti, impianti } from '../../../platform/db/schema-customers.js';
 import { rapportiniTecnici } from '../../../platform/db/schema-reports.js';
 import { orderOf, readPage, searchCondition, type Page, type PageRead } from '../../../platform/lists.js';
 
@@ -54,6 +54,11 @@ const SORTABLE: Partial<Record<RapportinoColumn, SQL | typeof rapportini.dataApe
 
 const tecniciOf = sql<string>`coalesce((select string_agg(coalesce(nullif(trim(coalesce(${utenti.name}, '') || ' ' || coalesce(${utenti.surname}, '')), ''), ${utenti.username}), ', ' order by ${utenti.ordine}) from ${rapportiniTecnici} join ${utenti} on ${utenti.id} = ${rapportiniTecnici.utenteId} where ${rapportiniTecnici.aziendaId} = ${rapportini.aziendaId} and ${rapportiniTecnici.rapportinoId} = ${rapportini.id}), '')`;
 
+/** Where the work is: the plant's name and address, for the technician's card. */
+const luogoOf = sql<
+  string | null
+>`(select nullif(concat_ws(', ', ${impianti.nome}, nullif(${impianti.indirizzo}, ''), nullif(${impianti.citta}, '')), '') from ${impianti} where ${impianti.aziendaId} = ${rapportini.aziendaId} and ${impianti.id} = ${rapportini.impiantoId})`;
+
 const rowColumns = {
   id: rapportini.id,
   numeroAssistenza: rapportini.numeroAssistenza,
@@ -69,6 +74,9 @@ const rowColumns = {
   motivazione: rapportini.motivazione,
   totaleOre: rapportini.totaleOre,
   totale: rapportini.totale,
+  dataAppuntamento: rapportini.dataAppuntamento,
+  luogo: luogoOf,
+  richiestaIniziale: sql<string | null>`left(${rapportini.richiestaIniziale}, 200)`,
 };
 export interface ListRow {
   id: string;
@@ -85,6 +93,9 @@ export interface ListRow {
   motivazione: string | null;
   totaleOre: string;
   totale: string | null;
+  dataAppuntamento: Date | null;
+  luogo: string | null;
+  richiestaIniziale: string | null;
 }
 
 function base(db: DbOrTx) {

@@ -133,5 +133,8 @@ export function toRow(r: ListRow, seePrices: boolean): RapportinoRow {
     motivazione: r.motivazione,
     totale_ore: r.totaleOre,
     totale: seePrices ? r.totale : null,
+    data_appuntamento: iso(r.dataAppuntamento),
+    luogo: r.luogo,
+    richiesta_iniziale: r.richiestaIniziale,
   };
 }

@@ -265,6 +265,36 @@ describe('work reports', () => {
     expect((await ids('sort=cliente&dir=desc'))[0]).toBe('2026-11-05');
     expect((await x.get(x.admin, '/rapportini/rapportini/admin?stato=CHIUSA')).status).toBe(400);
   });
+
+  it('gives a technician today’s and open reports, with the appointment, the place and the request', async () => {
+    const x = await reportCompany(t);
+    const appointment = new Date(Date.now() + 3_600_000).toISOString();
+    const mk = (over: Record<string, unknown>) =>
+      x.post(x.admin, '/rapportini/rapportino/lavorazione', {
+        cliente_id: x.clienteId,
+        tecnici_ids: [x.techId],
+        ...over,
+      });
+    const todayOne = await mk({
+      impianto_id: x.impiantoId,
+      data_appuntamento: appointment,
+      data_apertura: '2026-01-10',
+      richiesta_iniziale: 'La caldaia perde acqua dal raccordo',
+    });
+    const older = await mk({ data_apertura: '2026-01-05' });
+    await mk({ data_apertura: '2026-01-06', tecnici_ids: [x.adminId] });
+    const list = async (quando: string) =>
+      (await x.get(x.tech, `/rapportini/rapportini/todos?quando=${quando}`)).json.items;
+    const oggi = await list('oggi');
+    expect(oggi.map((i: any) => i.id)).toEqual([todayOne.json.item.id]);
+    expect(oggi[0]).toMatchObject({
+      luogo: 'Centrale termica',
+      richiesta_iniziale: 'La caldaia perde acqua dal raccordo',
+      data_appuntamento: appointment,
+    });
+    expect((await list('aperti')).map((i: any) => i.id)).toEqual([todayOne.json.item.id, older.json.item.id]);
+    expect((await x.get(x.tech, '/rapportini/rapportini/todos?quando=ieri')).status).toBe(400);
+  });
 });
 
 describe('another company', () => {

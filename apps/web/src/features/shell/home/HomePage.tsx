@@ -9,6 +9,7 @@ import { displayName } from '../../../app/session/display-name';
 import { CompanyFacts } from './CompanyFacts';
 import { SubscriptionCards } from './SubscriptionCards';
 import { useCompany, useCompanyLogo } from '../../company';
+import { TodoCard } from '../../operations';
 
 function SectionTitle({ icon, children }: { icon: React.ReactNode; children: React.ReactNode }) {
   return (
@@ -71,6 +72,8 @@ export function HomePage() {
   const { data: user } = useSessionUser();
   // The subscription's limits and plan matter to who manages it; a technician sees their profile first.
   const managesSubscription = useCan('gestione_abbonamento', 'read') === true;
+  // A technician's day starts from the reports assigned to them; the office sees the card below the subscription.
+  const doesReports = useCan('gestione_interventi', 'read') === true;
   if (!user) return null;
   return (
     <Stack gap="lg">
@@ -78,7 +81,9 @@ export function HomePage() {
         <Title order={1}>{t('home.greeting', { name: displayName(user) })}</Title>
         <Text c="dimmed">{t('home.intro', { company: user.aziendamap.ragione_sociale })}</Text>
       </div>
+      {doesReports && !managesSubscription && <TodoCard />}
       {managesSubscription && <SubscriptionCards />}
+      {doesReports && managesSubscription && <TodoCard />}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <ProfileCard user={user} />
         <CompanyCard user={user} />

@@ -1,0 +1,23 @@
+import { chromium } from 'playwright';
+const base = 'http://localhost:3200';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'it-IT', deviceScaleFactor: 1 });
+const page = await ctx.newPage();
+await page.goto(base + '/login');
+await page.getByLabel('Partita IVA').fill('12345670017');
+await page.getByLabel('Nome utente').fill(process.argv[2] ?? 'luca.bianchi');
+await page.getByRole('textbox', { name: 'Password', exact: true }).fill('admin1234');
+await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+await page.waitForURL(/\/$/);
+const no = page.getByRole('button', { name: 'No, grazie' });
+if (await no.isVisible({ timeout: 3000 }).catch(() => false)) await no.click();
+await page.waitForTimeout(1500);
+await page.screenshot({ path: '/tmp/shots/tech-home.png', fullPage: true });
+const sw = await page.evaluate(async () => {
+  const r = await navigator.serviceWorker.getRegistration('/');
+  return r ? r.scope + ' ' + (r.active?.state ?? r.installing?.state ?? r.waiting?.state) : 'none';
+});
+console.log('sw', sw);
+const man = await page.evaluate(async () => (await fetch('/manifest.webmanifest')).json());
+console.log('manifest', man.name, man.icons.length);
+await browser.close();
