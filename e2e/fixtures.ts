@@ -29,6 +29,8 @@ export const FIXTURES = {
   customers: { piva: '06123456789', name: 'Clienti Prova S.r.l.' },
   /** The demo's sample registries (customers, plants, machines, articles, job roles): a11y.spec.ts. */
   sample: { piva: '03344556679', name: 'Vetrina Impianti S.r.l.' },
+  /** The sample registries and a technician, no report yet (reports.spec.ts). */
+  reports: { piva: '07555666770', name: 'Rapportini Prova S.r.l.', technician: 'luca.bianchi' },
 } as const;
 
 async function main() {
@@ -134,6 +136,30 @@ async function main() {
           scheduleenabled: 'Y',
           name: 'Teo',
           surname: 'Tecnico',
+        },
+      ],
+    },
+    (tx, { company, users }) =>
+      seedSampleData(
+        tx,
+        company.id,
+        users.filter((u) => u.role === 'user').map((u) => u.id),
+      ),
+  );
+  await provisionCompany(
+    database.db,
+    {
+      ragioneSociale: FIXTURES.reports.name,
+      partitaIva: FIXTURES.reports.piva,
+      users: [
+        { username: 'admin', password: FIXTURES.password, role: 'admin', name: 'Rita', surname: 'Rapporti' },
+        {
+          username: FIXTURES.reports.technician,
+          password: FIXTURES.password,
+          role: 'user',
+          scheduleenabled: 'Y',
+          name: 'Luca',
+          surname: 'Bianchi',
         },
       ],
     },

@@ -1,6 +1,6 @@
 // Seeds the large demo company (lists at scale) into the configured database (DATA_DIR or DATABASE_URL).
-//   npm run seed:large -w apps/server -- [--customers 50000] [--articles 20000] [--piva 09753102467] [--replace]
-// Env: SEED_LARGE_CUSTOMERS, SEED_LARGE_ARTICLES. Refuses when the company exists, unless --replace.
+//   npm run seed:large -w apps/server -- [--customers 50000] [--articles 20000] [--reports 100000] [--piva 09753102467] [--replace]
+// Env: SEED_LARGE_CUSTOMERS, SEED_LARGE_ARTICLES, SEED_LARGE_REPORTS. Refuses when the company exists, unless --replace.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isValidPartitaIva } from '@fs/contract';
@@ -12,16 +12,18 @@ const { values } = parseArgs({
   options: {
     customers: { type: 'string', default: process.env.SEED_LARGE_CUSTOMERS ?? '50000' },
     articles: { type: 'string', default: process.env.SEED_LARGE_ARTICLES ?? '20000' },
+    reports: { type: 'string', default: process.env.SEED_LARGE_REPORTS ?? '100000' },
     piva: { type: 'string', default: LARGE_DEMO.piva },
     replace: { type: 'boolean', default: false },
   },
 });
 const customers = Number(values.customers);
 const articles = Number(values.articles);
+const reports = Number(values.reports);
 const count = (v: number) => Number.isInteger(v) && v >= 0 && v <= 5_000_000;
-if (!count(customers) || !count(articles) || !isValidPartitaIva(values.piva)) {
+if (!count(customers) || !count(articles) || !count(reports) || !isValidPartitaIva(values.piva)) {
   console.error(
-    'seed:large: --customers and --articles take whole numbers from 0 to 5,000,000; --piva a valid VAT number.',
+    'seed:large: --customers, --articles and --reports take whole numbers from 0 to 5,000,000; --piva a valid VAT number.',
   );
   process.exit(2);
 }
@@ -52,6 +54,7 @@ try {
     const c = await seedLargeCompany(database, {
       customers,
       articles,
+      reports,
       piva: values.piva,
       onProgress: (what, done, total) => {
         if (done === total || performance.now() - last > 2000) {
@@ -63,7 +66,8 @@ try {
     const s = ((performance.now() - t1) / 1000).toFixed(1);
     console.log(
       `Seeded "${LARGE_DEMO.ragioneSociale}" on ${database.kind} in ${s} s: ${c.clienti} customers, ${c.impianti} plants, ` +
-        `${c.macchinari} machines, ${c.articoli} articles.`,
+        `${c.macchinari} machines, ${c.articoli} articles, ${c.rapportini} work reports with ${c.giornate} worked days ` +
+        `and ${c.materiali} material lines.`,
     );
     console.log(
       `Sign in with VAT number ${values.piva}, username ${LARGE_DEMO.username}, password ${LARGE_DEMO.password}.`,

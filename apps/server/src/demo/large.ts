@@ -5,6 +5,7 @@ import { aziende } from '../platform/db/schema.js';
 import { provisionCompany } from '../features/company/company/provision.js';
 import { DEMO } from './seed.js';
 import { articlesBatch, customersBatch } from './generators.js';
+import { reportsBatch } from './report-generators.js';
 
 /**
  * The large demo company (`npm run seed:large -w apps/server`, bench/lists.ts):
@@ -23,9 +24,13 @@ export const LARGE_DEMO = {
 export interface LargeOptions {
   customers: number;
   articles: number;
+  /** Work reports over the last three years, each with 3 worked days and 3 materials (default none). */
+  reports?: number;
+  /** Technicians the reports are shared among (default 20 when there are reports). */
+  technicians?: number;
   piva?: string;
   /** Called after each batch (progress). */
-  onProgress?: (what: 'clienti' | 'articoli', done: number, total: number) => void;
+  onProgress?: (what: 'clienti' | 'articoli' | 'rapportini', done: number, total: number) => void;
 }
 
 export interface LargeCounts {
@@ -34,7 +39,15 @@ export interface LargeCounts {
   impianti: number;
   macchinari: number;
   articoli: number;
+  rapportini: number;
+  giornate: number;
+  materiali: number;
 }
+
+/** The company's default prices (contract options: rapportini_prezzi), which the seeded totals follow. */
+const DEFAULT_RATES = { ora: '40.00', oraViaggio: '30.00', km: '0.50' };
+/** Reports are opened over this many days back. */
+const REPORT_SPAN_DAYS = 3 * 365;
 
 const BATCH = 5_000;
 
@@ -45,7 +58,10 @@ export async function findLargeCompany(db: Db, piva = LARGE_DEMO.piva): Promise<
     (select count(*) from clienti where azienda_id = ${az.id})::int as clienti,
     (select count(*) from impianti where azienda_id = ${az.id})::int as impianti,
     (select count(*) from macchinari where azienda_id = ${az.id})::int as macchinari,
-    (select count(*) from articoli where azienda_id = ${az.id})::int as articoli`);
+    (select count(*) from articoli where azienda_id = ${az.id})::int as articoli,
+    (select count(*) from rapportini where azienda_id = ${az.id})::int as rapportini,
+    (select count(*) from rapportini_giornate where azienda_id = ${az.id})::int as giornate,
+    (select count(*) from rapportini_materiali where azienda_id = ${az.id})::int as materiali`);
   return { aziendaId: az.id, ...(r.rows[0] as Omit<LargeCounts, 'aziendaId'>) };
 }
 
@@ -62,16 +78,18 @@ export async function deleteLargeCompany(db: Db, piva = LARGE_DEMO.piva): Promis
 export async function seedLargeCompany(database: Database, opts: LargeOptions): Promise<LargeCounts> {
   const piva = opts.piva ?? LARGE_DEMO.piva;
   if (await findLargeCompany(database.db, piva)) throw new Error(`a company with VAT number ${piva} already exists`);
+  const reports = opts.reports ?? 0;
+  const technicians = opts.technicians ?? (reports > 0 ? 20 : 0);
   const counts = await database.db.transaction(async (tx: Tx) => {
     // The row estimates of the CTE chain are huge (lateral generate_series): JIT would compile for a second per batch.
     await tx.execute(sql`set local jit = off`);
-    const { company } = await provisionCompany(tx as unknown as Db, {
+    const { company, users } = await provisionCompany(tx as unknown as Db, {
       ragioneSociale: LARGE_DEMO.ragioneSociale,
       partitaIva: piva,
       mailPrincipale: 'info@grandi-impianti.example',
       subscriptionType: 'platinum',
       trialDays: 365,
-      licences: 10,
+      licences: Math.max(10, technicians + 1),
       users: [
         {
           username: LARGE_DEMO.username,
@@ -81,6 +99,14 @@ export async function seedLargeCompany(database: Database, opts: LargeOptions): 
           surname: 'Conti',
           email: 'admin@grandi-impianti.example',
         },
+        ...Array.from({ length: technicians }, (_, i) => ({
+          username: `tecnico${String(i + 1).padStart(2, '0')}`,
+          password: LARGE_DEMO.password,
+          role: 'user' as const,
+          name: 'Tecnico',
+          surname: String(i + 1).padStart(2, '0'),
+          email: `tecnico${i + 1}@grandi-impianti.example`,
+        })),
       ],
     });
     const aziendaId = company.id;
@@ -93,7 +119,16 @@ export async function seedLargeCompany(database: Database, opts: LargeOptions): 
       await tx.execute(sql`insert into subscription_items (azienda_id, type, quantity) values (${aziendaId}, ${type}, ${quantity})
         on conflict (azienda_id, type) do update set quantity = excluded.quantity`);
     }
-    const out: LargeCounts = { aziendaId, clienti: 0, impianti: 0, macchinari: 0, articoli: 0 };
+    const out: LargeCounts = {
+      aziendaId,
+      clienti: 0,
+      impianti: 0,
+      macchinari: 0,
+      articoli: 0,
+      rapportini: 0,
+      giornate: 0,
+      materiali: 0,
+    };
     for (let lo = 1; lo <= opts.customers; lo += BATCH) {
       const hi = Math.min(opts.customers, lo + BATCH - 1);
       const r = (await tx.execute(customersBatch(aziendaId, lo, hi))).rows[0] as {
@@ -112,9 +147,25 @@ export async function seedLargeCompany(database: Database, opts: LargeOptions): 
       out.articoli = hi;
       opts.onProgress?.('articoli', hi, opts.articles);
     }
+    const techs = users
+      .filter((u) => u.role === 'user')
+      .map((u) => ({ id: u.id, nome: `${u.name ?? ''} ${u.surname ?? ''}`.trim() }));
+    if (reports > 0 && (out.clienti === 0 || out.articoli === 0))
+      throw new Error('reports need customers and articles');
+    for (let lo = 1; lo <= reports; lo += BATCH) {
+      const hi = Math.min(reports, lo + BATCH - 1);
+      const r = (await tx.execute(reportsBatch(aziendaId, lo, hi, reports, REPORT_SPAN_DAYS, techs, DEFAULT_RATES)))
+        .rows[0] as { rapportini: number; giornate: number; materiali: number };
+      out.rapportini += r.rapportini;
+      out.giornate += r.giornate;
+      out.materiali += r.materiali;
+      opts.onProgress?.('rapportini', hi, reports);
+    }
     return out;
   });
   // Fresh statistics and visibility map: the planner sees the new rows, counts can use index-only scans.
-  await database.executeSql('vacuum (analyze) clienti, impianti, macchinari, articoli');
+  await database.executeSql(
+    'vacuum (analyze) clienti, impianti, macchinari, articoli, rapportini, rapportini_tecnici, rapportini_giornate, rapportini_materiali',
+  );
   return counts;
 }

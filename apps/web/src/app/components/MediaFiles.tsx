@@ -7,6 +7,7 @@ import {
   Image,
   Loader,
   Modal,
+  Paper,
   Stack,
   Table,
   Text,
@@ -16,6 +17,7 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconCamera, IconDownload, IconFileText, IconPencil, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useBlobUrl } from '../api/use-blob-url';
@@ -54,6 +56,8 @@ export function MediaFiles({ section, ownerId, canWrite, canDelete }: MediaFiles
   const upload = useUploadMedia(section, ownerId);
   const remove = useDeleteMedia(section, ownerId);
   const [editing, setEditing] = useState<MediaItem | null>(null);
+  // On a phone the files are a list of cards: a table would scroll sideways.
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
 
   const send = (file: File | null) => {
     if (!file) return;
@@ -75,6 +79,16 @@ export function MediaFiles({ section, ownerId, canWrite, canDelete }: MediaFiles
         }),
     });
   const download = (m: MediaItem) => void downloadMedia(m).catch((error) => notify.error(errorText(t, error)));
+  const actions = (m: MediaItem) => (
+    <FileActions
+      m={m}
+      canWrite={canWrite}
+      canDelete={canDelete}
+      onDownload={download}
+      onEdit={setEditing}
+      onDelete={confirmDelete}
+    />
+  );
 
   return (
     <Stack gap="sm">
@@ -111,7 +125,30 @@ export function MediaFiles({ section, ownerId, canWrite, canDelete }: MediaFiles
           {t('media.files.empty')}
         </Text>
       )}
-      {!!list.data?.length && (
+      {!!list.data?.length && phone && (
+        <Stack gap="xs">
+          {list.data.map((m) => (
+            <Paper key={m.id} withBorder p="xs" radius="md" data-media={m.id}>
+              <Group gap="sm" wrap="nowrap" align="flex-start">
+                <Thumb item={m} />
+                <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                  <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                    {m.filename}
+                  </Text>
+                  {m.descrizione && <Text size="sm">{m.descrizione}</Text>}
+                  <Text size="xs" c="dimmed">
+                    {formatSize(m.size, i18n.language)} · {formatDate(m.created_at)}
+                  </Text>
+                </Stack>
+              </Group>
+              <Group justify="flex-end" mt={4}>
+                {actions(m)}
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+      {!!list.data?.length && !phone && (
         <Table striped>
           <Table.Thead>
             <Table.Tr>
@@ -136,42 +173,7 @@ export function MediaFiles({ section, ownerId, canWrite, canDelete }: MediaFiles
                 <Table.Td>{m.descrizione ?? ''}</Table.Td>
                 <Table.Td ta="right">{formatSize(m.size, i18n.language)}</Table.Td>
                 <Table.Td>{formatDate(m.created_at)}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <Tooltip label={t('media.files.download')}>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t('media.files.downloadName', { name: m.filename })}
-                        onClick={() => download(m)}
-                      >
-                        <IconDownload size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                    {canWrite && (
-                      <Tooltip label={t('media.files.edit')}>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t('media.files.editName', { name: m.filename })}
-                          onClick={() => setEditing(m)}
-                        >
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                    {canDelete && (
-                      <Tooltip label={t('media.files.delete')}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('media.files.deleteName', { name: m.filename })}
-                          onClick={() => confirmDelete(m)}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                  </Group>
-                </Table.Td>
+                <Table.Td>{actions(m)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -179,6 +181,64 @@ export function MediaFiles({ section, ownerId, canWrite, canDelete }: MediaFiles
       )}
       {editing && <EditModal item={editing} section={section} ownerId={ownerId} onClose={() => setEditing(null)} />}
     </Stack>
+  );
+}
+
+/** Download, rename and delete of one file, as icon buttons. */
+function FileActions({
+  m,
+  canWrite,
+  canDelete,
+  onDownload,
+  onEdit,
+  onDelete,
+}: {
+  m: MediaItem;
+  canWrite: boolean;
+  canDelete: boolean;
+  onDownload: (m: MediaItem) => void;
+  onEdit: (m: MediaItem) => void;
+  onDelete: (m: MediaItem) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      <Tooltip label={t('media.files.download')}>
+        <ActionIcon
+          variant="subtle"
+          size="lg"
+          aria-label={t('media.files.downloadName', { name: m.filename })}
+          onClick={() => onDownload(m)}
+        >
+          <IconDownload size={18} />
+        </ActionIcon>
+      </Tooltip>
+      {canWrite && (
+        <Tooltip label={t('media.files.edit')}>
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            aria-label={t('media.files.editName', { name: m.filename })}
+            onClick={() => onEdit(m)}
+          >
+            <IconPencil size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {canDelete && (
+        <Tooltip label={t('media.files.delete')}>
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            color="red"
+            aria-label={t('media.files.deleteName', { name: m.filename })}
+            onClick={() => onDelete(m)}
+          >
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
   );
 }
 

@@ -1,5 +1,6 @@
 import { Checkbox, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import type { CampoPosizione, CampoRapportino } from '@fs/contract';
+import { DateField, TimeField } from '../../../app/components/DateField';
 import { DecimalInput } from '../../../app/components/DecimalInput';
 
 /** The custom fields of one position, each by its type; `visible` picks app or web visibility. */
@@ -81,25 +82,9 @@ export function CustomFields({
               />
             );
           case 'data':
-            return (
-              <TextInput
-                key={c.campo_id}
-                {...common}
-                type="date"
-                value={value}
-                onChange={(e) => set(e.currentTarget.value)}
-              />
-            );
+            return <DateField key={c.campo_id} {...common} value={value} onChange={set} clearable />;
           case 'ora':
-            return (
-              <TextInput
-                key={c.campo_id}
-                {...common}
-                type="time"
-                value={value}
-                onChange={(e) => set(e.currentTarget.value)}
-              />
-            );
+            return <TimeField key={c.campo_id} {...common} value={value} onChange={set} />;
           default:
             return (
               <TextInput

@@ -1,19 +1,8 @@
-import {
-  ActionIcon,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ModalitaOre } from '@fs/contract';
+import { DateField, TimeField } from '../../../app/components/DateField';
 import { DecimalInput } from '../../../app/components/DecimalInput';
 import { emptyDay, type DayState } from './report-form';
 import type { Option } from './api';
@@ -61,17 +50,16 @@ export function DaysSection({
           />
         );
         const time = (f: keyof DayState, label: string) => (
-          <TextInput
-            type="time"
+          <TimeField
             label={label}
             value={d[f] as string}
-            onChange={(e) => set(i, { [f]: e.currentTarget.value })}
+            onChange={(v) => set(i, { [f]: v })}
             error={err(i, f)}
             disabled={ro}
           />
         );
         return (
-          <Paper key={i} withBorder p="sm" radius="md" aria-label={t('reports.days.card', { n: i + 1 })}>
+          <Paper key={i} withBorder p="sm" radius="md" role="group" aria-label={t('reports.days.card', { n: i + 1 })}>
             <Group justify="space-between" mb="xs">
               <Text fw={600}>{d.ritorno ? t('reports.days.returnTitle') : t('reports.days.title', { n: i + 1 })}</Text>
               {!ro && (
@@ -89,11 +77,10 @@ export function DaysSection({
               )}
             </Group>
             <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-              <TextInput
-                type="date"
+              <DateField
                 label={t('reports.days.data')}
                 value={d.data}
-                onChange={(e) => set(i, { data: e.currentTarget.value })}
+                onChange={(v) => set(i, { data: v })}
                 error={err(i, 'data')}
                 disabled={ro}
               />

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Autocomplete, MultiSelect, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Autocomplete, MultiSelect, Select, SimpleGrid, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TIPI_INTERVENTO } from '@fs/contract';
+import { DateField } from '../../../app/components/DateField';
 import { useDebounced } from '../../../app/components/list-state';
 import { useMotivazioni } from '../../billing';
 import { useJobs } from '../../registries';
@@ -106,11 +107,10 @@ export function HeaderSection({
         disabled={readOnly}
         error={errors.motivazione}
       />
-      <TextInput
-        type="date"
+      <DateField
         label={t('reports.fields.data_apertura')}
         value={form.data_apertura}
-        onChange={(e) => set({ data_apertura: e.currentTarget.value })}
+        onChange={(v) => set({ data_apertura: v })}
         disabled={readOnly}
         error={errors.data_apertura}
       />

@@ -73,7 +73,14 @@ export function MaterialsSection({
     <Stack gap="sm">
       {rows.length === 0 && <Text c="dimmed">{t('reports.materials.empty')}</Text>}
       {rows.map((m, i) => (
-        <Paper key={i} withBorder p="sm" radius="md">
+        <Paper
+          key={i}
+          withBorder
+          p="sm"
+          radius="md"
+          role="group"
+          aria-label={t('reports.materials.title', { n: i + 1 })}
+        >
           <Group justify="space-between" mb="xs" wrap="nowrap">
             <Text fw={600} truncate>
               {m.codice ? `${m.codice} · ` : ''}

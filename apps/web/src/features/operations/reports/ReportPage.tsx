@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { optionValue, type CampoPosizione, type ModalitaOre, type Rapportino } from '@fs/contract';
-import { errorText } from '../../../app/api/errors';
+import { errorText, isApiError } from '../../../app/api/errors';
 import { LoadError } from '../../../app/components/LoadError';
 import { MediaFiles } from '../../../app/components/MediaFiles';
 import { formatDate } from '../../../app/format';
@@ -84,7 +84,9 @@ function ReportForm({ report }: { report: Rapportino }) {
   const failed = (err: unknown) => {
     const fields = formErrorsOf(err);
     if (fields) setErrors(fields);
-    notify.error(fields ? Object.values(fields)[0]! : errorText(t, err));
+    // Closing with empty mandatory fields: the alert says so, the fields show which.
+    const general = !fields || (isApiError(err) && err.code === 'REPORT_MANDATORY_FIELDS');
+    notify.error(general ? errorText(t, err) : Object.values(fields)[0]!);
   };
   const doSave = (then?: () => void) =>
     save.mutate(bodyOf(form, report.id), {

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, newDeviceId, startTestApp, type TestApp } from '../test/harness.js';
+import { randomPartitaIva } from '../test/factories.js';
+import { deleteLargeCompany, findLargeCompany, LARGE_DEMO, seedLargeCompany } from './large.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t?.close());
+
+describe('the large company (seed:large)', () => {
+  it('holds work reports with days and materials whose stored totals are the computed prices', async () => {
+    const piva = randomPartitaIva();
+    const c = await seedLargeCompany(t.deps.database, {
+      customers: 30,
+      articles: 20,
+      reports: 24,
+      technicians: 3,
+      piva,
+    });
+    expect([c.rapportini, c.giornate, c.materiali]).toEqual([24, 72, 72]);
+    expect(await findLargeCompany(t.deps.db, piva)).toMatchObject({ rapportini: 24, giornate: 72, materiali: 72 });
+
+    const deviceId = newDeviceId();
+    const login = await call(t.app, 'POST', '/api/login/login', {
+      deviceId,
+      body: { piva, username: LARGE_DEMO.username, password: LARGE_DEMO.password },
+    });
+    const s = { token: login.json.item.token as string, deviceId };
+    const list = await call(t.app, 'GET', '/api/rapportini/rapportini/admin?size=50', s);
+    expect(list.json.totaleElementi).toBe(24);
+    const numbers = list.json.items.map((r: { numero_assistenza: string }) => r.numero_assistenza);
+    expect(new Set(numbers).size).toBe(24);
+    // Newest first; the newest opened today, the oldest about three years back.
+    const dates = list.json.items.map((r: { data_apertura: string }) => r.data_apertura);
+    expect(Date.parse(dates[0]) - Date.parse(dates.at(-1))).toBeGreaterThan(2.8 * 365 * 86_400_000);
+    for (const row of list.json.items.slice(0, 6)) {
+      const detail = await call(t.app, 'GET', `/api/rapportini/rapportini/admin/${row.id}`, s);
+      expect(detail.status).toBe(200);
+      expect(detail.json.item.giornate).toHaveLength(3);
+      expect(detail.json.item.materiali).toHaveLength(3);
+      expect(Number(detail.json.item.prezzi.totale)).toBeCloseTo(Number(row.totale), 2);
+      expect(Number(detail.json.item.totale_ore)).toBe(
+        detail.json.item.giornate.reduce((a: number, g: { totale_ore: string }) => a + Number(g.totale_ore), 0),
+      );
+    }
+    const techs = await t.deps.database.executeSql(
+      `select distinct rt.utente_id from rapportini_tecnici rt join aziende a on a.id = rt.azienda_id where a.partita_iva = $1`,
+      [piva],
+    );
+    expect(techs.rows).toHaveLength(3);
+    expect(await deleteLargeCompany(t.deps.db, piva)).toBe(true);
+  });
+});

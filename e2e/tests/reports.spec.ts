@@ -1,0 +1,189 @@
+import { expect, test, type Page } from '@playwright/test';
+import { FIXTURES } from '../fixtures';
+import { signIn } from './helpers';
+import { solidPng } from './png';
+
+// One mandatory custom field, created by the administrator, is then required of every report
+// of the company: the two flows below run in order.
+test.describe.configure({ mode: 'serial' });
+
+const FIELD = 'Matricola verificata';
+const CO = { piva: FIXTURES.reports.piva, password: FIXTURES.password };
+const SHOTS = process.env.E2E_SHOTS_DIR;
+
+async function pick(page: Page, label: string, typed: string, option: RegExp | string) {
+  const input = page.getByRole('combobox', { name: label, exact: true });
+  await input.click();
+  if (typed) await input.fill(typed);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+async function dismissTour(page: Page) {
+  const no = page.getByRole('button', { name: 'No, grazie' });
+  if (await no.isVisible({ timeout: 1_500 }).catch(() => false)) await no.click();
+}
+
+test('the administrator configures a mandatory field, records two days and three materials, sees the prices, closes', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, { ...CO, path: '/custom-intervention' });
+  await dismissTour(page);
+
+  // A mandatory short-text field at closing.
+  await page.getByRole('button', { name: 'Nuovo campo' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nuovo campo' });
+  await dialog.getByLabel('Nome').fill(FIELD);
+  await pick(page, 'Posizione', '', 'Chiusura');
+  await dialog.getByLabel('Obbligatorio').check();
+  await dialog.getByRole('button', { name: 'Salva' }).click();
+  await expect(page.getByText('Campo salvato')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Chiusura' })).toContainText(FIELD);
+
+  // A new report for a customer, assigned to Luca Bianchi.
+  await page.goto('/new-intervention');
+  await page.getByRole('button', { name: 'Crea intervento' }).click();
+  await expect(page.getByText('Scegli il cliente')).toBeVisible();
+  await pick(page, 'Cliente', '', /./);
+  await page.getByRole('combobox', { name: 'Tecnici', exact: true }).click();
+  await page.getByRole('option', { name: 'Luca Bianchi' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByLabel('Richiesta iniziale').fill('Perdita dal circuito del gruppo frigo');
+  await page.getByRole('button', { name: 'Crea intervento' }).click();
+  await expect(page).toHaveURL(/\/interventions\/[0-9a-f-]{36}$/);
+  await expect(page.getByText(/Intervento .+ creato/)).toBeVisible();
+
+  // Dates the Italian way, whatever the browser's locale.
+  await expect(page.getByRole('textbox', { name: 'Data apertura' })).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
+  // Two worked days.
+  const hours = page.getByRole('region', { name: 'Ore lavorate' });
+  for (const [n, ore] of [
+    [1, '4'],
+    [2, '3,5'],
+  ] as const) {
+    await hours.getByRole('button', { name: 'Aggiungi giornata' }).click();
+    const day = hours.getByRole('group', { name: `Giornata ${n}` });
+    await expect(day.getByRole('textbox', { name: 'Data' })).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
+    await day.getByLabel('Ore di lavoro').fill(ore);
+    await day.getByLabel('Km di viaggio').fill('20');
+    await day.getByLabel('Ore di viaggio').fill('0,5');
+  }
+  // Three materials: one from the articles, two written by hand.
+  const materials = page.getByRole('region', { name: 'Materiale' });
+  await materials.getByRole('button', { name: 'Aggiungi materiale' }).click();
+  const first = materials.getByRole('group', { name: 'Materiale 1' });
+  await first.getByRole('combobox', { name: 'Articolo' }).fill('ART');
+  await page.getByRole('option').first().click();
+  await expect(first.getByLabel('Descrizione')).not.toHaveValue('');
+  await first.getByLabel('Prezzo netto').fill('10,00');
+  for (const [n, what, qty, price] of [
+    [2, 'Raccordo a T 1/2"', '2', '3,50'],
+    [3, 'Guarnizione in fibra', '4', '1,25'],
+  ] as const) {
+    await materials.getByRole('button', { name: 'Aggiungi materiale' }).click();
+    const row = materials.getByRole('group', { name: `Materiale ${n}` });
+    await row.getByLabel('Descrizione').fill(what);
+    await row.getByLabel('Quantità').fill(qty);
+    await row.getByLabel('Prezzo di listino').fill(price);
+  }
+  await page.getByRole('button', { name: 'Salva', exact: true }).click();
+  await expect(page.getByText('Intervento salvato')).toBeVisible();
+
+  // Prices computed on the server: 7,5 h × 40 + 1 h travel × 30 + 40 km × 0,50 + 10 + 7 + 5.
+  const prices = page.getByRole('region', { name: 'Prezzi' });
+  await expect(prices).toContainText('Totale (IVA esclusa)');
+  await expect(prices).toContainText('372,00 €');
+  await expect(prices).toContainText('300,00 €');
+
+  // Closing refuses while the mandatory field is empty, then closes.
+  await page.getByRole('button', { name: 'Chiudi intervento' }).click();
+  await expect(page.getByText('Compila i campi obbligatori prima di chiudere.').first()).toBeVisible();
+  const field = page.getByRole('textbox', { name: FIELD });
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await field.fill('SN-4411');
+  await page.getByRole('button', { name: 'Chiudi intervento' }).click();
+  await expect(page.getByText('Intervento chiuso').first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('main').getByText('Chiuso', { exact: true }).first()).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/report-admin-1366.png`, fullPage: true });
+
+  // The list shows it closed, with its hours.
+  await page.goto('/interventions');
+  await expect(page.getByRole('table')).toContainText('7,5');
+});
+
+test('a technician on a phone opens today’s report from home, records the work with a photo and closes it', async ({
+  page,
+  request,
+}) => {
+  // The office appoints a report to Luca Bianchi for today.
+  const device = 'e2ereports000001';
+  const login = await request.post('/api/login/login', {
+    headers: { source: 'WEB', 'device-id': device },
+    data: { piva: CO.piva, username: 'admin', password: CO.password },
+  });
+  const token = (await login.json()).item.token as string;
+  const headers = { authorization: `Bearer ${token}`, source: 'WEB', 'device-id': device };
+  const users = await (await request.get('/api/users/users', { headers })).json();
+  const luca = (users.items as { id: string; username: string }[]).find(
+    (u) => u.username === FIXTURES.reports.technician,
+  )!;
+  const customers = await (await request.get('/api/clienti/clienti-filtered?size=1', { headers })).json();
+  const customer = customers.items[0] as { id: string; ragione_sociale: string };
+  const created = await request.post('/api/rapportini/rapportino/lavorazione', {
+    headers,
+    data: {
+      cliente_id: customer.id,
+      tecnici_ids: [luca.id],
+      data_appuntamento: new Date(Date.now() + 2 * 3_600_000).toISOString(),
+      richiesta_iniziale: 'Il condizionatore della sala riunioni non raffresca',
+    },
+  });
+  expect(created.status()).toBe(200);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, { ...CO, username: FIXTURES.reports.technician });
+  await dismissTour(page);
+  const card = page.getByRole('button', { name: new RegExp(`Apri l'intervento .+ di ${customer.ragione_sociale}`) });
+  await expect(card.first()).toBeVisible();
+  await expect(card.first()).toContainText('Il condizionatore della sala riunioni non raffresca');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/report-tech-home-390.png`, fullPage: true });
+  await card.first().click();
+  await expect(page).toHaveURL(/\/interventions\/[0-9a-f-]{36}$/);
+
+  const hours = page.getByRole('region', { name: 'Ore lavorate' });
+  await hours.getByRole('button', { name: 'Aggiungi giornata' }).click();
+  const day = hours.getByRole('group', { name: 'Giornata 1' });
+  await day.getByLabel('Ore di lavoro').fill('2,5');
+  await day.getByLabel('Km di viaggio').fill('12');
+  await day.getByLabel('Ore di viaggio').fill('0,5');
+  const materials = page.getByRole('region', { name: 'Materiale' });
+  await materials.getByRole('button', { name: 'Aggiungi materiale' }).click();
+  const row = materials.getByRole('group', { name: 'Materiale 1' });
+  await row.getByLabel('Descrizione').fill('Gas refrigerante R32');
+  await row.getByLabel('Quantità').fill('1,5');
+  await page.getByRole('textbox', { name: FIELD }).fill('SN-9021');
+
+  // A photo from the camera input (capture="environment").
+  const camera = page.locator('input[type=file][capture]');
+  await expect(camera).toHaveAttribute('accept', 'image/*');
+  await camera.setInputFiles({
+    name: 'foto-unita.png',
+    mimeType: 'image/png',
+    buffer: solidPng(64, 48, [60, 120, 200]),
+  });
+  await expect(page.getByText('foto-unita.png').first()).toBeVisible();
+
+  // No horizontal scrolling on the phone.
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  await page.getByRole('button', { name: 'Chiudi intervento' }).click();
+  await expect(page.getByText('Intervento chiuso').first()).toBeVisible();
+  await expect(page.locator('main').getByText('Chiuso', { exact: true }).first()).toBeVisible();
+  // A technician sees no prices.
+  await expect(page.getByRole('region', { name: 'Prezzi' })).toHaveCount(0);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/report-tech-390.png`, fullPage: true });
+});
