@@ -18,6 +18,13 @@ describe('numbers', () => {
     expect(formatMoney('', 'it')).toBe('');
   });
 
+  it("writes the company's currency when it is not the euro", () => {
+    expect(plain(formatMoney('2450.5', 'it', 'CHF'))).toBe('2.450,50 CHF');
+    expect(plain(formatMoney('2450.5', 'it', 'USD'))).toBe('2.450,50 USD');
+    expect(plain(formatMoney('2450.5', 'en', 'GBP'))).toBe('£2,450.50');
+    expect(plain(formatMoney('12', 'it', 'EUR'))).toBe('12,00 €');
+  });
+
   it('keeps every digit of a decimal string (no binary float on the way)', () => {
     expect(plain(formatMoney('12345678901.23', 'it'))).toBe('12.345.678.901,23 €');
     expect(plain(formatMoney('0.1', 'it'))).toBe('0,10 €');

@@ -26,10 +26,15 @@ const MONEY: Intl.NumberFormatOptions = {
 /** Intl formats a decimal string exactly (its digits), which a number could not promise. */
 const exact = (value: string) => value as unknown as number;
 
-/** A euro amount: a decimal string of the API ("2450.5") or a number; '' when missing. */
-export function formatMoney(value: string | number | null | undefined, locale: string): string {
+/**
+ * An amount in euro, or in the company's currency (EUR, USD, GBP, CHF): a decimal string of the API
+ * ("2450.5") or a number; '' when missing.
+ */
+export function formatMoney(value: string | number | null | undefined, locale: string, currency = 'EUR'): string {
   if (value === null || value === undefined || value === '') return '';
-  return formatOf(locale, 'money', MONEY).format(typeof value === 'string' ? exact(value) : value);
+  return formatOf(locale, `money-${currency}`, { ...MONEY, currency }).format(
+    typeof value === 'string' ? exact(value) : value,
+  );
 }
 
 /** A euro amount held in cents (subscription prices, payments). */

@@ -6,7 +6,7 @@ import { formatDecimal, formatMoney } from '../../../app/numbers';
 /** The prices the server computed: one line per rate and technician, the total without VAT. */
 export function PricesSection({ prezzi }: { prezzi: Prezzi }) {
   const { t, i18n } = useTranslation();
-  const money = (v: string) => formatMoney(v, i18n.language);
+  const money = (v: string) => formatMoney(v, i18n.language, prezzi.valuta);
   if (!prezzi.righe.length) return <Text c="dimmed">{t('reports.prices.empty')}</Text>;
   return (
     <Table.ScrollContainer minWidth={420}>

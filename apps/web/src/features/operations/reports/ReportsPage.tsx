@@ -3,13 +3,14 @@ import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { RapportinoRow } from '@fs/contract';
+import { optionValue, type RapportinoRow } from '@fs/contract';
 import { DataTable, pageQueryProps } from '../../../app/components/DataTable';
 import { useDebounced, type ListState } from '../../../app/components/list-state';
 import { formatDate } from '../../../app/format';
 import { formatDecimal, formatMoney } from '../../../app/numbers';
 import { useCan, usePermissions } from '../../../app/session/api';
 import { usePageTitle } from '../../../app/use-page-title';
+import { useOptions } from '../../billing';
 import { useUsers } from '../../identity';
 import { useReportsPage } from './api';
 import { PERIODS, periodRange, type Period } from './periods';
@@ -28,6 +29,8 @@ export function ReportsPage() {
     !!perms &&
     (perms.gestione_interventi.companyRead || perms.dati_colleghi.userRead || perms.dati_colleghi.companyRead);
   const users = useUsers(seeAll && canWrite);
+  const options = useOptions();
+  const valuta = optionValue(options.data, 'valuta', 'value') ?? 'EUR';
   const [state, setState] = useState<ListState>({ page: 1, size: 25, sort: 'data_apertura', dir: 'desc', q: '' });
   const [search, setSearch] = useState('');
   const [stato, setStato] = useState<string | null>(null);
@@ -78,7 +81,7 @@ export function ReportsPage() {
             case 'totale_ore':
               return formatDecimal(r.totale_ore, i18n.language);
             case 'totale':
-              return r.totale === null ? '' : formatMoney(r.totale, i18n.language);
+              return r.totale === null ? '' : formatMoney(r.totale, i18n.language, valuta);
             case 'completato':
               return r.completato ? t('reports.yes') : t('reports.no');
             case 'tipo_intervento':
