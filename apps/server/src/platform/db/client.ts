@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.js';
 
@@ -16,6 +17,22 @@ export type Db = NodePgDatabase<typeof schema>;
 /** A transaction handle has the same query surface as the database. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
+
+/**
+ * Runs independent reads as `Promise.all` does: together on the pool (each on its own
+ * connection), one after the other inside a transaction, whose single connection takes one
+ * query at a time (node-postgres queues them, and its next major refuses that). Drizzle's
+ * queries start when awaited, so the order is kept.
+ */
+export async function inTurn<T extends readonly unknown[] | []>(
+  db: DbOrTx,
+  queries: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  if (!(db instanceof PgTransaction)) return Promise.all(queries) as never;
+  const out: unknown[] = [];
+  for (const q of queries) out.push(await q);
+  return out as never;
+}
 
 /** Raw SQL for pg-boss: `{ rows }` back, parameters as $1..$n. */
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: any[]; rowCount?: number }>;

@@ -36,14 +36,13 @@ export async function pricesOf(
 ): Promise<Prezzi> {
   const techIds = [...new Set(r.giornate.map((g) => g.tecnicoId).filter((x): x is string => !!x))];
   const linked = config.filter((c) => c.articoloId && r.campi.some((v) => v.campoId === c.id));
-  const [users, articles] = await Promise.all([
-    repo.usersOf(db, aziendaId, techIds),
-    repo.articlesOf(
-      db,
-      aziendaId,
-      linked.map((c) => c.articoloId!),
-    ),
-  ]);
+  // One after the other: inside a save they share the transaction's connection.
+  const users = await repo.usersOf(db, aziendaId, techIds);
+  const articles = await repo.articlesOf(
+    db,
+    aziendaId,
+    linked.map((c) => c.articoloId!),
+  );
   const tecnici: Record<string, PricingTecnico> = Object.fromEntries(users.map((u) => [u.id, u]));
   const priceOf = new Map(articles.map((a) => [a.id, a.prezzoVendita ?? '0']));
   const values = new Map(r.campi.map((v) => [v.campoId, v.valore]));

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../../platform/db/client.js';
+import { inTurn, type DbOrTx } from '../../../platform/db/client.js';
 import { utenti } from '../../../platform/db/schema.js';
 import { articoli, controlli, mansioni } from '../../../platform/db/schema-articles.js';
 import { rapportini, rapportiniMansioni } from '../../../platform/db/schema-contracts.js';
@@ -57,38 +57,44 @@ export async function lockReport(tx: DbOrTx, aziendaId: string, id: string): Pro
   return r;
 }
 
-/** Replaces every line of the report by `lines` (the report's save is whole). */
-export async function replaceLines(tx: DbOrTx, aziendaId: string, id: string, dataApertura: string, lines: Lines) {
+/**
+ * Replaces every line of the report by `lines` (the report's save is whole); a report just created
+ * has none to delete. One statement after the other: they share the transaction's connection.
+ */
+export async function replaceLines(
+  tx: DbOrTx,
+  aziendaId: string,
+  id: string,
+  dataApertura: string,
+  lines: Lines,
+  fresh = false,
+) {
   const of = { aziendaId, rapportinoId: id };
-  const mine = <T extends { aziendaId: any; rapportinoId: any }>(t: T) =>
-    and(eq(t.aziendaId, aziendaId), eq(t.rapportinoId, id));
-  await Promise.all([
-    tx.delete(rapportiniTecnici).where(mine(rapportiniTecnici)),
-    tx.delete(rapportiniMacchinari).where(mine(rapportiniMacchinari)),
-    tx.delete(rapportiniMansioni).where(mine(rapportiniMansioni)),
-    tx.delete(rapportiniGiornate).where(mine(rapportiniGiornate)),
-    tx.delete(rapportiniMateriali).where(mine(rapportiniMateriali)),
-    tx.delete(rapportiniControlli).where(mine(rapportiniControlli)),
-    tx.delete(rapportiniCampi).where(mine(rapportiniCampi)),
-  ]);
-  const inserts: PromiseLike<unknown>[] = [];
+  if (!fresh) {
+    for (const t of [
+      rapportiniTecnici,
+      rapportiniMacchinari,
+      rapportiniMansioni,
+      rapportiniGiornate,
+      rapportiniMateriali,
+      rapportiniControlli,
+      rapportiniCampi,
+    ]) {
+      await tx.delete(t).where(and(eq(t.aziendaId, aziendaId), eq(t.rapportinoId, id)));
+    }
+  }
   if (lines.tecnici.length)
-    inserts.push(
-      tx.insert(rapportiniTecnici).values(lines.tecnici.map((utenteId) => ({ ...of, utenteId, dataApertura }))),
-    );
+    await tx.insert(rapportiniTecnici).values(lines.tecnici.map((utenteId) => ({ ...of, utenteId, dataApertura })));
   if (lines.macchinari.length)
-    inserts.push(
-      tx.insert(rapportiniMacchinari).values(lines.macchinari.map((macchinarioId) => ({ ...of, macchinarioId }))),
-    );
-  if (lines.mansioneId) inserts.push(tx.insert(rapportiniMansioni).values({ ...of, mansioneId: lines.mansioneId }));
+    await tx.insert(rapportiniMacchinari).values(lines.macchinari.map((macchinarioId) => ({ ...of, macchinarioId })));
+  if (lines.mansioneId) await tx.insert(rapportiniMansioni).values({ ...of, mansioneId: lines.mansioneId });
   if (lines.giornate.length)
-    inserts.push(tx.insert(rapportiniGiornate).values(lines.giornate.map((g, i) => ({ ...g, ...of, ordine: i }))));
+    await tx.insert(rapportiniGiornate).values(lines.giornate.map((g, i) => ({ ...g, ...of, ordine: i })));
   if (lines.materiali.length)
-    inserts.push(tx.insert(rapportiniMateriali).values(lines.materiali.map((m, i) => ({ ...m, ...of, ordine: i }))));
+    await tx.insert(rapportiniMateriali).values(lines.materiali.map((m, i) => ({ ...m, ...of, ordine: i })));
   if (lines.controlli.length)
-    inserts.push(tx.insert(rapportiniControlli).values(lines.controlli.map((c, i) => ({ ...c, ...of, ordine: i }))));
-  if (lines.campi.length) inserts.push(tx.insert(rapportiniCampi).values(lines.campi.map((c) => ({ ...c, ...of }))));
-  await Promise.all(inserts);
+    await tx.insert(rapportiniControlli).values(lines.controlli.map((c, i) => ({ ...c, ...of, ordine: i })));
+  if (lines.campi.length) await tx.insert(rapportiniCampi).values(lines.campi.map((c) => ({ ...c, ...of })));
 }
 
 export interface ReportWithLines {
@@ -117,7 +123,7 @@ export async function findReport(db: DbOrTx, aziendaId: string, id: string): Pro
   if (!head) return undefined;
   const mine = <T extends { aziendaId: any; rapportinoId: any }>(t: T) =>
     and(eq(t.aziendaId, aziendaId), eq(t.rapportinoId, id));
-  const [tecnici, macchine, mansione, giornate, materiali, checks, campi] = await Promise.all([
+  const [tecnici, macchine, mansione, giornate, materiali, checks, campi] = await inTurn(db, [
     db
       .select({ id: utenti.id, nome: fullName, username: utenti.username })
       .from(rapportiniTecnici)

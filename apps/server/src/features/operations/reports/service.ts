@@ -304,7 +304,7 @@ export async function save(deps: Deps, actor: Actor, input: SaveInput): Promise<
         createdBy: actor.userId,
       });
     }
-    return finish(tx, actor, id, dataApertura, lines, {}, settings, config, gestione);
+    return finish(tx, actor, id, dataApertura, lines, {}, settings, config, gestione, !old);
   });
 }
 
@@ -319,9 +319,10 @@ async function finish(
   settings: ReportSettings,
   config: CampoRow[],
   gestione: repo.ReportRow['gestionePrezzi'],
+  fresh = false,
 ): Promise<Rapportino> {
   const { aziendaId } = actor;
-  await repo.replaceLines(tx, aziendaId, id, dataApertura, lines);
+  await repo.replaceLines(tx, aziendaId, id, dataApertura, lines, fresh);
   const prezzi = await pricesOf(tx, aziendaId, settings, config, {
     gestione: gestione ?? null,
     giornate: lines.giornate.map((g) => ({ ...g, tecnicoId: g.tecnicoId ?? null })) as never,
