@@ -38,12 +38,12 @@ function TodoItem({ r }: { r: RapportinoRow }) {
       style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8, minHeight: 64 }}
     >
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text fw={600} truncate>
+        <Text fw={600} truncate style={{ flex: 1, minWidth: 0 }}>
           {r.cliente}
         </Text>
-        <Group gap={4} wrap="nowrap">
+        <div style={{ flexShrink: 0 }}>
           <StateBadge stato={r.stato} />
-        </Group>
+        </div>
       </Group>
       <Text size="sm" c="dimmed">
         {t('reports.todos.number', { numero: r.numero_assistenza })}
@@ -51,7 +51,7 @@ function TodoItem({ r }: { r: RapportinoRow }) {
       </Text>
       {r.data_appuntamento && (
         <Group gap={4} wrap="nowrap">
-          <IconCalendarEvent size={16} aria-hidden />
+          <IconCalendarEvent size={16} aria-hidden style={{ flexShrink: 0 }} />
           <Text size="sm">
             {t('reports.todos.appointment', {
               date: formatDate(r.data_appuntamento, ZONE),
@@ -62,7 +62,7 @@ function TodoItem({ r }: { r: RapportinoRow }) {
       )}
       {r.luogo && (
         <Group gap={4} wrap="nowrap">
-          <IconMapPin size={16} aria-hidden />
+          <IconMapPin size={16} aria-hidden style={{ flexShrink: 0 }} />
           <Text size="sm" truncate>
             {r.luogo}
           </Text>
