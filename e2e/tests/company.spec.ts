@@ -66,3 +66,27 @@ test('the admin corrects the company data, saves it and uploads a logo', async (
   await page.goto('/');
   await expect(page.getByRole('img', { name: 'Logo di Demo Impianti S.r.l.' })).toBeVisible();
 });
+
+test('leaving the company page with unsaved changes asks first; kept, then discarded', async ({ page }) => {
+  await signIn(page, { username: 'admin', path: '/company' });
+  const phone = page.getByLabel('Telefono');
+  await expect(page.getByLabel('Ragione sociale')).toHaveValue(/.+/);
+  const before = await phone.inputValue();
+  await phone.fill('051 000 1111');
+  const nav = page.getByRole('navigation', { name: 'Menu principale' });
+  await nav.getByRole('link', { name: 'Home' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Modifiche non salvate' });
+  await expect(dialog).toContainText('Lasciare la pagina senza salvare?');
+  await dialog.getByRole('button', { name: 'Continua a modificare' }).click();
+  await expect(page).toHaveURL(/\/company$/);
+  await expect(phone).toHaveValue('051 000 1111');
+  await nav.getByRole('link', { name: 'Home' }).click();
+  await page
+    .getByRole('dialog', { name: 'Modifiche non salvate' })
+    .getByRole('button', { name: 'Esci senza salvare' })
+    .click();
+  await expect(page).toHaveURL(/\/$/);
+  // Nothing was saved.
+  await nav.getByRole('link', { name: 'Azienda' }).click();
+  await expect(page.getByLabel('Telefono')).toHaveValue(before);
+});

@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
+import { useBlocker } from 'react-router';
 
 /**
  * Closing a form with unsaved changes (Esc, the X, a click outside, Cancel) asks before
@@ -22,4 +24,45 @@ export function useGuardedClose(form: { isDirty: () => boolean }, onClose: () =>
       onConfirm: onClose,
     });
   };
+}
+
+/**
+ * A page form with unsaved changes: leaving it inside the app (a menu link, back) asks before
+ * discarding them, and closing or reloading the tab gets the browser's own warning. An untouched
+ * form, or one just saved, lets the user go at once.
+ */
+export function useUnsavedChangesGuard(dirty: boolean): void {
+  const { t } = useTranslation();
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
+  const state = blocker.state;
+  const { proceed, reset } = blocker;
+  useEffect(() => {
+    if (state !== 'blocked') return;
+    // Exactly one answer: leave, stay, or (Esc, the X, a click outside) stay.
+    let answered = false;
+    const answer = (go: boolean) => {
+      if (answered) return;
+      answered = true;
+      if (go) proceed?.();
+      else reset?.();
+    };
+    modals.openConfirmModal({
+      title: t('unsaved.title'),
+      children: <Text size="sm">{t('unsaved.leaveText')}</Text>,
+      labels: { confirm: t('unsaved.leave'), cancel: t('unsaved.keep') },
+      confirmProps: { color: 'red' },
+      onConfirm: () => answer(true),
+      onCancel: () => answer(false),
+      onClose: () => answer(false),
+    });
+  }, [state, proceed, reset, t]);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
 }

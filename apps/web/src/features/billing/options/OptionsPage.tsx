@@ -24,6 +24,7 @@ import { categoriesOf, changes, keyOf, problemsOf, valuesOf, type Values, childA
 import { PaidBanner } from './PaidBanner';
 import { PaidOptionModal } from './PaidOptionModal';
 import { SmtpTest } from './SmtpTest';
+import { useUnsavedChangesGuard } from '../../../app/guarded-close';
 
 export function OptionsPage() {
   const { t } = useTranslation();
@@ -64,6 +65,7 @@ function OptionsForm({ items }: { items: OptionItem[] }) {
 
   const pending = changes(initial, values, removed);
   const dirty = pending.length > 0;
+  useUnsavedChangesGuard(dirty);
   const problems = problemsOf(t, values);
   const set = (key: string, v: string) => {
     setValues((old) => ({ ...old, [key]: v }));

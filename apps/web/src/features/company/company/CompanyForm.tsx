@@ -8,6 +8,7 @@ import { notify } from '../../../app/notify';
 import { useLingue, useNazioni } from '../../shell';
 import { useSaveCompany } from './api';
 import { companyValidation, timeZones, toRequest, toValues, type CompanyValues } from './company-form';
+import { useUnsavedChangesGuard } from '../../../app/guarded-close';
 
 export function CompanyForm({ company, readOnly }: { company: Azienda; readOnly: boolean }) {
   const { t } = useTranslation();
@@ -15,6 +16,7 @@ export function CompanyForm({ company, readOnly }: { company: Azienda; readOnly:
   const nazioni = useNazioni();
   const lingue = useLingue();
   const form = useForm<CompanyValues>({ initialValues: toValues(company), validate: companyValidation(t) });
+  useUnsavedChangesGuard(!readOnly && form.isDirty());
 
   const field = (name: keyof CompanyValues, label: string, extra: Record<string, unknown> = {}) => ({
     ...form.getInputProps(name),

@@ -18,11 +18,13 @@ import { AppAccessQr } from '../../../app/components/AppAccessQr';
 import { ProfilePhoto } from './ProfilePhoto';
 import { timeZones, toRequest, toValues } from './user-form';
 import { formatMoney } from '../../../app/numbers';
+import { useUnsavedChangesGuard } from '../../../app/guarded-close';
 
 function Preferences({ user }: { user: User }) {
   const { t } = useTranslation();
   const save = useSaveUser();
   const form = useForm({ initialValues: { lingua: user.lingua, timezone: user.timezone } });
+  useUnsavedChangesGuard(form.isDirty());
   const submit = form.onSubmit((v) =>
     save.mutate(
       { ...toRequest(toValues(user), user.id), lingua: v.lingua as 'IT', timezone: v.timezone },

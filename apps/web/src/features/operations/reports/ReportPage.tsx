@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useParams } from 'react-router';
@@ -24,6 +24,7 @@ import { PricesSection } from './PricesSection';
 import { bodyOf, formOf, type FormState } from './report-form';
 import { StateBadge } from './StateBadge';
 import { useTechnicianOptions } from './use-technicians';
+import { useUnsavedChangesGuard } from '../../../app/guarded-close';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -74,12 +75,7 @@ function ReportForm({ report }: { report: Rapportino }) {
   const visible = me?.role === 'user' ? 'app' : 'web';
   const set = (p: Partial<FormState>) => setForm((f) => ({ ...f, ...p }));
 
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  useUnsavedChangesGuard(dirty);
 
   const failed = (err: unknown) => {
     const fields = formErrorsOf(err);
