@@ -11,12 +11,11 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
-  Textarea,
   ThemeIcon,
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
+import { TextInput, Textarea } from './TextFields';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconCamera, IconDownload, IconFileText, IconPencil, IconTrash, IconUpload } from '@tabler/icons-react';

@@ -1,17 +1,6 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  NumberInput,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, NumberInput, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { TextInput } from '../../../app/components/TextFields';
 import { useTranslation } from 'react-i18next';
 import type { PaidOption, PaymentMethod, PurchaseResult } from '@fs/contract';
 import { errorText } from '../../../app/api/errors';

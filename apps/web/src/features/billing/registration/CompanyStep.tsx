@@ -1,4 +1,5 @@
-import { Anchor, Checkbox, Group, NumberInput, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Checkbox, Group, NumberInput, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { TextInput } from '../../../app/components/TextFields';
 import type { UseFormReturnType } from '@mantine/form';
 import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';

@@ -1,16 +1,5 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { TextInput } from '../../../app/components/TextFields';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconTicket } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';

@@ -1,4 +1,5 @@
-import { Grid, TextInput } from '@mantine/core';
+import { Grid } from '@mantine/core';
+import { TextInput } from '../../../app/components/TextFields';
 import { useTranslation } from 'react-i18next';
 import {
   cardBrand,

@@ -1,4 +1,5 @@
-import { Button, Group, Select, SimpleGrid, Stack, TagsInput, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, TagsInput, Title } from '@mantine/core';
+import { TextInput } from '../../../app/components/TextFields';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Checkbox, Group, Modal, Select, Stack, TagsInput, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Select, Stack, TagsInput } from '@mantine/core';
+import { TextInput } from '../../../app/components/TextFields';
 import { useTranslation } from 'react-i18next';
 import { CAMPO_POSIZIONI, CAMPO_TIPI, type CampoConfig, type CampoConfigSaveRequest } from '@fs/contract';
 import { showSaveError } from '../../../app/form-errors';

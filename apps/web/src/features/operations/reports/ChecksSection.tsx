@@ -1,4 +1,5 @@
-import { Group, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { TextInput } from '../../../app/components/TextFields';
 import { useTranslation } from 'react-i18next';
 import type { FormState } from './report-form';
 

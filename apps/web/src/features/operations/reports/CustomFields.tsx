@@ -1,4 +1,5 @@
-import { Checkbox, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Select, SimpleGrid } from '@mantine/core';
+import { Textarea, TextInput } from '../../../app/components/TextFields';
 import type { CampoPosizione, CampoRapportino } from '@fs/contract';
 import { DateField, TimeField } from '../../../app/components/DateField';
 import { DecimalInput } from '../../../app/components/DecimalInput';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Autocomplete, MultiSelect, Select, SimpleGrid, Textarea } from '@mantine/core';
+import { Autocomplete, MultiSelect, Select, SimpleGrid } from '@mantine/core';
+import { Textarea } from '../../../app/components/TextFields';
 import { useTranslation } from 'react-i18next';
 import { TIPI_INTERVENTO } from '@fs/contract';
 import { DateField } from '../../../app/components/DateField';

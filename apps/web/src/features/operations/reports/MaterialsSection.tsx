@@ -1,16 +1,6 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Autocomplete,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Autocomplete, Button, Group, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { TextInput } from '../../../app/components/TextFields';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DecimalInput } from '../../../app/components/DecimalInput';

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Textarea } from '../../../app/components/TextFields';
 import { modals } from '@mantine/modals';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';

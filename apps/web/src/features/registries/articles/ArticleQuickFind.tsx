@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Combobox, Group, Loader, Text, TextInput, useCombobox } from '@mantine/core';
+import { Combobox, Group, Loader, Text, useCombobox } from '@mantine/core';
+import { TextInput } from '../../../app/components/TextFields';
 import { IconBolt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Articolo } from '@fs/contract';

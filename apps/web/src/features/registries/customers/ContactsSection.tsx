@@ -9,12 +9,11 @@ import {
   Stack,
   Table,
   Text,
-  Textarea,
-  TextInput,
   Title,
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
+import { Textarea, TextInput } from '../../../app/components/TextFields';
 import { useForm } from '@mantine/form';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

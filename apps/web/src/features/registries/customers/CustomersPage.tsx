@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { TextInput } from '../../../app/components/TextFields';
 import { modals } from '@mantine/modals';
 import { IconMapPinOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Select, Stack, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Switch, TagsInput } from '@mantine/core';
+import { Textarea, TextInput } from '../../../app/components/TextFields';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { MANSIONI_MAX, TIPI_CONTROLLO, type Controllo, type Mansione, type TipoControllo } from '@fs/contract';

@@ -1,0 +1,61 @@
+import { forwardRef, useState, type ChangeEvent } from 'react';
+import {
+  Text,
+  Textarea as MantineTextarea,
+  TextInput as MantineTextInput,
+  type TextareaProps,
+  type TextInputProps,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { showCounter } from './text-limit';
+
+/**
+ * Mantine's text input and text area with the field's limit shown as the user nears it
+ * ("45 / 50"), announced politely to screen readers. Without `maxLength` they are Mantine's own.
+ */
+function useCounter<E extends HTMLInputElement | HTMLTextAreaElement>(p: {
+  value?: unknown;
+  defaultValue?: unknown;
+  maxLength?: number;
+  description?: React.ReactNode;
+  onChange?: (e: ChangeEvent<E>) => void;
+}) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState(String(p.defaultValue ?? '').length);
+  const length = p.value !== undefined && p.value !== null ? String(p.value).length : typed;
+  const onChange = (e: ChangeEvent<E>) => {
+    setTyped(e.currentTarget.value.length);
+    p.onChange?.(e);
+  };
+  const counter =
+    p.maxLength && showCounter(length, p.maxLength) ? (
+      <Text
+        component="span"
+        size="xs"
+        c={length >= p.maxLength ? 'red.8' : 'dimmed'}
+        aria-live="polite"
+        display="block"
+      >
+        {t('common.charCount', { count: length, max: p.maxLength })}
+      </Text>
+    ) : null;
+  const description = counter ? (
+    <>
+      {p.description}
+      {counter}
+    </>
+  ) : (
+    p.description
+  );
+  return { onChange, description };
+}
+
+export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function TextInput(props, ref) {
+  const extra = useCounter<HTMLInputElement>(props);
+  return <MantineTextInput ref={ref} {...props} {...extra} />;
+});
+
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function Textarea(props, ref) {
+  const extra = useCounter<HTMLTextAreaElement>(props);
+  return <MantineTextarea ref={ref} {...props} {...extra} />;
+});
