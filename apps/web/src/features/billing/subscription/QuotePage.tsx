@@ -104,7 +104,12 @@ function QuoteEditor({ s }: { s: Subscription }) {
       setOrder((o) => ({ ...o, vouchers: [...new Set([...o.vouchers, v.code])] }));
       setVoucher('');
     } catch (e) {
-      setVoucherError(errorText(t, e));
+      // The field speaks of a discount code: so does its error (0011 is worded for the registration's promo code).
+      setVoucherError(
+        isApiError(e) && (e.code === '0011' || e.status === 404)
+          ? t('subscription.quote.voucherInvalid')
+          : errorText(t, e),
+      );
     }
   };
   const estimateError = estimate.isError
