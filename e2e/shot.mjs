@@ -2,7 +2,11 @@ import { chromium } from 'playwright';
 const base = 'http://localhost:3200';
 const [user, width, ...paths] = process.argv.slice(2);
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
-const ctx = await browser.newContext({ viewport: { width: Number(width), height: 900 }, locale: 'it-IT', serviceWorkers: 'block' });
+const ctx = await browser.newContext({
+  viewport: { width: Number(width), height: 900 },
+  locale: 'it-IT',
+  serviceWorkers: 'block',
+});
 const page = await ctx.newPage();
 await page.goto(base + '/login');
 await page.getByLabel('Partita IVA').fill('12345670017');

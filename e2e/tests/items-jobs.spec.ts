@@ -68,7 +68,7 @@ test('a job role held by a technician cannot be deleted: the translated 0032 ale
   await expect(main.getByText('Nessuna mansione: creane una per assegnarla ai tecnici.')).toBeVisible();
 });
 
-test('an article is created, a repeated code refused, a repeated reference confirmed, and found by search as you type', async ({
+test('an article is created, a repeated code refused, a repeated reference confirmed, and found by the list’s search', async ({
   page,
 }) => {
   await signIn(page, { piva: JOBS.piva, password: FIXTURES.password });
@@ -118,12 +118,13 @@ test('an article is created, a repeated code refused, a repeated reference confi
   await expect(form).toBeHidden();
   await expect(main.getByText('2 elementi')).toBeVisible();
 
-  // Search as you type: part of the external reference finds the article, Enter opens it.
-  const find = main.getByRole('textbox', { name: 'Trova un articolo' });
-  await find.pressSequentially('forn-44', { delay: 40 });
-  const option = page.getByRole('option', { name: /VITE-INOX-M6\s*Vite inox M6 x 20/ });
-  await expect(option).toBeVisible();
-  await option.click();
+  // The list's one search box: part of the external reference finds the article; its row opens it.
+  const search = main.getByRole('searchbox', { name: 'Cerca negli articoli' });
+  await search.fill('inox m6 x 20');
+  await expect(main.getByText('1 elemento')).toBeVisible();
+  await search.fill('forn-44'); // both share the confirmed reference
+  await expect(main.getByText('2 elementi')).toBeVisible();
+  await main.getByRole('button', { name: "Apri l'articolo VITE-INOX-M6", exact: true }).click();
   const edit = page.getByRole('form', { name: 'Modifica articolo' });
   await expect(edit.getByRole('textbox', { name: 'Codice articolo' })).toHaveValue('VITE-INOX-M6');
   await expect(edit.getByLabel('Riferimento esterno')).toHaveValue('FORN-4411');

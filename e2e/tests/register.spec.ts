@@ -97,7 +97,9 @@ test('promo registration with an invalid coupon registers anyway and shows alert
   await page.getByRole('button', { name: 'Registrati' }).click();
 
   await expect(page).toHaveURL(/\/access\/errore-registrazione-promo\?token=/);
-  await expect(page.getByText('Registrazione completata, ma il codice promozionale inserito non è valido.')).toBeVisible();
+  await expect(
+    page.getByText('Registrazione completata, ma il codice promozionale inserito non è valido.'),
+  ).toBeVisible();
   await page.getByRole('link', { name: 'Completa i dati aziendali' }).click();
   await expect(page).toHaveURL(/\/register-promo-completa-dati\?token=/);
   await field(page, 'Indirizzo').fill('Via Appia 10');

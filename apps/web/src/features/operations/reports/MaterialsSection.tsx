@@ -5,14 +5,14 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DecimalInput } from '../../../app/components/DecimalInput';
 import { useDebounced } from '../../../app/components/list-state';
-import { useArticleSearch } from './api';
+import { useArticleResearch } from '../../registries';
 import { emptyMaterial, type MaterialState } from './report-form';
 
 /** The article search of a material line: picking one fills code, description, unit and price. */
 function ArticlePick({ onPick, disabled }: { onPick: (m: Partial<MaterialState>) => void; disabled: boolean }) {
   const { t, i18n } = useTranslation();
   const [q, setQ] = useState('');
-  const found = useArticleSearch(useDebounced(q));
+  const found = useArticleResearch(useDebounced(q));
   const items = found.data ?? [];
   const it = (v: string | null) => (v ? Number(v).toLocaleString(i18n.language, { minimumFractionDigits: 2 }) : '');
   return (

@@ -139,29 +139,6 @@ export function useMachines(impiantoId: string | null) {
   });
 }
 
-/** Articles matching a typed term (search as you type on code and description). */
-export function useArticleSearch(q: string) {
-  const term = q.trim();
-  return useQuery({
-    queryKey: ['reports', 'article-search', term],
-    enabled: term.length > 0,
-    placeholderData: keepPreviousData,
-    meta: { silent: true },
-    queryFn: async () =>
-      (
-        await api.post<{
-          items: {
-            id: string;
-            codice: string;
-            descrizione: string;
-            unita_misura: string | null;
-            prezzo_vendita: string | null;
-          }[];
-        }>('/api/anagraficaarticoli/articoli/research', { q: term, limit: 10 })
-      ).items,
-  });
-}
-
 /* ---------- configuration ---------- */
 
 export function useCampiConfig(enabled = true) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { TextInput } from '../../../app/components/TextFields';
 import { modals } from '@mantine/modals';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -13,7 +13,6 @@ import { usePageTitle } from '../../../app/use-page-title';
 import { useCan } from '../../../app/session/api';
 import { useArticlesPage, useRemoveArticles } from './api';
 import { ArticleFormModal } from './ArticleFormModal';
-import { ArticleQuickFind } from './ArticleQuickFind';
 import { formatMoney } from '../../../app/numbers';
 import { ExportMenu } from '../../../app/components/ExportMenu';
 
@@ -67,13 +66,10 @@ export function ItemsPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={1}>{t('articles.title')}</Title>
-          <Text c="dimmed">{t('articles.subtitle')}</Text>
-        </div>
-        <ArticleQuickFind onPick={(a) => setEditing({ article: a })} />
-      </Group>
+      <div>
+        <Title order={1}>{t('articles.title')}</Title>
+        <Text c="dimmed">{t('articles.subtitle')}</Text>
+      </div>
       <DataTable<Articolo>
         table="articoli"
         {...pageQueryProps(page)}
