@@ -1,19 +1,28 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Box,
+  Button,
   Center,
+  Collapse,
   Group,
   Loader,
   LoadingOverlay,
   Pagination,
   Select,
+  SimpleGrid,
   Stack,
   Table,
   Text,
   UnstyledButton,
 } from '@mantine/core';
 import { TextInput } from './TextFields';
-import { IconArrowsSort, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import {
+  IconAdjustmentsHorizontal,
+  IconArrowsSort,
+  IconSearch,
+  IconSortAscending,
+  IconSortDescending,
+} from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { LIST_MAX_SIZE, SEARCH_CONTAINS_MIN_LENGTH } from '@fs/contract';
@@ -48,8 +57,10 @@ export interface DataTableProps<T> {
   onOpen?: (row: T) => void;
   /** Buttons at the end of a row (edit, delete...). */
   rowActions?: (row: T) => ReactNode;
-  /** Filter controls shown beside the search box. */
+  /** Filter controls shown beside the search box (on a phone, behind a "Filters" button). */
   filters?: ReactNode;
+  /** How many filters are set: the phone's "Filters" button shows it. */
+  activeFilters?: number;
   /** Buttons at the right of the toolbar (e.g. "new"). */
   actions?: ReactNode;
   searchLabel: string;
@@ -116,32 +127,46 @@ export function DataTable<T>(p: DataTableProps<T>) {
       return v === null || v === undefined ? '' : String(v);
     });
   const colSpan = columns.length + (p.rowActions ? 1 : 0);
+  const search = (
+    <TextInput
+      type="search"
+      label={p.searchLabel}
+      placeholder={p.searchPlaceholder}
+      description={p.shortSearchHint && isShortSearch(p.search) ? p.shortSearchHint : undefined}
+      leftSection={<IconSearch size={16} />}
+      value={p.search}
+      onChange={(e) => {
+        p.onSearchChange(e.currentTarget.value);
+        if (p.state.page !== 1) p.onStateChange({ ...p.state, page: 1 });
+      }}
+      w={phone ? undefined : 280}
+      style={phone ? { flex: 1, minWidth: 0 } : undefined}
+      maxLength={100}
+    />
+  );
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <Group align="flex-end" wrap="wrap" gap="sm">
-          <TextInput
-            type="search"
-            label={p.searchLabel}
-            placeholder={p.searchPlaceholder}
-            description={p.shortSearchHint && isShortSearch(p.search) ? p.shortSearchHint : undefined}
-            leftSection={<IconSearch size={16} />}
-            value={p.search}
-            onChange={(e) => {
-              p.onSearchChange(e.currentTarget.value);
-              if (p.state.page !== 1) p.onStateChange({ ...p.state, page: 1 });
-            }}
-            w={280}
-            maxLength={100}
-          />
-          {p.filters}
+      {phone ? (
+        <PhoneToolbar
+          search={search}
+          filters={p.filters}
+          activeFilters={p.activeFilters}
+          columns={<ColumnChooser infos={infos.data} />}
+          actions={p.actions}
+        />
+      ) : (
+        <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+          <Group align="flex-end" wrap="wrap" gap="sm">
+            {search}
+            {p.filters}
+          </Group>
+          <Group gap="sm">
+            <ColumnChooser infos={infos.data} />
+            {p.actions}
+          </Group>
         </Group>
-        <Group gap="sm">
-          <ColumnChooser infos={infos.data} />
-          {p.actions}
-        </Group>
-      </Group>
+      )}
       {p.error ? (
         <LoadError error={p.error} onRetry={p.onRetry} />
       ) : (
@@ -282,6 +307,51 @@ export function DataTable<T>(p: DataTableProps<T>) {
           getItemProps={(page) => ({ 'aria-label': t('lists.pagination.page', { page }) })}
         />
       </Group>
+    </Stack>
+  );
+}
+
+/**
+ * A phone's toolbar: the search box and a "Filters" button (with how many are set) on one line;
+ * the filters and the column chooser open under it; the page's actions stay in sight.
+ */
+function PhoneToolbar(p: {
+  search: ReactNode;
+  filters?: ReactNode;
+  activeFilters?: number;
+  columns: ReactNode;
+  actions?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const n = p.activeFilters ?? 0;
+  return (
+    <Stack gap="sm">
+      <Group align="flex-end" wrap="nowrap" gap="sm">
+        {p.search}
+        <Button
+          variant={open || n > 0 ? 'light' : 'default'}
+          leftSection={<IconAdjustmentsHorizontal size={18} />}
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+          aria-controls="list-filters"
+          size="sm"
+          h={36}
+        >
+          {n > 0 ? t('lists.filtersCount', { count: n }) : t('lists.filters')}
+        </Button>
+      </Group>
+      <Collapse expanded={open} id="list-filters">
+        <Stack gap="sm">
+          {p.filters && (
+            <SimpleGrid cols={2} spacing="sm">
+              {p.filters}
+            </SimpleGrid>
+          )}
+          <Group>{p.columns}</Group>
+        </Stack>
+      </Collapse>
+      {p.actions && <Group gap="sm">{p.actions}</Group>}
     </Stack>
   );
 }

@@ -93,6 +93,7 @@ export function ReportsPage() {
           }
         }}
         onOpen={(r) => void navigate(`/interventions/${r.id}`)}
+        activeFilters={[stato, tecnico, periodo, completato].filter(Boolean).length}
         filters={
           <>
             <Select

@@ -109,6 +109,7 @@ export function ItemsPage() {
             )}
           </>
         )}
+        activeFilters={[filters.riferimento_esterno.trim(), filters.unita_misura.trim()].filter(Boolean).length}
         filters={
           <>
             <TextInput

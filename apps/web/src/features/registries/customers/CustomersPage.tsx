@@ -123,6 +123,7 @@ export function CustomersPage() {
             )}
           </>
         )}
+        activeFilters={[filters.citta, filters.provincia, f.geolocalizzato].filter(Boolean).length}
         filters={
           <>
             <TextInput
