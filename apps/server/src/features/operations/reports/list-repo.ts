@@ -122,12 +122,32 @@ export async function list(
       : await query.where(cond);
     return r?.n ?? 0;
   };
-  const rows = (read: PageRead) =>
-    base(db)
-      .where(cond)
-      .orderBy(...orderOf(RAPPORTINI_TABLE, SORTABLE, q, rapportini.id, { reverse: read.reverse }))
-      .limit(read.limit)
-      .offset(read.offset) as Promise<ListRow[]>;
+  // The page's ids first, from the sort order alone; then those rows with their technicians and
+  // place (computed for the 50 shown, not for every row an offset skips).
+  const rows = async (read: PageRead) => {
+    const order = orderOf(RAPPORTINI_TABLE, SORTABLE, q, rapportini.id, { reverse: read.reverse });
+    const pick = db.select({ id: rapportini.id }).from(rapportini);
+    const joined =
+      needsJoin || q.sort === 'cliente'
+        ? pick.innerJoin(
+            clienti,
+            and(eq(clienti.aziendaId, rapportini.aziendaId), eq(clienti.id, rapportini.clienteId)),
+          )
+        : pick;
+    const ids = (
+      await joined
+        .where(cond)
+        .orderBy(...order)
+        .limit(read.limit)
+        .offset(read.offset)
+    ).map((r) => r.id);
+    if (!ids.length) return [];
+    const found = (await base(db).where(
+      and(eq(rapportini.aziendaId, aziendaId), inArray(rapportini.id, ids)),
+    )) as ListRow[];
+    const byId = new Map(found.map((r) => [r.id, r]));
+    return ids.map((id) => byId.get(id)!).filter(Boolean);
+  };
   return readPage({ limit: q.size, offset: (q.page - 1) * q.size }, count, rows, q.totale);
 }
 
