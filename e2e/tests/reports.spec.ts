@@ -45,6 +45,7 @@ test('the administrator configures a mandatory field, records two days and three
   await page.getByRole('button', { name: 'Crea intervento' }).click();
   await expect(page.getByText('Scegli il cliente')).toBeVisible();
   await pick(page, 'Cliente', '', /./);
+  const customer = (await page.getByRole('combobox', { name: 'Cliente', exact: true }).inputValue()).split(' · ')[0]!;
   await page.getByRole('combobox', { name: 'Tecnici', exact: true }).click();
   await page.getByRole('option', { name: 'Luca Bianchi' }).click();
   await page.keyboard.press('Escape');
@@ -107,9 +108,14 @@ test('the administrator configures a mandatory field, records two days and three
   await expect(page.locator('main').getByText('Chiuso', { exact: true }).first()).toBeVisible();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/report-admin-1366.png`, fullPage: true });
 
-  // The list shows it closed, with its hours.
+  // The list shows it closed, with its hours; the customer filter finds it.
   await page.goto('/interventions');
   await expect(page.getByRole('table')).toContainText('7,5');
+  const filter = page.getByRole('combobox', { name: 'Cliente', exact: true });
+  await filter.fill(customer.slice(0, 6));
+  await page.getByRole('option', { name: customer, exact: true }).click();
+  await expect(page.getByText('1 intervento', { exact: true })).toBeVisible();
+  await expect(page.getByRole('table')).toContainText(customer);
 });
 
 test('a technician on a phone opens today’s report from home, records the work with a photo and closes it', async ({

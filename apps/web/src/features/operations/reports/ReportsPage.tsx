@@ -14,6 +14,7 @@ import { useOptions } from '../../billing';
 import { useUsers } from '../../identity';
 import { useReportsPage } from './api';
 import { PERIODS, periodRange, type Period } from './periods';
+import { CustomerFilter } from './CustomerFilter';
 import { StateBadge } from './StateBadge';
 
 const STATI = ['aperti', 'NUOVO', 'APERTO', 'CHIUSO'] as const;
@@ -35,6 +36,7 @@ export function ReportsPage() {
   const [search, setSearch] = useState('');
   const [stato, setStato] = useState<string | null>(null);
   const [tecnico, setTecnico] = useState<string | null>(null);
+  const [cliente, setCliente] = useState<string | null>(null);
   const [periodo, setPeriodo] = useState<Period | null>(null);
   const [completato, setCompletato] = useState<string | null>(null);
   const q = useDebounced(search.trim());
@@ -47,6 +49,7 @@ export function ReportsPage() {
   if (q) params.set('q', q);
   if (stato) params.set('stato', stato);
   if (tecnico) params.set('tecnico_id', tecnico);
+  if (cliente) params.set('cliente_id', cliente);
   if (completato) params.set('completato', completato);
   if (periodo) {
     const r = periodRange(periodo);
@@ -55,7 +58,7 @@ export function ReportsPage() {
   }
   const page = useReportsPage(params.toString());
   const reset = () => setState((s) => ({ ...s, page: 1 }));
-  const filtered = !!(q || stato || tecnico || periodo || completato);
+  const filtered = !!(q || stato || tecnico || cliente || periodo || completato);
 
   return (
     <Stack gap="lg">
@@ -93,7 +96,7 @@ export function ReportsPage() {
           }
         }}
         onOpen={(r) => void navigate(`/interventions/${r.id}`)}
-        activeFilters={[stato, tecnico, periodo, completato].filter(Boolean).length}
+        activeFilters={[stato, cliente, tecnico, periodo, completato].filter(Boolean).length}
         filters={
           <>
             <Select
@@ -107,6 +110,13 @@ export function ReportsPage() {
               }}
               clearable
               w={150}
+            />
+            <CustomerFilter
+              value={cliente}
+              onChange={(v) => {
+                setCliente(v);
+                reset();
+              }}
             />
             {seeAll && users.data && (
               <Select
