@@ -31,11 +31,15 @@ export function useGuardedClose(form: { isDirty: () => boolean }, onClose: () =>
  * discarding them, and closing or reloading the tab gets the browser's own warning. An untouched
  * form, or one just saved, lets the user go at once.
  */
-export function useUnsavedChangesGuard(dirty: boolean): void {
+export function useUnsavedChangesGuard(dirtyNow: boolean | (() => boolean)): void {
   const { t } = useTranslation();
+  // A function is asked at the moment of leaving (a form that navigates after saving clears it first).
+  const isDirty = () => (typeof dirtyNow === 'function' ? dirtyNow() : dirtyNow);
+  const dirty = isDirty();
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      dirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+      isDirty() &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
   const state = blocker.state;
   const { proceed, reset } = blocker;

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { showSaveError } from '../../../app/form-errors';
+import { useUnsavedChangesGuard } from '../../../app/guarded-close';
 import { notify } from '../../../app/notify';
 import { useSessionUser } from '../../../app/session/api';
 import { usePageTitle } from '../../../app/use-page-title';
@@ -24,11 +25,15 @@ export function NewReportPage() {
   }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveReport();
+  const created = useRef(false);
+  const initial = useRef(form);
+  useUnsavedChangesGuard(() => !created.current && JSON.stringify(form) !== JSON.stringify(initial.current));
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (!form.cliente_id) return setErrors({ cliente_id: t('reports.customerRequired') });
     save.mutate(bodyOf(form), {
       onSuccess: (item) => {
+        created.current = true;
         notify.success(t('reports.created', { numero: item.numero_assistenza }));
         void navigate(`/interventions/${item.id}`, { replace: true });
       },
