@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredText } from './fields.js';
+import { optionalText, parseDecimal, requiredText } from './fields.js';
 
 /**
  * Custom configuration of the work report (spec operations sections 3, 7; route
@@ -59,6 +59,19 @@ export const campoConfigSchema = z.object({
   scelte: z.array(z.string()),
 });
 export type CampoConfig = z.infer<typeof campoConfigSchema>;
+
+/**
+ * A number field's value as typed the Italian way ("1,5", "-2.450,75", "3") in its canonical form
+ * ("1.5", "-2450.75"); other types, and what cannot be read, as they are (the check then names it).
+ */
+export function campoValueNormalised(tipo: CampoTipo, value: string): string {
+  const t = value.trim();
+  if (tipo !== 'numero' || t === '') return value;
+  const negative = t.startsWith('-');
+  const r = parseDecimal(negative ? t.slice(1) : t, { decimals: 4, intDigits: 9 });
+  if (!('value' in r)) return value;
+  return negative && /[1-9]/.test(r.value) ? `-${r.value}` : r.value;
+}
 
 /** Is `value` acceptable for a field of this type (empty is always acceptable here; mandatory is checked on closing)? */
 export function campoValueProblem(tipo: CampoTipo, value: string, scelte: readonly string[] = []): string | null {

@@ -61,11 +61,13 @@ describe('closing and completing a report', () => {
       mansione_id: job.json.item.id,
       controlli: [{ controllo_id: check.json.item.id, esito: 'ok' }],
       campi_personalizzati: [
-        { campo_id: campo.json.item.id, valore: '1.5' },
+        { campo_id: campo.json.item.id, valore: '1,5' }, // typed the Italian way
         { campo_id: dich.json.item.id, valore: 'true' },
       ],
     });
     expect(filled.status, JSON.stringify(filled.json)).toBe(200);
+    const stored = filled.json.item.campi_personalizzati.find((c: any) => c.campo_id === campo.json.item.id);
+    expect(stored.valore).toBe('1.5');
     const closed = await x.post(x.admin, '/rapportini/rapportino/chiusura', { id });
     expect(closed.status).toBe(200);
     expect(closed.json.item).toMatchObject({ stato: 'CHIUSO', modificabile: false });

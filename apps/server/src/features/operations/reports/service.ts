@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   add,
+  campoValueNormalised,
   campoValueProblem,
   dec,
   RAPPORTINI_TABLE,
@@ -144,8 +145,13 @@ async function linesOf(
   // Custom fields: values of enabled fields; a disabled field keeps the value the report held.
   const byId = new Map(config.map((c) => [c.id, c]));
   const heldBefore = new Map((old?.campi ?? []).map((c) => [c.campoId, c.valore]));
-  const given = new Map(input.campi_personalizzati.map((c) => [c.campo_id, c.valore]));
-  input.campi_personalizzati.forEach((c, i) => {
+  // Numbers typed the Italian way ("1,5") are stored canonical ("1.5").
+  const typed = input.campi_personalizzati.map((c) => {
+    const f = byId.get(c.campo_id);
+    return f && c.valore !== null ? { ...c, valore: campoValueNormalised(f.tipo as CampoTipo, c.valore) } : c;
+  });
+  const given = new Map(typed.map((c) => [c.campo_id, c.valore]));
+  typed.forEach((c, i) => {
     const f = byId.get(c.campo_id);
     if (!f) return at(`campi_personalizzati.${i}.campo_id`, 'Campo non trovato');
     const problem = c.valore === null ? null : campoValueProblem(f.tipo as CampoTipo, c.valore, f.scelte);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bodyOf, emptyDay, emptyForm } from './report-form';
+import type { Rapportino } from '@fs/contract';
+import { bodyOf, emptyDay, emptyForm, formOf } from './report-form';
 
 describe('the report form', () => {
   it('sends decimals as typed, flags as S/N, and empty fields as null', () => {
@@ -15,5 +16,18 @@ describe('the report form', () => {
       { campo_id: 'k2', valore: null },
     ]);
     expect(b.motivazione).toBeNull();
+  });
+
+  it('shows a saved number field the Italian way, and other fields as they are', () => {
+    const campo = (campo_id: string, tipo: string, valore: string | null) => ({ campo_id, tipo, valore });
+    const f = formOf({
+      giornate: [],
+      materiali: [],
+      controlli: [],
+      tecnici_ids: [],
+      macchinari_ids: [],
+      campi_personalizzati: [campo('n', 'numero', '1.5'), campo('t', 'testo_breve', '1.5'), campo('e', 'numero', null)],
+    } as unknown as Rapportino);
+    expect(f.campi).toEqual({ n: '1,5', t: '1.5', e: '' });
   });
 });

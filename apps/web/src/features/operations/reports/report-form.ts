@@ -146,7 +146,9 @@ export function formOf(r: Rapportino): FormState {
       prezzo_netto: it(m.prezzo_netto),
     })),
     controlli: r.controlli.map((c) => ({ ...c, note: c.note ?? '' })),
-    campi: Object.fromEntries(r.campi_personalizzati.map((c) => [c.campo_id, c.valore ?? ''])),
+    campi: Object.fromEntries(
+      r.campi_personalizzati.map((c) => [c.campo_id, c.tipo === 'numero' ? it(c.valore) : (c.valore ?? '')]),
+    ),
   };
 }
 

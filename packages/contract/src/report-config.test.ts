@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { campoValueNormalised, campoValueProblem } from './report-config.js';
+
+describe('custom field values', () => {
+  it('reads a number typed the Italian way and stores it canonical', () => {
+    expect(campoValueNormalised('numero', '1,5')).toBe('1.5');
+    expect(campoValueNormalised('numero', '2.450,75')).toBe('2450.75');
+    expect(campoValueNormalised('numero', '-0,25')).toBe('-0.25');
+    expect(campoValueNormalised('numero', '-0')).toBe('0');
+    expect(campoValueNormalised('numero', '3')).toBe('3');
+    expect(campoValueNormalised('numero', '')).toBe('');
+    // What cannot be read stays as typed, and the check names it.
+    expect(campoValueNormalised('numero', '1,2,3')).toBe('1,2,3');
+    expect(campoValueProblem('numero', campoValueNormalised('numero', '1,2,3'))).toBe('Numero non valido');
+    expect(campoValueProblem('numero', campoValueNormalised('numero', '1,23456'))).toBe('Numero non valido');
+    // Other types are left alone.
+    expect(campoValueNormalised('testo_breve', '1,5')).toBe('1,5');
+  });
+});
