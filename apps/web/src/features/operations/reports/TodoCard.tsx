@@ -77,8 +77,11 @@ function TodoItem({ r }: { r: RapportinoRow }) {
   );
 }
 
-/** The home card of the reports assigned to the user: today's (opened or appointed today) and all open ones. */
-export function TodoCard() {
+/**
+ * The home card of the reports assigned to the user: today's (opened or appointed today) and all
+ * open ones. `hideWhenEmpty`: for the office, whose home has other cards, nothing assigned shows nothing.
+ */
+export function TodoCard({ hideWhenEmpty = false }: { hideWhenEmpty?: boolean }) {
   const { t } = useTranslation();
   const canWrite = useCan('gestione_interventi', 'write') === true;
   const oggi = useTodos('oggi');
@@ -88,6 +91,7 @@ export function TodoCard() {
   const shown = which ?? (oggi.data && oggi.data.length === 0 ? 'aperti' : 'oggi');
   const query = shown === 'oggi' ? oggi : aperti;
   const count = (q: typeof oggi) => (q.data ? ` (${q.data.length})` : '');
+  if (hideWhenEmpty && aperti.data?.length === 0 && oggi.data?.length === 0) return null;
   return (
     <Card withBorder radius="md" padding="lg">
       <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">

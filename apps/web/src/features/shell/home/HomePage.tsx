@@ -83,7 +83,7 @@ export function HomePage() {
       </div>
       {doesReports && !managesSubscription && <TodoCard />}
       {managesSubscription && <SubscriptionCards />}
-      {doesReports && managesSubscription && <TodoCard />}
+      {doesReports && managesSubscription && <TodoCard hideWhenEmpty />}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <ProfileCard user={user} />
         <CompanyCard user={user} />
