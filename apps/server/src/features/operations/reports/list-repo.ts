@@ -125,7 +125,8 @@ export async function list(
   // The page's ids first, from the sort order alone; then those rows with their technicians and
   // place (computed for the 50 shown, not for every row an offset skips).
   const rows = async (read: PageRead) => {
-    const order = orderOf(RAPPORTINI_TABLE, SORTABLE, q, rapportini.id, { reverse: read.reverse });
+    // Ties (reports of one day) in number order, the newest number first when descending: the number is unique.
+    const order = orderOf(RAPPORTINI_TABLE, SORTABLE, q, rapportini.numeroAssistenza, { reverse: read.reverse });
     const pick = db.select({ id: rapportini.id }).from(rapportini);
     const joined =
       needsJoin || q.sort === 'cliente'

@@ -264,6 +264,14 @@ describe('work reports', () => {
     expect((await ids('sort=cliente&dir=asc'))[2]).toBe('2026-11-05');
     expect((await ids('sort=cliente&dir=desc'))[0]).toBe('2026-11-05');
     expect((await x.get(x.admin, '/rapportini/rapportini/admin?stato=CHIUSA')).status).toBe(400);
+    // Reports of one day follow their numbers.
+    for (let i = 0; i < 4; i++) await mk({ data_apertura: '2026-09-01' });
+    const sameDay = async (dir: string) =>
+      (await x.get(x.admin, `/rapportini/rapportini/admin?dal=2026-09-01&al=2026-09-01&dir=${dir}`)).json.items.map(
+        (i: any) => i.numero_assistenza,
+      );
+    expect(await sameDay('desc')).toEqual(['2026/00007', '2026/00006', '2026/00005', '2026/00004']);
+    expect(await sameDay('asc')).toEqual(['2026/00004', '2026/00005', '2026/00006', '2026/00007']);
   });
 
   it('gives a technician today’s and open reports, with the appointment, the place and the request', async () => {
