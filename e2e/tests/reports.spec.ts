@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { FIXTURES } from '../fixtures';
 import { signIn } from './helpers';
@@ -116,6 +117,19 @@ test('the administrator configures a mandatory field, records two days and three
   await page.getByRole('option', { name: customer, exact: true }).click();
   await expect(page.getByText('1 intervento', { exact: true })).toBeVisible();
   await expect(page.getByRole('table')).toContainText(customer);
+  // The filtered list exported as CSV: that one report, its hours the Italian way.
+  await page.getByRole('button', { name: 'Esporta' }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: /CSV/ }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('interventi.csv');
+  const csv = (await readFile((await file.path())!, 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+  expect(csv).toHaveLength(2);
+  expect(csv[1]).toContain(customer);
+  expect(csv[1]).toContain('7,5');
 });
 
 test('a technician on a phone opens today’s report from home, records the work with a photo and closes it', async ({

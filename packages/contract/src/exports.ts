@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ARTICOLI_TABLE, articoliFiltersSchema } from './articles.js';
 import { CLIENTI_TABLE, clientiFiltersSchema } from './customers.js';
 import { searchTerm } from './fields.js';
+import { RAPPORTINI_TABLE, rapportiniAdminQuery } from './reports.js';
 import type { TableDef } from './lists.js';
 
 /**
@@ -32,6 +33,22 @@ function exportQuery<K extends string>(def: TableDef<K>) {
 
 export const clientiExportQuery = exportQuery(CLIENTI_TABLE).extend(clientiFiltersSchema.shape).strict();
 export const articoliExportQuery = exportQuery(ARTICOLI_TABLE).extend(articoliFiltersSchema.shape).strict();
+/** The reports list's filters (state, customer, technician, contract, completed, open dates), newest first by default. */
+export const rapportiniExportQuery = exportQuery(RAPPORTINI_TABLE)
+  .extend(
+    rapportiniAdminQuery.pick({
+      stato: true,
+      cliente_id: true,
+      tecnico_id: true,
+      contratto_id: true,
+      completato: true,
+      dal: true,
+      al: true,
+    }).shape,
+  )
+  .extend({ dir: z.enum(['asc', 'desc']).default('desc') })
+  .strict();
+export type RapportiniExportQuery = z.output<typeof rapportiniExportQuery>;
 
 /** The exported files' column headers (the web's labels live in its locales; a file is made on the server). */
 export const EXPORT_HEADERS: Record<'it' | 'en', Record<string, string>> = {
@@ -58,6 +75,17 @@ export const EXPORT_HEADERS: Record<'it' | 'en', Record<string, string>> = {
     prezzo_vendita: 'Prezzo di vendita (€)',
     prezzo_acquisto: 'Prezzo di acquisto (€)',
     note: 'Note',
+    numero_assistenza: 'Numero',
+    data_apertura: 'Data apertura',
+    stato: 'Stato',
+    cliente: 'Cliente',
+    tecnici: 'Tecnici',
+    tipo_intervento: 'Tipo di intervento',
+    motivazione: 'Motivazione',
+    totale_ore: 'Ore',
+    data_chiusura: 'Data chiusura',
+    completato: 'Completato',
+    totale: 'Totale IVA esclusa',
   },
   en: {
     codice: 'Code',
@@ -82,6 +110,17 @@ export const EXPORT_HEADERS: Record<'it' | 'en', Record<string, string>> = {
     prezzo_vendita: 'Selling price (€)',
     prezzo_acquisto: 'Purchase price (€)',
     note: 'Notes',
+    numero_assistenza: 'Number',
+    data_apertura: 'Opened',
+    stato: 'State',
+    cliente: 'Customer',
+    tecnici: 'Technicians',
+    tipo_intervento: 'Intervention type',
+    motivazione: 'Reason',
+    totale_ore: 'Hours',
+    data_chiusura: 'Closed',
+    completato: 'Completed',
+    totale: 'Total excluding VAT',
   },
 };
 

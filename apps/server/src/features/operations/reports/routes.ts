@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   rapportiniAdminQuery,
+  rapportiniExportQuery,
   rapportiniAdminResponse,
   rapportiniTodosQuery,
   rapportiniTodosResponse,
@@ -13,7 +14,9 @@ import {
 import type { Deps } from '../../../platform/deps.js';
 import { actorOf } from '../../../platform/auth/guard.js';
 import { bearerAuth, errors, noQuery } from '../../../platform/http/schemas.js';
+import { sendTableExport } from '../../../platform/http/table-export.js';
 import * as closing from './closing.js';
+import { exportReports } from './export.js';
 import * as service from './service.js';
 
 const read = { key: 'gestione_interventi', action: 'read' } as const;
@@ -49,6 +52,26 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         ...(r.tableInfos ? { columns: r.tableInfos.selectedColumns } : {}),
       };
     },
+  );
+
+  app.get(
+    '/rapportini/rapportini/export',
+    {
+      config: { permission: read },
+      schema: {
+        tags,
+        summary: 'The filtered report list as a CSV or XLSX file, streamed',
+        description:
+          `${ACCESS} format csv (default; \`;\` separated, UTF-8 with BOM, Italian decimals and dates) or xlsx; the list's ` +
+          'filters and search without paging (stato or aperti, cliente_id, tecnico_id, contratto_id, completato, dal, al, q, ' +
+          'sort, dir); columns: comma-separated column keys (all when omitted). The total only with the prices permission. ' +
+          'Cells that would start a formula are written with a leading apostrophe.',
+        security: bearerAuth,
+        querystring: rapportiniExportQuery,
+        response: { 200: z.any().describe('text/csv or XLSX'), ...errors(400, 401, 403) },
+      },
+    },
+    async (req, reply) => sendTableExport(reply, exportReports(deps, actorOf(req), req.query)),
   );
 
   app.get(

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { optionValue, type RapportinoRow } from '@fs/contract';
 import { DataTable, pageQueryProps } from '../../../app/components/DataTable';
+import { ExportMenu } from '../../../app/components/ExportMenu';
 import { useDebounced, type ListState } from '../../../app/components/list-state';
 import { formatDate } from '../../../app/format';
 import { formatDecimal, formatMoney } from '../../../app/numbers';
@@ -166,11 +167,29 @@ export function ReportsPage() {
           </>
         }
         actions={
-          canWrite && (
-            <Button leftSection={<IconPlus size={18} />} onClick={() => void navigate('/new-intervention')}>
-              {t('reports.new')}
-            </Button>
-          )
+          <>
+            <ExportMenu
+              table="rapportini"
+              path="/api/rapportini/rapportini/export"
+              fileName={t('reports.exportFile')}
+              query={{
+                q,
+                sort: state.sort,
+                dir: state.dir,
+                stato: stato ?? '',
+                cliente_id: cliente ?? '',
+                tecnico_id: tecnico ?? '',
+                completato: completato ?? '',
+                dal: periodo ? periodRange(periodo).dal : '',
+                al: periodo ? periodRange(periodo).al : '',
+              }}
+            />
+            {canWrite && (
+              <Button leftSection={<IconPlus size={18} />} onClick={() => void navigate('/new-intervention')}>
+                {t('reports.new')}
+              </Button>
+            )}
+          </>
         }
         searchLabel={t('reports.search')}
         emptyText={filtered ? t('reports.noMatch') : t('reports.empty')}

@@ -1,0 +1,88 @@
+import { exportHeaders, type RapportiniExportQuery, type TIPI_INTERVENTO } from '@fs/contract';
+import type { Actor } from '../../../platform/auth/actor.js';
+import type { Deps } from '../../../platform/deps.js';
+import { eachPage } from '../../../platform/lists.js';
+import type { ExportCell, TableExport } from '../../../platform/http/table-export.js';
+import { reportAccess } from './access.js';
+import * as lists from './list-repo.js';
+
+type TipoIntervento = (typeof TIPI_INTERVENTO)[number];
+
+const TIPI: Record<'it' | 'en', Record<TipoIntervento, string>> = {
+  it: {
+    ordinario: 'Ordinario',
+    straordinario: 'Straordinario',
+    garanzia: 'In garanzia',
+    installazione: 'Installazione',
+    sopralluogo: 'Sopralluogo',
+  },
+  en: {
+    ordinario: 'Routine',
+    straordinario: 'Extraordinary',
+    garanzia: 'Under warranty',
+    installazione: 'Installation',
+    sopralluogo: 'Inspection',
+  },
+};
+
+/** A calendar date (YYYY-MM-DD) as a local date, so the file writes that day whatever the server's zone. */
+const dayOf = (iso: string) => {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d);
+};
+
+/**
+ * GET /rapportini/rapportini/export: the filtered report list as the user sees it (same access:
+ * a technician without colleagues' data exports their own; totals only with the prices
+ * permission), page by page in the list's order, as CSV or XLSX.
+ */
+export function exportReports(deps: Deps, actor: Actor, input: RapportiniExportQuery): TableExport {
+  const { format, columns, sort, dir, q } = input;
+  const access = reportAccess(actor);
+  const lang = actor.lingua?.toLowerCase() === 'it' ? 'it' : 'en';
+  const filters: lists.ListFilters = {
+    stato: input.stato,
+    clienteId: input.cliente_id,
+    tecnicoId: input.tecnico_id,
+    contrattoId: input.contratto_id,
+    completato: input.completato,
+    dal: input.dal,
+    al: input.al,
+    q,
+    onlyUser: access.seeAll ? undefined : actor.userId,
+  };
+  async function* rows() {
+    for await (const r of eachPage(async (page, size, totale) => {
+      const p = await lists.list(deps.db, actor.aziendaId, filters, { page, size, sort, dir, totale });
+      return { rows: p.items, total: p.total };
+    })) {
+      yield columns.map((k): ExportCell => {
+        switch (k) {
+          case 'numero_assistenza':
+            return r.numeroAssistenza;
+          case 'data_apertura':
+            return dayOf(r.dataApertura);
+          case 'stato':
+            return r.stato;
+          case 'cliente':
+            return r.cliente;
+          case 'tecnici':
+            return r.tecnici;
+          case 'tipo_intervento':
+            return r.tipoIntervento ? (TIPI[lang][r.tipoIntervento as TipoIntervento] ?? r.tipoIntervento) : null;
+          case 'motivazione':
+            return r.motivazione;
+          case 'totale_ore':
+            return Number(r.totaleOre);
+          case 'data_chiusura':
+            return r.dataChiusura;
+          case 'completato':
+            return r.completato ? (lang === 'it' ? 'Sì' : 'Yes') : 'No';
+          case 'totale':
+            return access.seePrices && r.totale !== null ? Number(r.totale) : null;
+        }
+      });
+    }
+  }
+  return { format, name: 'interventi', headers: exportHeaders(actor.lingua, columns), rows: rows() };
+}
