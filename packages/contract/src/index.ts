@@ -24,3 +24,4 @@ export * from './money.js';
 export * from './report-config.js';
 export * from './reports.js';
 export * from './report-pricing.js';
+export * from './contracts.js';

@@ -121,6 +121,21 @@ export const gestionePrezziSchema = z
   .strict();
 export type GestionePrezzi = z.output<typeof gestionePrezziSchema>;
 
+/** The report's set prices as answered (canonical decimals, no input transforms to encode). */
+export const gestionePrezziOutput = z.object({
+  forfait: z.boolean(),
+  importo_forfait: z.string().nullable(),
+  prezzo_ora: z.string().nullable(),
+  prezzo_ora_viaggio: z.string().nullable(),
+  prezzo_km: z.string().nullable(),
+  diritto_chiamata: z.string().nullable(),
+});
+
+/**
+ * The body of a save. On an existing report a header value left out (undefined) keeps what the
+ * report holds (appointment, billing customer, contract, flags, set prices); null clears it. The
+ * lines (days, materials, checks, custom fields) are the whole list each time.
+ */
 const reportBody = {
   cliente_id: z.string().uuid(),
   impianto_id: z.string().uuid().nullable().optional(),
@@ -134,9 +149,11 @@ const reportBody = {
   note: optionalText(RAPPORTINO_MAX.note),
   data_apertura: isoDate.optional(),
   data_appuntamento: z.string().datetime({ offset: true }).nullable().optional(),
-  contrassegnato: z.boolean().default(false),
-  in_remoto: z.boolean().default(false),
-  pianificato_remoto: z.boolean().default(false),
+  /** The customer's contract the report is on (su_contratto); its prices apply with abilitaPrezziContratto. */
+  contratto_id: z.string().uuid().nullable().optional(),
+  contrassegnato: z.boolean().optional(),
+  in_remoto: z.boolean().optional(),
+  pianificato_remoto: z.boolean().optional(),
   giornate: z.array(giornataInput).max(RAPPORTINO_MAX.giornate).default([]),
   materiali: z.array(materialeInput).max(RAPPORTINO_MAX.materiali).default([]),
   controlli: z.array(controlloInput).max(200).default([]),
@@ -287,7 +304,7 @@ export const rapportinoSchema = z.object({
   materiali: z.array(materialeSchema),
   controlli: z.array(controlloRapportinoSchema),
   campi_personalizzati: z.array(campoRapportinoSchema),
-  gestionePrezziIntervento: gestionePrezziSchema.nullable(),
+  gestionePrezziIntervento: gestionePrezziOutput.nullable(),
   /** Only for users with the prices permission. */
   prezzi: prezziSchema.nullable(),
   /** Whether the caller may still edit it (open; closed with the reopening option; never once completed). */

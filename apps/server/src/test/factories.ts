@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { BuiltApp } from '../app.js';
+import type { PrezziContratto } from '@fs/contract';
 import { provisionCompany, type NewUser } from '../features/company/company/provision.js';
 import {
   attivitaControlli,
@@ -83,6 +84,8 @@ export async function makeContract(
     macchinari?: string[];
     mansioni?: string[];
     tipo?: 'manutenzione' | 'chiamata';
+    abilitaPrezziContratto?: boolean;
+    prezzi?: PrezziContratto;
   },
 ): Promise<{ id: string }> {
   return app.deps.db.transaction(async (tx) => {
@@ -93,6 +96,8 @@ export async function makeContract(
         clienteId: o.clienteId,
         identificativo: `C-${randomBytes(3).toString('hex')}`,
         tipo: o.tipo ?? 'manutenzione',
+        abilitaPrezziContratto: o.abilitaPrezziContratto ?? false,
+        prezzi: o.prezzi ?? null,
       })
       .returning({ id: contratti.id });
     const contrattoId = row!.id;

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../platform/deps.js';
+import { contractRoutes } from './contracts/routes.js';
 import { geolocationRoutes } from './geolocation/routes.js';
 import { reportConfigRoutes } from './report-config/routes.js';
 import { reportRoutes } from './reports/routes.js';
 
 /** The operations area's routes, registered under /api by features/index.ts. */
 export const operationsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+  await app.register(contractRoutes, { deps });
   await app.register(geolocationRoutes, { deps });
   await app.register(reportConfigRoutes, { deps });
   await app.register(reportRoutes, { deps });

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { GestionePrezzi } from '@fs/contract';
+import type { GestionePrezzi, PrezziContratto } from '@fs/contract';
 import { aziende } from './schema.js';
 import { controlli, mansioni } from './schema-articles.js';
 import { clienti, impianti, macchinari } from './schema-customers.js';
@@ -55,6 +55,9 @@ export const contratti = pgTable(
     rinnovoAutomatico: boolean('rinnovo_automatico').notNull().default(false),
     giorniPreavvisoRinnovo: integer('giorni_preavviso_rinnovo'),
     mailAvvisoScadenzaSent: boolean('mail_avviso_scadenza_sent').notNull().default(false),
+    /** abilitaPrezziContratto: reports on the contract take its prices (migration 0020). */
+    abilitaPrezziContratto: boolean('abilita_prezzi_contratto').notNull().default(false),
+    prezzi: jsonb('prezzi').$type<PrezziContratto>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,12 +1,15 @@
 import { computePrices, type CampoTipo, type GestionePrezzi, type Prezzi, type PricingTecnico } from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import type { CampoRow } from '../report-config/repo.js';
+import { pricesForReport } from '../contracts/service.js';
 import * as repo from './repo.js';
 import type { ReportSettings } from './settings.js';
 
 /** What the prices of a report are computed from, as stored (or about to be). */
 export interface PricedReport {
   gestione: GestionePrezzi | null;
+  /** The contract the report is on: its prices apply when it enables them. */
+  contrattoId: string | null;
   giornate: {
     data: string;
     tecnicoId: string | null;
@@ -23,9 +26,8 @@ export interface PricedReport {
 }
 
 /**
- * The report's prices (report-pricing.ts in the contract): the technicians' net prices and the
- * linked articles' prices read here. Contract prices join when contracts land (issue 13): the
- * pricing already takes them as its second level.
+ * The report's prices (report-pricing.ts in the contract): the contract's prices (when it enables
+ * them), the technicians' net prices and the linked articles' prices read here.
  */
 export async function pricesOf(
   db: DbOrTx,
@@ -37,6 +39,7 @@ export async function pricesOf(
   const techIds = [...new Set(r.giornate.map((g) => g.tecnicoId).filter((x): x is string => !!x))];
   const linked = config.filter((c) => c.articoloId && r.campi.some((v) => v.campoId === c.id));
   // One after the other: inside a save they share the transaction's connection.
+  const contratto = await pricesForReport(db, aziendaId, r.contrattoId);
   const users = await repo.usersOf(db, aziendaId, techIds);
   const articles = await repo.articlesOf(
     db,
@@ -52,7 +55,7 @@ export async function pricesOf(
     forfait: settings.forfait,
     minutiMinimi: settings.minutiMinimi,
     gestione: r.gestione,
-    contratto: null,
+    contratto,
     azienda: settings.azienda,
     trasferta: settings.trasferta,
     tecnici,

@@ -18,6 +18,7 @@ import type { Actor } from '../../../platform/auth/actor.js';
 import type { Deps } from '../../../platform/deps.js';
 import type { DbOrTx, Tx } from '../../../platform/db/client.js';
 import { tableInfos as tableInfosFor } from '../../shell/index.js';
+import { contractForReport } from '../contracts/service.js';
 import { assignNumber, campiWithRemoved } from '../report-config/service.js';
 import type { CampoRow } from '../report-config/repo.js';
 import { reportAccess, type ReportAccess } from './access.js';
@@ -60,6 +61,7 @@ export async function present(
   const prezzi = access.seePrices
     ? await pricesOf(db, actor.aziendaId, settings, fields, {
         gestione: r.report.gestionePrezzi ?? null,
+        contrattoId: r.report.contrattoId,
         giornate: r.giornate,
         materiali: r.materiali,
         campi: r.campi,
@@ -262,34 +264,48 @@ export async function save(deps: Deps, actor: Actor, input: SaveInput): Promise<
         const lines = await linesOf(tx, actor, { ...oldAsInput(old), giornate: extra }, settings, config, old);
         const current = await linesOf(tx, actor, oldAsInput(old), settings, config, old);
         const merged = { ...current, giornate: [...current.giornate, ...lines.giornate] };
-        return finish(
-          tx,
-          actor,
-          old.report.id,
-          old.report.dataApertura,
-          merged,
-          {},
-          settings,
-          config,
-          old.report.gestionePrezzi ?? null,
-        );
+        return finish(tx, actor, old.report.id, old.report.dataApertura, merged, {}, settings, config, {
+          gestione: old.report.gestionePrezzi ?? null,
+          contrattoId: old.report.contrattoId,
+        });
       }
     }
     const lines = await linesOf(tx, actor, input, settings, config, old);
-    const gestione = access.setPrices ? (input.gestionePrezziIntervento ?? null) : (old?.report.gestionePrezzi ?? null);
+    const was = old?.report;
+    // A header value left out keeps what the report holds (the contract's rule of reportBody).
+    const gestione =
+      access.setPrices && input.gestionePrezziIntervento !== undefined
+        ? input.gestionePrezziIntervento
+        : (was?.gestionePrezzi ?? null);
+    const kept = <T>(given: T | undefined, held: T | undefined, fallback: T): T =>
+      given !== undefined ? given : held !== undefined ? held : fallback;
+    const appointment =
+      input.data_appuntamento === undefined
+        ? (was?.dataAppuntamento ?? null)
+        : input.data_appuntamento
+          ? new Date(input.data_appuntamento)
+          : null;
+    const contrattoId = kept(input.contratto_id, was?.contrattoId, null);
+    if (contrattoId && contrattoId !== was?.contrattoId) {
+      const check = await contractForReport(tx, aziendaId, contrattoId, input.cliente_id);
+      if (!check.ok) throw invalid([{ path: 'contratto_id', message: check.message }]);
+    } else if (contrattoId && was && was.clienteId !== input.cliente_id) {
+      throw invalid([{ path: 'contratto_id', message: 'Il contratto non è di questo cliente' }]);
+    }
     const worked = lines.giornate.length > 0 || lines.materiali.length > 0;
     const values = {
       clienteId: input.cliente_id,
       impiantoId: input.impianto_id ?? null,
-      clienteFatturazioneId: input.cliente_fatturazione_id ?? null,
+      clienteFatturazioneId: kept(input.cliente_fatturazione_id, was?.clienteFatturazioneId, null),
       motivazione: input.motivazione,
       tipoIntervento: input.tipo_intervento ?? null,
       richiestaIniziale: input.richiesta_iniziale,
       note: input.note,
-      dataAppuntamento: input.data_appuntamento ? new Date(input.data_appuntamento) : null,
-      contrassegnato: input.contrassegnato,
-      inRemoto: input.in_remoto,
-      pianificatoRemoto: input.pianificato_remoto,
+      dataAppuntamento: appointment,
+      contrattoId,
+      contrassegnato: kept(input.contrassegnato, was?.contrassegnato, false),
+      inRemoto: kept(input.in_remoto, was?.inRemoto, false),
+      pianificatoRemoto: kept(input.pianificato_remoto, was?.pianificatoRemoto, false),
       gestionePrezzi: gestione,
     };
     let id: string;
@@ -310,7 +326,7 @@ export async function save(deps: Deps, actor: Actor, input: SaveInput): Promise<
         createdBy: actor.userId,
       });
     }
-    return finish(tx, actor, id, dataApertura, lines, {}, settings, config, gestione, !old);
+    return finish(tx, actor, id, dataApertura, lines, {}, settings, config, { gestione, contrattoId }, !old);
   });
 }
 
@@ -324,13 +340,14 @@ async function finish(
   extra: Partial<repo.ReportValues>,
   settings: ReportSettings,
   config: CampoRow[],
-  gestione: repo.ReportRow['gestionePrezzi'],
+  priced: { gestione: repo.ReportRow['gestionePrezzi']; contrattoId: string | null },
   fresh = false,
 ): Promise<Rapportino> {
   const { aziendaId } = actor;
   await repo.replaceLines(tx, aziendaId, id, dataApertura, lines, fresh);
   const prezzi = await pricesOf(tx, aziendaId, settings, config, {
-    gestione: gestione ?? null,
+    gestione: priced.gestione ?? null,
+    contrattoId: priced.contrattoId,
     giornate: lines.giornate.map((g) => ({ ...g, tecnicoId: g.tecnicoId ?? null })) as never,
     materiali: lines.materiali as never,
     campi: lines.campi,

@@ -1,0 +1,59 @@
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { PrezziContratto } from '@fs/contract';
+import type { DbOrTx } from '../../../platform/db/client.js';
+import { contratti } from '../../../platform/db/schema-contracts.js';
+import { clienti } from '../../../platform/db/schema-customers.js';
+
+/** Contracts as work reports read them (operations/contracts). Every query filters on the company. */
+
+const brief = {
+  id: contratti.id,
+  clienteId: contratti.clienteId,
+  identificativo: contratti.identificativo,
+  descrizione: contratti.descrizione,
+  tipo: contratti.tipo,
+  dataInizio: contratti.dataInizio,
+  dataFine: contratti.dataFine,
+  cessato: contratti.cessato,
+  abilitaPrezziContratto: contratti.abilitaPrezziContratto,
+  oreResidue: contratti.oreResidue,
+  prezzi: contratti.prezzi,
+};
+export interface ContractBrief {
+  id: string;
+  clienteId: string;
+  identificativo: string;
+  descrizione: string | null;
+  tipo: string;
+  dataInizio: string | null;
+  dataFine: string | null;
+  cessato: boolean;
+  abilitaPrezziContratto: boolean;
+  oreResidue: string | null;
+  prezzi: PrezziContratto | null;
+}
+
+/** The customer's contracts: the running ones first, then by end date (latest first). */
+export async function ofCustomer(db: DbOrTx, aziendaId: string, clienteId: string): Promise<ContractBrief[]> {
+  return db
+    .select(brief)
+    .from(contratti)
+    .where(and(eq(contratti.aziendaId, aziendaId), eq(contratti.clienteId, clienteId)))
+    .orderBy(asc(contratti.cessato), desc(contratti.dataFine), asc(contratti.identificativo));
+}
+
+export async function byId(db: DbOrTx, aziendaId: string, id: string): Promise<ContractBrief | undefined> {
+  const [r] = await db
+    .select(brief)
+    .from(contratti)
+    .where(and(eq(contratti.aziendaId, aziendaId), eq(contratti.id, id)));
+  return r;
+}
+
+export async function customerExists(db: DbOrTx, aziendaId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: clienti.id })
+    .from(clienti)
+    .where(and(eq(clienti.aziendaId, aziendaId), eq(clienti.id, id)));
+  return rows.length > 0;
+}
