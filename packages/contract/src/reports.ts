@@ -290,6 +290,7 @@ export const rapportinoSchema = z.object({
   cliente_id: z.string(),
   cliente: z.string(),
   cliente_fatturazione_id: z.string().nullable(),
+  cliente_fatturazione: z.string().nullable(),
   impianto_id: z.string().nullable(),
   impianto: z.string().nullable(),
   macchinari_ids: z.array(z.string()),

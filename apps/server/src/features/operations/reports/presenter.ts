@@ -61,6 +61,7 @@ export function toRapportino(
     cliente_id: x.clienteId,
     cliente: r.cliente,
     cliente_fatturazione_id: x.clienteFatturazioneId,
+    cliente_fatturazione: r.clienteFatturazione,
     impianto_id: x.impiantoId,
     impianto: r.impianto,
     macchinari_ids: r.macchinari,

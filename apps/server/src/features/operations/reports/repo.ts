@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { inTurn, type DbOrTx } from '../../../platform/db/client.js';
 import { utenti } from '../../../platform/db/schema.js';
 import { articoli, controlli, mansioni } from '../../../platform/db/schema-articles.js';
@@ -100,6 +101,8 @@ export async function replaceLines(
 export interface ReportWithLines {
   report: ReportRow;
   cliente: string;
+  /** The billing customer's name, when another customer is billed. */
+  clienteFatturazione: string | null;
   impianto: string | null;
   mansioneId: string | null;
   mansione: string | null;
@@ -111,13 +114,25 @@ export interface ReportWithLines {
   campi: { campoId: string; valore: string | null }[];
 }
 
+/** The billing customer: the customers table joined a second time. */
+const billing = alias(clienti, 'cliente_fatturazione');
+
 const fullName = sql<string>`trim(coalesce(${utenti.name}, '') || ' ' || coalesce(${utenti.surname}, ''))`;
 
 export async function findReport(db: DbOrTx, aziendaId: string, id: string): Promise<ReportWithLines | undefined> {
   const [head] = await db
-    .select({ report: rapportini, cliente: clienti.ragioneSociale, impianto: impianti.nome })
+    .select({
+      report: rapportini,
+      cliente: clienti.ragioneSociale,
+      clienteFatturazione: billing.ragioneSociale,
+      impianto: impianti.nome,
+    })
     .from(rapportini)
     .innerJoin(clienti, and(eq(clienti.aziendaId, rapportini.aziendaId), eq(clienti.id, rapportini.clienteId)))
+    .leftJoin(
+      billing,
+      and(eq(billing.aziendaId, rapportini.aziendaId), eq(billing.id, rapportini.clienteFatturazioneId)),
+    )
     .leftJoin(impianti, and(eq(impianti.aziendaId, rapportini.aziendaId), eq(impianti.id, rapportini.impiantoId)))
     .where(and(eq(rapportini.aziendaId, aziendaId), eq(rapportini.id, id)));
   if (!head) return undefined;
@@ -147,6 +162,7 @@ export async function findReport(db: DbOrTx, aziendaId: string, id: string): Pro
   return {
     report: head.report,
     cliente: head.cliente,
+    clienteFatturazione: head.clienteFatturazione,
     impianto: head.impianto,
     mansioneId: mansione[0]?.id ?? null,
     mansione: mansione[0]?.nome ?? null,

@@ -38,6 +38,7 @@ describe('a report’s header and its contract', () => {
     const id = created.json.item.id;
     const held = {
       cliente_fatturazione_id: other.json.item.id,
+      cliente_fatturazione: 'Condominio Aurora',
       contratto_id: contract.id,
       su_contratto: true,
       data_appuntamento: '2026-11-30T08:30:00.000Z',

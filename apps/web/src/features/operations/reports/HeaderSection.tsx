@@ -52,7 +52,13 @@ export function HeaderSection({
         filter={({ options }) => options}
         nothingFoundMessage={t('reports.noCustomer')}
         onChange={(v, o) =>
-          set({ cliente_id: v, cliente: o?.label.split(' · ')[0] ?? '', impianto_id: null, macchinari_ids: [] })
+          set({
+            cliente_id: v,
+            cliente: o?.label.split(' · ')[0] ?? '',
+            impianto_id: null,
+            macchinari_ids: [],
+            contratto_id: null,
+          })
         }
         error={errors.cliente_id}
         disabled={readOnly}

@@ -134,6 +134,15 @@ export function MaterialsSection({
                   error={err(i, 'prezzo_netto')}
                   disabled={readOnly}
                 />
+                <DecimalInput
+                  money
+                  label={t('reports.materials.costo_acquisto')}
+                  description={m.articolo_id && !m.costo_acquisto ? t('reports.materials.costoFromArticle') : undefined}
+                  value={m.costo_acquisto}
+                  onChange={(e) => set(i, { costo_acquisto: e.currentTarget.value })}
+                  error={err(i, 'costo_acquisto')}
+                  disabled={readOnly}
+                />
               </>
             )}
           </SimpleGrid>

@@ -8,6 +8,7 @@ import { notify } from '../../../app/notify';
 import { useSessionUser } from '../../../app/session/api';
 import { usePageTitle } from '../../../app/use-page-title';
 import { useSaveReport } from './api';
+import { HeaderMore } from './HeaderMore';
 import { HeaderSection } from './HeaderSection';
 import { bodyOf, emptyForm, type FormState } from './report-form';
 import { useTechnicianOptions } from './use-technicians';
@@ -54,7 +55,11 @@ export function NewReportPage() {
             technicians={technicians}
             readOnly={false}
             errors={errors}
-          />
+          >
+            <div style={{ gridColumn: '1 / -1' }}>
+              <HeaderMore form={form} set={(p) => setForm((f) => ({ ...f, ...p }))} readOnly={false} errors={errors} />
+            </div>
+          </HeaderSection>
         </Paper>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => void navigate('/interventions')}>

@@ -4,7 +4,13 @@ import { Textarea } from '../../../app/components/TextFields';
 import { modals } from '@mantine/modals';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { optionValue, type CampoPosizione, type ModalitaOre, type Rapportino } from '@fs/contract';
+import {
+  optionValue,
+  type CampoPosizione,
+  type ModalitaForfait,
+  type ModalitaOre,
+  type Rapportino,
+} from '@fs/contract';
 import { errorText, isApiError } from '../../../app/api/errors';
 import { LoadError } from '../../../app/components/LoadError';
 import { MediaFiles } from '../../../app/components/MediaFiles';
@@ -19,8 +25,10 @@ import { useCloseReport, useReport, useSaveReport } from './api';
 import { ChecksSection } from './ChecksSection';
 import { CustomFields } from './CustomFields';
 import { DaysSection } from './DaysSection';
+import { HeaderMore } from './HeaderMore';
 import { HeaderSection } from './HeaderSection';
 import { MaterialsSection } from './MaterialsSection';
+import { OwnPrices } from './OwnPrices';
 import { PricesSection } from './PricesSection';
 import { bodyOf, formOf, type FormState } from './report-form';
 import { StateBadge } from './StateBadge';
@@ -59,6 +67,7 @@ function ReportForm({ report }: { report: Rapportino }) {
   const me = useSessionUser().data;
   const options = useOptions();
   const mode = (optionValue(options.data, 'rapportini_modalita_ore', 'value') ?? 'libero') as ModalitaOre;
+  const forfaitMode = (optionValue(options.data, 'rapportini_forfait', 'value') ?? 'rapportino') as ModalitaForfait;
   const canPricesWrite = useCan('prezzi', 'write') === true;
   const canDelete = useCan('gestione_interventi', 'delete') === true;
   const office = usePermissions().data?.permissions.gestione_interventi.companyWrite === true;
@@ -86,7 +95,7 @@ function ReportForm({ report }: { report: Rapportino }) {
     notify.error(general ? errorText(t, err) : Object.values(fields)[0]!);
   };
   const doSave = (then?: () => void) =>
-    save.mutate(bodyOf(form, report.id), {
+    save.mutate(bodyOf(form, report.id, canPricesWrite), {
       onSuccess: () => {
         setErrors({});
         if (then) then();
@@ -169,6 +178,7 @@ function ReportForm({ report }: { report: Rapportino }) {
       {returnOnly && <Alert color="blue">{t('reports.closedNote')}</Alert>}
       <Section title={t('reports.sections.dati')}>
         <HeaderSection form={form} set={set} technicians={technicians} readOnly={readOnly} errors={errors} />
+        <HeaderMore form={form} set={set} readOnly={readOnly} errors={errors} />
         {fields('intestazione')}
         {fields('richiesta_iniziale')}
       </Section>
@@ -208,6 +218,15 @@ function ReportForm({ report }: { report: Rapportino }) {
       {report.prezzi && (
         <Section title={t('reports.sections.prezzi')}>
           <PricesSection prezzi={report.prezzi} />
+          {canPricesWrite && (
+            <OwnPrices
+              value={form.gestione}
+              onChange={(gestione) => set({ gestione })}
+              forfaitMode={forfaitMode}
+              readOnly={readOnly}
+              errors={errors}
+            />
+          )}
           {dirty && (
             <Text size="sm" c="dimmed">
               {t('reports.prices.afterSave')}

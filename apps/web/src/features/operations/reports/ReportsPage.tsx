@@ -13,7 +13,8 @@ import { useCan, usePermissions } from '../../../app/session/api';
 import { usePageTitle } from '../../../app/use-page-title';
 import { useOptions } from '../../billing';
 import { useUsers } from '../../identity';
-import { useReportsPage } from './api';
+import { useCustomerContracts, useReportsPage } from './api';
+import { contractLabel } from './HeaderMore';
 import { PERIODS, periodRange, type Period } from './periods';
 import { CustomerFilter } from './CustomerFilter';
 import { StateBadge } from './StateBadge';
@@ -38,6 +39,9 @@ export function ReportsPage() {
   const [stato, setStato] = useState<string | null>(null);
   const [tecnico, setTecnico] = useState<string | null>(null);
   const [cliente, setCliente] = useState<string | null>(null);
+  const [contratto, setContratto] = useState<string | null>(null);
+  const canContracts = useCan('contratti', 'read') === true;
+  const contracts = useCustomerContracts(cliente, canContracts);
   const [periodo, setPeriodo] = useState<Period | null>(null);
   const [completato, setCompletato] = useState<string | null>(null);
   const q = useDebounced(search.trim());
@@ -51,6 +55,7 @@ export function ReportsPage() {
   if (stato) params.set('stato', stato);
   if (tecnico) params.set('tecnico_id', tecnico);
   if (cliente) params.set('cliente_id', cliente);
+  if (contratto) params.set('contratto_id', contratto);
   if (completato) params.set('completato', completato);
   if (periodo) {
     const r = periodRange(periodo);
@@ -59,7 +64,7 @@ export function ReportsPage() {
   }
   const page = useReportsPage(params.toString());
   const reset = () => setState((s) => ({ ...s, page: 1 }));
-  const filtered = !!(q || stato || tecnico || cliente || periodo || completato);
+  const filtered = !!(q || stato || tecnico || cliente || contratto || periodo || completato);
 
   return (
     <Stack gap="lg">
@@ -97,7 +102,7 @@ export function ReportsPage() {
           }
         }}
         onOpen={(r) => void navigate(`/interventions/${r.id}`)}
-        activeFilters={[stato, cliente, tecnico, periodo, completato].filter(Boolean).length}
+        activeFilters={[stato, cliente, contratto, tecnico, periodo, completato].filter(Boolean).length}
         filters={
           <>
             <Select
@@ -116,9 +121,24 @@ export function ReportsPage() {
               value={cliente}
               onChange={(v) => {
                 setCliente(v);
+                setContratto(null);
                 reset();
               }}
             />
+            {cliente && canContracts && (contracts.data?.length ?? 0) > 0 && (
+              <Select
+                label={t('reports.fields.contratto')}
+                placeholder={t('reports.filters.any')}
+                data={(contracts.data ?? []).map((c) => ({ value: c.id, label: contractLabel(c, t) }))}
+                value={contratto}
+                onChange={(v) => {
+                  setContratto(v);
+                  reset();
+                }}
+                clearable
+                w={220}
+              />
+            )}
             {seeAll && users.data && (
               <Select
                 label={t('reports.fields.tecnico')}
@@ -178,6 +198,7 @@ export function ReportsPage() {
                 dir: state.dir,
                 stato: stato ?? '',
                 cliente_id: cliente ?? '',
+                contratto_id: contratto ?? '',
                 tecnico_id: tecnico ?? '',
                 completato: completato ?? '',
                 dal: periodo ? periodRange(periodo).dal : '',

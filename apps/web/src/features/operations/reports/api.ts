@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type {
   CampoConfig,
   CampoConfigSaveRequest,
+  ContrattoBreve,
   Numerazione,
   NumerazioneSaveRequest,
   Rapportino,
@@ -114,6 +115,16 @@ export function useCustomerSearch(q: string) {
           `/api/clienti/clienti-filtered?size=20&sort=ragione_sociale${term ? `&q=${encodeURIComponent(term)}` : ''}`,
         )
       ).items,
+  });
+}
+
+/** The customer's contracts (GET /contratti/cliente/{id}), for users who may read contracts. */
+export function useCustomerContracts(clienteId: string | null, enabled = true) {
+  return useQuery({
+    queryKey: ['reports', 'contracts', clienteId],
+    enabled: enabled && !!clienteId,
+    staleTime: 60_000,
+    queryFn: async () => (await api.get<{ items: ContrattoBreve[] }>(`/api/contratti/cliente/${clienteId}`)).items,
   });
 }
 

@@ -28,7 +28,18 @@ export interface MaterialState {
   quantita: string;
   unita: string;
   importo_unitario: string;
+  costo_acquisto: string;
   prezzo_netto: string;
+}
+
+/** The report's own set prices (gestionePrezziIntervento) as typed. */
+export interface OwnPricesState {
+  forfait: boolean;
+  importo_forfait: string;
+  prezzo_ora: string;
+  prezzo_ora_viaggio: string;
+  prezzo_km: string;
+  diritto_chiamata: string;
 }
 
 export interface FormState {
@@ -41,6 +52,16 @@ export interface FormState {
   tipo_intervento: string | null;
   motivazione: string;
   data_apertura: string;
+  /** ISO instant of the appointment, or null. */
+  data_appuntamento: string | null;
+  cliente_fatturazione_id: string | null;
+  cliente_fatturazione: string;
+  contratto_id: string | null;
+  contrassegnato: boolean;
+  in_remoto: boolean;
+  pianificato_remoto: boolean;
+  /** null: no prices of its own (contract, technician and company prices apply). */
+  gestione: OwnPricesState | null;
   richiesta_iniziale: string;
   note: string;
   giornate: DayState[];
@@ -81,7 +102,17 @@ export const emptyMaterial = (): MaterialState => ({
   quantita: '1',
   unita: '',
   importo_unitario: '',
+  costo_acquisto: '',
   prezzo_netto: '',
+});
+
+export const emptyOwnPrices = (): OwnPricesState => ({
+  forfait: false,
+  importo_forfait: '',
+  prezzo_ora: '',
+  prezzo_ora_viaggio: '',
+  prezzo_km: '',
+  diritto_chiamata: '',
 });
 
 export function emptyForm(): FormState {
@@ -95,6 +126,14 @@ export function emptyForm(): FormState {
     tipo_intervento: null,
     motivazione: '',
     data_apertura: todayIso(),
+    data_appuntamento: null,
+    cliente_fatturazione_id: null,
+    cliente_fatturazione: '',
+    contratto_id: null,
+    contrassegnato: false,
+    in_remoto: false,
+    pianificato_remoto: false,
+    gestione: null,
     richiesta_iniziale: '',
     note: '',
     giornate: [],
@@ -116,6 +155,23 @@ export function formOf(r: Rapportino): FormState {
     tipo_intervento: r.tipo_intervento,
     motivazione: r.motivazione ?? '',
     data_apertura: r.data_apertura,
+    data_appuntamento: r.data_appuntamento,
+    cliente_fatturazione_id: r.cliente_fatturazione_id,
+    cliente_fatturazione: r.cliente_fatturazione ?? '',
+    contratto_id: r.contratto_id,
+    contrassegnato: r.contrassegnato,
+    in_remoto: r.in_remoto,
+    pianificato_remoto: r.pianificato_remoto,
+    gestione: r.gestionePrezziIntervento
+      ? {
+          forfait: r.gestionePrezziIntervento.forfait,
+          importo_forfait: it(r.gestionePrezziIntervento.importo_forfait),
+          prezzo_ora: it(r.gestionePrezziIntervento.prezzo_ora),
+          prezzo_ora_viaggio: it(r.gestionePrezziIntervento.prezzo_ora_viaggio),
+          prezzo_km: it(r.gestionePrezziIntervento.prezzo_km),
+          diritto_chiamata: it(r.gestionePrezziIntervento.diritto_chiamata),
+        }
+      : null,
     richiesta_iniziale: r.richiesta_iniziale ?? '',
     note: r.note ?? '',
     giornate: r.giornate.map((g) => ({
@@ -143,6 +199,7 @@ export function formOf(r: Rapportino): FormState {
       quantita: it(m.quantita.replace(/\.?0+$/, '')),
       unita: m.unita ?? '',
       importo_unitario: it(m.importo_unitario),
+      costo_acquisto: it(m.costo_acquisto),
       prezzo_netto: it(m.prezzo_netto),
     })),
     controlli: r.controlli.map((c) => ({ ...c, note: c.note ?? '' })),
@@ -154,8 +211,12 @@ export function formOf(r: Rapportino): FormState {
 
 const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
 
-/** The save body of the form (the whole report: the server replaces its lines). */
-export function bodyOf(f: FormState, id?: string): SaveBody {
+/**
+ * The save body of the form (the whole report: the server replaces its lines). The set prices are
+ * sent only by who may set them (`withPrices`); left out, the server keeps the report's.
+ */
+export function bodyOf(f: FormState, id?: string, withPrices = false): SaveBody {
+  const g = f.gestione;
   return {
     ...(id ? { id } : {}),
     cliente_id: f.cliente_id ?? '',
@@ -168,6 +229,26 @@ export function bodyOf(f: FormState, id?: string): SaveBody {
     data_apertura: f.data_apertura,
     richiesta_iniziale: orNull(f.richiesta_iniziale),
     note: orNull(f.note),
+    data_appuntamento: f.data_appuntamento,
+    cliente_fatturazione_id: f.cliente_fatturazione_id,
+    contratto_id: f.contratto_id,
+    contrassegnato: f.contrassegnato,
+    in_remoto: f.in_remoto,
+    pianificato_remoto: f.pianificato_remoto,
+    ...(withPrices
+      ? {
+          gestionePrezziIntervento: g
+            ? {
+                forfait: g.forfait,
+                importo_forfait: orNull(g.importo_forfait),
+                prezzo_ora: orNull(g.prezzo_ora),
+                prezzo_ora_viaggio: orNull(g.prezzo_ora_viaggio),
+                prezzo_km: orNull(g.prezzo_km),
+                diritto_chiamata: orNull(g.diritto_chiamata),
+              }
+            : null,
+        }
+      : {}),
     giornate: f.giornate.map((g) => ({
       data: g.data,
       tecnico_id: g.tecnico_id,
@@ -193,6 +274,7 @@ export function bodyOf(f: FormState, id?: string): SaveBody {
       quantita: m.quantita,
       unita: orNull(m.unita),
       importo_unitario: orNull(m.importo_unitario),
+      costo_acquisto: orNull(m.costo_acquisto),
       prezzo_netto: orNull(m.prezzo_netto),
     })),
     controlli: f.controlli.map((c) => ({ controllo_id: c.controllo_id, esito: c.esito, note: orNull(c.note) })),

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { appointmentInstant, appointmentParts } from './appointment';
+
+describe('appointment on the clock of Rome', () => {
+  it('turns a date and time into the UTC instant, in winter and in summer', () => {
+    expect(appointmentInstant('2026-11-30', '09:30')).toBe('2026-11-30T08:30:00.000Z');
+    expect(appointmentInstant('2026-07-15', '14:00')).toBe('2026-07-15T12:00:00.000Z');
+    // The night the clocks go back (25 October 2026) and forward (29 March 2026).
+    expect(appointmentInstant('2026-10-25', '12:00')).toBe('2026-10-25T11:00:00.000Z');
+    expect(appointmentInstant('2026-03-29', '12:00')).toBe('2026-03-29T10:00:00.000Z');
+  });
+
+  it('reads an instant back as the date and time typed, and leaves empty what is empty', () => {
+    expect(appointmentParts('2026-11-30T08:30:00.000Z')).toEqual({ date: '2026-11-30', time: '09:30' });
+    expect(appointmentParts('2026-07-15T22:30:00.000Z')).toEqual({ date: '2026-07-16', time: '00:30' });
+    expect(appointmentParts(null)).toEqual({ date: '', time: '' });
+    expect(appointmentInstant('', '10:00')).toBeNull();
+    expect(appointmentInstant('2026-11-30', '')).toBe('2026-11-30T07:00:00.000Z');
+  });
+});
