@@ -345,6 +345,9 @@ export const TOUR_PAGES: Record<TourStep, string[]> = {
   20: ['/options', '/technicians', '/company'],
 };
 
+/** Where the tour lands when a step has no page of its own, and once it is finished (spec platform: /interventions). */
+export const TOUR_LANDING = '/interventions';
+
 export const tourAdvanceRequest = z.object({ from: z.union([z.literal(0), z.literal(10), z.literal(20)]) }).strict();
 
 export interface TourState {

@@ -125,6 +125,20 @@ describe('HTTP surface', () => {
         '/api/session/generate-access-token',
         '/api/aziende/azienda/logo',
         '/api/navigazione/pagine-attive',
+        // Work reports and their configuration (issue 11), as the spec names them.
+        '/api/rapportini/rapportini/admin',
+        '/api/rapportini/rapportini/admin/{id}',
+        '/api/rapportini/rapportino/lavorazione',
+        '/api/rapportini/rapportino/admin/update',
+        '/api/rapportini/rapportino/chiusura',
+        '/api/rapportini/rapportini/todos',
+        '/api/rapportini/rapportini/delete-bulk',
+        '/api/configuration/intervento',
+        '/api/configuration/intervento/remove/{id}',
+        '/api/configuration/campi/posizione',
+        '/api/numerazioni/numerazione',
+        '/api/lingue/lingue',
+        '/api/contratti/cliente/{id}',
       ]),
     );
     expect(JSON.stringify(doc.json().paths['/api/login/login'])).toContain('login-start');

@@ -161,4 +161,48 @@ describe('closing and completing a report', () => {
     expect(ok.json.removed).toBe(2);
     expect((await x.get(x.admin, '/rapportini/rapportini/admin')).json.totaleElementi).toBe(0);
   });
+
+  it('asks the closer only for the fields their screen shows: a web-only field does not block the technician', async () => {
+    const x = await reportCompany(t);
+    const office = await x.post(x.admin, '/configuration/intervento', {
+      nome: 'Codice commessa',
+      tipo: 'testo_breve',
+      obbligatorio: true,
+      posizione: 'chiusura',
+      visibilita: { app: false, web: true, stampa: true },
+    });
+    const both = await x.post(x.admin, '/configuration/intervento', {
+      nome: 'Esito prova',
+      tipo: 'testo_breve',
+      obbligatorio: true,
+      posizione: 'chiusura',
+    });
+    expect([office.status, both.status]).toEqual([200, 200]);
+    const mine = await x.post(x.tech, '/rapportini/rapportino/lavorazione', {
+      cliente_id: x.clienteId,
+      giornate: [day(x.techId, '2026-11-02')],
+    });
+    const id = mine.json.item.id;
+    const refused = await x.post(x.tech, '/rapportini/rapportino/chiusura', { id });
+    expect(refused.status).toBe(400);
+    expect(refused.json.fields.map((f: any) => f.message)).toEqual(['Esito prova: obbligatorio']);
+    await x.post(x.tech, '/rapportini/rapportino/lavorazione', {
+      id,
+      cliente_id: x.clienteId,
+      giornate: [day(x.techId, '2026-11-02')],
+      campi_personalizzati: [{ campo_id: both.json.item.id, valore: 'Tenuta OK' }],
+    });
+    const closed = await x.post(x.tech, '/rapportini/rapportino/chiusura', { id });
+    expect(closed.status, JSON.stringify(closed.json)).toBe(200);
+    expect(closed.json.item.stato).toBe('CHIUSO');
+    // The office, whose screen shows the field, is asked for it.
+    const other = await x.post(x.admin, '/rapportini/rapportino/lavorazione', {
+      cliente_id: x.clienteId,
+      giornate: [day(x.techId, '2026-11-02')],
+      campi_personalizzati: [{ campo_id: both.json.item.id, valore: 'Tenuta OK' }],
+    });
+    const byOffice = await x.post(x.admin, '/rapportini/rapportino/chiusura', { id: other.json.item.id });
+    expect(byOffice.status).toBe(400);
+    expect(byOffice.json.fields.map((f: any) => f.message)).toEqual(['Codice commessa: obbligatorio']);
+  });
 });

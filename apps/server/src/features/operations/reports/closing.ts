@@ -11,19 +11,29 @@ import { present } from './service.js';
 import { reportSettings } from './settings.js';
 
 /**
+ * Where the closer sees the report: a technician (role user) in the app, the office on the web.
+ * The web shows each the fields of that visibility, so only those can be asked for.
+ */
+export const surfaceOf = (actor: Actor): 'app' | 'web' => (actor.role === 'user' ? 'app' : 'web');
+
+/**
  * What a closing report still lacks (spec 5): enabled mandatory custom fields without a value,
  * fields whose required value is not held, mandatory checks of the job role without an answer.
+ * A field hidden from the closer's surface (visibility app or web off) is not asked for: the
+ * technician cannot fill a field the app does not show.
  */
 export async function missingForClosing(
   db: DbOrTx,
   aziendaId: string,
   r: repo.ReportWithLines,
   config: CampoRow[],
+  surface: 'app' | 'web' = 'web',
 ): Promise<FieldProblem[]> {
   const problems: FieldProblem[] = [];
   const values = new Map(r.campi.map((c) => [c.campoId, c.valore]));
   for (const f of config) {
     if (!f.abilitazione || f.eliminatoAt) continue;
+    if (!(surface === 'app' ? f.visibileApp : f.visibileWeb)) continue;
     const v = values.get(f.id) ?? null;
     const empty =
       v === null || v.trim() === '' || (f.tipo === 'vero_falso' && f.obbligatorio && v !== 'true' && v !== 'false');
@@ -97,7 +107,7 @@ export async function close(
       return { item: await present(tx, actor, (await repo.findReport(tx, aziendaId, id))!, settings, config) };
     }
     if (r.report.stato === 'CHIUSO') throw new AppError('REPORT_NOT_EDITABLE', 'Rapportino già chiuso');
-    const missing = await missingForClosing(tx, aziendaId, r, config);
+    const missing = await missingForClosing(tx, aziendaId, r, config, surfaceOf(actor));
     if (missing.length) {
       throw new AppError('REPORT_MANDATORY_FIELDS', 'Compila i campi obbligatori prima di chiudere', missing);
     }

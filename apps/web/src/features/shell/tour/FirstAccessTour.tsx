@@ -3,7 +3,7 @@ import { Affix, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { IconRoute } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TourStep } from '@fs/contract';
+import { TOUR_LANDING, type TourStep } from '@fs/contract';
 import { errorText, isApiError } from '../../../app/api/errors';
 import { notify } from '../../../app/notify';
 import { useSessionUser } from '../../../app/session/api';
@@ -64,6 +64,10 @@ export function FirstAccessTour({ contentLeft = 0 }: { contentLeft?: number }) {
 
   const next = (from: TourStep) =>
     advance.mutate(from, {
+      // The last step ends the tour on its landing page, the interventions.
+      onSuccess: () => {
+        if (from === 20) void navigate(TOUR_LANDING);
+      },
       onError: (e) => {
         const missing = isApiError(e) ? e.fields[0]?.message : undefined;
         notify.warning(

@@ -46,11 +46,12 @@ describe('first-access tour enablement', () => {
 
 describe('tour pages', () => {
   const existing = new Set(['/', '/company', '/options']);
-  it('keeps only pages that exist, and falls back to home', () => {
+  it('keeps only pages that exist, and falls back to the landing, /interventions', () => {
     expect(allowedPages(0, existing)).toEqual(['/company']);
     expect(allowedPages(10, existing)).toEqual(['/company']);
     expect(allowedPages(20, existing)).toEqual(['/options', '/company']);
-    expect(allowedPages(0, new Set(['/']))).toEqual(['/']);
+    expect(allowedPages(0, new Set(['/']))).toEqual(['/interventions']);
+    expect(tourStartUrl(0, () => 0, new Set(['/']))).toBe('/interventions?first-access=true&q=0');
   });
 
   it('tells allowed paths apart', () => {

@@ -1,4 +1,4 @@
-import { PAGES, TOUR_PAGES, todayIn, tourStep, type SessionUser, type TourStep } from '@fs/contract';
+import { PAGES, TOUR_LANDING, TOUR_PAGES, todayIn, tourStep, type SessionUser, type TourStep } from '@fs/contract';
 
 /** Paths of the pages the web app has (the menu's pages and their children). */
 const EXISTING = new Set(PAGES.flatMap((p) => [p.to, ...(p.children ?? []).map((c) => c.to)]));
@@ -13,10 +13,10 @@ export function activeTourStep(
   return tourStep(user.aziendamap, todayIn(timeZone, now));
 }
 
-/** Pages a step keeps the user on, limited to pages that exist; never empty. */
+/** Pages a step keeps the user on, limited to pages that exist; never empty (the landing, /interventions). */
 export function allowedPages(step: TourStep, existing: Set<string> = EXISTING): string[] {
   const pages = TOUR_PAGES[step].filter((p) => existing.has(p));
-  return pages.length ? pages : ['/'];
+  return pages.length ? pages : [TOUR_LANDING];
 }
 
 export function isAllowed(step: TourStep, pathname: string, existing?: Set<string>): boolean {
