@@ -96,6 +96,13 @@ test('the administrator configures a mandatory field, records two days and three
   await expect(prices).toContainText('Totale (IVA esclusa)');
   await expect(prices).toContainText('372,00 €');
   await expect(prices).toContainText('300,00 €');
+  // The report's own hourly rate wins over the company's: 7,5 h × 45.
+  await prices.getByRole('switch', { name: /^Prezzi propri/ }).check({ force: true });
+  await prices.getByLabel('Prezzo orario').fill('45');
+  await page.getByRole('button', { name: 'Salva', exact: true }).click();
+  await expect(prices).toContainText('337,50 €');
+  await expect(prices).toContainText('409,50 €');
+  await expect(prices).toContainText("prezzo dell'intervento");
 
   // Closing refuses while the mandatory field is empty, then closes.
   await page.getByRole('button', { name: 'Chiudi intervento' }).click();
@@ -150,16 +157,24 @@ test('a technician on a phone opens today’s report from home, records the work
   )!;
   const customers = await (await request.get('/api/clienti/clienti-filtered?size=1', { headers })).json();
   const customer = customers.items[0] as { id: string; ragione_sociale: string };
+  // A job role of the demo with its checklist: the technician answers it before closing.
+  const jobs = await (await request.get('/api/mansioni/mansioni', { headers })).json();
+  const job = (jobs.items as { id: string; controlli?: unknown[] }[]).find((j) => (j.controlli?.length ?? 0) > 0)!;
+  const appointment = new Date(Math.ceil((Date.now() + 2 * 3_600_000) / 60_000) * 60_000).toISOString();
   const created = await request.post('/api/rapportini/rapportino/lavorazione', {
     headers,
     data: {
       cliente_id: customer.id,
       tecnici_ids: [luca.id],
-      data_appuntamento: new Date(Date.now() + 2 * 3_600_000).toISOString(),
+      mansione_id: job.id,
+      data_appuntamento: appointment,
+      contrassegnato: true,
       richiesta_iniziale: 'Il condizionatore della sala riunioni non raffresca',
     },
   });
   expect(created.status()).toBe(200);
+  const checkCount = ((await created.json()).item.controlli as unknown[]).length;
+  expect(checkCount).toBeGreaterThan(0);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, { ...CO, username: FIXTURES.reports.technician });
@@ -182,7 +197,13 @@ test('a technician on a phone opens today’s report from home, records the work
   const row = materials.getByRole('group', { name: 'Materiale 1' });
   await row.getByLabel('Descrizione').fill('Gas refrigerante R32');
   await row.getByLabel('Quantità').fill('1,5');
+
+  // Closing with the mandatory field and the checks empty is refused, and says so.
+  await page.getByRole('button', { name: 'Chiudi intervento' }).click();
+  await expect(page.getByText('Compila i campi obbligatori prima di chiudere.').first()).toBeVisible();
   await page.getByRole('textbox', { name: FIELD }).fill('SN-9021');
+  const checks = page.getByRole('region', { name: 'Controlli' });
+  for (let i = 0; i < checkCount; i++) await checks.getByText('OK', { exact: true }).nth(i).click();
 
   // A photo from the camera input (capture="environment").
   const camera = page.locator('input[type=file][capture]');
@@ -205,5 +226,11 @@ test('a technician on a phone opens today’s report from home, records the work
   await expect(page.locator('main').getByText('Chiuso', { exact: true }).first()).toBeVisible();
   // A technician sees no prices.
   await expect(page.getByRole('region', { name: 'Prezzi' })).toHaveCount(0);
+  // The technician's saves kept what the office set: the appointment and the mark.
+  const after = await (
+    await request.get(`/api/rapportini/rapportini/admin/${(await created.json()).item.id}`, { headers })
+  ).json();
+  expect(after.item).toMatchObject({ stato: 'CHIUSO', data_appuntamento: appointment, contrassegnato: true });
+  expect((after.item.controlli as { esito: string }[]).every((c) => c.esito === 'ok')).toBe(true);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/report-tech-390.png`, fullPage: true });
 });

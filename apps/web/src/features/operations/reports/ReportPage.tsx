@@ -51,6 +51,9 @@ export function ReportPage() {
   const { id } = useParams();
   const { t } = useTranslation();
   const report = useReport(id);
+  // Kept here: a save re-keys the form (fresh state from the saved report), and the close that
+  // follows a save must still be able to show which fields it refused.
+  const [errors, setErrors] = useState<Record<string, string>>({});
   usePageTitle(report.data ? t('reports.detailTitle', { numero: report.data.numero_assistenza }) : t('reports.title'));
   if (report.error) return <LoadError error={report.error} onRetry={() => void report.refetch()} />;
   if (!report.data)
@@ -59,10 +62,18 @@ export function ReportPage() {
         <Loader aria-label={t('common.loading')} />
       </Center>
     );
-  return <ReportForm key={report.data.updated_at} report={report.data} />;
+  return <ReportForm key={report.data.updated_at} report={report.data} errors={errors} setErrors={setErrors} />;
 }
 
-function ReportForm({ report }: { report: Rapportino }) {
+function ReportForm({
+  report,
+  errors,
+  setErrors,
+}: {
+  report: Rapportino;
+  errors: Record<string, string>;
+  setErrors: (e: Record<string, string>) => void;
+}) {
   const { t, i18n } = useTranslation();
   const me = useSessionUser().data;
   const options = useOptions();
@@ -74,7 +85,6 @@ function ReportForm({ report }: { report: Rapportino }) {
   const technicians = useTechnicianOptions(report.tecnici);
   const initial = useMemo(() => formOf(report), [report]);
   const [form, setForm] = useState<FormState>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveReport();
   const close = useCloseReport();
   const dirty = JSON.stringify(form) !== JSON.stringify(initial);
@@ -94,27 +104,20 @@ function ReportForm({ report }: { report: Rapportino }) {
     const general = !fields || (isApiError(err) && err.code === 'REPORT_MANDATORY_FIELDS');
     notify.error(general ? errorText(t, err) : Object.values(fields)[0]!);
   };
-  const doSave = (then?: () => void) =>
-    save.mutate(bodyOf(form, report.id, canPricesWrite), {
-      onSuccess: () => {
-        setErrors({});
-        if (then) then();
-        else notify.success(t('reports.saved'));
-      },
-      onError: failed,
-    });
+  // Promises, not mutate's callbacks: a save re-keys the form, and callbacks of an unmounted form
+  // are dropped (a close refused after a save would go unseen).
+  const doSave = (then?: () => Promise<void>) =>
+    save.mutateAsync(bodyOf(form, report.id, canPricesWrite)).then(() => {
+      setErrors({});
+      if (then) return then();
+      notify.success(t('reports.saved'));
+    }, failed);
   const doClose = () =>
-    close.mutate(
-      { id: report.id, azione: 'chiudi' },
-      {
-        onSuccess: (r) => {
-          setErrors({});
-          notify.success(t('reports.closed'));
-          if (r.warnings?.includes('NO_HOURS')) notify.warning(t('reports.noHoursClosed'));
-        },
-        onError: failed,
-      },
-    );
+    close.mutateAsync({ id: report.id, azione: 'chiudi' }).then((r) => {
+      setErrors({});
+      notify.success(t('reports.closed'));
+      if (r.warnings?.includes('NO_HOURS')) notify.warning(t('reports.noHoursClosed'));
+    }, failed);
   const askClose = () => {
     const hours = form.giornate.some(
       (g) =>
@@ -122,7 +125,7 @@ function ReportForm({ report }: { report: Rapportino }) {
         g.inizio_mattina ||
         g.ore_mattina,
     );
-    const go = () => (dirty ? doSave(doClose) : doClose());
+    const go = () => void (dirty ? doSave(doClose) : doClose());
     if (hours) return go();
     modals.openConfirmModal({
       title: t('reports.closeNoHours.title'),
@@ -262,7 +265,7 @@ function ReportForm({ report }: { report: Rapportino }) {
             </Text>
           )}
           {(!readOnly || returnOnly) && (
-            <Button size="md" onClick={() => doSave()} loading={save.isPending} disabled={!dirty}>
+            <Button size="md" onClick={() => void doSave()} loading={save.isPending} disabled={!dirty}>
               {t('common.save')}
             </Button>
           )}
