@@ -6,6 +6,7 @@ import {
   defaultUserPermissions,
   isAlertCode,
   isValidPartitaIva,
+  mayListUsers,
   PAGE_KEYS,
   PAGES,
   aziendaUpdateRequest,
@@ -42,6 +43,24 @@ describe('permissions', () => {
     expect(can(user, 'gestione_interventi', 'write', 'company')).toBe(false);
     expect(can(user, 'gestione_azienda', 'read')).toBe(false);
     expect(can(user, 'anagrafica_articoli', 'read', 'company')).toBe(true);
+  });
+
+  it('loads the user list only with technicians read, planning write or interventions write (spec 6)', () => {
+    const none = Object.fromEntries(
+      Object.entries(adminPermissions()).map(([k, v]) => [
+        k,
+        Object.fromEntries(Object.keys(v).map((a) => [a, false])),
+      ]),
+    ) as ReturnType<typeof adminPermissions>;
+    expect(mayListUsers(none)).toBe(false);
+    for (const [key, action] of [
+      ['gestione_tecnici', 'userRead'],
+      ['pianificazione_interventi', 'userWrite'],
+      ['gestione_interventi', 'companyWrite'],
+    ] as const) {
+      expect(mayListUsers({ ...none, [key]: { ...none[key], [action]: true } }), key).toBe(true);
+    }
+    expect(mayListUsers({ ...none, gestione_interventi: { ...none.gestione_interventi, userRead: true } })).toBe(false);
   });
 
   it('names a page key or none for every page', () => {

@@ -111,3 +111,12 @@ export interface Requirement {
   /** Only company administrators, whatever their permissions. */
   adminOnly?: boolean;
 }
+
+/** Spec operations 6: the user list loads with gestione_tecnici read, or planning or interventions write. */
+export function mayListUsers(permissions: PermissionMap): boolean {
+  return (
+    can(permissions, 'gestione_tecnici', 'read') ||
+    can(permissions, 'pianificazione_interventi', 'write') ||
+    can(permissions, 'gestione_interventi', 'write')
+  );
+}

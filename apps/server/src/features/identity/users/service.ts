@@ -1,5 +1,13 @@
 import type { z } from 'zod';
-import { can, licenceCount, technicianLimit, type Licences, type User, type userSaveRequest } from '@fs/contract';
+import {
+  can,
+  licenceCount,
+  mayListUsers as mayListUsersBy,
+  technicianLimit,
+  type Licences,
+  type User,
+  type userSaveRequest,
+} from '@fs/contract';
 import { AppError, forbidden, notFound } from '../../../platform/errors.js';
 import { hashPassword } from '../../../platform/auth/crypto.js';
 import type { Actor } from '../../../platform/auth/actor.js';
@@ -18,14 +26,7 @@ import { securityEvent } from '../../../platform/rate-limit.js';
 type SaveInput = z.output<typeof userSaveRequest>;
 
 /** Spec section 6: the user list loads with gestione_tecnici read, or planning or interventions write. */
-export function mayListUsers(actor: Actor): boolean {
-  const p = actor.permissions;
-  return (
-    can(p, 'gestione_tecnici', 'read') ||
-    can(p, 'pianificazione_interventi', 'write') ||
-    can(p, 'gestione_interventi', 'write')
-  );
-}
+export const mayListUsers = (actor: Actor): boolean => mayListUsersBy(actor.permissions);
 
 export async function licencesOf(db: DbOrTx, aziendaId: string): Promise<Licences> {
   const [items, plan, used] = await Promise.all([

@@ -3,7 +3,7 @@ import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { optionValue, type RapportinoRow } from '@fs/contract';
+import { mayListUsers, optionValue, type RapportinoRow } from '@fs/contract';
 import { DataTable, pageQueryProps } from '../../../app/components/DataTable';
 import { ExportMenu } from '../../../app/components/ExportMenu';
 import { useDebounced, type ListState } from '../../../app/components/list-state';
@@ -31,7 +31,7 @@ export function ReportsPage() {
   const seeAll =
     !!perms &&
     (perms.gestione_interventi.companyRead || perms.dati_colleghi.userRead || perms.dati_colleghi.companyRead);
-  const users = useUsers(seeAll && canWrite);
+  const users = useUsers(seeAll && !!perms && mayListUsers(perms));
   const options = useOptions();
   const valuta = optionValue(options.data, 'valuta', 'value') ?? 'EUR';
   const [state, setState] = useState<ListState>({ page: 1, size: 25, sort: 'data_apertura', dir: 'desc', q: '' });

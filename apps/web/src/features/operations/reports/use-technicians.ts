@@ -1,11 +1,13 @@
 import { useUsers } from '../../identity';
-import { useCan, useSessionUser } from '../../../app/session/api';
+import { mayListUsers } from '@fs/contract';
+import { usePermissions, useSessionUser } from '../../../app/session/api';
 import type { Option } from './api';
 
 /** The technicians a report may name: the company's users when the list may load (spec 6), else the user alone. */
 export function useTechnicianOptions(extra: { id: string; nome: string }[] = []): Option[] {
   const me = useSessionUser().data;
-  const mayList = useCan('gestione_interventi', 'write') === true;
+  const perms = usePermissions().data?.permissions;
+  const mayList = !!perms && mayListUsers(perms);
   const users = useUsers(mayList);
   const list: Option[] = (users.data?.items ?? []).map((u) => ({
     value: u.id,
