@@ -40,6 +40,25 @@ test('the administrator configures a mandatory field, records two days and three
   await dialog.getByRole('button', { name: 'Salva' }).click();
   await expect(page.getByText('Campo salvato')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Chiusura' })).toContainText(FIELD);
+  // A second field, dragged above the first: the order is kept.
+  await page.getByRole('button', { name: 'Nuovo campo' }).click();
+  await dialog.getByLabel('Nome').fill('Note di collaudo');
+  await pick(page, 'Posizione', '', 'Chiusura');
+  await dialog.getByRole('button', { name: 'Salva' }).click();
+  const closing = page.getByRole('region', { name: 'Chiusura' });
+  await expect(closing).toContainText('Note di collaudo');
+  const order = async () => {
+    const text = (await closing.textContent()) ?? '';
+    return text.indexOf('Note di collaudo') < text.indexOf(FIELD) ? 'dragged first' : 'dragged last';
+  };
+  expect(await order()).toBe('dragged last');
+  // (the region at the middle of the screen, away from the toasts)
+  await closing.evaluate((e) => e.scrollIntoView({ block: 'center' }));
+  await page.getByTestId('campo-Note di collaudo').dragTo(page.getByTestId(`campo-${FIELD}`));
+  await expect.poll(order).toBe('dragged first');
+  await page.reload();
+  await expect(closing).toContainText('Note di collaudo');
+  expect(await order()).toBe('dragged first');
 
   // A new report for a customer, assigned to Luca Bianchi.
   await page.goto('/new-intervention');
