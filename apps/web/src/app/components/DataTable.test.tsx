@@ -178,4 +178,32 @@ describe('DataTable on a phone', () => {
       window.matchMedia = original;
     }
   });
+
+  it('ticks rows one by one or the whole page, without opening them', () => {
+    const onOpen = vi.fn();
+    function Selecting() {
+      const [selected, setSelected] = useState<string[]>([]);
+      return (
+        <>
+          <Harness
+            onOpen={onOpen}
+            selection={{ selected, onChange: setSelected, label: (r) => `Seleziona ${r.codice}` }}
+          />
+          <output data-testid="ticked">{selected.join(',')}</output>
+        </>
+      );
+    }
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(tableInfosKey('clienti'), INFOS);
+    renderUi(<Selecting />, queryClient);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Seleziona C2' }));
+    expect(screen.getByTestId('ticked').textContent).toBe('2');
+    expect(onOpen).not.toHaveBeenCalled();
+    const page = screen.getByRole('checkbox', { name: 'Seleziona le righe della pagina' });
+    expect((page as HTMLInputElement).indeterminate).toBe(true);
+    fireEvent.click(page);
+    expect(screen.getByTestId('ticked').textContent).toBe('2,1');
+    fireEvent.click(page);
+    expect(screen.getByTestId('ticked').textContent).toBe('');
+  });
 });

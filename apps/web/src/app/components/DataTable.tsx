@@ -3,6 +3,7 @@ import {
   Box,
   Button,
   Center,
+  Checkbox,
   Collapse,
   Group,
   Loader,
@@ -72,6 +73,30 @@ export interface DataTableProps<T> {
   caption: string;
   /** On a phone, the column that titles each card (the name) when it is visible. */
   cardTitle?: string;
+  /** Rows can be ticked for a list-wide action (a leading checkbox column; on a phone, a box on each card). */
+  selection?: RowSelection<T>;
+}
+
+export interface RowSelection<T> {
+  selected: string[];
+  onChange: (keys: string[]) => void;
+  /** The accessible name of a row's box ("Seleziona 2026/00012"). */
+  label: (row: T) => string;
+}
+
+/** A row's tick box; a click on it never opens the row. */
+function SelectBox<T>({ row, rowKey, sel }: { row: T; rowKey: (row: T) => string; sel: RowSelection<T> }) {
+  const key = rowKey(row);
+  const on = sel.selected.includes(key);
+  return (
+    <Checkbox
+      aria-label={sel.label(row)}
+      checked={on}
+      onClick={(e) => e.stopPropagation()}
+      onKeyDown={(e) => e.stopPropagation()}
+      onChange={() => sel.onChange(on ? sel.selected.filter((k) => k !== key) : [...sel.selected, key])}
+    />
+  );
 }
 
 /**
@@ -126,7 +151,19 @@ export function DataTable<T>(p: DataTableProps<T>) {
       const v = (row as Record<string, unknown>)[key];
       return v === null || v === undefined ? '' : String(v);
     });
-  const colSpan = columns.length + (p.rowActions ? 1 : 0);
+  const sel = p.selection;
+  const colSpan = columns.length + (p.rowActions ? 1 : 0) + (sel ? 1 : 0);
+  const pageKeys = (p.rows ?? []).map(p.rowKey);
+  const pageTicked = sel ? pageKeys.filter((k) => sel.selected.includes(k)).length : 0;
+  const cardActions =
+    sel || p.rowActions
+      ? (row: T) => (
+          <>
+            {p.rowActions?.(row)}
+            {sel && <SelectBox row={row} rowKey={p.rowKey} sel={sel} />}
+          </>
+        )
+      : undefined;
   const search = (
     <TextInput
       type="search"
@@ -184,7 +221,7 @@ export function DataTable<T>(p: DataTableProps<T>) {
               rowKey={p.rowKey}
               cell={cell}
               onOpen={p.onOpen}
-              rowActions={p.rowActions}
+              rowActions={cardActions}
               emptyText={p.emptyText}
               state={p.state}
               onStateChange={p.onStateChange}
@@ -200,6 +237,23 @@ export function DataTable<T>(p: DataTableProps<T>) {
                 </Table.Caption>
                 <Table.Thead>
                   <Table.Tr>
+                    {sel && (
+                      <Table.Th w={40}>
+                        <Checkbox
+                          aria-label={t('lists.selectPage')}
+                          checked={pageKeys.length > 0 && pageTicked === pageKeys.length}
+                          indeterminate={pageTicked > 0 && pageTicked < pageKeys.length}
+                          disabled={pageKeys.length === 0}
+                          onChange={() =>
+                            sel.onChange(
+                              pageTicked === pageKeys.length
+                                ? sel.selected.filter((k) => !pageKeys.includes(k))
+                                : [...new Set([...sel.selected, ...pageKeys])],
+                            )
+                          }
+                        />
+                      </Table.Th>
+                    )}
                     {columns.map((c) => {
                       const active = p.state.sort === c.key;
                       const Icon = !active
@@ -261,6 +315,11 @@ export function DataTable<T>(p: DataTableProps<T>) {
                   ) : (
                     p.rows.map((row) => (
                       <Table.Tr key={p.rowKey(row)} {...openRowProps(p.onOpen, row)}>
+                        {sel && (
+                          <Table.Td>
+                            <SelectBox row={row} rowKey={p.rowKey} sel={sel} />
+                          </Table.Td>
+                        )}
                         {columns.map((c) => {
                           const content = cell(row, c.key);
                           // Long values end in an ellipsis; the whole text shows on hover.

@@ -127,9 +127,10 @@ describe('closing and completing a report', () => {
     await x.setOptions([{ category: 'riapertura_rapportini_chiusi', subcategory: 'enabled', value: '1' }]);
     const edit = await x.post(x.admin, '/rapportini/rapportino/admin/update', { id, cliente_id: x.clienteId });
     expect(edit.json.code).toBe('REPORT_COMPLETED');
-    expect((await x.post(x.admin, '/rapportini/rapportini/delete-bulk', { ids: [id] })).json.code).toBe(
-      'REPORT_COMPLETED',
-    );
+    expect((await x.post(x.admin, '/rapportini/rapportini/delete-bulk', { ids: [id] })).json).toMatchObject({
+      removed: 0,
+      skipped: [{ id, reason: 'REPORT_COMPLETED' }],
+    });
     const events = await t.deps.database.executeSql(
       'select tipo, aggregate_id, payload, processed_at from outbox_events where azienda_id = $1',
       [x.c.company.id],

@@ -116,24 +116,3 @@ export async function close(
     return dec(r.report.totaleOre) === 0n ? { item, warnings: ['NO_HOURS' as const] } : { item };
   });
 }
-
-/**
- * POST /rapportini/rapportini/delete-bulk: all or none. An unknown (or not visible) id answers
- * 404, a completed report 409 REPORT_COMPLETED (accounting holds it).
- */
-export async function deleteBulk(deps: Deps, actor: Actor, ids: string[]): Promise<number> {
-  const { aziendaId } = actor;
-  const access = reportAccess(actor);
-  return deps.db.transaction(async (tx) => {
-    const unique = [...new Set(ids)];
-    const rows = await repo.reportsByIds(tx, aziendaId, unique);
-    if (rows.length !== unique.length) throw notFound('Rapportino');
-    if (!access.deleteAll) {
-      for (const id of unique)
-        if (!(await repo.isAssigned(tx, aziendaId, id, actor.userId))) throw notFound('Rapportino');
-    }
-    if (rows.some((r) => r.completato))
-      throw new AppError('REPORT_COMPLETED', 'Un rapportino completato non si elimina');
-    return repo.deleteReports(tx, aziendaId, unique);
-  });
-}

@@ -304,7 +304,7 @@ export async function deleteReports(tx: DbOrTx, aziendaId: string, ids: string[]
 
 export async function reportsByIds(tx: DbOrTx, aziendaId: string, ids: string[]) {
   return tx
-    .select({ id: rapportini.id, completato: rapportini.completato })
+    .select({ id: rapportini.id, completato: rapportini.completato, numero: rapportini.numeroAssistenza })
     .from(rapportini)
     .where(and(eq(rapportini.aziendaId, aziendaId), inArray(rapportini.id, ids)));
 }

@@ -16,6 +16,7 @@ import { actorOf } from '../../../platform/auth/guard.js';
 import { bearerAuth, errors, noQuery } from '../../../platform/http/schemas.js';
 import { sendTableExport } from '../../../platform/http/table-export.js';
 import * as closing from './closing.js';
+import { deleteBulk } from './deletion.js';
 import { exportReports } from './export.js';
 import * as service from './service.js';
 
@@ -175,19 +176,31 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
       config: { permission: remove },
       schema: {
         tags,
-        summary: 'Deletes reports by id (all or none)',
+        summary: 'Deletes reports by id; completed ones are kept and named',
         description:
-          'An unknown id, or one the user may not reach, answers 404; a completed report 409 REPORT_COMPLETED. On own data ' +
-          'only reports the user is assigned to.',
+          'An unknown id, or one the user may not reach, answers 404 and nothing is deleted. Completed reports are not ' +
+          'deleted: `skipped` names them with the reason. The files of deleted reports are deleted with them and leave ' +
+          'the storage quota. On own data only reports the user is assigned to.',
         security: bearerAuth,
         querystring: noQuery,
         body: z.object({ ids: z.array(z.string().uuid()).min(1).max(500) }).strict(),
         response: {
-          200: z.object({ success: z.literal(true), removed: z.number().int() }),
-          ...errors(400, 401, 403, 404, 409),
+          200: z.object({
+            success: z.literal(true),
+            removed: z.number().int(),
+            skipped: z.array(
+              z.object({
+                id: z.string(),
+                numero_assistenza: z.string(),
+                reason: z.literal('REPORT_COMPLETED'),
+                message: z.string(),
+              }),
+            ),
+          }),
+          ...errors(400, 401, 403, 404),
         },
       },
     },
-    async (req) => ({ success: true as const, removed: await closing.deleteBulk(deps, actorOf(req), req.body.ids) }),
+    async (req) => ({ success: true as const, ...(await deleteBulk(deps, actorOf(req), req.body.ids)) }),
   );
 };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import { aziende, media, utenti } from '../../../platform/db/schema.js';
 import { storageUsage } from '../../../platform/db/schema-media.js';
@@ -42,6 +42,16 @@ export async function updateMedia(
 
 export async function deleteMedia(db: DbOrTx, aziendaId: string, id: string) {
   await db.delete(media).where(and(eq(media.aziendaId, aziendaId), eq(media.id, id)));
+}
+
+/** Deletes the files of these owners of a section, answering their storage keys (the trigger frees their bytes). */
+export async function deleteMediaOfOwners(db: DbOrTx, aziendaId: string, section: string, ownerIds: string[]) {
+  if (!ownerIds.length) return [];
+  const rows = await db
+    .delete(media)
+    .where(and(eq(media.aziendaId, aziendaId), eq(media.section, section), inArray(media.ownerId, ownerIds)))
+    .returning({ storageKey: media.storageKey });
+  return rows.map((r) => r.storageKey);
 }
 
 /* ---------- storage usage (the trigger of migration 0007 keeps used_bytes) ---------- */

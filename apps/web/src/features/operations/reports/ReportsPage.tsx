@@ -16,6 +16,7 @@ import { useUsers } from '../../identity';
 import { useCustomerContracts, useReportsPage } from './api';
 import { contractLabel } from './HeaderMore';
 import { PERIODS, periodRange, type Period } from './periods';
+import { BulkDelete } from './BulkDelete';
 import { CustomerFilter } from './CustomerFilter';
 import { StateBadge } from './StateBadge';
 
@@ -40,6 +41,8 @@ export function ReportsPage() {
   const [tecnico, setTecnico] = useState<string | null>(null);
   const [cliente, setCliente] = useState<string | null>(null);
   const [contratto, setContratto] = useState<string | null>(null);
+  const [selected, setSelected] = useState<string[]>([]);
+  const canDelete = useCan('gestione_interventi', 'delete') === true;
   const canContracts = useCan('contratti', 'read') === true;
   const contracts = useCustomerContracts(cliente, canContracts);
   const [periodo, setPeriodo] = useState<Period | null>(null);
@@ -102,6 +105,15 @@ export function ReportsPage() {
           }
         }}
         onOpen={(r) => void navigate(`/interventions/${r.id}`)}
+        selection={
+          canDelete
+            ? {
+                selected,
+                onChange: setSelected,
+                label: (r) => t('reports.bulkDelete.select', { numero: r.numero_assistenza }),
+              }
+            : undefined
+        }
         activeFilters={[stato, cliente, contratto, tecnico, periodo, completato].filter(Boolean).length}
         filters={
           <>
@@ -188,6 +200,7 @@ export function ReportsPage() {
         }
         actions={
           <>
+            <BulkDelete selected={selected} onDone={() => setSelected([])} />
             <ExportMenu
               table="rapportini"
               path="/api/rapportini/rapportini/export"

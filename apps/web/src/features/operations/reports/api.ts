@@ -90,7 +90,11 @@ export function useDeleteReports() {
   const client = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (ids: string[]) => api.post<{ removed: number }>('/api/rapportini/rapportini/delete-bulk', { ids }),
+    mutationFn: (ids: string[]) =>
+      api.post<{ removed: number; skipped: { id: string; numero_assistenza: string; reason: string }[] }>(
+        '/api/rapportini/rapportini/delete-bulk',
+        { ids },
+      ),
     onSuccess: () => void client.invalidateQueries({ queryKey: reportKeys.all }),
   });
 }

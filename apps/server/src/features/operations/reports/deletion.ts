@@ -1,0 +1,51 @@
+import type { Actor } from '../../../platform/auth/actor.js';
+import type { Deps } from '../../../platform/deps.js';
+import { notFound } from '../../../platform/errors.js';
+import { dropMediaOf, removeStored } from '../../registries/index.js';
+import { reportAccess } from './access.js';
+import * as repo from './repo.js';
+
+export interface Skipped {
+  id: string;
+  numero_assistenza: string;
+  reason: 'REPORT_COMPLETED';
+  message: string;
+}
+
+/**
+ * POST /rapportini/rapportini/delete-bulk. The ids must all be reachable (an unknown one, or one the
+ * user may not reach, answers 404 and nothing is deleted); completed reports are kept (accounting
+ * holds them) and named in `skipped`; the others go in one transaction with their files, whose
+ * bytes leave the storage quota there (the objects are removed once it has committed).
+ */
+export async function deleteBulk(
+  deps: Deps,
+  actor: Actor,
+  ids: string[],
+): Promise<{ removed: number; skipped: Skipped[] }> {
+  const { aziendaId } = actor;
+  const access = reportAccess(actor);
+  const { removed, skipped, keys } = await deps.db.transaction(async (tx) => {
+    const unique = [...new Set(ids)];
+    const rows = await repo.reportsByIds(tx, aziendaId, unique);
+    if (rows.length !== unique.length) throw notFound('Rapportino');
+    if (!access.deleteAll) {
+      for (const id of unique)
+        if (!(await repo.isAssigned(tx, aziendaId, id, actor.userId))) throw notFound('Rapportino');
+    }
+    const kept: Skipped[] = rows
+      .filter((r) => r.completato)
+      .map((r) => ({
+        id: r.id,
+        numero_assistenza: r.numero ?? '',
+        reason: 'REPORT_COMPLETED' as const,
+        message: 'Completato: è già passato alla contabilità e non si elimina',
+      }));
+    const gone = rows.filter((r) => !r.completato).map((r) => r.id);
+    if (!gone.length) return { removed: 0, skipped: kept, keys: [] as string[] };
+    const files = await dropMediaOf(tx, aziendaId, 'rapportino', gone);
+    return { removed: await repo.deleteReports(tx, aziendaId, gone), skipped: kept, keys: files };
+  });
+  await removeStored(deps, keys);
+  return { removed, skipped };
+}

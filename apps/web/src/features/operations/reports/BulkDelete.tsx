@@ -1,0 +1,58 @@
+import { Button, Group, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../app/api/errors';
+import { notify } from '../../../app/notify';
+import { useDeleteReports } from './api';
+
+/**
+ * The list's bulk delete: how many are ticked, and "Elimina" after a confirmation. Completed
+ * reports are kept by the server and named in a warning.
+ */
+export function BulkDelete({ selected, onDone }: { selected: string[]; onDone: () => void }) {
+  const { t } = useTranslation();
+  const remove = useDeleteReports();
+  if (!selected.length) return null;
+  const ask = () =>
+    modals.openConfirmModal({
+      title: t('reports.bulkDelete.title', { count: selected.length }),
+      children: <Text size="sm">{t('reports.bulkDelete.text', { count: selected.length })}</Text>,
+      labels: { confirm: t('reports.bulkDelete.confirm'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(selected, {
+          onSuccess: (r) => {
+            if (r.removed > 0) notify.success(t('reports.bulkDelete.done', { count: r.removed }));
+            if (r.skipped.length)
+              notify.warning(
+                t('reports.bulkDelete.skipped', {
+                  count: r.skipped.length,
+                  numeri: r.skipped.map((s) => s.numero_assistenza).join(', '),
+                }),
+              );
+            onDone();
+          },
+          onError: (e) => notify.error(errorText(t, e)),
+        }),
+    });
+  return (
+    <Group gap="sm">
+      <Text size="sm" c="dimmed">
+        {t('reports.bulkDelete.selected', { count: selected.length })}
+      </Text>
+      <Button variant="subtle" size="compact-sm" onClick={onDone}>
+        {t('reports.bulkDelete.clear')}
+      </Button>
+      <Button
+        color="red"
+        variant="light"
+        leftSection={<IconTrash size={16} />}
+        onClick={ask}
+        loading={remove.isPending}
+      >
+        {t('reports.bulkDelete.action')}
+      </Button>
+    </Group>
+  );
+}
