@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@fs/contract';
-import { formatCents, formatCount, formatDecimal, formatMoney } from './numbers';
+import { formatBytes, formatCents, formatCount, formatDecimal, formatMoney } from './numbers';
 
 // Intl puts a no-break space (U+00A0) or a narrow one (U+202F) where people see a space.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -47,6 +47,15 @@ describe('numbers', () => {
     ['de', '2.450,50 €'],
   ])('in %s: %s', (locale, expected) => {
     expect(plain(formatMoney('2450.50', locale))).toBe(expected);
+  });
+
+  it("writes sizes in B, KB, MB, GB with one decimal past bytes, the language's way", () => {
+    expect(formatBytes(0, 'it')).toBe('0 B');
+    expect(formatBytes(1023, 'it')).toBe('1.023 B');
+    expect(formatBytes(1536, 'it')).toBe('1,5 KB');
+    expect(formatBytes(1.5 * 1024 ** 2, 'en')).toBe('1.5 MB');
+    expect(formatBytes(9 * 1024 ** 3, 'it')).toBe('9 GB');
+    expect(plain(formatBytes(1500 * 1024 ** 4, 'fr'))).toBe('1 500 TB');
   });
 
   it('answers for every interface language', () => {

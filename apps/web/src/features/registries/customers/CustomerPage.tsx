@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Facts } from '../../../app/components/Facts';
 import { LoadError } from '../../../app/components/LoadError';
 import { PageLoader } from '../../../app/components/PageLoader';
+import { formatDecimal } from '../../../app/numbers';
 import { usePageTitle } from '../../../app/use-page-title';
 import { useCan } from '../../../app/session/api';
 import { useCustomer } from './api';
@@ -17,7 +18,7 @@ import { mailLink, mapLink, phoneLink } from '../../../app/components/contact-li
 
 /** /customers/:id: a customer's data, contacts, plants and their machines. */
 export function CustomerPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { id = '' } = useParams();
   const customer = useCustomer(id);
   const canWrite = useCan('anagrafica_clienti', 'write') === true;
@@ -78,8 +79,8 @@ export function CustomerPage() {
               label: t('customers.position'),
               value: placed ? `${c.latitude!.toFixed(5)}, ${c.longitude!.toFixed(5)}` : t('customers.notPlaced'),
             },
-            { label: t('customers.fields.km_viaggio'), value: c.km_viaggio },
-            { label: t('customers.fields.ore_viaggio'), value: c.ore_viaggio },
+            { label: t('customers.fields.km_viaggio'), value: formatDecimal(c.km_viaggio, i18n.language) },
+            { label: t('customers.fields.ore_viaggio'), value: formatDecimal(c.ore_viaggio, i18n.language) },
             { label: t('customers.fields.note'), value: c.note },
           ]}
         />

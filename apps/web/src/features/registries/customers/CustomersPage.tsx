@@ -12,6 +12,7 @@ import { initialListState, useDebounced, type ListState } from '../../../app/com
 import { errorText } from '../../../app/api/errors';
 import { formatDate } from '../../../app/format';
 import { notify } from '../../../app/notify';
+import { formatDecimal } from '../../../app/numbers';
 import { usePageTitle } from '../../../app/use-page-title';
 import { useCan } from '../../../app/session/api';
 import { useCustomersPage, useRemoveCustomers } from './api';
@@ -21,7 +22,7 @@ type FilterText = { citta: string; provincia: string; geolocalizzato: '' | 'true
 
 /** /customers: the company's customers, paged, sorted and filtered on the server, with the column chooser. */
 export function CustomersPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   usePageTitle(t('customers.title'));
   const navigate = useNavigate();
   const canWrite = useCan('anagrafica_clienti', 'write') === true;
@@ -76,6 +77,7 @@ export function CustomersPage() {
         rowKey={(c) => c.id}
         renderCell={(c, key) => {
           if (key === 'created_at') return formatDate(c.created_at);
+          if (key === 'km_viaggio' || key === 'ore_viaggio') return formatDecimal(c[key], i18n.language);
           if (key === 'ragione_sociale') {
             return (
               <>
