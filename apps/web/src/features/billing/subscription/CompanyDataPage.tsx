@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Grid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Grid, Stack } from '@mantine/core';
+import { TextInput } from '../../../app/components/TextFields';
 import { useTranslation } from 'react-i18next';
-import { aziendaUpdateRequest, type Azienda, type AziendaUpdate } from '@fs/contract';
+import { AZIENDA_MAX, aziendaUpdateRequest, type Azienda, type AziendaUpdate } from '@fs/contract';
 import { errorText } from '../../../app/api/errors';
 import { LoadError } from '../../../app/components/LoadError';
 import { PageLoader } from '../../../app/components/PageLoader';
@@ -23,6 +24,19 @@ const FIELDS = [
   'mailPrincipale',
 ] as const;
 type Field = (typeof FIELDS)[number];
+/** Each field's limit: the company schema's. */
+const MAX: Record<Field, number> = {
+  ragione_sociale: AZIENDA_MAX.ragione_sociale,
+  partita_iva: AZIENDA_MAX.partita_iva,
+  codice_fiscale: AZIENDA_MAX.codice_fiscale,
+  pec: AZIENDA_MAX.pec,
+  codice_destinatario: AZIENDA_MAX.codice_destinatario,
+  indirizzo: AZIENDA_MAX.indirizzo,
+  cap: AZIENDA_MAX.cap,
+  citta: AZIENDA_MAX.citta,
+  provincia: AZIENDA_MAX.provincia,
+  mailPrincipale: AZIENDA_MAX.email,
+};
 
 function BillingForm({ company, readOnly }: { company: Azienda; readOnly: boolean }) {
   const { t } = useTranslation();
@@ -68,6 +82,7 @@ function BillingForm({ company, readOnly }: { company: Azienda; readOnly: boolea
               label={t(`subscription.companyData.fields.${f}`)}
               value={values[f]}
               readOnly={readOnly}
+              maxLength={MAX[f]}
               error={errors[f]}
               required={['ragione_sociale', 'partita_iva', 'mailPrincipale'].includes(f)}
               onChange={(e) => {

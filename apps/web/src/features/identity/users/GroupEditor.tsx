@@ -1,7 +1,9 @@
-import { Button, Checkbox, Group, Modal, MultiSelect, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, MultiSelect, Stack, Table, Text } from '@mantine/core';
+import { TextInput } from '../../../app/components/TextFields';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import {
+  GRUPPO_MAX,
   groupPermissionMap,
   PAGE_KEYS,
   type Gruppo,
@@ -102,7 +104,13 @@ export function GroupEditor({ group, users, onClose }: Props) {
     <Modal opened onClose={onClose} size="xl" title={t(group ? 'users.groups.editTitle' : 'users.groups.newTitle')}>
       <form onSubmit={submit} noValidate aria-label={t(group ? 'users.groups.editTitle' : 'users.groups.newTitle')}>
         <Stack gap="md">
-          <TextInput label={t('users.groups.name')} required data-autofocus {...form.getInputProps('name')} />
+          <TextInput
+            label={t('users.groups.name')}
+            required
+            data-autofocus
+            maxLength={GRUPPO_MAX.name}
+            {...form.getInputProps('name')}
+          />
           <MultiSelect
             label={t('users.groups.members')}
             description={t('users.groups.membersHint')}
