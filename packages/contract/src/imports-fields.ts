@@ -1,4 +1,4 @@
-import { isValidPartitaIva } from './validators.js';
+import { isValidPartitaIva, partitaIvaProblem } from './validators.js';
 
 /** The tables a CSV can be imported into. */
 export const IMPORT_TABLES = ['clienti', 'articoli'] as const;
@@ -74,7 +74,7 @@ export const IMPORT_FIELDS: Record<ImportTable, ImportField[]> = {
 
 export interface FieldProblemOfRow {
   field: string | null;
-  code: 'required' | 'too_long' | 'partita_iva' | 'codice_fiscale' | 'number' | string;
+  code: 'required' | 'too_long' | 'partita_iva' | 'partita_iva_check' | 'codice_fiscale' | 'number' | string;
   message: string;
 }
 
@@ -128,8 +128,15 @@ export function validateImportRow(fields: ImportField[], raw: Record<string, str
     }
     if (field.type === 'partita_iva') {
       v = v.replace(/^IT/i, '').replace(/\s/g, '');
-      if (!isValidPartitaIva(v))
-        errors.push({ field: field.name, code: 'partita_iva', message: `${field.name}: partita IVA non valida` });
+      const problem = partitaIvaProblem(v);
+      if (problem === 'format')
+        errors.push({ field: field.name, code: 'partita_iva', message: `${field.name}: partita IVA di 11 cifre` });
+      else if (problem === 'check')
+        errors.push({
+          field: field.name,
+          code: 'partita_iva_check',
+          message: `${field.name}: cifra di controllo della partita IVA non corretta`,
+        });
     } else if (field.type === 'codice_fiscale') {
       v = v.replace(/\s/g, '').toUpperCase();
       if (!isValidCodiceFiscaleForImport(v))

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredText } from './fields.js';
-import { isValidPartitaIva } from './validators.js';
+import { optionalText, partitaIvaField, REQUIRED_MESSAGE, requiredEmail, requiredText } from './fields.js';
 import { LIMITS, PLAN_TYPES } from './plans.js';
 
 /**
@@ -37,10 +36,11 @@ export const REGISTER_MAX = {
 export const registerAccountFields = {
   name: text(REGISTER_MAX.name),
   surname: text(REGISTER_MAX.surname),
-  email: z.string().trim().toLowerCase().email('Indirizzo email non valido').max(REGISTER_MAX.email),
+  email: requiredEmail(REGISTER_MAX.email).transform((v) => v.toLowerCase()),
   username: z
     .string()
     .trim()
+    .min(1, { message: REQUIRED_MESSAGE, abort: true })
     .min(3, 'Almeno 3 caratteri')
     .max(REGISTER_MAX.username)
     .regex(/^[A-Za-z0-9._@-]+$/, 'Solo lettere, cifre e . _ @ -'),
@@ -52,7 +52,7 @@ export const registerAccountFields = {
   lingua: z.enum(['IT', 'EN', 'ES', 'FR', 'DE']).default('IT'),
 };
 
-export const registerPartitaIva = z.string().trim().refine(isValidPartitaIva, { message: 'Partita IVA non valida' });
+export const registerPartitaIva = partitaIvaField;
 
 /** Step 2: the company, the plan and the terms. */
 export const registerCompanyFields = {
@@ -151,7 +151,7 @@ export const registerPromoRequest = z
     partita_iva: registerPartitaIva,
     subscription_type: registerCompanyFields.subscription_type.default('premium'),
     tecnici: registerCompanyFields.tecnici.default(3),
-    coupon: z.string().trim().min(1, 'Campo obbligatorio').max(REGISTER_MAX.coupon),
+    coupon: z.string().trim().min(1, REQUIRED_MESSAGE).max(REGISTER_MAX.coupon),
     termini_accettati: z.boolean(),
   })
   .strict()

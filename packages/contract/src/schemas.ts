@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { isValidPartitaIva } from './validators.js';
-import { codiceDestinatarioField, pecField } from './fields.js';
+import { codiceDestinatarioField, partitaIvaField, pecField, REQUIRED_MESSAGE, requiredEmail } from './fields.js';
 import { PAGE_KEYS } from './permissions.js';
 
 const pagePermission = z.object({
@@ -17,7 +16,8 @@ export const permissionsSchema = z.object({
   permissions: z.record(z.enum(PAGE_KEYS), pagePermission),
 });
 
-export const partitaIva = z.string().trim().refine(isValidPartitaIva, { message: 'Partita IVA non valida' });
+/** A company's partita IVA: required, 11 digits, the right check digit (each with its own message). */
+export const partitaIva = partitaIvaField;
 
 export const loginRequest = z
   .object({
@@ -143,10 +143,10 @@ const optionalText = (max: number) =>
 
 export const aziendaUpdateRequest = z
   .object({
-    ragione_sociale: z.string().trim().min(1, 'Campo obbligatorio').max(AZIENDA_MAX.ragione_sociale),
+    ragione_sociale: z.string().trim().min(1, REQUIRED_MESSAGE).max(AZIENDA_MAX.ragione_sociale),
     partita_iva: partitaIva,
     codice_fiscale: optionalText(AZIENDA_MAX.codice_fiscale),
-    mailPrincipale: z.string().trim().email('Indirizzo email non valido').max(AZIENDA_MAX.email),
+    mailPrincipale: requiredEmail(AZIENDA_MAX.email),
     pec: pecField,
     codice_destinatario: codiceDestinatarioField,
     emails: z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, priceField } from './fields.js';
+import { optionalText, priceField, REQUIRED_MESSAGE } from './fields.js';
 import { PAGE_KEYS, type PageKey, type PagePermission, type PermissionMap } from './permissions.js';
 
 /**
@@ -81,7 +81,7 @@ export const userSaveRequest = z
     username: z
       .string()
       .trim()
-      .min(1, 'Campo obbligatorio')
+      .min(1, { message: REQUIRED_MESSAGE, abort: true })
       .max(USER_MAX.username)
       .regex(/^[^\s]+$/, 'Senza spazi'),
     email: z
@@ -135,7 +135,7 @@ export type Gruppo = z.infer<typeof gruppoSchema>;
 export const gruppoSaveRequest = z
   .object({
     id: z.uuid().optional(),
-    name: z.string().trim().min(1, 'Campo obbligatorio').max(GRUPPO_MAX.name),
+    name: z.string().trim().min(1, REQUIRED_MESSAGE).max(GRUPPO_MAX.name),
     permissions: z.partialRecord(z.enum(PAGE_KEYS), pagePermissionSchema.strict()).default({}),
     membri: z.array(z.uuid()).max(1000).default([]),
   })

@@ -1,5 +1,13 @@
 import type { z } from 'zod';
-import { can, licenceCount, technicianLimit, type Licences, type User, type userSaveRequest } from '@fs/contract';
+import {
+  can,
+  licenceCount,
+  technicianLimit,
+  type Licences,
+  type User,
+  type userSaveRequest,
+  REQUIRED_MESSAGE,
+} from '@fs/contract';
 import { AppError, forbidden, notFound } from '../../../platform/errors.js';
 import { hashPassword } from '../../../platform/auth/crypto.js';
 import type { Actor } from '../../../platform/auth/actor.js';
@@ -92,7 +100,7 @@ export async function saveUser(deps: Deps, actor: Actor, input: SaveInput): Prom
     return getUser(deps, actor, actor.userId);
   }
   if (!input.id && !input.password) {
-    throw new AppError('VALIDATION', 'Password obbligatoria', [{ path: 'password', message: 'Campo obbligatorio' }]);
+    throw new AppError('VALIDATION', 'Password obbligatoria', [{ path: 'password', message: REQUIRED_MESSAGE }]);
   }
   if (input.role === 'admin' && actor.role !== 'admin')
     throw forbidden('Solo un amministratore può assegnare il ruolo di amministratore');

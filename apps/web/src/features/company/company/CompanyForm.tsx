@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AZIENDA_MAX, LANGUAGES, type Azienda } from '@fs/contract';
 import { errorText, isApiError } from '../../../app/api/errors';
 import { notify } from '../../../app/notify';
+import { serverFieldMessage } from '../../../app/field-rules';
 import { useLingue, useNazioni } from '../../shell';
 import { useSaveCompany } from './api';
 import { companyValidation, timeZones, toRequest, toValues, type CompanyValues } from './company-form';
@@ -41,7 +42,7 @@ export function CompanyForm({ company, readOnly }: { company: Azienda; readOnly:
         },
         onError: (error) => {
           if (isApiError(error) && error.fields.length) {
-            form.setErrors(Object.fromEntries(error.fields.map((f) => [f.path, f.message])));
+            form.setErrors(Object.fromEntries(error.fields.map((f) => [f.path, serverFieldMessage(t, f.message)])));
             notify.warning(t('company.formInvalid'));
           } else notify.error(errorText(t, error));
         },
