@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CLIENTI_TABLE, type Cliente, type ClientiFilters } from '@fs/contract';
 import { DataTable, pageQueryProps } from '../../../app/components/DataTable';
+import { mailLink, phoneLink } from '../../../app/components/contact-links';
 import { ExportMenu } from '../../../app/components/ExportMenu';
 import { initialListState, useDebounced, type ListState } from '../../../app/components/list-state';
 import { errorText } from '../../../app/api/errors';
@@ -78,6 +79,9 @@ export function CustomersPage() {
         renderCell={(c, key) => {
           if (key === 'created_at') return formatDate(c.created_at);
           if (key === 'km_viaggio' || key === 'ore_viaggio') return formatDecimal(c[key], i18n.language);
+          // A number calls, an address writes (the dialler and the mail app on a phone, in the table and the cards).
+          if (key === 'telefono' || key === 'cellulare') return phoneLink(c[key]);
+          if (key === 'email' || key === 'pec') return mailLink(c[key]);
           if (key === 'ragione_sociale') {
             return (
               <>
