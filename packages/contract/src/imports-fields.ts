@@ -1,3 +1,4 @@
+import { parseDecimal } from './fields.js';
 import { isValidPartitaIva, partitaIvaProblem } from './validators.js';
 
 /** The tables a CSV can be imported into. */
@@ -141,12 +142,15 @@ export function validateImportRow(fields: ImportField[], raw: Record<string, str
       v = v.replace(/\s/g, '').toUpperCase();
       if (!isValidCodiceFiscaleForImport(v))
         errors.push({ field: field.name, code: 'codice_fiscale', message: `${field.name}: codice fiscale non valido` });
-    } else if (field.type === 'decimal' || field.type === 'integer') {
-      // Italian style "1.234,5" or plain "1234.5".
-      const n = v.includes(',') ? v.replace(/\./g, '').replace(',', '.') : v;
-      const ok = field.type === 'integer' ? /^-?\d{1,9}$/.test(n) : /^-?\d{1,9}(\.\d{1,2})?$/.test(n);
-      if (!ok) errors.push({ field: field.name, code: 'number', message: `${field.name}: numero non valido` });
-      v = n;
+    } else if (field.type === 'decimal') {
+      // Read as every form reads it (decision 0022): "1.234,5", "1234.5", "1 234,50"; never a guess.
+      const r = parseDecimal(v, { decimals: 2, intDigits: 9 });
+      if ('problem' in r)
+        errors.push({ field: field.name, code: 'number', message: `${field.name}: numero non valido` });
+      else v = r.value;
+    } else if (field.type === 'integer') {
+      if (!/^-?\d{1,9}$/.test(v))
+        errors.push({ field: field.name, code: 'number', message: `${field.name}: numero non valido` });
     } else if (v.length > field.maxLength) {
       errors.push({
         field: field.name,
