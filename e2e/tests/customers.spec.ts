@@ -21,7 +21,7 @@ test('create a customer with a contact, a plant and a machine with a photo; a re
   await expect(form.getByText('Campo obbligatorio')).toBeVisible();
   await form.getByLabel('Ragione sociale').fill('Rossi Impianti S.r.l.');
   await form.getByLabel('Partita IVA').fill('12345670018');
-  // Enter submits (the warning toast may cover the button at the bottom right).
+  // Enter submits, as a keyboard user would.
   await form.getByLabel('Partita IVA').press('Enter');
   await expect(
     form.getByText('La cifra di controllo della partita IVA non è corretta: ricontrolla il numero'),
