@@ -27,6 +27,7 @@ export function CompanyStep({ form }: { form: UseFormReturnType<RegisterValues> 
           description={t('register.hints.partitaIva')}
           inputMode="numeric"
           maxLength={REGISTER_MAX.partita_iva}
+          withCounter={false}
           required
           {...form.getInputProps('partita_iva')}
         />

@@ -149,6 +149,7 @@ function CompleteForm(props: {
           <TextInput
             label={t('register.fields.codiceFiscale')}
             maxLength={REGISTER_MAX.codice_fiscale}
+            withCounter={false}
             {...form.getInputProps('codice_fiscale')}
           />
           <TextInput

@@ -128,6 +128,7 @@ export function PromoPage() {
               label={t('register.fields.partitaIva')}
               inputMode="numeric"
               maxLength={REGISTER_MAX.partita_iva}
+              withCounter={false}
               required
               {...form.getInputProps('partita_iva')}
             />

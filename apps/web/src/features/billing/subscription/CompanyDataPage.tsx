@@ -27,6 +27,8 @@ const FIELDS = [
 ] as const;
 type Field = (typeof FIELDS)[number];
 const REQUIRED: readonly Field[] = ['ragione_sociale', 'partita_iva', 'mailPrincipale'];
+/** Codes complete at their limit: no counter. */
+const FIXED_LENGTH: readonly Field[] = ['partita_iva', 'codice_fiscale'];
 /** Each field's limit: the company schema's. */
 const MAX: Record<Field, number> = {
   ragione_sociale: AZIENDA_MAX.ragione_sociale,
@@ -103,6 +105,7 @@ export function BillingForm({ company, readOnly }: { company: Azienda; readOnly:
               label={t(`subscription.companyData.fields.${f}`)}
               readOnly={readOnly}
               maxLength={MAX[f]}
+              withCounter={!FIXED_LENGTH.includes(f)}
               required={REQUIRED.includes(f)}
               {...form.getInputProps(f)}
             />

@@ -69,10 +69,14 @@ export function CompanyForm({ company, readOnly }: { company: Azienda; readOnly:
                 required: true,
                 inputMode: 'numeric',
                 maxLength: AZIENDA_MAX.partita_iva,
+                withCounter: false,
               })}
             />
             <TextInput
-              {...field('codice_fiscale', 'company.fields.codice_fiscale', { maxLength: AZIENDA_MAX.codice_fiscale })}
+              {...field('codice_fiscale', 'company.fields.codice_fiscale', {
+                maxLength: AZIENDA_MAX.codice_fiscale,
+                withCounter: false,
+              })}
             />
             <TextInput
               {...field('codice_destinatario', 'company.fields.codice_destinatario', {
