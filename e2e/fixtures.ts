@@ -19,6 +19,11 @@ export const FIXTURES = {
   lite: { piva: '07654321004', name: 'Piccola Lite S.r.l.', technicians: ['lite.uno', 'lite.due', 'lite.tre'] },
   /** In free trial at step 10 of the first-access tour (tour.spec.ts); every other company has finished it. */
   tour: { piva: '05678901231', name: 'Nuova Avventura S.r.l.' },
+  /**
+   * At step 0 of the tour with what each step asks already done (company email and address, an active
+   * technician), so tour.spec.ts walks every step.
+   */
+  tourWalk: { piva: '06222333442', name: 'Giro Completo S.r.l.' },
   /** One 5 GB storage slot bought, nothing stored yet (storage.spec.ts). */
   storage: { piva: '09123456783', name: 'Archivio Ordinato S.r.l.' },
   /** Storage space used up to the last byte (storage.spec.ts). */
@@ -75,6 +80,23 @@ async function main() {
     ragioneSociale: FIXTURES.tour.name,
     partitaIva: FIXTURES.tour.piva,
     users: [{ username: 'admin', password: FIXTURES.password, role: 'admin', name: 'Tiziana', surname: 'Tour' }],
+  });
+  await provisionCompany(database.db, {
+    ragioneSociale: FIXTURES.tourWalk.name,
+    partitaIva: FIXTURES.tourWalk.piva,
+    mailPrincipale: 'info@girocompleto.example',
+    details: { indirizzo: 'Via del Giro 1', citta: 'Torino', provincia: 'TO', cap: '10121' },
+    users: [
+      { username: 'admin', password: FIXTURES.password, role: 'admin', name: 'Gino', surname: 'Giro' },
+      {
+        username: 'tecnico',
+        password: FIXTURES.password,
+        role: 'user',
+        scheduleenabled: 'Y',
+        name: 'Tea',
+        surname: 'Tecnica',
+      },
+    ],
   });
   for (const f of [FIXTURES.storage, FIXTURES.storageFull]) {
     const { company } = await provisionCompany(database.db, {
@@ -170,10 +192,10 @@ async function main() {
         users.filter((u) => u.role === 'user').map((u) => u.id),
       ),
   );
-  // The first-access tour's modal blocks the page until dismissed: only the tour fixture has it.
+  // The first-access tour's modal blocks the page until dismissed: only the tour fixtures have it.
   await database.executeSql(
-    'update aziende set work_flow_primo_accesso = case when partita_iva = $1 then 10 else 30 end',
-    [FIXTURES.tour.piva],
+    'update aziende set work_flow_primo_accesso = case partita_iva when $1 then 10 when $2 then 0 else 30 end',
+    [FIXTURES.tour.piva, FIXTURES.tourWalk.piva],
   );
   await database.close();
 }

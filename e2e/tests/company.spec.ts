@@ -17,7 +17,9 @@ test('the admin corrects the company data, saves it and uploads a logo', async (
   await vat.fill('12345670018'); // wrong check digit
   await page.getByRole('button', { name: 'Salva', exact: true }).click();
   await expect(name).toHaveAccessibleDescription('Campo obbligatorio');
-  await expect(vat).toHaveAccessibleDescription('Partita IVA non valida (11 cifre)');
+  await expect(vat).toHaveAccessibleDescription(
+    'La cifra di controllo della partita IVA non è corretta: ricontrolla il numero',
+  );
   await expect(name).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByRole('alert').filter({ hasText: 'controlla quelli evidenziati' })).toBeVisible();
   expect(saves).toEqual([]);

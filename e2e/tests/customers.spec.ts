@@ -21,9 +21,11 @@ test('create a customer with a contact, a plant and a machine with a photo; a re
   await expect(form.getByText('Campo obbligatorio')).toBeVisible();
   await form.getByLabel('Ragione sociale').fill('Rossi Impianti S.r.l.');
   await form.getByLabel('Partita IVA').fill('12345670018');
-  // Enter submits (the warning toast may cover the button at the bottom right).
+  // Enter submits, as a keyboard user would.
   await form.getByLabel('Partita IVA').press('Enter');
-  await expect(form.getByText('Partita IVA non valida (controlla le cifre)')).toBeVisible();
+  await expect(
+    form.getByText('La cifra di controllo della partita IVA non è corretta: ricontrolla il numero'),
+  ).toBeVisible();
   await form.getByLabel('Partita IVA').fill('12345670017');
   await form.getByLabel('Codice anagrafica').fill('C001');
   await form.getByLabel('Città').fill('Milano');

@@ -42,7 +42,9 @@ test('registers a company through all four steps, with 3-D Secure, and signs in 
   await field(page, 'Ragione sociale').fill(company);
   await field(page, 'Partita IVA').fill('12345678901');
   await page.getByRole('button', { name: "Crea l'azienda" }).click();
-  await expect(page.getByText('Partita IVA non valida: controlla le cifre')).toBeVisible();
+  await expect(
+    page.getByText('La cifra di controllo della partita IVA non è corretta: ricontrolla il numero'),
+  ).toBeVisible();
   await expect(page.getByText('Per proseguire devi accettare le condizioni')).toBeVisible();
   await field(page, 'Partita IVA').fill(DEMO.piva);
   await page.getByRole('radio', { name: 'Platinum' }).check();

@@ -1,6 +1,34 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { FIXTURES } from '../fixtures';
 import { signIn } from './helpers';
+
+const DESKTOP = { width: 1366, height: 768 };
+const PHONE = { width: 390, height: 844 };
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/**
+ * At each size: the box lies wholly inside the viewport and off the side menu (the menu counts
+ * where it is on screen: a phone's menu is a drawer slid out of sight until opened).
+ */
+async function expectClearAtEverySize(page: Page, box: Locator, what: string) {
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await expect(box).toBeVisible();
+    await expect
+      .poll(async () => {
+        const b = await box.boundingBox();
+        return !!b && b.x >= 0 && b.y >= 0 && b.x + b.width <= size.width && b.y + b.height <= size.height;
+      }, `${what} inside ${size.width}x${size.height}`)
+      .toBe(true);
+    const b = (await box.boundingBox())!;
+    const menu = await page.locator('#side-menu').boundingBox();
+    const menuOnScreen = menu && menu.x + menu.width > 0 && menu.x < size.width;
+    if (menuOnScreen) expect(overlaps(b, menu), `${what} off the side menu at ${size.width}px`).toBe(false);
+  }
+}
 
 test('the first-access tour: modal with the app QR and its countdown, start, kept on its pages, cancel; the chat widget', async ({
   page,
@@ -93,6 +121,36 @@ test('the first-access tour: modal with the app QR and its countdown, start, kep
   await page.clock.runFor(1000);
   expect(loads).toEqual([]);
   await expect(page.locator('html')).not.toHaveAttribute('data-test-chat', /.*/);
+});
+
+test('every step of the tour, at 1366x768 and at 390 px: its box and its guide inside the screen, off the side menu', async ({
+  page,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, { piva: FIXTURES.tourWalk.piva, password: FIXTURES.password });
+  const guide = page.getByRole('region', { name: 'Guida al primo accesso' });
+  const steps = [
+    { title: 'Benvenuto! Iniziamo dai dati della tua azienda', start: 'Inizia il tour', next: 'Passo successivo' },
+    { title: "Aggiungi i tecnici e prova l'app", start: 'Vai ai tecnici', next: 'Passo successivo' },
+    { title: 'Ultimo passo: le opzioni', start: 'Vai alle opzioni', next: 'Concludi' },
+  ];
+  const pages = [/\/company\?first-access=true/, /\/technicians\?first-access=true/, /\/options\?first-access=true/];
+  for (const [i, step] of steps.entries()) {
+    const modal = page.getByRole('dialog', { name: step.title });
+    await expectClearAtEverySize(page, modal, `step ${i}'s box`);
+    // On the phone (the last size checked): start, then the guide at both sizes, then the next step.
+    await modal.getByRole('button', { name: step.start }).click();
+    await expect(page).toHaveURL(pages[i]!);
+    await expect(modal).toBeHidden();
+    await expectClearAtEverySize(page, guide, `step ${i}'s guide`);
+    await guide.getByRole('button', { name: step.next }).click();
+    if (i < steps.length - 1) await expect(page.getByRole('dialog', { name: steps[i + 1]!.title })).toBeVisible();
+  }
+  // Step 30: the tour is over, for good.
+  await expect(guide).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('main')).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeHidden();
 });
 
 test('no chat widget outside the free trial', async ({ page }) => {

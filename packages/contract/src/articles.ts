@@ -7,7 +7,7 @@ import {
   tableInfosSchema,
   knownTotal,
 } from './lists.js';
-import { optionalText, priceField, searchTerm } from './fields.js';
+import { optionalText, priceField, REQUIRED_MESSAGE, searchTerm } from './fields.js';
 
 /**
  * Articles (spec operations sections 3, 7): /anagraficaarticoli/... under the
@@ -68,9 +68,9 @@ const price = priceField;
 export const articoloSaveRequest = z
   .object({
     id: z.uuid().optional(),
-    codice: z.string().trim().min(1, 'Campo obbligatorio').max(ARTICOLI_MAX.codice),
+    codice: z.string().trim().min(1, REQUIRED_MESSAGE).max(ARTICOLI_MAX.codice),
     riferimento_esterno: text(ARTICOLI_MAX.riferimento_esterno),
-    descrizione: z.string().trim().min(1, 'Campo obbligatorio').max(ARTICOLI_MAX.descrizione),
+    descrizione: z.string().trim().min(1, REQUIRED_MESSAGE).max(ARTICOLI_MAX.descrizione),
     unita_misura: text(ARTICOLI_MAX.unita_misura),
     prezzo_vendita: price,
     prezzo_acquisto: price,
@@ -140,7 +140,7 @@ export const articoliFilteredQuery = articoliFiltersSchema.extend({
 
 export const articoliResearchRequest = z
   .object({
-    q: z.string().trim().min(1, 'Campo obbligatorio').max(100),
+    q: z.string().trim().min(1, REQUIRED_MESSAGE).max(100),
     limit: z.number().int().min(1).max(RESEARCH_MAX_LIMIT).default(RESEARCH_DEFAULT_LIMIT),
   })
   .strict();

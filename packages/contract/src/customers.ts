@@ -1,7 +1,15 @@
 import { z } from 'zod';
-import { codiceDestinatarioField, decimalField, optionalText, pecField, searchTerm } from './fields.js';
+import {
+  codiceDestinatarioField,
+  decimalField,
+  optionalPartitaIvaField,
+  optionalText,
+  pecField,
+  REQUIRED_MESSAGE,
+  searchTerm,
+} from './fields.js';
 import { defineTable, listQuerySchema, tableInfosSchema } from './lists.js';
-import { isItalianProvince, isValidCap, isValidCodiceFiscale, isValidPartitaIva } from './validators.js';
+import { isItalianProvince, isValidCap, isValidCodiceFiscale } from './validators.js';
 
 /**
  * Customers (clienti) with contacts, plants (impianti) and machines (macchinari):
@@ -133,11 +141,11 @@ export const clienteSaveRequest = z
   .object({
     id: z.uuid().optional(),
     codice: text(50),
-    ragione_sociale: z.string().trim().min(1, 'Obbligatorio').max(200),
+    ragione_sociale: z.string().trim().min(1, REQUIRED_MESSAGE).max(200),
     codice_fiscale: text(16)
       .transform((v) => v?.toUpperCase() ?? null)
       .refine((v) => v === null || isValidCodiceFiscale(v), 'Codice fiscale non valido'),
-    partita_iva: text(11).refine((v) => v === null || isValidPartitaIva(v), 'Partita IVA non valida'),
+    partita_iva: optionalPartitaIvaField,
     telefono: text(40),
     cellulare: text(40),
     email: text(200).refine((v) => v === null || z.email().safeParse(v).success, 'Email non valida'),
@@ -207,7 +215,7 @@ export const recapitoSaveRequest = z
   .object({
     id: z.uuid().optional(),
     clienteId: z.uuid(),
-    nome: z.string().trim().min(1, 'Obbligatorio').max(120),
+    nome: z.string().trim().min(1, REQUIRED_MESSAGE).max(120),
     ruolo: text(80),
     telefono: text(40),
     email: text(200).refine((v) => v === null || z.email().safeParse(v).success, 'Email non valida'),
@@ -234,7 +242,7 @@ export const impiantoSaveRequest = z
   .object({
     id: z.uuid().optional(),
     clienteId: z.uuid(),
-    nome: z.string().trim().min(1, 'Obbligatorio').max(120),
+    nome: z.string().trim().min(1, REQUIRED_MESSAGE).max(120),
     indirizzo: text(200),
     citta: text(100),
     provincia: text(10).transform((v) => v?.toUpperCase() ?? null),

@@ -31,6 +31,47 @@ describe('parseDecimal', () => {
   });
 });
 
+describe('parseDecimal and the five interface languages (decision 0022)', () => {
+  // How it, es, de, fr and en write 2450.5 and 1234567.89 (Intl, thousands grouped), and what is read.
+  it.each([
+    ['it', '2.450,50', '2450.50'],
+    ['es', '2.450,50', '2450.50'],
+    ['de', '2.450,50', '2450.50'],
+    ['fr', '2\u202f450,50', '2450.50'],
+    ['fr', '1\u202f234\u202f567,89', '1234567.89'],
+    ['it', '1.234.567,89', '1234567.89'],
+    ['en', '999.99', '999.99'],
+    ['de-CH', "2'450.50", '2450.50'],
+  ])('%s writes %j: read as %s', (_, shown, value) => {
+    expect(parseDecimal(shown)).toEqual({ value });
+  });
+
+  it.each([
+    ['en', '2,450.00', 'invalid'], // the comma is the decimal mark: "450.00" after it is no number
+    ['en', '1,234,567.89', 'invalid'],
+    ['en', '2,450', 'decimals'], // read as 2,450 (three decimals), refused by a two-decimal field
+    ['it', '2.450', 'decimals'], // a lone dot is a decimal mark: 2.450, never silently 2450
+  ])('%s writes %j: refused (%s), never read as another number', (_, shown, problem) => {
+    expect(parseDecimal(shown)).toEqual({ problem });
+  });
+});
+
+describe('CSV import decimals', () => {
+  it('are read by the same rule as the forms', async () => {
+    const { IMPORT_FIELDS, validateImportRow } = await import('./imports-fields.js');
+    const row = (prezzo_vendita: string) =>
+      validateImportRow(IMPORT_FIELDS.articoli, { codice: 'A1', descrizione: 'Vite', prezzo_vendita });
+    expect(row('1.234,50').value.prezzo_vendita).toBe('1234.50');
+    expect(row('1 234,5').value.prezzo_vendita).toBe('1234.5');
+    expect(row('12.5').value.prezzo_vendita).toBe('12.5');
+    for (const bad of ['2,450.00', '2.450', '-5', 'dieci'])
+      expect(
+        row(bad).errors.map((e) => e.code),
+        bad,
+      ).toEqual(['number']);
+  });
+});
+
 describe('money options', () => {
   it('are read the Italian way and stored with a dot and cents', async () => {
     const { optionValueProblem, storedOptionValue } = await import('./options.js');

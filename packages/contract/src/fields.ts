@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidCodiceDestinatario } from './validators.js';
+import { isValidCodiceDestinatario, partitaIvaProblem } from './validators.js';
 
 /**
  * The field rules every form and route shares, defined once: optional and required text,
@@ -10,6 +10,48 @@ import { isValidCodiceDestinatario } from './validators.js';
 
 /** The longest search term or column filter a list accepts. */
 export const SEARCH_MAX_LENGTH = 100;
+
+/** The one message of an empty required field, on every route. */
+export const REQUIRED_MESSAGE = 'Campo obbligatorio';
+
+/** The messages of a wrong partita IVA: not 11 digits, or 11 digits with a wrong check digit. */
+export const PARTITA_IVA_MESSAGES = {
+  format: 'La partita IVA deve avere 11 cifre',
+  check: 'La cifra di controllo della partita IVA non è corretta',
+} as const;
+
+/** Adds the partita IVA's problem, if any, as an issue of the field being checked. */
+function checkPartitaIva(v: string, ctx: z.RefinementCtx): void {
+  const problem = partitaIvaProblem(v);
+  if (problem) ctx.addIssue({ code: 'custom', message: PARTITA_IVA_MESSAGES[problem], params: { problem } });
+}
+
+/** A required partita IVA: empty says so, then 11 digits, then the check digit, each with its own message. */
+export const partitaIvaField = z
+  .string()
+  .trim()
+  .min(1, { message: REQUIRED_MESSAGE, abort: true })
+  .superRefine(checkPartitaIva);
+
+/** An optional partita IVA: empty is null; otherwise as `partitaIvaField`. */
+export const optionalPartitaIvaField = z
+  .string()
+  .trim()
+  .superRefine((v, ctx) => {
+    if (v !== '') checkPartitaIva(v, ctx);
+  })
+  .transform((v) => (v === '' ? null : v))
+  .nullable()
+  .optional()
+  .transform((v) => v ?? null);
+
+/** A required email address: empty says it is required, anything else that is no address says so. */
+export const requiredEmail = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, { message: REQUIRED_MESSAGE, abort: true })
+    .pipe(z.email('Indirizzo email non valido').max(max, `Al massimo ${max} caratteri`));
 
 /** Optional text: trimmed, at most `max` characters, `''` / missing / null all become null. */
 export const optionalText = (max: number) =>
@@ -24,7 +66,7 @@ export const optionalText = (max: number) =>
 
 /** Required text: trimmed, not empty, at most `max` characters. */
 export const requiredText = (max: number) =>
-  z.string().trim().min(1, 'Campo obbligatorio').max(max, `Al massimo ${max} caratteri`);
+  z.string().trim().min(1, REQUIRED_MESSAGE).max(max, `Al massimo ${max} caratteri`);
 
 /** A list's free search (`q`) or a column filter: trimmed, empty means none. */
 export const searchTerm = z

@@ -1,4 +1,5 @@
-import { isValidPartitaIva } from './validators.js';
+import { parseDecimal } from './fields.js';
+import { isValidPartitaIva, partitaIvaProblem } from './validators.js';
 
 /** The tables a CSV can be imported into. */
 export const IMPORT_TABLES = ['clienti', 'articoli'] as const;
@@ -74,7 +75,7 @@ export const IMPORT_FIELDS: Record<ImportTable, ImportField[]> = {
 
 export interface FieldProblemOfRow {
   field: string | null;
-  code: 'required' | 'too_long' | 'partita_iva' | 'codice_fiscale' | 'number' | string;
+  code: 'required' | 'too_long' | 'partita_iva' | 'partita_iva_check' | 'codice_fiscale' | 'number' | string;
   message: string;
 }
 
@@ -128,18 +129,28 @@ export function validateImportRow(fields: ImportField[], raw: Record<string, str
     }
     if (field.type === 'partita_iva') {
       v = v.replace(/^IT/i, '').replace(/\s/g, '');
-      if (!isValidPartitaIva(v))
-        errors.push({ field: field.name, code: 'partita_iva', message: `${field.name}: partita IVA non valida` });
+      const problem = partitaIvaProblem(v);
+      if (problem === 'format')
+        errors.push({ field: field.name, code: 'partita_iva', message: `${field.name}: partita IVA di 11 cifre` });
+      else if (problem === 'check')
+        errors.push({
+          field: field.name,
+          code: 'partita_iva_check',
+          message: `${field.name}: cifra di controllo della partita IVA non corretta`,
+        });
     } else if (field.type === 'codice_fiscale') {
       v = v.replace(/\s/g, '').toUpperCase();
       if (!isValidCodiceFiscaleForImport(v))
         errors.push({ field: field.name, code: 'codice_fiscale', message: `${field.name}: codice fiscale non valido` });
-    } else if (field.type === 'decimal' || field.type === 'integer') {
-      // Italian style "1.234,5" or plain "1234.5".
-      const n = v.includes(',') ? v.replace(/\./g, '').replace(',', '.') : v;
-      const ok = field.type === 'integer' ? /^-?\d{1,9}$/.test(n) : /^-?\d{1,9}(\.\d{1,2})?$/.test(n);
-      if (!ok) errors.push({ field: field.name, code: 'number', message: `${field.name}: numero non valido` });
-      v = n;
+    } else if (field.type === 'decimal') {
+      // Read as every form reads it (decision 0022): "1.234,5", "1234.5", "1 234,50"; never a guess.
+      const r = parseDecimal(v, { decimals: 2, intDigits: 9 });
+      if ('problem' in r)
+        errors.push({ field: field.name, code: 'number', message: `${field.name}: numero non valido` });
+      else v = r.value;
+    } else if (field.type === 'integer') {
+      if (!/^-?\d{1,9}$/.test(v))
+        errors.push({ field: field.name, code: 'number', message: `${field.name}: numero non valido` });
     } else if (v.length > field.maxLength) {
       errors.push({
         field: field.name,

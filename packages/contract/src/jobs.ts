@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from './fields.js';
+import { optionalText, REQUIRED_MESSAGE } from './fields.js';
 import { userRefSchema } from './users.js';
 
 /**
@@ -48,7 +48,7 @@ const text = optionalText;
 export const mansioneSaveRequest = z
   .object({
     id: z.uuid().optional(),
-    nome: z.string().trim().min(1, 'Campo obbligatorio').max(MANSIONI_MAX.nome),
+    nome: z.string().trim().min(1, REQUIRED_MESSAGE).max(MANSIONI_MAX.nome),
     descrizione: text(MANSIONI_MAX.descrizione),
   })
   .strip();
@@ -59,7 +59,7 @@ export const controlloSaveRequest = z
   .object({
     id: z.uuid().optional(),
     mansioneId: z.uuid(),
-    nome_campo: z.string().trim().min(1, 'Campo obbligatorio').max(MANSIONI_MAX.nome_campo),
+    nome_campo: z.string().trim().min(1, REQUIRED_MESSAGE).max(MANSIONI_MAX.nome_campo),
     descrizione: text(MANSIONI_MAX.descrizione),
     tipo_campo: z.enum(TIPI_CONTROLLO).default('boolean'),
     obbligatorio: z.boolean().default(false),

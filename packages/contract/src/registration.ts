@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredText } from './fields.js';
-import { isValidPartitaIva } from './validators.js';
+import { optionalText, partitaIvaField, REQUIRED_MESSAGE, requiredEmail, requiredText } from './fields.js';
 import { LIMITS, PLAN_TYPES } from './plans.js';
 
 /**
@@ -14,33 +13,56 @@ export const PASSWORD_MIN = 8;
 
 const text = requiredText;
 
+/** The longest values of the registration's fields (the steps' limits are these). */
+export const REGISTER_MAX = {
+  name: 100,
+  surname: 100,
+  email: 200,
+  username: 120,
+  password: 200,
+  ragione_sociale: 200,
+  partita_iva: 11,
+  telefono: 40,
+  indirizzo: 200,
+  citta: 100,
+  provincia: 2,
+  cap: 10,
+  codice_fiscale: 16,
+  pec: 200,
+  coupon: 64,
+} as const;
+
 /** Step 1: the administrator's account. */
 export const registerAccountFields = {
-  name: text(100),
-  surname: text(100),
-  email: z.string().trim().toLowerCase().email('Indirizzo email non valido').max(200),
+  name: text(REGISTER_MAX.name),
+  surname: text(REGISTER_MAX.surname),
+  email: requiredEmail(REGISTER_MAX.email).transform((v) => v.toLowerCase()),
   username: z
     .string()
     .trim()
+    .min(1, { message: REQUIRED_MESSAGE, abort: true })
     .min(3, 'Almeno 3 caratteri')
-    .max(120)
+    .max(REGISTER_MAX.username)
     .regex(/^[A-Za-z0-9._@-]+$/, 'Solo lettere, cifre e . _ @ -'),
-  password: z.string().min(PASSWORD_MIN, `La password deve avere almeno ${PASSWORD_MIN} caratteri`).max(200),
-  password_confirm: z.string().max(200),
+  password: z
+    .string()
+    .min(PASSWORD_MIN, `La password deve avere almeno ${PASSWORD_MIN} caratteri`)
+    .max(REGISTER_MAX.password),
+  password_confirm: z.string().max(REGISTER_MAX.password),
   lingua: z.enum(['IT', 'EN', 'ES', 'FR', 'DE']).default('IT'),
 };
 
-export const registerPartitaIva = z.string().trim().refine(isValidPartitaIva, { message: 'Partita IVA non valida' });
+export const registerPartitaIva = partitaIvaField;
 
 /** Step 2: the company, the plan and the terms. */
 export const registerCompanyFields = {
-  ragione_sociale: text(200),
+  ragione_sociale: text(REGISTER_MAX.ragione_sociale),
   partita_iva: registerPartitaIva,
-  telefono: optionalText(40),
-  indirizzo: optionalText(200),
-  citta: optionalText(100),
-  provincia: optionalText(2),
-  cap: optionalText(10),
+  telefono: optionalText(REGISTER_MAX.telefono),
+  indirizzo: optionalText(REGISTER_MAX.indirizzo),
+  citta: optionalText(REGISTER_MAX.citta),
+  provincia: optionalText(REGISTER_MAX.provincia),
+  cap: optionalText(REGISTER_MAX.cap),
   nazione: z.string().trim().length(2).toUpperCase().default('IT'),
   subscription_type: z.enum(PLAN_TYPES),
   /** Technician licences of the plan, from the first day of the trial. */
@@ -129,7 +151,7 @@ export const registerPromoRequest = z
     partita_iva: registerPartitaIva,
     subscription_type: registerCompanyFields.subscription_type.default('premium'),
     tecnici: registerCompanyFields.tecnici.default(3),
-    coupon: z.string().trim().min(1, 'Campo obbligatorio').max(64),
+    coupon: z.string().trim().min(1, REQUIRED_MESSAGE).max(REGISTER_MAX.coupon),
     termini_accettati: z.boolean(),
   })
   .strict()
@@ -152,17 +174,17 @@ export const promoCompletaQuery = z.object({ token: z.string().min(20).max(200) 
 export const promoCompletaRequest = z
   .object({
     token: z.string().min(20).max(200),
-    codice_fiscale: optionalText(16),
+    codice_fiscale: optionalText(REGISTER_MAX.codice_fiscale),
     pec: z
-      .union([z.literal(''), z.string().trim().email('Indirizzo PEC non valido').max(200)])
+      .union([z.literal(''), z.string().trim().email('Indirizzo PEC non valido').max(REGISTER_MAX.pec)])
       .nullable()
       .optional()
       .transform((v) => (v ? v : null)),
-    telefono: optionalText(40),
-    indirizzo: text(200),
-    citta: text(100),
-    provincia: optionalText(2),
-    cap: text(10),
+    telefono: optionalText(REGISTER_MAX.telefono),
+    indirizzo: text(REGISTER_MAX.indirizzo),
+    citta: text(REGISTER_MAX.citta),
+    provincia: optionalText(REGISTER_MAX.provincia),
+    cap: text(REGISTER_MAX.cap),
     nazione: z.string().trim().length(2).toUpperCase().default('IT'),
   })
   .strict();

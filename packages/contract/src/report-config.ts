@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, parseDecimal, requiredText } from './fields.js';
+import { optionalText, parseDecimal, REQUIRED_MESSAGE, requiredText } from './fields.js';
 
 /**
  * Custom configuration of the work report (spec operations sections 3, 7; route
@@ -177,7 +177,7 @@ export const numerazioneSaveRequest = z
     formato: z
       .string()
       .trim()
-      .min(1, 'Campo obbligatorio')
+      .min(1, REQUIRED_MESSAGE)
       .max(60, 'Al massimo 60 caratteri')
       .refine((f) => f.includes('{NUMERO}'), 'Il formato deve contenere {NUMERO}')
       .refine(

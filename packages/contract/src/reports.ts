@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalField, optionalText, priceField } from './fields.js';
+import { decimalField, optionalText, priceField, REQUIRED_MESSAGE } from './fields.js';
 import { defineTable, listQuerySchema, tableInfosSchema } from './lists.js';
 import { CAMPO_POSIZIONI, CAMPO_TIPI } from './report-config.js';
 
@@ -83,7 +83,7 @@ export const materialeInput = z
   .object({
     articolo_id: z.string().uuid().nullable().optional(),
     codice: optionalText(RAPPORTINO_MAX.codice_materiale),
-    descrizione: z.string().trim().min(1, 'Campo obbligatorio').max(RAPPORTINO_MAX.descrizione_materiale),
+    descrizione: z.string().trim().min(1, REQUIRED_MESSAGE).max(RAPPORTINO_MAX.descrizione_materiale),
     quantita: decimalField({ decimals: 3, intDigits: 7 }).refine((v) => v !== null && Number(v) > 0, {
       message: 'Deve essere più di zero',
     }),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { isValidPartitaIva } from './validators.js';
-import { codiceDestinatarioField, pecField } from './fields.js';
+import { codiceDestinatarioField, partitaIvaField, pecField, REQUIRED_MESSAGE, requiredEmail } from './fields.js';
 import { PAGE_KEYS } from './permissions.js';
 
 const pagePermission = z.object({
@@ -17,7 +16,8 @@ export const permissionsSchema = z.object({
   permissions: z.record(z.enum(PAGE_KEYS), pagePermission),
 });
 
-export const partitaIva = z.string().trim().refine(isValidPartitaIva, { message: 'Partita IVA non valida' });
+/** A company's partita IVA: required, 11 digits, the right check digit (each with its own message). */
+export const partitaIva = partitaIvaField;
 
 export const loginRequest = z
   .object({
@@ -116,6 +116,22 @@ export const aziendaSchema = z.object({
 });
 export type Azienda = z.infer<typeof aziendaSchema>;
 
+/** The longest values of the company's fields (the company and billing forms' limits are these). */
+export const AZIENDA_MAX = {
+  ragione_sociale: 200,
+  partita_iva: 11,
+  codice_fiscale: 16,
+  email: 200,
+  emails: 20,
+  pec: 200,
+  codice_destinatario: 7,
+  telefono: 40,
+  indirizzo: 200,
+  citta: 100,
+  provincia: 2,
+  cap: 10,
+} as const;
+
 const optionalText = (max: number) =>
   z
     .string()
@@ -127,18 +143,21 @@ const optionalText = (max: number) =>
 
 export const aziendaUpdateRequest = z
   .object({
-    ragione_sociale: z.string().trim().min(1, 'Campo obbligatorio').max(200),
+    ragione_sociale: z.string().trim().min(1, REQUIRED_MESSAGE).max(AZIENDA_MAX.ragione_sociale),
     partita_iva: partitaIva,
-    codice_fiscale: optionalText(16),
-    mailPrincipale: z.string().trim().email('Indirizzo email non valido').max(200),
+    codice_fiscale: optionalText(AZIENDA_MAX.codice_fiscale),
+    mailPrincipale: requiredEmail(AZIENDA_MAX.email),
     pec: pecField,
     codice_destinatario: codiceDestinatarioField,
-    emails: z.array(z.string().trim().email('Indirizzo email non valido').max(200)).max(20).default([]),
-    telefono: optionalText(40),
-    indirizzo: optionalText(200),
-    citta: optionalText(100),
-    provincia: optionalText(2),
-    cap: optionalText(10),
+    emails: z
+      .array(z.string().trim().email('Indirizzo email non valido').max(AZIENDA_MAX.email))
+      .max(AZIENDA_MAX.emails)
+      .default([]),
+    telefono: optionalText(AZIENDA_MAX.telefono),
+    indirizzo: optionalText(AZIENDA_MAX.indirizzo),
+    citta: optionalText(AZIENDA_MAX.citta),
+    provincia: optionalText(AZIENDA_MAX.provincia),
+    cap: optionalText(AZIENDA_MAX.cap),
     nazione: z.string().trim().length(2).toUpperCase().default('IT'),
     timezone: z.string().trim().min(1).max(64).refine(isTimeZone, 'Fuso orario non valido'),
     lingua_default: z.enum(['IT', 'EN', 'ES', 'FR', 'DE']).default('IT'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, priceField } from './fields.js';
+import { optionalText, priceField, REQUIRED_MESSAGE } from './fields.js';
 import { PAGE_KEYS, type PageKey, type PagePermission, type PermissionMap } from './permissions.js';
 
 /**
@@ -62,6 +62,12 @@ export const licencesSchema = z.object({
 });
 export type Licences = z.infer<typeof licencesSchema>;
 
+/** The longest values of a user's text fields (the form's limits are these). */
+export const USER_MAX = { name: 100, surname: 100, username: 120, email: 200, password: 200 } as const;
+
+/** The longest name of a permission group. */
+export const GRUPPO_MAX = { name: 100 } as const;
+
 /**
  * POST /users/user: creates (no id; password required) or updates (id). The
  * signature is never taken from this payload; read-only fields a client sends
@@ -70,27 +76,27 @@ export type Licences = z.infer<typeof licencesSchema>;
 export const userSaveRequest = z
   .object({
     id: z.uuid().optional(),
-    name: optionalText(100),
-    surname: optionalText(100),
+    name: optionalText(USER_MAX.name),
+    surname: optionalText(USER_MAX.surname),
     username: z
       .string()
       .trim()
-      .min(1, 'Campo obbligatorio')
-      .max(120)
+      .min(1, { message: REQUIRED_MESSAGE, abort: true })
+      .max(USER_MAX.username)
       .regex(/^[^\s]+$/, 'Senza spazi'),
     email: z
-      .union([z.literal(''), z.string().trim().email('Indirizzo email non valido').max(200)])
+      .union([z.literal(''), z.string().trim().email('Indirizzo email non valido').max(USER_MAX.email)])
       .nullable()
       .optional()
       .transform((v) => (v ? v.toLowerCase() : null)),
     password: z
       .string()
       .min(8, 'Almeno 8 caratteri')
-      .max(200)
+      .max(USER_MAX.password)
       .optional()
       .or(z.literal('').transform(() => undefined)),
     /** Required to change one's own password (ignored otherwise). */
-    passwordAttuale: z.string().max(200).optional(),
+    passwordAttuale: z.string().max(USER_MAX.password).optional(),
     lingua: z.enum(LINGUE).default('IT'),
     role: z.enum(['admin', 'user']).default('user'),
     scheduleenabled: z.enum(['Y', 'N']).default('N'),
@@ -129,7 +135,7 @@ export type Gruppo = z.infer<typeof gruppoSchema>;
 export const gruppoSaveRequest = z
   .object({
     id: z.uuid().optional(),
-    name: z.string().trim().min(1, 'Campo obbligatorio').max(100),
+    name: z.string().trim().min(1, REQUIRED_MESSAGE).max(GRUPPO_MAX.name),
     permissions: z.partialRecord(z.enum(PAGE_KEYS), pagePermissionSchema.strict()).default({}),
     membri: z.array(z.uuid()).max(1000).default([]),
   })

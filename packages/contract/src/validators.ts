@@ -1,9 +1,21 @@
 /**
+ * What is wrong with a partita IVA, or null: `format` when it is not 11 digits, `check` when
+ * the 11 digits' last one is not their check digit (a typing slip), so forms can say which.
+ */
+export function partitaIvaProblem(value: string): 'format' | 'check' | null {
+  if (!/^\d{11}$/.test(value)) return 'format';
+  return checkDigitOk(value) ? null : 'check';
+}
+
+/**
  * Italian partita IVA: 11 digits, the last a Luhn-style check digit
  * (odd positions summed, even positions doubled and reduced by 9).
  */
 export function isValidPartitaIva(value: string): boolean {
-  if (!/^\d{11}$/.test(value)) return false;
+  return /^\d{11}$/.test(value) && checkDigitOk(value);
+}
+
+function checkDigitOk(value: string): boolean {
   let sum = 0;
   for (let i = 0; i < 10; i++) {
     let d = value.charCodeAt(i) - 48;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '@fs/contract';
-import { formatCents, formatCount, formatDecimal, formatMoney } from './numbers';
+import { LOCALES, parseDecimal } from '@fs/contract';
+import { formatBytes, formatCents, formatCount, formatDecimal, formatMoney } from './numbers';
 
 // Intl puts a no-break space (U+00A0) or a narrow one (U+202F) where people see a space.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -49,7 +49,72 @@ describe('numbers', () => {
     expect(plain(formatMoney('2450.50', locale))).toBe(expected);
   });
 
+  it("writes sizes in B, KB, MB, GB with one decimal past bytes, the language's way", () => {
+    expect(formatBytes(0, 'it')).toBe('0 B');
+    expect(formatBytes(1023, 'it')).toBe('1.023 B');
+    expect(formatBytes(1536, 'it')).toBe('1,5 KB');
+    expect(formatBytes(1.5 * 1024 ** 2, 'en')).toBe('1.5 MB');
+    expect(formatBytes(9 * 1024 ** 3, 'it')).toBe('9 GB');
+    expect(plain(formatBytes(1500 * 1024 ** 4, 'fr'))).toBe('1 500 TB');
+  });
+
   it('answers for every interface language', () => {
     for (const l of LOCALES) expect(formatMoney('1', l)).toMatch(/1/);
+  });
+});
+
+/**
+ * What the app shows, typed or pasted back into a number field, read by the one parser of the
+ * contract (`parseDecimal`, decision 0022): a comma is the decimal mark, dots and spaces group
+ * thousands, a lone dot is a decimal mark. The rule: read back as the same number, or refused,
+ * never read as another number.
+ */
+describe('parse and format round trips in every interface language', () => {
+  const amounts = ['0.35', '12.5', '999.99', '2450', '2450.5', '1234567.89', '1234567'];
+  /** A money amount as shown, without its currency sign (what someone copies into a field). */
+  const moneyDigits = (v: string, l: string) => formatMoney(v, l).replace('€', '').trim();
+  const read = (shown: string) => {
+    const r = parseDecimal(shown);
+    return 'value' in r ? Number(r.value) : r.problem;
+  };
+
+  it.each([...LOCALES])('%s: every amount and quantity shown is read back as itself or refused', (l) => {
+    for (const v of amounts) {
+      for (const shown of [moneyDigits(v, l), formatDecimal(v, l)]) {
+        const back = read(shown);
+        if (typeof back === 'number') expect(back, `${l} ${shown}`).toBe(Number(v));
+      }
+    }
+  });
+
+  it.each(['it', 'es', 'de', 'fr'])('%s: money (always with cents) reads back exactly', (l) => {
+    for (const v of amounts) expect(read(moneyDigits(v, l)), `${l} ${moneyDigits(v, l)}`).toBe(Number(v));
+  });
+
+  it.each([
+    ['it', '2.450,5', 2450.5],
+    ['es', '2.450,5', 2450.5],
+    ['de', '2.450,5', 2450.5],
+    ['fr', '2 450,5', 2450.5],
+    ['it', '1.234.567', 1234567],
+    ['fr', '2 450', 2450],
+    ['en', '12.5', 12.5],
+    ['en', '999.99', 999.99],
+  ])('%s: the quantity shown as %s reads back', (l, shown, value) => {
+    expect(plain(formatDecimal(String(value), l))).toBe(shown);
+    expect(read(formatDecimal(String(value), l))).toBe(value);
+  });
+
+  it('refuses what it cannot read for certain, rather than guessing', () => {
+    // Italian, Spanish and German group 2450 as "2.450": a lone dot is a decimal mark, so it is 2,450 with
+    // three decimals, refused by a two-decimal field (money, km, hours) instead of being read as 2450.
+    for (const l of ['it', 'es', 'de']) expect(read(formatDecimal('2450', l))).toBe('decimals');
+    // English groups with commas and marks decimals with a dot: "2,450.00" has both, read the Italian way
+    // (comma decimal, then "450.00" is no number) it is refused; below 1000 English is read as written.
+    expect(plain(formatMoney('2450', 'en'))).toBe('€2,450.00');
+    expect(read(moneyDigits('2450', 'en'))).toBe('invalid');
+    expect(read('2,450.00')).toBe('invalid');
+    expect(read(formatDecimal('2450.5', 'en'))).toBe('invalid');
+    expect(read(moneyDigits('999.99', 'en'))).toBe(999.99);
   });
 });

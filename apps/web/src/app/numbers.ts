@@ -56,3 +56,16 @@ export function formatDecimal(value: string | number | null | undefined, locale:
 export function formatCount(value: number, locale: string): string {
   return formatOf(locale, 'count', { maximumFractionDigits: 0 }).format(value);
 }
+
+const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
+
+/** A size for people: B, KB, MB, GB or TB (powers of 1024), one decimal past bytes: `1,5 MB`. */
+export function formatBytes(bytes: number, locale: string): string {
+  let v = bytes;
+  let i = 0;
+  while (v >= 1024 && i < BYTE_UNITS.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${formatDecimal(v, locale, i === 0 ? 0 : 1)} ${BYTE_UNITS[i]}`;
+}

@@ -25,14 +25,8 @@ import { DESCRIZIONE_MAX, FILENAME_MAX, type MediaItem, type MediaListSection } 
 import { errorText } from '../api/errors';
 import { notify } from '../notify';
 import { formatDate } from '../format';
-import {
-  downloadMedia,
-  formatSize,
-  useDeleteMedia,
-  useMediaList,
-  useUpdateMedia,
-  useUploadMedia,
-} from '../../features/registries';
+import { formatBytes } from '../numbers';
+import { downloadMedia, useDeleteMedia, useMediaList, useUpdateMedia, useUploadMedia } from '../../features/registries';
 
 /** What the file picker offers; the server sniffs the content whatever the browser says. */
 export const DOCUMENT_ACCEPT =
@@ -136,7 +130,7 @@ export function MediaFiles({ section, ownerId, canWrite, canDelete }: MediaFiles
                   </Text>
                   {m.descrizione && <Text size="sm">{m.descrizione}</Text>}
                   <Text size="xs" c="dimmed">
-                    {formatSize(m.size, i18n.language)} · {formatDate(m.created_at)}
+                    {formatBytes(m.size, i18n.language)} · {formatDate(m.created_at)}
                   </Text>
                 </Stack>
               </Group>
@@ -170,7 +164,7 @@ export function MediaFiles({ section, ownerId, canWrite, canDelete }: MediaFiles
                   </Group>
                 </Table.Td>
                 <Table.Td>{m.descrizione ?? ''}</Table.Td>
-                <Table.Td ta="right">{formatSize(m.size, i18n.language)}</Table.Td>
+                <Table.Td ta="right">{formatBytes(m.size, i18n.language)}</Table.Td>
                 <Table.Td>{formatDate(m.created_at)}</Table.Td>
                 <Table.Td>{actions(m)}</Table.Td>
               </Table.Tr>

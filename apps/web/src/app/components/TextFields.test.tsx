@@ -21,4 +21,12 @@ describe('text fields with a limit', () => {
     rerender(<Textarea label="Note" value={'a'.repeat(85)} onChange={() => {}} />);
     expect(screen.queryByText(/caratteri/)).toBeNull();
   });
+
+  it('keep the limit without a count for codes of a fixed length', () => {
+    renderUi(<TextInput label="Partita IVA" maxLength={11} withCounter={false} defaultValue="12345670017" />);
+    const input = screen.getByRole('textbox', { name: 'Partita IVA' });
+    expect(input.getAttribute('maxlength')).toBe('11');
+    expect(input.hasAttribute('withcounter')).toBe(false);
+    expect(screen.queryByText(/caratteri/)).toBeNull();
+  });
 });

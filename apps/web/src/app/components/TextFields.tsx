@@ -12,11 +12,14 @@ import { showCounter } from './text-limit';
 /**
  * Mantine's text input and text area with the field's limit shown as the user nears it
  * ("45 / 50"), announced politely to screen readers. Without `maxLength` they are Mantine's own.
+ * `withCounter={false}` keeps the limit without the count, for codes of a fixed length (a VAT
+ * number is complete, not too long, at 11 of 11).
  */
 function useCounter<E extends HTMLInputElement | HTMLTextAreaElement>(p: {
   value?: unknown;
   defaultValue?: unknown;
   maxLength?: number;
+  withCounter?: boolean;
   description?: React.ReactNode;
   onChange?: (e: ChangeEvent<E>) => void;
 }) {
@@ -28,7 +31,7 @@ function useCounter<E extends HTMLInputElement | HTMLTextAreaElement>(p: {
     p.onChange?.(e);
   };
   const counter =
-    p.maxLength && showCounter(length, p.maxLength) ? (
+    p.maxLength && p.withCounter !== false && showCounter(length, p.maxLength) ? (
       <Text
         component="span"
         size="xs"
@@ -50,12 +53,20 @@ function useCounter<E extends HTMLInputElement | HTMLTextAreaElement>(p: {
   return { onChange, description };
 }
 
-export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function TextInput(props, ref) {
-  const extra = useCounter<HTMLInputElement>(props);
+type CounterProps = { withCounter?: boolean };
+
+export const TextInput = forwardRef<HTMLInputElement, TextInputProps & CounterProps>(function TextInput(
+  { withCounter, ...props },
+  ref,
+) {
+  const extra = useCounter<HTMLInputElement>({ ...props, withCounter });
   return <MantineTextInput ref={ref} {...props} {...extra} />;
 });
 
-export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function Textarea(props, ref) {
-  const extra = useCounter<HTMLTextAreaElement>(props);
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps & CounterProps>(function Textarea(
+  { withCounter, ...props },
+  ref,
+) {
+  const extra = useCounter<HTMLTextAreaElement>({ ...props, withCounter });
   return <MantineTextarea ref={ref} {...props} {...extra} />;
 });

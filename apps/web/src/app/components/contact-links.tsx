@@ -16,6 +16,23 @@ export function mailLink(value: string | null | undefined): ReactNode {
   return <Anchor href={`mailto:${value}`}>{value}</Anchor>;
 }
 
+/**
+ * A postal address on one line: street, then CAP, city and (province), then the country when given;
+ * null when there is no street, city or CAP (a country alone is no place to go).
+ */
+export function postalAddress(a: {
+  indirizzo?: string | null;
+  cap?: string | null;
+  citta?: string | null;
+  provincia?: string | null;
+  nazione?: string | null;
+}): string | null {
+  const place = [a.indirizzo, [a.cap, a.citta, a.provincia && `(${a.provincia})`].filter(Boolean).join(' ')].filter(
+    Boolean,
+  );
+  return place.length ? [...place, a.nazione].filter(Boolean).join(', ') : null;
+}
+
 export function mapLink(address: string | null | undefined): ReactNode {
   if (!address) return null;
   return (

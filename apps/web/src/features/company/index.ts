@@ -1,3 +1,4 @@
 /** The company area's public API for the shell and other areas. */
 export * from './company/api';
 export * from './company/DeletionBanner';
+export { companyValidation } from './company/company-form';

@@ -25,16 +25,17 @@ export const promoRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         description:
           'Same rules as /register/init. A valid coupon adds its free-trial days; an invalid one still registers the ' +
           'company and the answer carries `alert: "0004"`. `item.token_v2` lets /register-promo-completa-dati complete ' +
-          'the company data (7 days, once).',
+          'the company data (7 days, once). At most 20 sign-ups (this and /register/init together) per client address ' +
+          'in an hour (429 RATE_LIMITED with Retry-After).',
         querystring: noQuery,
         body: registerPromoRequest,
         response: {
           200: z.object({ success: z.literal(true), item: registerPromoItem, alert: z.literal('0004').optional() }),
-          ...errors(400, 409),
+          ...errors(400, 409, 429),
         },
       },
     },
-    async (req) => ({ success: true as const, ...(await promo.initPromo(deps, req.body)) }),
+    async (req) => ({ success: true as const, ...(await promo.initPromo(deps, req.body, new Date(), req.ip)) }),
   );
 
   app.get(

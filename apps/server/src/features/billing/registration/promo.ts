@@ -13,6 +13,7 @@ import { checkVoucher } from '../subscription/service.js';
 import { addDays } from '../subscription/quote.js';
 import * as repo from './repo.js';
 import { check, newCompanyOf, provision } from './service.js';
+import { RATE_RULES, takeHit } from '../../../platform/rate-limit.js';
 
 export const PROMO_TOKEN_TTL_MS = 7 * 24 * 3_600_000;
 
@@ -23,13 +24,17 @@ type PromoInput = z.output<typeof registerPromoRequest>;
  * in one transaction. The coupon is checked with the subscription area's
  * voucher rules; a valid one adds its free-trial days (vouchers.trial_days) and
  * stays usable for the first purchase. An invalid one does not stop the
- * registration: the answer carries alert 0004.
+ * registration: the answer carries alert 0004. `client` (the caller's address) is
+ * throttled with /register/init's rule, one count for both sign-ups: either tells
+ * whether an email or VAT number is registered, and each makes a company.
  */
 export async function initPromo(
   deps: Deps,
   input: PromoInput,
   now = new Date(),
+  client?: string,
 ): Promise<{ item: RegisterPromoItem; alert?: '0004' }> {
+  if (client) await takeHit(deps, RATE_RULES.registerInitPerClient, client);
   await check(deps, input);
   const token = randomToken();
   const created = await provision(deps, newCompanyOf(input, TRIAL_DAYS), async (tx, p) => {

@@ -82,7 +82,10 @@ describe('POST /register/check', () => {
     const piva = await call(t.app, 'POST', '/api/register/check', { body: { partita_iva: badPiva(r.partita_iva) } });
     expect(piva.status).toBe(400);
     expect(piva.json.fields).toEqual([
-      expect.objectContaining({ path: 'partita_iva', message: 'Partita IVA non valida' }),
+      expect.objectContaining({
+        path: 'partita_iva',
+        message: 'La cifra di controllo della partita IVA non è corretta',
+      }),
     ]);
 
     const lite = await call(t.app, 'POST', '/api/register/check', { body: { subscription_type: 'lite', tecnici: 4 } });

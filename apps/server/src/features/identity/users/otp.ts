@@ -6,6 +6,7 @@ import type { Deps } from '../../../platform/deps.js';
 import { issueSession } from '../../../platform/auth/sessions.js';
 import { sessionUser } from '../session/service.js';
 import * as repo from './repo.js';
+import { REQUIRED_MESSAGE } from '@fs/contract';
 
 /**
  * The app-access QR code: a single-use code for the caller, stored hashed,
@@ -35,7 +36,7 @@ export async function generateOtp(deps: Deps, actor: Actor): Promise<GenerateOtp
 export async function appAccess(deps: Deps, otp: string, deviceId: string | undefined): Promise<LoginItem> {
   if (!deviceId)
     throw new AppError('VALIDATION', 'Intestazione Device-Id mancante o non valida', [
-      { path: 'Device-Id', message: 'obbligatorio' },
+      { path: 'Device-Id', message: REQUIRED_MESSAGE },
     ]);
   const spent = await repo.consumeOtp(deps.db, hashToken(otp), new Date());
   if (!spent) throw new AppError('OTP_INVALID', 'Codice QR scaduto o già usato');

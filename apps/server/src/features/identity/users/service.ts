@@ -7,6 +7,7 @@ import {
   type Licences,
   type User,
   type userSaveRequest,
+  REQUIRED_MESSAGE,
 } from '@fs/contract';
 import { AppError, forbidden, notFound } from '../../../platform/errors.js';
 import { hashPassword } from '../../../platform/auth/crypto.js';
@@ -93,7 +94,7 @@ export async function saveUser(deps: Deps, actor: Actor, input: SaveInput): Prom
     return getUser(deps, actor, actor.userId);
   }
   if (!input.id && !input.password) {
-    throw new AppError('VALIDATION', 'Password obbligatoria', [{ path: 'password', message: 'Campo obbligatorio' }]);
+    throw new AppError('VALIDATION', 'Password obbligatoria', [{ path: 'password', message: REQUIRED_MESSAGE }]);
   }
   if (input.role === 'admin' && actor.role !== 'admin')
     throw forbidden('Solo un amministratore può assegnare il ruolo di amministratore');

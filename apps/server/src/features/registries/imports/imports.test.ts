@@ -42,7 +42,7 @@ describe('customers import', () => {
     });
     const rejected = await call(t.app, 'GET', `/api/imports/import/${first.final.id}/scarti`, s);
     expect(rejected.json.items.map((r: any) => [r.riga, r.errors.map((e: any) => e.code)])).toEqual([
-      [3002, ['partita_iva']],
+      [3002, ['partita_iva_check']],
       [3003, ['required']],
     ]);
 

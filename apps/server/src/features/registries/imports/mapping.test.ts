@@ -91,7 +91,7 @@ describe('POST /imports/mapping', () => {
     });
     expect(item.preview[1].errors.map((e: any) => `${e.field}:${e.code}`).sort()).toEqual([
       'codice_fiscale:codice_fiscale',
-      'partita_iva:partita_iva',
+      'partita_iva:partita_iva_check',
       'ragione_sociale:required',
     ]);
     expect(item.preview[2].values[0]).toBe('Bar "Da Mario";snc');

@@ -11,6 +11,7 @@ import {
   type ColumnMapping,
   type ImportTable,
   type StartImportRequest,
+  REQUIRED_MESSAGE,
 } from '@fs/contract';
 import type { Actor } from '../../../platform/auth/actor.js';
 import type { Deps } from '../../../platform/deps.js';
@@ -104,16 +105,16 @@ export async function createMapping(
       fields.headerInFirstLine === undefined
         ? undefined
         : ({ true: true, false: false, '1': true, '0': false } as Record<string, boolean>)[fields.headerInFirstLine];
-    if (fields.table === undefined) problems.push({ path: 'table', message: 'obbligatorio' });
+    if (fields.table === undefined) problems.push({ path: 'table', message: REQUIRED_MESSAGE });
     else if (!table) problems.push({ path: 'table', message: `uno di: ${IMPORT_TABLES.join(', ')}` });
-    if (fields.separator === undefined) problems.push({ path: 'separator', message: 'obbligatorio' });
+    if (fields.separator === undefined) problems.push({ path: 'separator', message: REQUIRED_MESSAGE });
     else if (!separator) problems.push({ path: 'separator', message: 'uno di: ; , tab' });
-    if (fields.headerInFirstLine === undefined) problems.push({ path: 'headerInFirstLine', message: 'obbligatorio' });
+    if (fields.headerInFirstLine === undefined) problems.push({ path: 'headerInFirstLine', message: REQUIRED_MESSAGE });
     else if (header === undefined) problems.push({ path: 'headerInFirstLine', message: 'true o false' });
     if (fields.encoding !== undefined && !['auto', 'utf-8', 'windows-1252'].includes(fields.encoding)) {
       problems.push({ path: 'encoding', message: 'uno di: auto, utf-8, windows-1252' });
     }
-    if (!stored) problems.push({ path: 'file', message: 'obbligatorio' });
+    if (!stored) problems.push({ path: 'file', message: REQUIRED_MESSAGE });
     else if (stored.size === 0) problems.push({ path: 'file', message: 'il file è vuoto' });
     if (problems.length > 0 || !table || !separator || header === undefined || !stored) {
       throw new AppError(

@@ -9,6 +9,7 @@ import * as repo from './repo.js';
 import { INLINE_TYPES, SECTIONS, safeFilename, sectionOf } from './sections.js';
 import { quotaError, reserveSpace, storageLimit } from './quota.js';
 import { presentMedia } from './presenter.js';
+import { REQUIRED_MESSAGE } from '@fs/contract';
 
 /** The uploaded part as @fastify/multipart gives it. */
 export interface UploadPart {
@@ -56,7 +57,7 @@ export async function insert(
   const part = await open(cut);
   if (!part || part.fieldname !== 'file') {
     part?.file.resume();
-    throw new AppError('VALIDATION', 'Campo "file" mancante', [{ path: 'file', message: 'obbligatorio' }]);
+    throw new AppError('VALIDATION', 'Campo "file" mancante', [{ path: 'file', message: REQUIRED_MESSAGE }]);
   }
   const upload = part.file;
   const typed = await fileTypeStream(upload, { sampleSize: SNIFF_BYTES });

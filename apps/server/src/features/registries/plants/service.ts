@@ -6,6 +6,7 @@ import {
   type Macchinario,
   impiantoSaveRequest,
   macchinarioSaveRequest,
+  REQUIRED_MESSAGE,
 } from '@fs/contract';
 import type { Deps } from '../../../platform/deps.js';
 import { AppError, notFound } from '../../../platform/errors.js';
@@ -139,9 +140,9 @@ export async function saveMacchinario(
 ): Promise<Macchinario> {
   const nome = input.nome.trim();
   const matricola = input.matricola.trim();
-  if (!isValidMacchinarioNome(nome)) throw bad0029('nome', nome ? 'troppo lungo' : 'obbligatorio');
+  if (!isValidMacchinarioNome(nome)) throw bad0029('nome', nome ? 'troppo lungo' : REQUIRED_MESSAGE);
   if (!isValidMatricola(matricola))
-    throw bad0029('matricola', matricola ? 'caratteri o lunghezza non validi' : 'obbligatoria');
+    throw bad0029('matricola', matricola ? 'caratteri o lunghezza non validi' : REQUIRED_MESSAGE);
   const plant = await repo.findImpianto(deps.db, aziendaId, input.impiantiId);
   if (!plant) throw notFound('Impianto');
   const levels = await levelsOf(deps, aziendaId);

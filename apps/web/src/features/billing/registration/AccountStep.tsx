@@ -1,7 +1,8 @@
-import { PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { PasswordInput, SimpleGrid, Stack } from '@mantine/core';
+import { TextInput } from '../../../app/components/TextFields';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MIN } from '@fs/contract';
+import { PASSWORD_MIN, REGISTER_MAX } from '@fs/contract';
 import type { RegisterValues } from './form';
 
 /** Step 1: the administrator's account. */
@@ -15,12 +16,14 @@ export function AccountStep({ form }: { form: UseFormReturnType<RegisterValues> 
           autoComplete="given-name"
           required
           data-autofocus
+          maxLength={REGISTER_MAX.name}
           {...form.getInputProps('name')}
         />
         <TextInput
           label={t('register.fields.surname')}
           autoComplete="family-name"
           required
+          maxLength={REGISTER_MAX.surname}
           {...form.getInputProps('surname')}
         />
       </SimpleGrid>
@@ -30,6 +33,7 @@ export function AccountStep({ form }: { form: UseFormReturnType<RegisterValues> 
         type="email"
         autoComplete="email"
         required
+        maxLength={REGISTER_MAX.email}
         {...form.getInputProps('email')}
       />
       <TextInput
@@ -37,6 +41,7 @@ export function AccountStep({ form }: { form: UseFormReturnType<RegisterValues> 
         description={t('register.hints.username')}
         autoComplete="username"
         required
+        maxLength={REGISTER_MAX.username}
         {...form.getInputProps('username')}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -45,6 +50,7 @@ export function AccountStep({ form }: { form: UseFormReturnType<RegisterValues> 
           description={t('register.hints.password', { min: PASSWORD_MIN })}
           autoComplete="new-password"
           required
+          maxLength={REGISTER_MAX.password}
           {...form.getInputProps('password')}
         />
         <PasswordInput
@@ -52,6 +58,7 @@ export function AccountStep({ form }: { form: UseFormReturnType<RegisterValues> 
           description={t('register.hints.passwordConfirm')}
           autoComplete="new-password"
           required
+          maxLength={REGISTER_MAX.password}
           {...form.getInputProps('password_confirm')}
         />
       </SimpleGrid>

@@ -3,7 +3,7 @@ import { TextInput } from '../../../app/components/TextFields';
 import type { UseFormReturnType } from '@mantine/form';
 import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
-import { LIMITS, MAX_REGISTRATION_LICENCES, PLAN_TYPES, PRICES, TRIAL_DAYS } from '@fs/contract';
+import { LIMITS, MAX_REGISTRATION_LICENCES, PLAN_TYPES, PRICES, REGISTER_MAX, TRIAL_DAYS } from '@fs/contract';
 import { type RegisterValues } from './form';
 import classes from './registration.module.css';
 import { formatCents } from '../../../app/numbers';
@@ -18,6 +18,7 @@ export function CompanyStep({ form }: { form: UseFormReturnType<RegisterValues> 
         label={t('register.fields.ragioneSociale')}
         autoComplete="organization"
         required
+        maxLength={REGISTER_MAX.ragione_sociale}
         {...form.getInputProps('ragione_sociale')}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -25,7 +26,8 @@ export function CompanyStep({ form }: { form: UseFormReturnType<RegisterValues> 
           label={t('register.fields.partitaIva')}
           description={t('register.hints.partitaIva')}
           inputMode="numeric"
-          maxLength={11}
+          maxLength={REGISTER_MAX.partita_iva}
+          withCounter={false}
           required
           {...form.getInputProps('partita_iva')}
         />
@@ -33,18 +35,34 @@ export function CompanyStep({ form }: { form: UseFormReturnType<RegisterValues> 
           label={t('register.fields.telefono')}
           type="tel"
           autoComplete="tel"
+          maxLength={REGISTER_MAX.telefono}
           {...form.getInputProps('telefono')}
         />
       </SimpleGrid>
       <TextInput
         label={t('register.fields.indirizzo')}
         autoComplete="street-address"
+        maxLength={REGISTER_MAX.indirizzo}
         {...form.getInputProps('indirizzo')}
       />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        <TextInput label={t('register.fields.citta')} autoComplete="address-level2" {...form.getInputProps('citta')} />
-        <TextInput label={t('register.fields.provincia')} maxLength={2} {...form.getInputProps('provincia')} />
-        <TextInput label={t('register.fields.cap')} autoComplete="postal-code" {...form.getInputProps('cap')} />
+        <TextInput
+          label={t('register.fields.citta')}
+          autoComplete="address-level2"
+          maxLength={REGISTER_MAX.citta}
+          {...form.getInputProps('citta')}
+        />
+        <TextInput
+          label={t('register.fields.provincia')}
+          maxLength={REGISTER_MAX.provincia}
+          {...form.getInputProps('provincia')}
+        />
+        <TextInput
+          label={t('register.fields.cap')}
+          autoComplete="postal-code"
+          maxLength={REGISTER_MAX.cap}
+          {...form.getInputProps('cap')}
+        />
       </SimpleGrid>
 
       <Radio.Group

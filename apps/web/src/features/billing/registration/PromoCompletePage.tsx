@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { PromoCompanySummary } from '@fs/contract';
+import { REGISTER_MAX, type PromoCompanySummary } from '@fs/contract';
 import { formatDate } from '../../../app/format';
 import { PageLoader } from '../../../app/components/PageLoader';
 import { usePageTitle } from '../../../app/use-page-title';
@@ -122,22 +122,48 @@ function CompleteForm(props: {
           label={t('register.fields.indirizzo')}
           autoComplete="street-address"
           required
+          maxLength={REGISTER_MAX.indirizzo}
           {...form.getInputProps('indirizzo')}
         />
         <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="sm">
-          <TextInput label={t('register.fields.citta')} required {...form.getInputProps('citta')} />
-          <TextInput label={t('register.fields.provincia')} maxLength={2} {...form.getInputProps('provincia')} />
-          <TextInput label={t('register.fields.cap')} required {...form.getInputProps('cap')} />
+          <TextInput
+            label={t('register.fields.citta')}
+            required
+            maxLength={REGISTER_MAX.citta}
+            {...form.getInputProps('citta')}
+          />
+          <TextInput
+            label={t('register.fields.provincia')}
+            maxLength={REGISTER_MAX.provincia}
+            {...form.getInputProps('provincia')}
+          />
+          <TextInput
+            label={t('register.fields.cap')}
+            required
+            maxLength={REGISTER_MAX.cap}
+            {...form.getInputProps('cap')}
+          />
           <TextInput label={t('register.fields.nazione')} maxLength={2} {...form.getInputProps('nazione')} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <TextInput
             label={t('register.fields.codiceFiscale')}
-            maxLength={16}
+            maxLength={REGISTER_MAX.codice_fiscale}
+            withCounter={false}
             {...form.getInputProps('codice_fiscale')}
           />
-          <TextInput label={t('register.fields.pec')} type="email" {...form.getInputProps('pec')} />
-          <TextInput label={t('register.fields.telefono')} type="tel" {...form.getInputProps('telefono')} />
+          <TextInput
+            label={t('register.fields.pec')}
+            type="email"
+            maxLength={REGISTER_MAX.pec}
+            {...form.getInputProps('pec')}
+          />
+          <TextInput
+            label={t('register.fields.telefono')}
+            type="tel"
+            maxLength={REGISTER_MAX.telefono}
+            {...form.getInputProps('telefono')}
+          />
         </SimpleGrid>
         <Group justify="flex-end" mt="sm">
           <Button type="submit" loading={props.saving}>

@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconTicket } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
-import { PASSWORD_MIN, TRIAL_DAYS, type RegisterPromoRequest } from '@fs/contract';
+import { PASSWORD_MIN, REGISTER_MAX, TRIAL_DAYS, type RegisterPromoRequest } from '@fs/contract';
 import { usePageTitle } from '../../../app/use-page-title';
 import { kept, useRegisterPromo } from './api';
 import { fieldErrors, registerErrorText, validators } from './form';
@@ -112,6 +112,7 @@ export function PromoPage() {
             label={t('register.fields.coupon')}
             leftSection={<IconTicket size={18} />}
             required
+            maxLength={REGISTER_MAX.coupon}
             {...form.getInputProps('coupon')}
             onChange={(e) => form.setFieldValue('coupon', e.currentTarget.value.toUpperCase())}
           />
@@ -120,12 +121,14 @@ export function PromoPage() {
               label={t('register.fields.ragioneSociale')}
               autoComplete="organization"
               required
+              maxLength={REGISTER_MAX.ragione_sociale}
               {...form.getInputProps('ragione_sociale')}
             />
             <TextInput
               label={t('register.fields.partitaIva')}
               inputMode="numeric"
-              maxLength={11}
+              maxLength={REGISTER_MAX.partita_iva}
+              withCounter={false}
               required
               {...form.getInputProps('partita_iva')}
             />
@@ -133,12 +136,14 @@ export function PromoPage() {
               label={t('register.fields.name')}
               autoComplete="given-name"
               required
+              maxLength={REGISTER_MAX.name}
               {...form.getInputProps('name')}
             />
             <TextInput
               label={t('register.fields.surname')}
               autoComplete="family-name"
               required
+              maxLength={REGISTER_MAX.surname}
               {...form.getInputProps('surname')}
             />
             <TextInput
@@ -146,12 +151,14 @@ export function PromoPage() {
               type="email"
               autoComplete="email"
               required
+              maxLength={REGISTER_MAX.email}
               {...form.getInputProps('email')}
             />
             <TextInput
               label={t('register.fields.username')}
               autoComplete="username"
               required
+              maxLength={REGISTER_MAX.username}
               {...form.getInputProps('username')}
             />
             <PasswordInput
@@ -159,12 +166,14 @@ export function PromoPage() {
               description={t('register.hints.password', { min: PASSWORD_MIN })}
               autoComplete="new-password"
               required
+              maxLength={REGISTER_MAX.password}
               {...form.getInputProps('password')}
             />
             <PasswordInput
               label={t('register.fields.passwordConfirm')}
               autoComplete="new-password"
               required
+              maxLength={REGISTER_MAX.password}
               {...form.getInputProps('password_confirm')}
             />
           </SimpleGrid>

@@ -19,9 +19,15 @@ describe('registration form rules', () => {
 
   it('the VAT number passes its check digit', () => {
     expect(v.partita_iva('12345670017')).toBeNull();
-    expect(v.partita_iva('12345670018')).toBe('register.errors.pivaInvalid');
-    expect(v.partita_iva('1234567001')).toBe('register.errors.pivaInvalid');
+    expect(v.partita_iva('12345670018')).toBe('common.partitaIva.check');
+    expect(v.partita_iva('1234567001')).toBe('common.partitaIva.format');
     expect(v.partita_iva(' ')).toBe('common.required');
+  });
+
+  it('an empty email is required, a wrong one invalid', () => {
+    expect(v.email('')).toBe('common.required');
+    expect(v.email('anna@')).toBe('register.errors.email');
+    expect(v.email('anna@rossi.it')).toBeNull();
   });
 
   it('terms must be accepted; lite allows at most 3 technicians', () => {
@@ -39,10 +45,14 @@ describe('registration form rules', () => {
     const validation = new ApiError(400, 'VALIDATION', 'x', [
       { path: 'password_confirm', message: 'Le password non coincidono' },
       { path: 'cap', message: 'troppo lungo' },
+      { path: 'partita_iva', message: 'La cifra di controllo della partita IVA non è corretta' },
+      { path: 'email', message: 'Campo obbligatorio' },
     ]);
     expect(fieldErrors(t, validation)).toEqual({
       password_confirm: 'register.errors.passwordMismatch',
       cap: 'register.errors.invalid',
+      partita_iva: 'common.partitaIva.check',
+      email: 'common.required',
     });
   });
 

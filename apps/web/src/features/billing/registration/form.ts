@@ -1,13 +1,7 @@
 import type { TFunction } from 'i18next';
-import {
-  isValidPartitaIva,
-  LIMITS,
-  MAX_REGISTRATION_LICENCES,
-  PASSWORD_MIN,
-  type PlanType,
-  type RegisterInitRequest,
-} from '@fs/contract';
+import { LIMITS, MAX_REGISTRATION_LICENCES, PASSWORD_MIN, type PlanType, type RegisterInitRequest } from '@fs/contract';
 import { errorText, isApiError } from '../../../app/api/errors';
+import { partitaIvaError, requiredEmailError, serverFieldMessage } from '../../../app/field-rules';
 
 /** Steps 1 and 2 as the wizard's form holds them. */
 export interface RegisterValues {
@@ -62,7 +56,6 @@ export const initialValues: RegisterValues = {
   termini_accettati: false,
 };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const USERNAME = /^[A-Za-z0-9._@-]{3,120}$/;
 
 /** Field rules, the same the server applies (contract registration.ts), with translated messages. */
@@ -71,14 +64,14 @@ export function validators(t: TFunction) {
   return {
     name: required,
     surname: required,
-    email: (v: string) => required(v) ?? (EMAIL.test(v.trim()) ? null : t('register.errors.email')),
+    email: (v: string) => requiredEmailError(t, v, t('register.errors.email')),
     username: (v: string) => required(v) ?? (USERNAME.test(v.trim()) ? null : t('register.errors.username')),
     password: (v: string) =>
       v.length >= PASSWORD_MIN ? null : t('register.errors.passwordShort', { min: PASSWORD_MIN }),
     password_confirm: (v: string, all: { password: string }) =>
       required(v) ?? (v === all.password ? null : t('register.errors.passwordMismatch')),
     ragione_sociale: required,
-    partita_iva: (v: string) => required(v) ?? (isValidPartitaIva(v.trim()) ? null : t('register.errors.pivaInvalid')),
+    partita_iva: (v: string) => partitaIvaError(t, v, { required: true }),
     provincia: (v: string) => (v.trim().length <= 2 ? null : t('register.errors.provincia')),
     tecnici: (v: number, all: { subscription_type: PlanType }) =>
       !Number.isInteger(v) || v < 1 || v > MAX_REGISTRATION_LICENCES
@@ -120,7 +113,6 @@ export function fieldErrors(t: TFunction, error: unknown): Record<string, string
   if (error.code === 'CONFLICT') return { partita_iva: t('register.errors.pivaUsed') };
   if (error.code !== 'VALIDATION') return {};
   const known: Record<string, string> = {
-    partita_iva: t('register.errors.pivaInvalid'),
     password_confirm: t('register.errors.passwordMismatch'),
     password: t('register.errors.passwordShort', { min: PASSWORD_MIN }),
     termini_accettati: t('register.errors.terms'),
@@ -128,7 +120,13 @@ export function fieldErrors(t: TFunction, error: unknown): Record<string, string
     email: t('register.errors.email'),
     username: t('register.errors.username'),
   };
-  return Object.fromEntries(error.fields.map((f) => [f.path, known[f.path] ?? t('register.errors.invalid')]));
+  const messageOf = (f: { path: string; message: string }) => {
+    // Empty, not 11 digits or a wrong check digit: the server says which, in the shared words.
+    const shared = serverFieldMessage(t, f.message);
+    if (shared !== f.message) return shared;
+    return known[f.path] ?? t('register.errors.invalid');
+  };
+  return Object.fromEntries(error.fields.map((f) => [f.path, messageOf(f)]));
 }
 
 /** The message above the form: what went wrong, in words. */

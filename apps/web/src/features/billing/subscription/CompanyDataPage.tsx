@@ -1,12 +1,15 @@
-import { useState } from 'react';
-import { Alert, Button, Card, Grid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Grid, Stack } from '@mantine/core';
+import { TextInput } from '../../../app/components/TextFields';
 import { useTranslation } from 'react-i18next';
-import { aziendaUpdateRequest, type Azienda, type AziendaUpdate } from '@fs/contract';
-import { errorText } from '../../../app/api/errors';
+import { AZIENDA_MAX, aziendaUpdateRequest, type Azienda, type AziendaUpdate } from '@fs/contract';
+import { useForm } from '@mantine/form';
+import { errorText, isApiError } from '../../../app/api/errors';
+import { serverFieldMessage } from '../../../app/field-rules';
+import { useUnsavedChangesGuard } from '../../../app/guarded-close';
 import { LoadError } from '../../../app/components/LoadError';
 import { PageLoader } from '../../../app/components/PageLoader';
 import { notify } from '../../../app/notify';
-import { useCompany, useSaveCompany } from '../../company';
+import { companyValidation, useCompany, useSaveCompany } from '../../company';
 import { useCan } from '../../../app/session/api';
 import { SubscriptionShell } from './SubscriptionShell';
 
@@ -23,57 +26,88 @@ const FIELDS = [
   'mailPrincipale',
 ] as const;
 type Field = (typeof FIELDS)[number];
+const REQUIRED: readonly Field[] = ['ragione_sociale', 'partita_iva', 'mailPrincipale'];
+/** Codes complete at their limit: no counter. */
+const FIXED_LENGTH: readonly Field[] = ['partita_iva', 'codice_fiscale'];
+/** Each field's limit: the company schema's. */
+const MAX: Record<Field, number> = {
+  ragione_sociale: AZIENDA_MAX.ragione_sociale,
+  partita_iva: AZIENDA_MAX.partita_iva,
+  codice_fiscale: AZIENDA_MAX.codice_fiscale,
+  pec: AZIENDA_MAX.pec,
+  codice_destinatario: AZIENDA_MAX.codice_destinatario,
+  indirizzo: AZIENDA_MAX.indirizzo,
+  cap: AZIENDA_MAX.cap,
+  citta: AZIENDA_MAX.citta,
+  provincia: AZIENDA_MAX.provincia,
+  mailPrincipale: AZIENDA_MAX.email,
+};
 
-function BillingForm({ company, readOnly }: { company: Azienda; readOnly: boolean }) {
+function valuesOf(company: Azienda): Record<Field, string> {
+  return Object.fromEntries(FIELDS.map((f) => [f, company[f] ?? ''])) as Record<Field, string>;
+}
+
+/**
+ * The billing data: the company form's rules and messages (required, VAT number length and check
+ * digit, email), the schema's limits, and leaving with unsaved changes asks first.
+ */
+export function BillingForm({ company, readOnly }: { company: Azienda; readOnly: boolean }) {
   const { t } = useTranslation();
   const save = useSaveCompany();
-  const [values, setValues] = useState<Record<Field, string>>(
-    () => Object.fromEntries(FIELDS.map((f) => [f, company[f] ?? ''])) as Record<Field, string>,
-  );
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
-
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const body = {
-      ...values,
-      emails: company.emails,
-      telefono: company.telefono ?? '',
-      nazione: company.nazione,
-      timezone: company.timezone,
-      lingua_default: company.lingua_default as AziendaUpdate['lingua_default'],
-    };
-    const parsed = aziendaUpdateRequest.safeParse(body);
-    if (!parsed.success) {
-      setErrors(
-        Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), t('subscription.companyData.invalid')])),
-      );
-      notify.error(t('subscription.companyData.fillAll'));
-      return;
-    }
-    setErrors({});
-    try {
-      await save.mutateAsync(body);
-      notify.success(t('subscription.companyData.saved'));
-    } catch (err) {
-      notify.error(errorText(t, err));
-    }
+  const rules: Partial<Record<Field, (v: string) => string | null>> = companyValidation(t);
+  const form = useForm<Record<Field, string>>({
+    initialValues: valuesOf(company),
+    validate: Object.fromEntries(FIELDS.filter((f) => rules[f]).map((f) => [f, rules[f]])),
+  });
+  useUnsavedChangesGuard(!readOnly && form.isDirty());
+  // A message of the schema in the interface language: the shared ones translated, others generic.
+  const messageOf = (message: string) => {
+    const shared = serverFieldMessage(t, message);
+    return shared !== message ? shared : t('subscription.companyData.invalid');
   };
 
+  const submit = form.onSubmit(
+    async (values) => {
+      const body = {
+        ...values,
+        emails: company.emails,
+        telefono: company.telefono ?? '',
+        nazione: company.nazione,
+        timezone: company.timezone,
+        lingua_default: company.lingua_default as AziendaUpdate['lingua_default'],
+      };
+      const parsed = aziendaUpdateRequest.safeParse(body);
+      if (!parsed.success) {
+        form.setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), messageOf(i.message)])));
+        notify.error(t('subscription.companyData.fillAll'));
+        return;
+      }
+      try {
+        const item = await save.mutateAsync(body);
+        form.setInitialValues(valuesOf(item));
+        form.setValues(valuesOf(item));
+        notify.success(t('subscription.companyData.saved'));
+      } catch (err) {
+        if (isApiError(err) && err.fields.length)
+          form.setErrors(Object.fromEntries(err.fields.map((f) => [f.path, messageOf(f.message)])));
+        notify.error(errorText(t, err));
+      }
+    },
+    () => notify.error(t('subscription.companyData.fillAll')),
+  );
+
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
+    <form onSubmit={submit} noValidate aria-label={t('subscription.menu.companyData')}>
       <Grid>
         {FIELDS.map((f) => (
           <Grid.Col key={f} span={{ base: 12, sm: 6 }}>
             <TextInput
               label={t(`subscription.companyData.fields.${f}`)}
-              value={values[f]}
               readOnly={readOnly}
-              error={errors[f]}
-              required={['ragione_sociale', 'partita_iva', 'mailPrincipale'].includes(f)}
-              onChange={(e) => {
-                const v = e.currentTarget.value;
-                setValues((x) => ({ ...x, [f]: v }));
-              }}
+              maxLength={MAX[f]}
+              withCounter={!FIXED_LENGTH.includes(f)}
+              required={REQUIRED.includes(f)}
+              {...form.getInputProps(f)}
             />
           </Grid.Col>
         ))}

@@ -5,7 +5,7 @@ import { LIMITS, PLAN_TYPES, PRICES, technicianLimit } from '@fs/contract';
 import { LoadError } from '../../../app/components/LoadError';
 import { PageLoader } from '../../../app/components/PageLoader';
 import { useSubscription } from './api';
-import { formatBytes } from './rules';
+import { formatBytes } from '../../../app/numbers';
 import { SubscriptionShell } from './SubscriptionShell';
 import { formatCents } from '../../../app/numbers';
 

@@ -79,9 +79,3 @@ export const toRequest = (o: Order): EstimateRequest => ({
   renew: o.renew,
   replace: o.replace,
 });
-
-export function formatBytes(bytes: number, locale: string): string {
-  const gb = bytes / 1024 ** 3;
-  if (gb >= 1) return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(gb)} GB`;
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(bytes / 1024 ** 2)} MB`;
-}

@@ -3,9 +3,10 @@ import { TextInput } from '../../../app/components/TextFields';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Azienda } from '@fs/contract';
+import { AZIENDA_MAX, LANGUAGES, type Azienda } from '@fs/contract';
 import { errorText, isApiError } from '../../../app/api/errors';
 import { notify } from '../../../app/notify';
+import { serverFieldMessage } from '../../../app/field-rules';
 import { useLingue, useNazioni } from '../../shell';
 import { useSaveCompany } from './api';
 import { companyValidation, timeZones, toRequest, toValues, type CompanyValues } from './company-form';
@@ -41,7 +42,7 @@ export function CompanyForm({ company, readOnly }: { company: Azienda; readOnly:
         },
         onError: (error) => {
           if (isApiError(error) && error.fields.length) {
-            form.setErrors(Object.fromEntries(error.fields.map((f) => [f.path, f.message])));
+            form.setErrors(Object.fromEntries(error.fields.map((f) => [f.path, serverFieldMessage(t, f.message)])));
             notify.warning(t('company.formInvalid'));
           } else notify.error(errorText(t, error));
         },
@@ -57,12 +58,31 @@ export function CompanyForm({ company, readOnly }: { company: Azienda; readOnly:
             {t('company.sections.identity')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput {...field('ragione_sociale', 'company.fields.ragione_sociale', { required: true })} />
             <TextInput
-              {...field('partita_iva', 'company.fields.partita_iva', { required: true, inputMode: 'numeric' })}
+              {...field('ragione_sociale', 'company.fields.ragione_sociale', {
+                required: true,
+                maxLength: AZIENDA_MAX.ragione_sociale,
+              })}
             />
-            <TextInput {...field('codice_fiscale', 'company.fields.codice_fiscale')} />
-            <TextInput {...field('codice_destinatario', 'company.fields.codice_destinatario')} />
+            <TextInput
+              {...field('partita_iva', 'company.fields.partita_iva', {
+                required: true,
+                inputMode: 'numeric',
+                maxLength: AZIENDA_MAX.partita_iva,
+                withCounter: false,
+              })}
+            />
+            <TextInput
+              {...field('codice_fiscale', 'company.fields.codice_fiscale', {
+                maxLength: AZIENDA_MAX.codice_fiscale,
+                withCounter: false,
+              })}
+            />
+            <TextInput
+              {...field('codice_destinatario', 'company.fields.codice_destinatario', {
+                maxLength: AZIENDA_MAX.codice_destinatario,
+              })}
+            />
           </SimpleGrid>
         </section>
         <section>
@@ -71,11 +91,22 @@ export function CompanyForm({ company, readOnly }: { company: Azienda; readOnly:
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
-              {...field('mailPrincipale', 'company.fields.mailPrincipale', { required: true, type: 'email' })}
+              {...field('mailPrincipale', 'company.fields.mailPrincipale', {
+                required: true,
+                type: 'email',
+                maxLength: AZIENDA_MAX.email,
+              })}
             />
-            <TextInput {...field('pec', 'company.fields.pec', { type: 'email' })} />
-            <TextInput {...field('telefono', 'company.fields.telefono', { type: 'tel' })} />
-            <TagsInput {...field('emails', 'company.fields.emails', { description: t('company.emailsHint') })} />
+            <TextInput {...field('pec', 'company.fields.pec', { type: 'email', maxLength: AZIENDA_MAX.pec })} />
+            <TextInput
+              {...field('telefono', 'company.fields.telefono', { type: 'tel', maxLength: AZIENDA_MAX.telefono })}
+            />
+            <TagsInput
+              {...field('emails', 'company.fields.emails', {
+                description: t('company.emailsHint'),
+                maxTags: AZIENDA_MAX.emails,
+              })}
+            />
           </SimpleGrid>
         </section>
         <section>
@@ -83,10 +114,10 @@ export function CompanyForm({ company, readOnly }: { company: Azienda; readOnly:
             {t('company.sections.address')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput {...field('indirizzo', 'company.fields.indirizzo')} />
-            <TextInput {...field('citta', 'company.fields.citta')} />
-            <TextInput {...field('provincia', 'company.fields.provincia', { maxLength: 2 })} />
-            <TextInput {...field('cap', 'company.fields.cap')} />
+            <TextInput {...field('indirizzo', 'company.fields.indirizzo', { maxLength: AZIENDA_MAX.indirizzo })} />
+            <TextInput {...field('citta', 'company.fields.citta', { maxLength: AZIENDA_MAX.citta })} />
+            <TextInput {...field('provincia', 'company.fields.provincia', { maxLength: AZIENDA_MAX.provincia })} />
+            <TextInput {...field('cap', 'company.fields.cap', { maxLength: AZIENDA_MAX.cap })} />
             <Select
               {...field('nazione', 'company.fields.nazione', {
                 data: countries,

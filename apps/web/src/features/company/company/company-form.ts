@@ -1,11 +1,6 @@
 import type { TFunction } from 'i18next';
-import {
-  isTimeZone,
-  isValidCodiceDestinatario,
-  isValidPartitaIva,
-  type Azienda,
-  type AziendaUpdate,
-} from '@fs/contract';
+import { isTimeZone, isValidCodiceDestinatario, type Azienda, type AziendaUpdate } from '@fs/contract';
+import { partitaIvaError, requiredEmailError } from '../../../app/field-rules';
 
 /** The editable company fields as the form holds them (strings, '' for empty). */
 export interface CompanyValues {
@@ -65,9 +60,9 @@ export function companyValidation(t: TFunction) {
     !v.trim() || test(v.trim()) ? null : message;
   return {
     ragione_sociale: required,
-    partita_iva: (v: string) => (isValidPartitaIva(v.trim()) ? null : t('company.invalid.partita_iva')),
+    partita_iva: (v: string) => partitaIvaError(t, v, { required: true }),
     codice_fiscale: optional((v) => /^[A-Za-z0-9]{11,16}$/.test(v), t('company.invalid.codice_fiscale')),
-    mailPrincipale: (v: string) => (EMAIL.test(v.trim()) ? null : t('company.invalid.email')),
+    mailPrincipale: (v: string) => requiredEmailError(t, v, t('company.invalid.email')),
     pec: optional((v) => EMAIL.test(v), t('company.invalid.email')),
     codice_destinatario: optional(
       (v) => isValidCodiceDestinatario(v.toUpperCase()),

@@ -1,7 +1,9 @@
-import { Button, Checkbox, Group, Modal, MultiSelect, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, MultiSelect, Stack, Table, Text } from '@mantine/core';
+import { TextInput } from '../../../app/components/TextFields';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import {
+  GRUPPO_MAX,
   groupPermissionMap,
   PAGE_KEYS,
   type Gruppo,
@@ -13,6 +15,7 @@ import { errorText, isApiError } from '../../../app/api/errors';
 import { notify } from '../../../app/notify';
 import { displayName } from '../../../app/session/display-name';
 import { useSaveGroup } from './api';
+import { useGuardedClose } from '../../../app/guarded-close';
 
 const COLUMNS: { scope: 'user' | 'company'; action: 'Read' | 'Write' | 'Delete' }[] = [
   { scope: 'user', action: 'Read' },
@@ -48,6 +51,7 @@ export function GroupEditor({ group, users, onClose }: Props) {
     },
     validate: { name: (v) => (v.trim() ? null : t('users.form.required')) },
   });
+  const close = useGuardedClose(form, onClose);
 
   const candidates = users
     .filter((u) => u.role !== 'admin')
@@ -99,10 +103,16 @@ export function GroupEditor({ group, users, onClose }: Props) {
   );
 
   return (
-    <Modal opened onClose={onClose} size="xl" title={t(group ? 'users.groups.editTitle' : 'users.groups.newTitle')}>
+    <Modal opened onClose={close} size="xl" title={t(group ? 'users.groups.editTitle' : 'users.groups.newTitle')}>
       <form onSubmit={submit} noValidate aria-label={t(group ? 'users.groups.editTitle' : 'users.groups.newTitle')}>
         <Stack gap="md">
-          <TextInput label={t('users.groups.name')} required data-autofocus {...form.getInputProps('name')} />
+          <TextInput
+            label={t('users.groups.name')}
+            required
+            data-autofocus
+            maxLength={GRUPPO_MAX.name}
+            {...form.getInputProps('name')}
+          />
           <MultiSelect
             label={t('users.groups.members')}
             description={t('users.groups.membersHint')}
@@ -155,7 +165,7 @@ export function GroupEditor({ group, users, onClose }: Props) {
             </Table>
           </Table.ScrollContainer>
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               {t('common.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>

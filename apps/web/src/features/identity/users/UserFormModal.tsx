@@ -8,12 +8,12 @@ import {
   SimpleGrid,
   Stack,
   Switch,
-  TextInput,
   Title,
 } from '@mantine/core';
+import { TextInput } from '../../../app/components/TextFields';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type User } from '@fs/contract';
+import { LANGUAGES, USER_MAX, type User } from '@fs/contract';
 import { errorText, isApiError } from '../../../app/api/errors';
 import { notify } from '../../../app/notify';
 import { useSaveUser } from './api';
@@ -79,17 +79,33 @@ export function UserFormModal({ user, opened, onClose, isAdmin, onLicenceRefused
       <form onSubmit={submit} noValidate aria-label={t(creating ? 'users.form.newTitle' : 'users.form.editTitle')}>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label={t('users.fields.name')} {...form.getInputProps('name')} data-autofocus />
-            <TextInput label={t('users.fields.surname')} {...form.getInputProps('surname')} />
+            <TextInput
+              label={t('users.fields.name')}
+              maxLength={USER_MAX.name}
+              {...form.getInputProps('name')}
+              data-autofocus
+            />
+            <TextInput
+              label={t('users.fields.surname')}
+              maxLength={USER_MAX.surname}
+              {...form.getInputProps('surname')}
+            />
             <TextInput
               label={t('users.fields.username')}
               required
               autoComplete="off"
+              maxLength={USER_MAX.username}
               {...form.getInputProps('username')}
             />
-            <TextInput label={t('users.fields.email')} type="email" {...form.getInputProps('email')} />
+            <TextInput
+              label={t('users.fields.email')}
+              type="email"
+              maxLength={USER_MAX.email}
+              {...form.getInputProps('email')}
+            />
             <PasswordInput
               label={t('users.fields.password')}
+              maxLength={USER_MAX.password}
               required={creating}
               description={creating ? undefined : t('users.form.passwordHint')}
               autoComplete="new-password"
@@ -98,6 +114,7 @@ export function UserFormModal({ user, opened, onClose, isAdmin, onLicenceRefused
             {isSelf && form.values.password && (
               <PasswordInput
                 label={t('users.fields.passwordAttuale')}
+                maxLength={USER_MAX.password}
                 description={t('users.form.currentPasswordHint')}
                 required
                 autoComplete="current-password"

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button, Checkbox, Group, Modal, Select, Stack, TagsInput } from '@mantine/core';
 import { TextInput } from '../../../app/components/TextFields';
 import { useTranslation } from 'react-i18next';
-import { CAMPO_POSIZIONI, CAMPO_TIPI, type CampoConfig, type CampoConfigSaveRequest } from '@fs/contract';
+import { CAMPO_MAX, CAMPO_POSIZIONI, CAMPO_TIPI, type CampoConfig, type CampoConfigSaveRequest } from '@fs/contract';
+import { useGuardedClose } from '../../../app/guarded-close';
 import { showSaveError } from '../../../app/form-errors';
 import { notify } from '../../../app/notify';
 import { useSaveCampo } from '../reports/api';
@@ -11,7 +12,7 @@ import { useSaveCampo } from '../reports/api';
 export function CampoModal({ campo, onClose }: { campo: CampoConfig | null; onClose: () => void }) {
   const { t } = useTranslation();
   const save = useSaveCampo();
-  const [v, setV] = useState<CampoConfigSaveRequest>(() => ({
+  const [initial] = useState<CampoConfigSaveRequest>(() => ({
     ...(campo ? { id: campo.id } : {}),
     nome: campo?.nome ?? '',
     tipo: campo?.tipo ?? 'testo_breve',
@@ -24,6 +25,9 @@ export function CampoModal({ campo, onClose }: { campo: CampoConfig | null; onCl
     scelte: campo?.scelte ?? [],
     articolo_id: campo?.articolo_id ?? null,
   }));
+  const [v, setV] = useState(initial);
+  // Closing with something changed asks first, as every form does.
+  const close = useGuardedClose({ isDirty: () => JSON.stringify(v) !== JSON.stringify(initial) }, onClose);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (p: Partial<CampoConfigSaveRequest>) => setV((x) => ({ ...x, ...p }));
   const submit = (e: React.FormEvent) => {
@@ -37,7 +41,7 @@ export function CampoModal({ campo, onClose }: { campo: CampoConfig | null; onCl
     });
   };
   return (
-    <Modal opened onClose={onClose} title={campo ? t('reportConfig.editField') : t('reportConfig.newField')} size="lg">
+    <Modal opened onClose={close} title={campo ? t('reportConfig.editField') : t('reportConfig.newField')} size="lg">
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput
@@ -46,7 +50,7 @@ export function CampoModal({ campo, onClose }: { campo: CampoConfig | null; onCl
             value={v.nome}
             onChange={(e) => set({ nome: e.currentTarget.value })}
             error={errors.nome}
-            maxLength={80}
+            maxLength={CAMPO_MAX.nome}
             data-autofocus
           />
           <Group grow>
@@ -71,6 +75,7 @@ export function CampoModal({ campo, onClose }: { campo: CampoConfig | null; onCl
               label={t('reportConfig.fields.scelte')}
               description={t('reportConfig.scelteHint')}
               value={v.scelte}
+              maxTags={CAMPO_MAX.scelte}
               onChange={(scelte) => set({ scelte })}
               error={errors.scelte}
             />
@@ -80,6 +85,7 @@ export function CampoModal({ campo, onClose }: { campo: CampoConfig | null; onCl
               label={t('reportConfig.fields.valore')}
               description={t('reportConfig.valoreHint')}
               value={v.valore ?? ''}
+              maxLength={CAMPO_MAX.valore}
               onChange={(e) => set({ valore: e.currentTarget.value })}
               error={errors.valore}
             />
@@ -87,6 +93,7 @@ export function CampoModal({ campo, onClose }: { campo: CampoConfig | null; onCl
               label={t('reportConfig.fields.valore_richiesto')}
               description={t('reportConfig.richiestoHint')}
               value={v.valore_richiesto ?? ''}
+              maxLength={CAMPO_MAX.valore}
               onChange={(e) => set({ valore_richiesto: e.currentTarget.value })}
               error={errors.valore_richiesto}
             />
@@ -114,7 +121,7 @@ export function CampoModal({ campo, onClose }: { campo: CampoConfig | null; onCl
             ))}
           </Group>
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               {t('common.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>

@@ -3,18 +3,19 @@ import { ActionIcon, Autocomplete, Button, Group, Paper, SimpleGrid, Stack, Text
 import { TextInput } from '../../../app/components/TextFields';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DecimalInput } from '../../../app/components/DecimalInput';
+import { DecimalInput, tidyDecimal } from '../../../app/components/DecimalInput';
 import { useDebounced } from '../../../app/components/list-state';
 import { useArticleResearch } from '../../registries';
 import { emptyMaterial, type MaterialState } from './report-form';
 
 /** The article search of a material line: picking one fills code, description, unit and price. */
 function ArticlePick({ onPick, disabled }: { onPick: (m: Partial<MaterialState>) => void; disabled: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [q, setQ] = useState('');
   const found = useArticleResearch(useDebounced(q));
   const items = found.data ?? [];
-  const it = (v: string | null) => (v ? Number(v).toLocaleString(i18n.language, { minimumFractionDigits: 2 }) : '');
+  // The price as the money input writes it (2.450,00), whatever the interface language: what it reads back.
+  const price = (v: string | null) => (v ? tidyDecimal(v, true) : '');
   return (
     <Autocomplete
       label={t('reports.materials.search')}
@@ -32,8 +33,8 @@ function ArticlePick({ onPick, disabled }: { onPick: (m: Partial<MaterialState>)
           codice: a.codice,
           descrizione: a.descrizione,
           unita: a.unita_misura ?? '',
-          importo_unitario: it(a.prezzo_vendita),
-          prezzo_netto: it(a.prezzo_vendita),
+          importo_unitario: price(a.prezzo_vendita),
+          prezzo_netto: price(a.prezzo_vendita),
         });
         setQ('');
       }}

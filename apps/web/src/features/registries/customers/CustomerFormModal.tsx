@@ -66,8 +66,8 @@ export function CustomerFormModal({ customer, onClose, onSaved }: Props) {
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
             {field('ragione_sociale', { required: true, 'data-autofocus': true, maxLength: 200 })}
             {field('codice', { maxLength: 50, placeholder: creating ? t('customers.form.codiceAuto') : undefined })}
-            {field('partita_iva', { maxLength: 11, inputMode: 'numeric' })}
-            {field('codice_fiscale', { maxLength: 16 })}
+            {field('partita_iva', { maxLength: 11, inputMode: 'numeric', withCounter: false })}
+            {field('codice_fiscale', { maxLength: 16, withCounter: false })}
             {field('telefono', { maxLength: 40, type: 'tel' })}
             {field('cellulare', { maxLength: 40, type: 'tel' })}
             {field('email', { maxLength: 200, type: 'email' })}

@@ -4,8 +4,10 @@ import { IconArrowLeft, IconMapPin, IconPencil } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Facts } from '../../../app/components/Facts';
+import { NoteText } from '../../../app/components/NoteText';
 import { LoadError } from '../../../app/components/LoadError';
 import { PageLoader } from '../../../app/components/PageLoader';
+import { formatDecimal } from '../../../app/numbers';
 import { usePageTitle } from '../../../app/use-page-title';
 import { useCan } from '../../../app/session/api';
 import { useCustomer } from './api';
@@ -13,11 +15,11 @@ import { ContactsSection } from './ContactsSection';
 import { CustomerFormModal } from './CustomerFormModal';
 import { PlantsSection } from './PlantsSection';
 import { PositionModal } from './PositionModal';
-import { mailLink, mapLink, phoneLink } from '../../../app/components/contact-links';
+import { mailLink, mapLink, phoneLink, postalAddress } from '../../../app/components/contact-links';
 
 /** /customers/:id: a customer's data, contacts, plants and their machines. */
 export function CustomerPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { id = '' } = useParams();
   const customer = useCustomer(id);
   const canWrite = useCan('anagrafica_clienti', 'write') === true;
@@ -31,10 +33,7 @@ export function CustomerPage() {
   const c = customer.data;
   const placed = c.latitude !== null && c.longitude !== null;
   // Only a country is no address: nothing to show or to open in a map.
-  const place = [c.indirizzo, [c.cap, c.citta, c.provincia && `(${c.provincia})`].filter(Boolean).join(' ')].filter(
-    Boolean,
-  );
-  const address = place.length ? [...place, c.nazione].filter(Boolean).join(', ') : null;
+  const address = postalAddress(c);
   return (
     <Stack gap="lg">
       <Anchor component={Link} to="/customers" size="sm">
@@ -78,9 +77,9 @@ export function CustomerPage() {
               label: t('customers.position'),
               value: placed ? `${c.latitude!.toFixed(5)}, ${c.longitude!.toFixed(5)}` : t('customers.notPlaced'),
             },
-            { label: t('customers.fields.km_viaggio'), value: c.km_viaggio },
-            { label: t('customers.fields.ore_viaggio'), value: c.ore_viaggio },
-            { label: t('customers.fields.note'), value: c.note },
+            { label: t('customers.fields.km_viaggio'), value: formatDecimal(c.km_viaggio, i18n.language) },
+            { label: t('customers.fields.ore_viaggio'), value: formatDecimal(c.ore_viaggio, i18n.language) },
+            { label: t('customers.fields.note'), value: c.note && <NoteText>{c.note}</NoteText> },
           ]}
         />
       </Card>

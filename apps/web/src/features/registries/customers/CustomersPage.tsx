@@ -7,11 +7,13 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CLIENTI_TABLE, type Cliente, type ClientiFilters } from '@fs/contract';
 import { DataTable, pageQueryProps } from '../../../app/components/DataTable';
+import { mailLink, phoneLink } from '../../../app/components/contact-links';
 import { ExportMenu } from '../../../app/components/ExportMenu';
 import { initialListState, useDebounced, type ListState } from '../../../app/components/list-state';
 import { errorText } from '../../../app/api/errors';
 import { formatDate } from '../../../app/format';
 import { notify } from '../../../app/notify';
+import { formatDecimal } from '../../../app/numbers';
 import { usePageTitle } from '../../../app/use-page-title';
 import { useCan } from '../../../app/session/api';
 import { useCustomersPage, useRemoveCustomers } from './api';
@@ -21,7 +23,7 @@ type FilterText = { citta: string; provincia: string; geolocalizzato: '' | 'true
 
 /** /customers: the company's customers, paged, sorted and filtered on the server, with the column chooser. */
 export function CustomersPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   usePageTitle(t('customers.title'));
   const navigate = useNavigate();
   const canWrite = useCan('anagrafica_clienti', 'write') === true;
@@ -76,6 +78,10 @@ export function CustomersPage() {
         rowKey={(c) => c.id}
         renderCell={(c, key) => {
           if (key === 'created_at') return formatDate(c.created_at);
+          if (key === 'km_viaggio' || key === 'ore_viaggio') return formatDecimal(c[key], i18n.language);
+          // A number calls, an address writes (the dialler and the mail app on a phone, in the table and the cards).
+          if (key === 'telefono' || key === 'cellulare') return phoneLink(c[key]);
+          if (key === 'email' || key === 'pec') return mailLink(c[key]);
           if (key === 'ragione_sociale') {
             return (
               <>

@@ -1,11 +1,25 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Modal, Select, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Textarea, TextInput } from '../../../app/components/TextFields';
 import { useForm } from '@mantine/form';
 import { IconPaperclip, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isValidMacchinarioNome, isValidMatricola, optionValue, type Impianto, type Macchinario } from '@fs/contract';
 import { MediaFiles } from '../../../app/components/MediaFiles';
+import { NoteText } from '../../../app/components/NoteText';
 import { errorText, isApiError, formErrorsOf } from '../../../app/api/errors';
 import { notify } from '../../../app/notify';
 import { confirmDelete } from '../../../app/confirm-delete';
@@ -146,9 +160,10 @@ function MachineModal({
   );
 }
 
-/** The machines of a plant: list by level, add, edit, delete, photos and documents (media). */
+/** The machines of a plant: list by level (cards on a phone), add, edit, delete, photos and documents (media), notes. */
 export function MachinesPanel({ plant }: { plant: Impianto }) {
   const { t } = useTranslation();
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const machines = useMachines(plant.id);
   const canWrite = useCan('clienti_macchinari', 'write') === true;
   const canDelete = useCan('clienti_macchinari', 'delete') === true;
@@ -167,6 +182,42 @@ export function MachinesPanel({ plant }: { plant: Impianto }) {
       done: t('customers.machines.deleted'),
       remove: (callbacks) => remove.mutate(m.id, callbacks),
     });
+  const actions = (m: Macchinario) => (
+    <Group gap={4} wrap="nowrap">
+      <Tooltip label={t('customers.machines.files')}>
+        <ActionIcon
+          variant="subtle"
+          aria-label={`${t('customers.machines.files')}: ${m.nome}`}
+          onClick={() => setFiles(m)}
+        >
+          <IconPaperclip size={16} />
+        </ActionIcon>
+      </Tooltip>
+      {canWrite && (
+        <Tooltip label={t('customers.edit')}>
+          <ActionIcon
+            variant="subtle"
+            aria-label={`${t('customers.edit')}: ${m.nome}`}
+            onClick={() => setEditing({ machine: m })}
+          >
+            <IconPencil size={16} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {canDelete && (
+        <Tooltip label={t('customers.delete.confirm')}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`${t('customers.delete.confirm')}: ${m.nome}`}
+            onClick={() => askDelete(m)}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
+  );
   return (
     <Stack gap="sm">
       <Group justify="space-between">
@@ -192,6 +243,41 @@ export function MachinesPanel({ plant }: { plant: Impianto }) {
         <Text size="sm" c="dimmed">
           {t('customers.machines.empty')}
         </Text>
+      ) : phone ? (
+        <Stack gap="xs" role="list" aria-label={t('customers.machines.title')}>
+          {list.map((m) => (
+            <Card key={m.id} withBorder radius="md" padding="sm" role="listitem">
+              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {m.nome}
+                  </Text>
+                  {m.parentId && (
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {t('customers.machines.parent')}: {nameOf(m.parentId)}
+                    </Text>
+                  )}
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    <Text span c="dimmed" size="sm">
+                      {t('customers.machines.matricola')}:{' '}
+                    </Text>
+                    {m.matricola}
+                  </Text>
+                  {levels.length > 1 && (
+                    <Text size="sm">
+                      <Text span c="dimmed" size="sm">
+                        {t('customers.machines.livello')}:{' '}
+                      </Text>
+                      {levelName(m.livello)}
+                    </Text>
+                  )}
+                </Stack>
+                {actions(m)}
+              </Group>
+              {m.note && <NoteText mt={4}>{m.note}</NoteText>}
+            </Card>
+          ))}
+        </Stack>
       ) : (
         <Table.ScrollContainer minWidth={500}>
           <Table>
@@ -216,45 +302,15 @@ export function MachinesPanel({ plant }: { plant: Impianto }) {
                         · {nameOf(m.parentId)}
                       </Text>
                     )}
+                    {m.note && (
+                      <NoteText size="xs" c="dimmed" maw={420}>
+                        {m.note}
+                      </NoteText>
+                    )}
                   </Table.Td>
                   <Table.Td>{m.matricola}</Table.Td>
                   <Table.Td>{levelName(m.livello)}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Tooltip label={t('customers.machines.files')}>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`${t('customers.machines.files')}: ${m.nome}`}
-                          onClick={() => setFiles(m)}
-                        >
-                          <IconPaperclip size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                      {canWrite && (
-                        <Tooltip label={t('customers.edit')}>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`${t('customers.edit')}: ${m.nome}`}
-                            onClick={() => setEditing({ machine: m })}
-                          >
-                            <IconPencil size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      )}
-                      {canDelete && (
-                        <Tooltip label={t('customers.delete.confirm')}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`${t('customers.delete.confirm')}: ${m.nome}`}
-                            onClick={() => askDelete(m)}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      )}
-                    </Group>
-                  </Table.Td>
+                  <Table.Td>{actions(m)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

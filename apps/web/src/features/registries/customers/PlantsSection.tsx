@@ -26,6 +26,8 @@ import { useCan } from '../../../app/session/api';
 import { useDeletePlant, usePlants, useSavePlant } from './api';
 import { MachinesPanel } from './MachinesPanel';
 import { useGuardedClose } from '../../../app/guarded-close';
+import { mapLink, postalAddress } from '../../../app/components/contact-links';
+import { NoteText } from '../../../app/components/NoteText';
 
 type Values = { nome: string; indirizzo: string; citta: string; provincia: string; cap: string; note: string };
 
@@ -146,12 +148,9 @@ export function PlantsSection({ clienteId }: { clienteId: string }) {
               <Group wrap="nowrap" gap={4} pr="xs">
                 <Accordion.Control icon={<IconBuildingFactory2 size={18} />}>
                   <Group gap="sm">
-                    <Text fw={600}>{p.nome}</Text>
-                    {p.citta && (
-                      <Text size="sm" c="dimmed">
-                        {p.citta}
-                      </Text>
-                    )}
+                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {p.nome}
+                    </Text>
                     <Badge variant="light" size="sm">
                       {t('customers.plants.machines', { count: p.macchinari_count })}
                     </Badge>
@@ -181,7 +180,23 @@ export function PlantsSection({ clienteId }: { clienteId: string }) {
                   </Tooltip>
                 )}
               </Group>
-              <Accordion.Panel>{open === p.id && <MachinesPanel plant={p} />}</Accordion.Panel>
+              {/* Where the plant is, a tap away from the phone's maps app; outside the header button it toggles. */}
+              {postalAddress(p) && (
+                <Text size="sm" px="md" pb="xs" style={{ overflowWrap: 'anywhere' }}>
+                  {mapLink(postalAddress(p))}
+                </Text>
+              )}
+              <Accordion.Panel>
+                {p.note && (
+                  <Stack gap={2} mb="sm">
+                    <Text size="xs" c="dimmed" fw={600}>
+                      {t('customers.fields.note')}
+                    </Text>
+                    <NoteText>{p.note}</NoteText>
+                  </Stack>
+                )}
+                {open === p.id && <MachinesPanel plant={p} />}
+              </Accordion.Panel>
             </Accordion.Item>
           ))}
         </Accordion>

@@ -6,6 +6,7 @@ import type { Cliente } from '@fs/contract';
 import { notify } from '../../../app/notify';
 import { showSaveError } from '../../../app/form-errors';
 import { useSetPosition } from './api';
+import { useGuardedClose } from '../../../app/guarded-close';
 import { degreesError, parseDegrees, parsePair } from './position';
 
 type Values = { latitude: string; longitude: string };
@@ -34,6 +35,7 @@ export function PositionModal({ customer, onClose }: { customer: Cliente; onClos
       },
     },
   });
+  const close = useGuardedClose(form, onClose);
   const send = (latitude: number | null, longitude: number | null, done: string) =>
     save.mutate(
       { id: customer.id, latitude, longitude },
@@ -62,7 +64,7 @@ export function PositionModal({ customer, onClose }: { customer: Cliente; onClos
   };
   const title = t('customers.geo.title', { name: customer.ragione_sociale });
   return (
-    <Modal opened onClose={onClose} title={title}>
+    <Modal opened onClose={close} title={title}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
@@ -101,7 +103,7 @@ export function PositionModal({ customer, onClose }: { customer: Cliente; onClos
               <span />
             )}
             <Group gap="sm">
-              <Button variant="default" onClick={onClose}>
+              <Button variant="default" onClick={close}>
                 {t('common.cancel')}
               </Button>
               <Button type="submit" loading={save.isPending}>

@@ -9,7 +9,8 @@ describe('customer form', () => {
     const v = customerValidation(t);
     expect(v.ragione_sociale(' ')).toBe('common.required');
     expect(v.partita_iva('')).toBeNull();
-    expect(v.partita_iva('12345670018')).toBe('customers.form.invalidPiva');
+    expect(v.partita_iva('12345670018')).toBe('common.partitaIva.check');
+    expect(v.partita_iva('1234567001')).toBe('common.partitaIva.format');
     expect(v.partita_iva('12345670017')).toBeNull();
     expect(v.codice_fiscale('RSSMRA85T10A562S')).toBeNull();
     expect(v.codice_fiscale('RSSMRA85T10A562X')).toBe('customers.form.invalidCf');

@@ -4,11 +4,11 @@ import {
   isValidCap,
   isValidCodiceDestinatario,
   isValidCodiceFiscale,
-  isValidPartitaIva,
   type Cliente,
   type ClienteSaveRequest,
 } from '@fs/contract';
 import { decimalRule } from '../../../app/decimal';
+import { partitaIvaError } from '../../../app/field-rules';
 
 export interface CustomerValues {
   codice: string;
@@ -64,7 +64,7 @@ export function customerValidation(t: TFunction) {
     v.trim() && !test(v.trim()) ? t(key) : null;
   return {
     ragione_sociale: (v: string) => (v.trim() ? null : t('common.required')),
-    partita_iva: optional(isValidPartitaIva, 'customers.form.invalidPiva'),
+    partita_iva: (v: string) => partitaIvaError(t, v, { required: false }),
     codice_fiscale: optional(isValidCodiceFiscale, 'customers.form.invalidCf'),
     email: optional((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'customers.form.invalidEmail'),
     pec: optional((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'customers.form.invalidPec'),

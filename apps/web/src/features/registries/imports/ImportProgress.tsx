@@ -6,17 +6,19 @@ import type { ImportStatusItem } from '@fs/contract';
 import { errorText } from '../../../app/api/errors';
 import { LoadError } from '../../../app/components/LoadError';
 import { notify } from '../../../app/notify';
+import { formatCount } from '../../../app/numbers';
 import { downloadRejected, REJECTED_PAGE, useImportStatus, useRejected } from './api';
 import { useRowErrorText } from './MappingStep';
 
 function Count({ label, value, color }: { label: string; value: number; color?: string }) {
+  const { i18n } = useTranslation();
   return (
     <div>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
       <Text size="xl" fw={700} c={color} data-testid={`import-count-${label}`}>
-        {value.toLocaleString()}
+        {formatCount(value, i18n.language)}
       </Text>
     </div>
   );

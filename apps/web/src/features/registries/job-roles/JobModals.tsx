@@ -7,6 +7,7 @@ import { isApiError } from '../../../app/api/errors';
 import { notify } from '../../../app/notify';
 import { showSaveError } from '../../../app/form-errors';
 import { useSaveCheck, useSaveJob } from './api';
+import { useGuardedClose } from '../../../app/guarded-close';
 
 /** Create or edit a job role: a name unique in the company and a description. */
 export function JobFormModal({ job, onClose }: { job: Mansione | null; onClose: () => void }) {
@@ -25,6 +26,7 @@ export function JobFormModal({ job, onClose }: { job: Mansione | null; onClose: 
         v.trim().length > MANSIONI_MAX.descrizione ? t('jobs.form.tooLong', { max: MANSIONI_MAX.descrizione }) : null,
     },
   });
+  const close = useGuardedClose(form, onClose);
   const submit = form.onSubmit(
     (values) =>
       save.mutate(
@@ -44,7 +46,7 @@ export function JobFormModal({ job, onClose }: { job: Mansione | null; onClose: 
   );
   const title = t(job ? 'jobs.form.editTitle' : 'jobs.form.newTitle');
   return (
-    <Modal opened onClose={onClose} title={title}>
+    <Modal opened onClose={close} title={title}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="md">
           <TextInput
@@ -62,7 +64,7 @@ export function JobFormModal({ job, onClose }: { job: Mansione | null; onClose: 
             {...form.getInputProps('descrizione')}
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               {t('common.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>
@@ -106,6 +108,7 @@ export function CheckFormModal({
         values.tipo_campo === 'select' && v.length === 0 ? t('jobs.checks.needChoices') : null,
     },
   });
+  const close = useGuardedClose(form, onClose);
   const submit = form.onSubmit(
     (values) =>
       save.mutate(
@@ -122,7 +125,7 @@ export function CheckFormModal({
   );
   const title = t(check ? 'jobs.checks.editTitle' : 'jobs.checks.newTitle', { job: job.nome });
   return (
-    <Modal opened onClose={onClose} title={title}>
+    <Modal opened onClose={close} title={title}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="md">
           <TextInput
@@ -155,7 +158,7 @@ export function CheckFormModal({
           />
           <Switch label={t('jobs.fields.obbligatorio')} {...form.getInputProps('obbligatorio', { type: 'checkbox' })} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               {t('common.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>

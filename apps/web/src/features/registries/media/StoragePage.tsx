@@ -7,7 +7,8 @@ import { LoadError } from '../../../app/components/LoadError';
 import { PageLoader } from '../../../app/components/PageLoader';
 import { formatDate } from '../../../app/format';
 import { usePageTitle } from '../../../app/use-page-title';
-import { formatSize, useStorageUsage } from './api';
+import { formatBytes, formatCents, formatCount, formatDecimal } from '../../../app/numbers';
+import { useStorageUsage } from './api';
 
 /** Share of the space in use from which the bar turns yellow, then red. */
 const WARN_AT = 80;
@@ -26,9 +27,7 @@ export function StoragePage() {
   usePageTitle(t('media.storage.title'));
   const usage = useStorageUsage();
   const loc = i18n.language;
-  const price = new Intl.NumberFormat(loc, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }).format(
-    PRICES.storage.yearly / 100,
-  );
+  const price = formatCents(PRICES.storage.yearly, loc);
 
   if (usage.isError) return <LoadError error={usage.error} onRetry={() => void usage.refetch()} />;
   if (usage.isPending) return <PageLoader />;
@@ -36,10 +35,7 @@ export function StoragePage() {
   const percent = u.limit_bytes > 0 ? Math.min((u.used_bytes / u.limit_bytes) * 100, 100) : 100;
   const color = percent >= FULL_AT ? 'red' : percent >= WARN_AT ? 'yellow' : 'brand';
   // A little in use never reads as 0 %.
-  const pct =
-    u.used_bytes > 0 && percent < 0.1
-      ? `< ${new Intl.NumberFormat(loc).format(0.1)}`
-      : new Intl.NumberFormat(loc, { maximumFractionDigits: 1 }).format(percent);
+  const pct = u.used_bytes > 0 && percent < 0.1 ? `< ${formatDecimal(0.1, loc, 1)}` : formatDecimal(percent, loc, 1);
   const recalculated = formatDate(u.recalculated_at);
 
   return (
@@ -52,8 +48,8 @@ export function StoragePage() {
           <Group justify="space-between" align="baseline">
             <Text fw={600} size="lg" data-testid="storage-used">
               {t('media.storage.usedOf', {
-                used: formatSize(u.used_bytes, loc),
-                limit: formatSize(u.limit_bytes, loc),
+                used: formatBytes(u.used_bytes, loc),
+                limit: formatBytes(u.limit_bytes, loc),
               })}
             </Text>
             <Text c="dimmed">{t('media.storage.percent', { percent: pct })}</Text>
@@ -66,17 +62,17 @@ export function StoragePage() {
             aria-label={t('media.storage.barLabel', { percent: pct })}
           />
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <Fact label={t('media.storage.used')} value={formatSize(u.used_bytes, loc)} />
-            <Fact label={t('media.storage.free')} value={formatSize(u.free_bytes, loc)} testId="storage-free" />
-            <Fact label={t('media.storage.total')} value={formatSize(u.limit_bytes, loc)} />
+            <Fact label={t('media.storage.used')} value={formatBytes(u.used_bytes, loc)} />
+            <Fact label={t('media.storage.free')} value={formatBytes(u.free_bytes, loc)} testId="storage-free" />
+            <Fact label={t('media.storage.total')} value={formatBytes(u.limit_bytes, loc)} />
           </SimpleGrid>
           <Text size="sm" c="dimmed">
             {u.slots === 0
-              ? t('media.storage.planIncluded', { included: formatSize(u.included_bytes, loc) })
+              ? t('media.storage.planIncluded', { included: formatBytes(u.included_bytes, loc) })
               : t('media.storage.planLine', {
-                  included: formatSize(u.included_bytes, loc),
+                  included: formatBytes(u.included_bytes, loc),
                   count: u.slots,
-                  slot: formatSize(u.slot_bytes, loc),
+                  slot: formatBytes(u.slot_bytes, loc),
                 })}
           </Text>
           {recalculated && (
@@ -114,12 +110,10 @@ export function StoragePage() {
             {u.sections.map((s) => (
               <Table.Tr key={s.section} data-section={s.section}>
                 <Table.Td>{SECTION_KEYS[s.section] ? t(SECTION_KEYS[s.section]!) : s.section}</Table.Td>
-                <Table.Td ta="right">{new Intl.NumberFormat(loc).format(s.files)}</Table.Td>
-                <Table.Td ta="right">{formatSize(s.bytes, loc)}</Table.Td>
+                <Table.Td ta="right">{formatCount(s.files, loc)}</Table.Td>
+                <Table.Td ta="right">{formatBytes(s.bytes, loc)}</Table.Td>
                 <Table.Td ta="right">
-                  {u.used_bytes > 0
-                    ? `${new Intl.NumberFormat(loc, { maximumFractionDigits: 1 }).format((s.bytes / u.used_bytes) * 100)} %`
-                    : '—'}
+                  {u.used_bytes > 0 ? `${formatDecimal((s.bytes / u.used_bytes) * 100, loc, 1)} %` : '—'}
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -130,7 +124,7 @@ export function StoragePage() {
       <Card withBorder radius="md" padding="lg">
         <Group justify="space-between" align="center" wrap="wrap">
           <Stack gap={2}>
-            <Text fw={600}>{t('media.storage.buyTitle', { slot: formatSize(u.slot_bytes, loc) })}</Text>
+            <Text fw={600}>{t('media.storage.buyTitle', { slot: formatBytes(u.slot_bytes, loc) })}</Text>
             <Text size="sm" c="dimmed">
               {t('media.storage.buyText', { price })}
             </Text>
@@ -140,7 +134,7 @@ export function StoragePage() {
             to="/subscription-plan/quote?add=storage"
             leftSection={<IconDatabasePlus size={18} />}
           >
-            {t('media.storage.buy', { slot: formatSize(u.slot_bytes, loc) })}
+            {t('media.storage.buy', { slot: formatBytes(u.slot_bytes, loc) })}
           </Button>
         </Group>
       </Card>

@@ -79,15 +79,3 @@ export async function downloadMedia(item: MediaItem) {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
-
-/** Bytes for people: B, KB, MB or GB (powers of 1024), in the interface language. */
-export function formatSize(bytes: number, locale: string): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let v = bytes;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: i === 0 ? 0 : 1 }).format(v)} ${units[i]}`;
-}

@@ -7,7 +7,8 @@ import { Facts } from '../../../app/components/Facts';
 import { LoadError } from '../../../app/components/LoadError';
 import { formatDate } from '../../../app/format';
 import { useSubscription } from '../../billing';
-import { formatBytes, localToday } from '../../billing';
+import { localToday } from '../../billing';
+import { formatBytes, formatCount } from '../../../app/numbers';
 import { formatCents } from '../../../app/numbers';
 
 function Meter({ label, used, total, text }: { label: string; used: number; total: number; text: string }) {
@@ -30,7 +31,6 @@ const qty = (s: Subscription, type: string) => s.sub.renewListino.breakList.find
 function LimitsCard({ s }: { s: Subscription }) {
   const { t, i18n } = useTranslation();
   const loc = i18n.language;
-  const nf = new Intl.NumberFormat(loc);
   return (
     <Card withBorder radius="md" padding="lg">
       <Group gap="xs" mb="sm">
@@ -58,14 +58,14 @@ function LimitsCard({ s }: { s: Subscription }) {
               label: t('subscription.dashboard.customerSlots'),
               value: t('subscription.dashboard.slots', {
                 count: qty(s, 'customers'),
-                size: nf.format(qty(s, 'customers') * LIMITS.customersPerSlot),
+                size: formatCount(qty(s, 'customers') * LIMITS.customersPerSlot, loc),
               }),
             },
             {
               label: t('subscription.dashboard.itemSlots'),
               value: t('subscription.dashboard.slots', {
                 count: qty(s, 'items'),
-                size: nf.format(qty(s, 'items') * LIMITS.itemsPerSlot),
+                size: formatCount(qty(s, 'items') * LIMITS.itemsPerSlot, loc),
               }),
             },
             ...(s.licences.limit !== null
