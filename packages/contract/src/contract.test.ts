@@ -51,7 +51,7 @@ describe('permissions', () => {
         k,
         Object.fromEntries(Object.keys(v).map((a) => [a, false])),
       ]),
-    ) as ReturnType<typeof adminPermissions>;
+    ) as unknown as ReturnType<typeof adminPermissions>;
     expect(mayListUsers(none)).toBe(false);
     for (const [key, action] of [
       ['gestione_tecnici', 'userRead'],
