@@ -27,6 +27,7 @@ async function dismissTour(page: Page) {
 test('the administrator configures a mandatory field, records two days and three materials, sees the prices, closes', async ({
   page,
 }) => {
+  test.slow(); // the whole office flow in one test: configuration, entry, prices, closing, list, export
   await page.setViewportSize({ width: 1366, height: 900 });
   await signIn(page, { ...CO, path: '/custom-intervention' });
   await dismissTour(page);
@@ -246,9 +247,17 @@ test('a technician on a phone opens today’s report from home, records the work
   // A technician sees no prices.
   await expect(page.getByRole('region', { name: 'Prezzi' })).toHaveCount(0);
   // The technician's saves kept what the office set: the appointment and the mark.
-  const after = await (
-    await request.get(`/api/rapportini/rapportini/admin/${(await created.json()).item.id}`, { headers })
-  ).json();
+  // (a new sign-in: the browser tests' access tokens live 8 s)
+  const again = await request.post('/api/login/login', {
+    headers: { source: 'WEB', 'device-id': device },
+    data: { piva: CO.piva, username: 'admin', password: CO.password },
+  });
+  const fresh = { ...headers, authorization: `Bearer ${(await again.json()).item.token as string}` };
+  const read = await request.get(`/api/rapportini/rapportini/admin/${(await created.json()).item.id}`, {
+    headers: fresh,
+  });
+  expect(read.status(), await read.text()).toBe(200);
+  const after = await read.json();
   expect(after.item).toMatchObject({ stato: 'CHIUSO', data_appuntamento: appointment, contrassegnato: true });
   expect((after.item.controlli as { esito: string }[]).every((c) => c.esito === 'ok')).toBe(true);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/report-tech-390.png`, fullPage: true });
