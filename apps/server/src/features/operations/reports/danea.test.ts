@@ -2,6 +2,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../../test/harness.js';
 import { createCompany } from '../../../test/factories.js';
+import { rapportini } from '../../../platform/db/schema-contracts.js';
 import { day, reportCompany, type S } from './test-helpers.js';
 
 let t: TestApp;
@@ -221,5 +222,24 @@ describe('Danea EasyFatt XML export', () => {
     const theirs = parse((await many(stranger)).raw.body).EasyfattDocuments;
     expect(theirs.Documents?.Document ?? []).toEqual([]);
     expect(theirs.Company.Name).toBe(other.company.ragioneSociale);
+  });
+
+  it('refuses a list of more than 1,000 reports before writing anything, and narrowed filters pass', async () => {
+    const x = await reportCompany(t);
+    await t.deps.db.insert(rapportini).values(
+      Array.from({ length: 1001 }, (_, i) => ({
+        aziendaId: x.c.company.id,
+        clienteId: x.clienteId,
+        numeroAssistenza: `B-${i}`,
+        dataApertura: i === 0 ? '2026-01-15' : '2026-02-01',
+      })),
+    );
+    const tooMany = await many(x.admin);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.json).toMatchObject({ success: false, code: 'VALIDATION' });
+    expect(tooMany.json.message).toContain('1001');
+    const narrowed = await many(x.admin, 'al=2026-01-31');
+    expect(narrowed.status).toBe(200);
+    expect(parse(narrowed.raw.body).EasyfattDocuments.Documents.Document.map((d: any) => d.Number)).toEqual(['B-0']);
   });
 });
