@@ -135,6 +135,14 @@ test('the administrator configures a mandatory field, records two days and three
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('main').getByText('Chiuso', { exact: true }).first()).toBeVisible();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/report-admin-1366.png`, fullPage: true });
+  // The closed report for Danea EasyFatt, from its page (the administrator sees prices).
+  const single = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'EasyFatt (XML)' }).click();
+  const singleFile = await single;
+  expect(singleFile.suggestedFilename()).toMatch(/^easyfatt-[\w.-]+\.xml$/);
+  const singleXml = await readFile((await singleFile.path())!, 'utf8');
+  expect(singleXml).toContain('<DocumentType>G</DocumentType>');
+  expect(singleXml.match(/<Document>/g)).toHaveLength(1);
 
   // The list shows it closed, with its hours; the customer filter finds it.
   await page.goto('/interventions');
@@ -157,6 +165,17 @@ test('the administrator configures a mandatory field, records two days and three
   expect(csv).toHaveLength(2);
   expect(csv[1]).toContain(customer);
   expect(csv[1]).toContain('7,5');
+  // The same filtered list as a Danea EasyFatt file: that one report as one document.
+  await page.getByRole('button', { name: 'Esporta' }).click();
+  const xmlDownload = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'EasyFatt (XML)' }).click();
+  const xmlFile = await xmlDownload;
+  expect(xmlFile.suggestedFilename()).toBe('rapportini-easyfatt.xml');
+  const xml = await readFile((await xmlFile.path())!, 'utf8');
+  expect(xml.match(/<Document>/g)).toHaveLength(1);
+  const number = /<Number>([^<]+)<\/Number>/.exec(singleXml)?.[1];
+  expect(number).toBeTruthy();
+  expect(xml).toContain(`<Number>${number}</Number>`);
 });
 
 test('a technician on a phone opens today’s report from home, records the work with a photo and closes it', async ({

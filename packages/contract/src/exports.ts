@@ -50,6 +50,12 @@ export const rapportiniExportQuery = exportQuery(RAPPORTINI_TABLE)
   .strict();
 export type RapportiniExportQuery = z.output<typeof rapportiniExportQuery>;
 
+/** Most reports one Danea EasyFatt XML file holds (GET /rapportini/export/xml-danea); more answer 400. */
+export const DANEA_MAX_REPORTS = 1000;
+/** GET /rapportini/export/xml-danea: the report list's filters, search and order, one Document per report. */
+export const rapportiniDaneaQuery = rapportiniExportQuery.omit({ format: true, columns: true });
+export type RapportiniDaneaQuery = z.output<typeof rapportiniDaneaQuery>;
+
 /** The exported files' column headers (the web's labels live in its locales; a file is made on the server). */
 export const EXPORT_HEADERS: Record<'it' | 'en', Record<string, string>> = {
   it: {

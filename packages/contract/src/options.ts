@@ -68,6 +68,13 @@ export const LANGUAGE_CODES = ['IT', 'EN', 'ES', 'FR', 'DE'] as const;
 export const SMTP_SECURITY = ['none', 'starttls', 'ssl'] as const;
 export const MANAGEMENT_TOOLS = ['fattureincloud', 'mexal', 'danea'] as const;
 export const ROUNDING_MINUTES = ['1', '5', '10', '15', '30', '60'] as const;
+/**
+ * The kind of document a report becomes in an export to the management tool (spec operations 9,
+ * "generated documents"): order, delivery note, provisional invoice, invoice, intervention report.
+ * The Danea EasyFatt XML writes each as its DocumentType code (decision 0024).
+ */
+export const DANEA_TIPI_DOCUMENTO = ['ordine', 'ddt', 'proforma', 'fattura', 'rapporto_intervento'] as const;
+export type DaneaTipoDocumento = (typeof DANEA_TIPI_DOCUMENTO)[number];
 
 export const OPTION_CATALOGUE: CategoryDef[] = [
   // general
@@ -113,6 +120,16 @@ export const OPTION_CATALOGUE: CategoryDef[] = [
       text('sezionale', 20),
       flag('esporta_automatico'),
     ],
+  },
+  // What a report becomes in the Danea EasyFatt XML (free: the export needs no paid option).
+  {
+    category: 'danea_tipo_documento',
+    section: 'gestionale',
+    main: {
+      subcategory: 'value',
+      type: { kind: 'choice', values: DANEA_TIPI_DOCUMENTO },
+      default: 'rapporto_intervento',
+    },
   },
   // contracts
   { category: 'contratti_rinnovo_automatico', section: 'contratti', main: flag() },

@@ -133,6 +133,9 @@ describe('HTTP surface', () => {
         '/api/rapportini/rapportino/chiusura',
         '/api/rapportini/rapportini/todos',
         '/api/rapportini/rapportini/delete-bulk',
+        // Danea EasyFatt XML (issue 12).
+        '/api/rapportini/export/xml-danea/{id}',
+        '/api/rapportini/export/xml-danea',
         '/api/configuration/intervento',
         '/api/configuration/intervento/remove/{id}',
         '/api/configuration/campi/posizione',

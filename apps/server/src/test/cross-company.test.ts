@@ -289,6 +289,7 @@ describe('cross-company sweep', () => {
       });
       expect([campo.status, report.status]).toEqual([200, 200]);
       idsOfA['/api/rapportini/rapportini/admin/:id#id'] = report.json.item.id;
+      idsOfA['/api/rapportini/export/xml-danea/:id#id'] = report.json.item.id;
       idsOfA['/api/configuration/intervento/remove/:id#id'] = campo.json.item.id;
       reportOfA = report.json.item.id;
       secretsOfA.push(

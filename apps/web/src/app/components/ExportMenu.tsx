@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Menu } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,16 @@ import { notify } from '../notify';
 import { useTableInfos } from './table-preferences';
 
 type Format = (typeof EXPORT_FORMATS)[number];
+
+/** Another file of the same filtered list (e.g. the reports as Danea EasyFatt XML): its route takes the list's query. */
+export interface ExtraExport {
+  key: string;
+  label: string;
+  icon: ReactNode;
+  path: string;
+  /** File name with its extension. */
+  fileName: string;
+}
 
 /**
  * "Export" of a server-paged list: the rows the user filtered, in the list's order, with the
@@ -23,22 +33,27 @@ export function ExportMenu(p: {
   /** The list's query (search, sort, filters); empty values are left out. */
   query: Record<string, string | undefined>;
   fileName: string;
+  /** Further files of the list, below the spreadsheets. */
+  extra?: ExtraExport[];
 }) {
   const { t } = useTranslation();
   const infos = useTableInfos(p.table);
   const [busy, setBusy] = useState(false);
-  const run = async (format: Format) => {
+  const download = async (path: string, params: URLSearchParams, fileName: string) => {
     setBusy(true);
     try {
-      const params = new URLSearchParams({ format });
       for (const [k, v] of Object.entries(p.query)) if (v) params.set(k, v);
-      if (infos.data) params.set('columns', infos.data.selectedColumns.join(','));
-      downloadBlob(await api.get<Blob>(`${p.path}?${params}`, { responseType: 'blob' }), `${p.fileName}.${format}`);
+      downloadBlob(await api.get<Blob>(`${path}?${params}`, { responseType: 'blob' }), fileName);
     } catch (e) {
       notify.error(errorText(t, e));
     } finally {
       setBusy(false);
     }
+  };
+  const run = (format: Format) => {
+    const params = new URLSearchParams({ format });
+    if (infos.data) params.set('columns', infos.data.selectedColumns.join(','));
+    return download(p.path, params, `${p.fileName}.${format}`);
   };
   return (
     <Menu position="bottom-end" withinPortal>
@@ -55,6 +70,16 @@ export function ExportMenu(p: {
         <Menu.Item leftSection={<IconFileTypeCsv size={16} />} onClick={() => void run('csv')}>
           {t('lists.export.csv')}
         </Menu.Item>
+        {!!p.extra?.length && <Menu.Divider />}
+        {p.extra?.map((x) => (
+          <Menu.Item
+            key={x.key}
+            leftSection={x.icon}
+            onClick={() => void download(x.path, new URLSearchParams(), x.fileName)}
+          >
+            {x.label}
+          </Menu.Item>
+        ))}
       </Menu.Dropdown>
     </Menu>
   );

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { inTurn, type DbOrTx } from '../../../platform/db/client.js';
-import { utenti } from '../../../platform/db/schema.js';
+import { aziende, utenti } from '../../../platform/db/schema.js';
 import { articoli, controlli, mansioni } from '../../../platform/db/schema-articles.js';
 import { rapportini, rapportiniMansioni } from '../../../platform/db/schema-contracts.js';
 import { clienti, impianti, macchinari } from '../../../platform/db/schema-customers.js';
@@ -307,4 +307,71 @@ export async function reportsByIds(tx: DbOrTx, aziendaId: string, ids: string[])
     .select({ id: rapportini.id, completato: rapportini.completato, numero: rapportini.numeroAssistenza })
     .from(rapportini)
     .where(and(eq(rapportini.aziendaId, aziendaId), inArray(rapportini.id, ids)));
+}
+
+/** The registry data an accounting export writes of a customer or of the company (Danea EasyFatt XML). */
+export interface PartyRow {
+  id: string;
+  codice: string | null;
+  ragioneSociale: string;
+  indirizzo: string | null;
+  cap: string | null;
+  citta: string | null;
+  provincia: string | null;
+  nazione: string;
+  codiceFiscale: string | null;
+  partitaIva: string | null;
+  email: string | null;
+  pec: string | null;
+  codiceDestinatario: string | null;
+  telefono: string | null;
+  cellulare: string | null;
+}
+
+export async function customersOf(db: DbOrTx, aziendaId: string, ids: string[]): Promise<PartyRow[]> {
+  if (!ids.length) return [];
+  return db
+    .select({
+      id: clienti.id,
+      codice: clienti.codice,
+      ragioneSociale: clienti.ragioneSociale,
+      indirizzo: clienti.indirizzo,
+      cap: clienti.cap,
+      citta: clienti.citta,
+      provincia: clienti.provincia,
+      nazione: clienti.nazione,
+      codiceFiscale: clienti.codiceFiscale,
+      partitaIva: clienti.partitaIva,
+      email: clienti.email,
+      pec: clienti.pec,
+      codiceDestinatario: clienti.codiceDestinatario,
+      telefono: clienti.telefono,
+      cellulare: clienti.cellulare,
+    })
+    .from(clienti)
+    .where(and(eq(clienti.aziendaId, aziendaId), inArray(clienti.id, ids)));
+}
+
+export async function companyOf(db: DbOrTx, aziendaId: string): Promise<PartyRow | undefined> {
+  const [r] = await db
+    .select({
+      id: aziende.id,
+      codice: sql<string | null>`null`,
+      ragioneSociale: aziende.ragioneSociale,
+      indirizzo: aziende.indirizzo,
+      cap: aziende.cap,
+      citta: aziende.citta,
+      provincia: aziende.provincia,
+      nazione: aziende.nazione,
+      codiceFiscale: aziende.codiceFiscale,
+      partitaIva: aziende.partitaIva,
+      email: aziende.mailPrincipale,
+      pec: aziende.pec,
+      codiceDestinatario: aziende.codiceDestinatario,
+      telefono: aziende.telefono,
+      cellulare: sql<string | null>`null`,
+    })
+    .from(aziende)
+    .where(eq(aziende.id, aziendaId));
+  return r;
 }

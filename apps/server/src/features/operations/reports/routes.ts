@@ -1,7 +1,11 @@
+import { Readable } from 'node:stream';
 import { z } from 'zod';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  DANEA_MAX_REPORTS,
   rapportiniAdminQuery,
+  rapportiniDaneaQuery,
   rapportiniExportQuery,
   rapportiniAdminResponse,
   rapportiniTodosQuery,
@@ -14,8 +18,10 @@ import {
 import type { Deps } from '../../../platform/deps.js';
 import { actorOf } from '../../../platform/auth/guard.js';
 import { bearerAuth, errors, noQuery } from '../../../platform/http/schemas.js';
+import { contentDisposition } from '../../../platform/http/content-disposition.js';
 import { sendTableExport } from '../../../platform/http/table-export.js';
 import * as closing from './closing.js';
+import { daneaReport, daneaReports, type DaneaExport } from './danea.js';
 import { deleteBulk } from './deletion.js';
 import { exportReports } from './export.js';
 import * as service from './service.js';
@@ -28,6 +34,20 @@ const tags = ['work reports'];
 const ACCESS =
   'gestione_interventi on company data reaches every report; on own data only the reports the user is assigned to ' +
   "(others answer 404), unless the user may see colleagues' data (read). Prices only with the prices permission.";
+
+const DANEA =
+  'Danea EasyFatt documents XML (Easyfatt-Xml, AppVersion 2; decision 0024): EasyfattDocuments with the Company and one ' +
+  'Document per report, DocumentType by the option danea_tipo_documento (C order, D delivery note, L pro forma, I invoice, ' +
+  "G intervention report, the default), the billed customer, the report's price lines as Rows (amounts without VAT, dot " +
+  "decimals). Needs reading the reports (the list's rules) and the prices permission (403 otherwise).";
+
+function sendXml(reply: FastifyReply, x: DaneaExport): FastifyReply {
+  return reply
+    .header('content-type', 'application/xml; charset=utf-8')
+    .header('content-disposition', contentDisposition('attachment', x.name))
+    .header('x-content-type-options', 'nosniff')
+    .send(Readable.from(x.body));
+}
 
 /** Work reports (spec operations 3-9; issue 11). */
 export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
@@ -73,6 +93,42 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
       },
     },
     async (req, reply) => sendTableExport(reply, exportReports(deps, actorOf(req), req.query)),
+  );
+
+  app.get(
+    '/rapportini/export/xml-danea/:id',
+    {
+      config: { permission: read },
+      schema: {
+        tags,
+        summary: 'One report as a Danea EasyFatt XML file (one Document)',
+        description: `${DANEA} A report the caller may not see, or another company's, answers 404.`,
+        security: bearerAuth,
+        params: z.object({ id: z.string().uuid() }),
+        querystring: noQuery,
+        response: { 200: z.any().describe('application/xml'), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (req, reply) => sendXml(reply, await daneaReport(deps, actorOf(req), req.params.id)),
+  );
+
+  app.get(
+    '/rapportini/export/xml-danea',
+    {
+      config: { permission: read },
+      schema: {
+        tags,
+        summary: `The filtered report list as a Danea EasyFatt XML file, streamed (at most ${DANEA_MAX_REPORTS} reports)`,
+        description:
+          `${DANEA} The list's filters and search without paging (stato or aperti, cliente_id, tecnico_id, contratto_id, ` +
+          `completato, dal, al, q, sort, dir), one Document per report in the list's order, written as the reports are ` +
+          `read. More than ${DANEA_MAX_REPORTS} matching reports answer 400 VALIDATION: narrow the filters (e.g. by period).`,
+        security: bearerAuth,
+        querystring: rapportiniDaneaQuery,
+        response: { 200: z.any().describe('application/xml'), ...errors(400, 401, 403) },
+      },
+    },
+    async (req, reply) => sendXml(reply, await daneaReports(deps, actorOf(req), req.query)),
   );
 
   app.get(

@@ -20,6 +20,7 @@ import { formatDecimal } from '../../../app/numbers';
 import { notify } from '../../../app/notify';
 import { useCan, usePermissions, useSessionUser } from '../../../app/session/api';
 import { usePageTitle } from '../../../app/use-page-title';
+import { DaneaButton } from './DaneaButton';
 import { useOptions } from '../../billing';
 import { useCloseReport, useReport, useSaveReport } from './api';
 import { ChecksSection } from './ChecksSection';
@@ -176,6 +177,7 @@ function ReportForm({
             </Text>
           </Group>
         </div>
+        <DaneaButton report={report} />
       </Group>
       {report.completato && <Alert color="gray">{t('reports.completedNote')}</Alert>}
       {returnOnly && <Alert color="blue">{t('reports.closedNote')}</Alert>}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconFileCode, IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { mayListUsers, optionValue, type RapportinoRow } from '@fs/contract';
@@ -28,6 +28,7 @@ export function ReportsPage() {
   usePageTitle(t('reports.title'));
   const navigate = useNavigate();
   const canWrite = useCan('gestione_interventi', 'write') === true;
+  const canPrices = useCan('prezzi', 'read') === true;
   const perms = usePermissions().data?.permissions;
   const seeAll =
     !!perms &&
@@ -205,6 +206,19 @@ export function ReportsPage() {
               table="rapportini"
               path="/api/rapportini/rapportini/export"
               fileName={t('reports.exportFile')}
+              extra={
+                canPrices
+                  ? [
+                      {
+                        key: 'danea',
+                        label: t('reports.danea.export'),
+                        icon: <IconFileCode size={16} />,
+                        path: '/api/rapportini/export/xml-danea',
+                        fileName: 'rapportini-easyfatt.xml',
+                      },
+                    ]
+                  : undefined
+              }
               query={{
                 q,
                 sort: state.sort,

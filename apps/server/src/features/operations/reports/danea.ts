@@ -1,0 +1,357 @@
+import { fragment } from 'xmlbuilder2';
+import {
+  DANEA_MAX_REPORTS,
+  DANEA_TIPI_DOCUMENTO,
+  type DaneaTipoDocumento,
+  type Prezzi,
+  type RapportiniDaneaQuery,
+  type RigaPrezzo,
+} from '@fs/contract';
+import type { Actor } from '../../../platform/auth/actor.js';
+import type { Deps } from '../../../platform/deps.js';
+import { AppError, forbidden } from '../../../platform/errors.js';
+import { eachPage } from '../../../platform/lists.js';
+import { optionValues } from '../../billing/index.js';
+import { campiWithRemoved } from '../report-config/service.js';
+import type { CampoRow } from '../report-config/repo.js';
+import { reportAccess } from './access.js';
+import * as lists from './list-repo.js';
+import { pricesOf } from './pricing.js';
+import * as repo from './repo.js';
+import { visible } from './service.js';
+import { reportSettings, type ReportSettings } from './settings.js';
+
+/**
+ * Work reports as a Danea EasyFatt documents file ("Easyfatt-Xml", decision 0024): the root
+ * EasyfattDocuments, the company, then one Document per report with its customer and its price
+ * lines as Rows, amounts without VAT in dot decimals. Every value goes through xmlbuilder2, so
+ * `&`, `<`, quotes and accents are escaped as XML wants.
+ */
+
+/** EasyFatt's DocumentType code of each kind of generated document (decision 0024 cites the sources). */
+export const DANEA_DOCUMENT_TYPE: Record<DaneaTipoDocumento, string> = {
+  ordine: 'C', // Ordine cliente
+  ddt: 'D', // Documento di trasporto
+  proforma: 'L', // Fattura pro-forma
+  fattura: 'I', // Fattura
+  rapporto_intervento: 'G', // Rapporto d'intervento
+};
+
+/** The protocol version EasyFatt writes and reads (AppVersion="2"). */
+const APP_VERSION = '2';
+const CREATOR = 'Gestionale interventi';
+/** The VAT category written on every row: the standard Italian rate (the product has no VAT rates yet). */
+const VAT = { code: '22', perc: '22', class: 'Imponibile', description: 'Imponibile 22%' };
+
+const VOCI: Record<RigaPrezzo['voce'], { label: string; um?: string }> = {
+  ore: { label: 'Ore di lavoro', um: 'h' },
+  ore_viaggio: { label: 'Ore di viaggio', um: 'h' },
+  km: { label: 'Km di viaggio', um: 'km' },
+  pranzo: { label: 'Pranzo' },
+  cena: { label: 'Cena' },
+  pernottamento: { label: 'Pernottamento' },
+  trasferta: { label: 'Indennità di trasferta' },
+  diritto_chiamata: { label: 'Diritto di chiamata' },
+  forfait: { label: 'Intervento a forfait' },
+  materiale: { label: 'Materiale' },
+  campo: { label: 'Campo' },
+};
+
+const countryNames = new Intl.DisplayNames(['it'], { type: 'region' });
+/** EasyFatt writes the country by name ("Italia"); ours are ISO codes. */
+function countryName(code: string | null): string | null {
+  if (!code) return null;
+  try {
+    return countryNames.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+const filled = (v: string | null | undefined): v is string => v !== null && v !== undefined && v.trim() !== '';
+
+type Node = ReturnType<typeof fragment>;
+/** An element with its text, left out when there is no value (EasyFatt then keeps its own). */
+function put(node: Node, name: string, value: string | null | undefined) {
+  if (filled(value)) node.ele(name).txt(value);
+}
+
+/** One line of a document as EasyFatt reads it. */
+export interface DaneaRow {
+  code: string | null;
+  description: string;
+  qty: string;
+  um: string | null;
+  price: string;
+  total: string;
+}
+
+export interface DaneaDocument {
+  tipo: DaneaTipoDocumento;
+  numero: string;
+  data: string;
+  numbering: string | null;
+  cliente: repo.PartyRow;
+  /** The customer the work was done for, when another one is billed. */
+  luogo: repo.PartyRow | null;
+  commento: string;
+  righe: DaneaRow[];
+  totale: string;
+}
+
+function companyXml(c: repo.PartyRow | undefined): string {
+  const f = fragment();
+  const co = f.ele('Company');
+  if (c) {
+    put(co, 'Name', c.ragioneSociale);
+    put(co, 'Address', c.indirizzo);
+    put(co, 'Postcode', c.cap);
+    put(co, 'City', c.citta);
+    put(co, 'Province', c.provincia);
+    put(co, 'Country', countryName(c.nazione));
+    put(co, 'FiscalCode', c.codiceFiscale);
+    put(co, 'VatCode', c.partitaIva);
+    put(co, 'Tel', c.telefono);
+    put(co, 'Email', c.email);
+  }
+  return f.end({ prettyPrint: true, indent: '  ', offset: 1 });
+}
+
+/** One report as a `Document` element (a fragment of the file). */
+export function documentXml(d: DaneaDocument): string {
+  const f = fragment();
+  const doc = f.ele('Document');
+  const c = d.cliente;
+  put(doc, 'CustomerCode', c.codice);
+  put(doc, 'CustomerName', c.ragioneSociale);
+  put(doc, 'CustomerAddress', c.indirizzo);
+  put(doc, 'CustomerPostcode', c.cap);
+  put(doc, 'CustomerCity', c.citta);
+  put(doc, 'CustomerProvince', c.provincia);
+  put(doc, 'CustomerCountry', countryName(c.nazione));
+  put(doc, 'CustomerFiscalCode', c.codiceFiscale);
+  put(doc, 'CustomerVatCode', c.partitaIva);
+  put(doc, 'CustomerTel', c.telefono);
+  put(doc, 'CustomerCellPhone', c.cellulare);
+  put(doc, 'CustomerEmail', c.email);
+  put(doc, 'CustomerPec', c.pec);
+  put(doc, 'CustomerEInvoiceDestCode', c.codiceDestinatario);
+  if (d.luogo) {
+    put(doc, 'DeliveryName', d.luogo.ragioneSociale);
+    put(doc, 'DeliveryAddress', d.luogo.indirizzo);
+    put(doc, 'DeliveryPostcode', d.luogo.cap);
+    put(doc, 'DeliveryCity', d.luogo.citta);
+    put(doc, 'DeliveryProvince', d.luogo.provincia);
+    put(doc, 'DeliveryCountry', countryName(d.luogo.nazione));
+  }
+  put(doc, 'DocumentType', DANEA_DOCUMENT_TYPE[d.tipo]);
+  put(doc, 'Date', d.data);
+  put(doc, 'Number', d.numero);
+  put(doc, 'Numbering', d.numbering);
+  put(doc, 'TotalWithoutTax', d.totale);
+  doc.ele('PricesIncludeVat').txt('false');
+  put(doc, 'InternalComment', d.commento);
+  const rows = doc.ele('Rows');
+  for (const r of d.righe) {
+    const row = rows.ele('Row');
+    put(row, 'Code', r.code);
+    put(row, 'Description', r.description);
+    put(row, 'Qty', r.qty);
+    put(row, 'Um', r.um);
+    put(row, 'Price', r.price);
+    row.ele('VatCode', { Perc: VAT.perc, Class: VAT.class, Description: VAT.description }).txt(VAT.code);
+    put(row, 'Total', r.total);
+    row.ele('Stock').txt('false');
+  }
+  return f.end({ prettyPrint: true, indent: '  ', offset: 2 });
+}
+
+/** The whole file, piece by piece: the head with the company, each document, the tail. */
+export async function* daneaFile(company: repo.PartyRow | undefined, docs: AsyncIterable<DaneaDocument>) {
+  yield '<?xml version="1.0" encoding="UTF-8"?>\n';
+  yield `<EasyfattDocuments AppVersion="${APP_VERSION}" Creator="${CREATOR}">\n`;
+  yield `${companyXml(company)}\n`;
+  yield '  <Documents>\n';
+  for await (const d of docs) yield `${documentXml(d)}\n`;
+  yield '  </Documents>\n</EasyfattDocuments>\n';
+}
+
+/** The report's price lines as rows: a material keeps its code and unit, a linked field its article's. */
+export function rowsOf(
+  prezzi: Prezzi,
+  materiali: { codice: string | null; unita: string | null }[],
+  campi: Map<string, { codice: string | null; unita: string | null }>,
+): DaneaRow[] {
+  let m = 0;
+  return prezzi.righe.map((r) => {
+    const voce = VOCI[r.voce];
+    let code: string | null = null;
+    let um = voce.um ?? null;
+    let description = r.descrizione ? `${voce.label} - ${r.descrizione}` : voce.label;
+    if (r.voce === 'materiale') {
+      const line = materiali[m++];
+      code = line?.codice ?? null;
+      um = line?.unita ?? null;
+      description = r.descrizione;
+    } else if (r.voce === 'campo') {
+      const a = campi.get(r.descrizione);
+      code = a?.codice ?? null;
+      um = a?.unita ?? null;
+      description = r.descrizione;
+    }
+    return { code, description, qty: r.quantita, um, price: r.prezzo_unitario, total: r.importo };
+  });
+}
+
+interface Context {
+  tipo: DaneaTipoDocumento;
+  numbering: string | null;
+  settings: ReportSettings;
+  config: CampoRow[];
+  /** The linked fields' article code and unit, by field name. */
+  campi: Map<string, { codice: string | null; unita: string | null }>;
+  customers: Map<string, repo.PartyRow>;
+}
+
+async function contextOf(deps: Deps, aziendaId: string): Promise<Context> {
+  const [[tipo, sezionale], settings, config] = await Promise.all([
+    optionValues(deps, aziendaId, [
+      ['danea_tipo_documento', 'value'],
+      ['integrazione_gestionale', 'sezionale'],
+    ]),
+    reportSettings(deps, aziendaId),
+    campiWithRemoved(deps.db, aziendaId),
+  ]);
+  const linked = config.filter((c) => c.articoloId);
+  const articles = await repo.articlesOf(
+    deps.db,
+    aziendaId,
+    linked.map((c) => c.articoloId!),
+  );
+  const byId = new Map(articles.map((a) => [a.id, a]));
+  return {
+    tipo: (DANEA_TIPI_DOCUMENTO as readonly string[]).includes(tipo ?? '')
+      ? (tipo as DaneaTipoDocumento)
+      : 'rapporto_intervento',
+    numbering: filled(sezionale) ? sezionale.trim() : null,
+    settings,
+    config,
+    campi: new Map(
+      linked.map((c) => {
+        const a = byId.get(c.articoloId!);
+        return [c.nome, { codice: a?.codice ?? null, unita: a?.unitaMisura ?? null }];
+      }),
+    ),
+    customers: new Map(),
+  };
+}
+
+async function customerOf(deps: Deps, aziendaId: string, ctx: Context, id: string): Promise<repo.PartyRow> {
+  let c = ctx.customers.get(id);
+  if (!c) {
+    [c] = await repo.customersOf(deps.db, aziendaId, [id]);
+    if (!c) throw new Error(`customer ${id} of a report not found`);
+    if (ctx.customers.size > 500) ctx.customers.clear();
+    ctx.customers.set(id, c);
+  }
+  return c;
+}
+
+async function documentOf(
+  deps: Deps,
+  aziendaId: string,
+  ctx: Context,
+  r: repo.ReportWithLines,
+): Promise<DaneaDocument> {
+  const x = r.report;
+  const prezzi = await pricesOf(deps.db, aziendaId, ctx.settings, ctx.config, {
+    gestione: x.gestionePrezzi ?? null,
+    contrattoId: x.contrattoId,
+    giornate: r.giornate,
+    materiali: r.materiali,
+    campi: r.campi,
+  });
+  const worked = await customerOf(deps, aziendaId, ctx, x.clienteId);
+  const billed = x.clienteFatturazioneId ? await customerOf(deps, aziendaId, ctx, x.clienteFatturazioneId) : null;
+  const numero = x.numeroAssistenza ?? '';
+  return {
+    tipo: ctx.tipo,
+    numero,
+    data: x.dataApertura,
+    numbering: ctx.numbering,
+    cliente: billed ?? worked,
+    luogo: billed && billed.id !== worked.id ? worked : null,
+    commento: [`Rapportino ${numero}`, x.motivazione].filter(filled).join(' - '),
+    righe: rowsOf(prezzi, r.materiali, ctx.campi),
+    totale: prezzi.totale,
+  };
+}
+
+export interface DaneaExport {
+  /** File name with its extension. */
+  name: string;
+  body: AsyncIterable<string>;
+}
+
+const fileSafe = (s: string) => s.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'rapportino';
+
+/** The XML carries prices: reports' readers without the prices permission are refused (403). */
+function checkPrices(actor: Actor) {
+  const access = reportAccess(actor);
+  if (!access.seePrices) throw forbidden("L'esportazione EasyFatt riporta i prezzi: serve il permesso prezzi");
+  return access;
+}
+
+/** GET /rapportini/export/xml-danea/{id}: one report the caller may see (else 404) as a one-document file. */
+export async function daneaReport(deps: Deps, actor: Actor, id: string): Promise<DaneaExport> {
+  const access = checkPrices(actor);
+  const r = await visible(deps.db, actor, access, id);
+  const [ctx, company] = await Promise.all([
+    contextOf(deps, actor.aziendaId),
+    repo.companyOf(deps.db, actor.aziendaId),
+  ]);
+  const doc = await documentOf(deps, actor.aziendaId, ctx, r);
+  async function* one() {
+    yield doc;
+  }
+  return { name: `easyfatt-${fileSafe(doc.numero)}.xml`, body: daneaFile(company, one()) };
+}
+
+/**
+ * GET /rapportini/export/xml-danea: the filtered report list (the list's access: a technician
+ * without colleagues' data gets their own), one Document per report in the list's order, written
+ * as each report is read. At most DANEA_MAX_REPORTS: more answer 400 before anything is written.
+ */
+export async function daneaReports(deps: Deps, actor: Actor, q: RapportiniDaneaQuery): Promise<DaneaExport> {
+  const access = checkPrices(actor);
+  const { aziendaId } = actor;
+  const filters: lists.ListFilters = {
+    stato: q.stato,
+    clienteId: q.cliente_id,
+    tecnicoId: q.tecnico_id,
+    contrattoId: q.contratto_id,
+    completato: q.completato,
+    dal: q.dal,
+    al: q.al,
+    q: q.q,
+    onlyUser: access.seeAll ? undefined : actor.userId,
+  };
+  const first = await lists.list(deps.db, aziendaId, filters, { page: 1, size: 1, sort: q.sort, dir: q.dir });
+  if (first.total > DANEA_MAX_REPORTS) {
+    throw new AppError(
+      'VALIDATION',
+      `Troppi rapportini per un file EasyFatt (${first.total}): al massimo ${DANEA_MAX_REPORTS}, restringere i filtri`,
+    );
+  }
+  const [ctx, company] = await Promise.all([contextOf(deps, aziendaId), repo.companyOf(deps.db, aziendaId)]);
+  async function* docs() {
+    for await (const row of eachPage(async (page, size, totale) => {
+      const p = await lists.list(deps.db, aziendaId, filters, { page, size, sort: q.sort, dir: q.dir, totale });
+      return { rows: p.items, total: p.total };
+    })) {
+      const r = await repo.findReport(deps.db, aziendaId, row.id);
+      if (r) yield await documentOf(deps, aziendaId, ctx, r);
+    }
+  }
+  return { name: 'rapportini-easyfatt.xml', body: daneaFile(company, docs()) };
+}
