@@ -281,3 +281,53 @@ test('a technician on a phone opens today’s report from home, records the work
   expect((after.item.controlli as { esito: string }[]).every((c) => c.esito === 'ok')).toBe(true);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/report-tech-390.png`, fullPage: true });
 });
+
+test('the office ticks reports in the list and deletes them after confirming; a completed one is kept and named', async ({
+  page,
+  request,
+}) => {
+  const device = 'e2ereports000002';
+  const login = await request.post('/api/login/login', {
+    headers: { source: 'WEB', 'device-id': device },
+    data: { piva: CO.piva, username: 'admin', password: CO.password },
+  });
+  const token = (await login.json()).item.token as string;
+  const headers = { authorization: `Bearer ${token}`, source: 'WEB', 'device-id': device };
+  const customers = await (await request.get('/api/clienti/clienti-filtered?size=1', { headers })).json();
+  const cliente_id = (customers.items[0] as { id: string }).id;
+  // Every mandatory custom field filled, so that one of them can be closed and completed.
+  const config = await (await request.get('/api/configuration/intervento', { headers })).json();
+  const campi_personalizzati = (config.items as { id: string; obbligatorio: boolean }[])
+    .filter((c) => c.obbligatorio)
+    .map((c) => ({ campo_id: c.id, valore: 'X-1' }));
+  const made: { id: string; numero_assistenza: string }[] = [];
+  for (const text of ['Da eliminare uno', 'Da eliminare due', 'Completato, resta']) {
+    const r = await request.post('/api/rapportini/rapportino/lavorazione', {
+      headers,
+      data: { cliente_id, richiesta_iniziale: text, campi_personalizzati },
+    });
+    expect(r.status(), await r.text()).toBe(200);
+    made.push((await r.json()).item);
+  }
+  const done = made[2]!;
+  for (const azione of ['chiudi', 'completa'])
+    expect(
+      (await request.post('/api/rapportini/rapportino/chiusura', { headers, data: { id: done.id, azione } })).status(),
+    ).toBe(200);
+
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, { ...CO, path: '/interventions' });
+  await dismissTour(page);
+  const table = page.getByRole('table');
+  for (const r of made) await table.getByRole('checkbox', { name: `Seleziona ${r.numero_assistenza}` }).check();
+  await expect(page.getByText('3 selezionati')).toBeVisible();
+  await page.getByRole('button', { name: 'Elimina' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Eliminare 3 interventi?' });
+  await confirm.getByRole('button', { name: 'Elimina' }).click();
+  await expect(page.getByText('2 rapportini cancellati correttamente')).toBeVisible();
+  await expect(page.getByText(`Non eliminato perché completato: ${done.numero_assistenza}`)).toBeVisible();
+  for (const r of made.slice(0, 2))
+    await expect(table.getByRole('checkbox', { name: `Seleziona ${r.numero_assistenza}` })).toHaveCount(0);
+  await expect(table.getByRole('checkbox', { name: `Seleziona ${done.numero_assistenza}` })).toBeVisible();
+  await expect(page.getByText('3 selezionati')).toBeHidden();
+});
