@@ -1,3 +1,4 @@
 /** The registries area's public API for other areas. */
 export { reserveSpace } from './media/quota.js';
+export { findGenerated, removeGenerated, storeGenerated, type GeneratedFile } from './media/generated.js';
 export { mansioniByUser, setUserMansioni } from './job-roles/service.js';

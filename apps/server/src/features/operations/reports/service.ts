@@ -43,7 +43,12 @@ export function editable(report: repo.ReportRow, settings: ReportSettings): bool
 }
 
 /** Loads a report the caller may see (a report they may not see answers 404, as an unknown one). */
-async function visible(db: DbOrTx, actor: Actor, access: ReportAccess, id: string): Promise<repo.ReportWithLines> {
+export async function visible(
+  db: DbOrTx,
+  actor: Actor,
+  access: ReportAccess,
+  id: string,
+): Promise<repo.ReportWithLines> {
   const r = await repo.findReport(db, actor.aziendaId, id);
   if (!r || (!access.seeAll && !r.tecnici.some((t) => t.id === actor.userId))) throw notFound('Rapportino');
   return r;
