@@ -1,3 +1,7 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+// The JSX runtime is named here as well as in apps/server/tsconfig.json: tsx started from another
+// directory (bench/, the repository root) does not read that tsconfig.
 import type { ReactNode } from 'react';
 import { StyleSheet, Text, View } from '@react-pdf/renderer';
 import { FONT, FONT_BOLD } from './render.js';

@@ -1,6 +1,19 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+// The JSX runtime is named here as well as in apps/server/tsconfig.json: tsx started from another
+// directory (bench/, the repository root) does not read that tsconfig.
 import type { ReactNode } from 'react';
 import { Document, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
-import type { CampoPosizione, CampoTipo, Prezzi, RigaPrezzo, StatoRapportino } from '@fs/contract';
+import {
+  add,
+  dec,
+  str,
+  type CampoPosizione,
+  type CampoTipo,
+  type Prezzi,
+  type RigaPrezzo,
+  type StatoRapportino,
+} from '@fs/contract';
 import { base, Facts, MUTED, PageFooter, RULE, Section, Table } from '../../../platform/pdf/components.js';
 import { pdfDate, pdfDateTime, pdfDecimal, pdfMoney, type PdfLang } from '../../../platform/pdf/format.js';
 import { FONT_BOLD } from '../../../platform/pdf/render.js';
@@ -62,6 +75,7 @@ export interface ReportPdfModel {
 const WORDS = {
   IT: {
     title: 'Rapporto di intervento',
+    details: "Dati dell'intervento",
     number: 'N.',
     state: { NUOVO: 'Nuovo', APERTO: 'Aperto', CHIUSO: 'Chiuso', completato: 'Completato' },
     vat: 'P. IVA',
@@ -138,6 +152,7 @@ const WORDS = {
   },
   EN: {
     title: 'Service report',
+    details: 'Intervention',
     number: 'No.',
     state: { NUOVO: 'New', APERTO: 'Open', CHIUSO: 'Closed', completato: 'Completed' },
     vat: 'VAT no.',
@@ -235,6 +250,7 @@ const s = StyleSheet.create({
   columns: { flexDirection: 'row', gap: 16 },
   column: { flex: 1 },
   block: { marginTop: 2 },
+  fields: { marginTop: 6 },
   paragraph: { lineHeight: 1.35 },
   small: { fontSize: 7.5, color: MUTED },
   totalRow: { flexDirection: 'row', justifyContent: 'flex-end', marginTop: 4 },
@@ -271,7 +287,7 @@ export function ReportPdf({ model: m, logo, signature }: ReportPdfProps) {
   const fieldsAt = (pos: CampoPosizione) => {
     const here = m.campi.filter((c) => c.posizione === pos);
     return here.length ? (
-      <View style={s.block}>
+      <View style={s.fields}>
         <Facts items={here.map((c) => [c.nome, campoText(w, m.lang, c.tipo, c.valore)])} labelWidth={140} />
       </View>
     ) : null;
@@ -279,7 +295,12 @@ export function ReportPdf({ model: m, logo, signature }: ReportPdfProps) {
   const stato = m.completato ? w.state.completato : w.state[m.stato];
   const meals = (g: ReportPdfModel['giornate'][number]) =>
     lines([g.pranzo ? w.lunch : null, g.cena ? w.dinner : null, g.pernottamento ? w.overnight : null]).join(', ');
-  const sumOf = (values: string[]) => values.reduce((a, v) => a + Number(v || 0), 0).toFixed(2);
+  const sumOf = (values: string[]) => str(add(...values.map((v) => dec(v))));
+  // With prices, each material's amount sits on its own row of the materials table (the price lines of
+  // materials follow the materials' order) and the prices table sums them up in one line.
+  const materialLines = m.prezzi?.righe.filter((r) => r.voce === 'materiale') ?? [];
+  const inline = !!m.prezzi && materialLines.length === m.materiali.length && m.materiali.length > 0;
+  const priceRows = (m.prezzi?.righe ?? []).filter((r) => !inline || r.voce !== 'materiale');
 
   return (
     <Document
@@ -323,7 +344,7 @@ export function ReportPdf({ model: m, logo, signature }: ReportPdfProps) {
             </Section>
           </View>
           <View style={s.column}>
-            <Section title={w.title}>
+            <Section title={w.details}>
               <Facts
                 labelWidth={95}
                 items={[
@@ -410,14 +431,19 @@ export function ReportPdf({ model: m, logo, signature }: ReportPdfProps) {
                 { label: w.description, width: 4 },
                 { label: w.quantity, width: 1, align: 'right' },
                 { label: w.unit, width: 0.7 },
-                ...(m.prezzi ? [{ label: w.unitPrice, width: 1.4, align: 'right' as const }] : []),
+                ...(m.prezzi ? [{ label: w.unitPrice, width: 1.3, align: 'right' as const }] : []),
+                ...(inline ? [{ label: w.amount, width: 1.3, align: 'right' as const }] : []),
               ]}
-              rows={m.materiali.map((x) => [
+              rows={m.materiali.map((x, i) => [
                 x.codice ?? '',
                 x.descrizione,
                 num(x.quantita),
                 x.unita ?? '',
-                ...(m.prezzi ? [money(x.prezzo)] : []),
+                ...(inline
+                  ? [money(materialLines[i]!.prezzo_unitario), money(materialLines[i]!.importo)]
+                  : m.prezzi
+                    ? [money(x.prezzo)]
+                    : []),
               ])}
             />
           </Section>
@@ -433,12 +459,15 @@ export function ReportPdf({ model: m, logo, signature }: ReportPdfProps) {
                 { label: w.unitPrice, width: 1.4, align: 'right' },
                 { label: w.amount, width: 1.4, align: 'right' },
               ]}
-              rows={m.prezzi.righe.map((r) => [
-                r.descrizione ? `${w.voci[r.voce]} – ${r.descrizione}` : w.voci[r.voce],
-                num(r.quantita),
-                money(r.prezzo_unitario),
-                money(r.importo),
-              ])}
+              rows={[
+                ...priceRows.map((r) => [
+                  r.descrizione ? `${w.voci[r.voce]} – ${r.descrizione}` : w.voci[r.voce],
+                  num(r.quantita),
+                  money(r.prezzo_unitario),
+                  money(r.importo),
+                ]),
+                ...(inline ? [[w.materials, '', '', money(sumOf(materialLines.map((r) => r.importo)))]] : []),
+              ]}
               footer={[w.totalNoVat, '', '', money(m.prezzi.totale)]}
             />
           </Section>
