@@ -3,6 +3,7 @@ import { AppError, notFound, type FieldProblem } from '../../../platform/errors.
 import type { Actor } from '../../../platform/auth/actor.js';
 import type { Deps } from '../../../platform/deps.js';
 import type { DbOrTx } from '../../../platform/db/client.js';
+import { removeGenerated } from '../../registries/index.js';
 import { campiWithRemoved } from '../report-config/service.js';
 import type { CampoRow } from '../report-config/repo.js';
 import { reportAccess } from './access.js';
@@ -124,8 +125,8 @@ export async function close(
 export async function deleteBulk(deps: Deps, actor: Actor, ids: string[]): Promise<number> {
   const { aziendaId } = actor;
   const access = reportAccess(actor);
-  return deps.db.transaction(async (tx) => {
-    const unique = [...new Set(ids)];
+  const unique = [...new Set(ids)];
+  const removed = await deps.db.transaction(async (tx) => {
     const rows = await repo.reportsByIds(tx, aziendaId, unique);
     if (rows.length !== unique.length) throw notFound('Rapportino');
     if (!access.deleteAll) {
@@ -136,4 +137,7 @@ export async function deleteBulk(deps: Deps, actor: Actor, ids: string[]): Promi
       throw new AppError('REPORT_COMPLETED', 'Un rapportino completato non si elimina');
     return repo.deleteReports(tx, aziendaId, unique);
   });
+  // Their printed PDFs go with them (the storage they held is freed).
+  await removeGenerated(deps, aziendaId, 'rapportino-pdf', unique);
+  return removed;
 }

@@ -241,6 +241,10 @@ describe('the report PDF', () => {
     // The company's option changes what is printed: made again too.
     await x.setOptions([{ category: 'lingua_pdf', subcategory: 'value', value: 'EN' }]);
     expect((await pdfOf(x.admin, id)).text).toContain('Service report');
+    // Deleting the report removes its PDF and frees its space.
+    expect((await x.post(x.admin, '/rapportini/rapportini/delete-bulk', { ids: [id] })).status).toBe(200);
+    expect(await pdfRows(aziendaId)).toHaveLength(0);
+    expect(await usedBytes(t, aziendaId)).toBe(before);
   });
 
   it('over the storage space: answered, not kept; the id route refuses', async () => {
