@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@fs/contract';
@@ -32,6 +33,29 @@ const pdfOf = async (s: S, id: string) => {
     text: r.statusCode === 200 ? await textOf(r.rawPayload) : '',
   };
 };
+
+/** A valid PNG of `w` x `h` blue pixels (the media fixture's 1x1 PNG is too broken for a PNG decoder). */
+function png(w: number, h: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type), data])));
+    return Buffer.concat([len, Buffer.from(type), data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(w * 3, Buffer.from([0x1c, 0x4e, 0x80]))]);
+  const idat = deflateSync(Buffer.concat(Array.from({ length: h }, () => row)));
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 const pdfRows = async (aziendaId: string) =>
   (
@@ -245,6 +269,19 @@ describe('the report PDF', () => {
     expect((await x.post(x.admin, '/rapportini/rapportini/delete-bulk', { ids: [id] })).status).toBe(200);
     expect(await pdfRows(aziendaId)).toHaveLength(0);
     expect(await usedBytes(t, aziendaId)).toBe(before);
+  });
+
+  it("draws the company's logo and is made again when the logo changes", async () => {
+    const x = await reportCompany(t);
+    const r = await x.post(x.admin, '/rapportini/rapportino/lavorazione', { cliente_id: x.clienteId });
+    const id = r.json.item.id as string;
+    const without = await pdfOf(x.admin, id);
+    expect(without.body.includes('/Subtype /Image')).toBe(false);
+    expect((await upload(t, x.admin, '/api/aziende/azienda/logo', png(120, 40), 'logo.png')).statusCode).toBe(200);
+    const withLogo = await pdfOf(x.admin, id);
+    expect(withLogo.status).toBe(200);
+    expect(withLogo.body.includes('/Subtype /Image')).toBe(true);
+    expect(withLogo.headers['x-media-id']).not.toBe(without.headers['x-media-id']);
   });
 
   it('over the storage space: answered, not kept; the id route refuses', async () => {
