@@ -115,6 +115,14 @@ test('the administrator configures a mandatory field, records two days and three
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('main').getByText('Chiuso', { exact: true }).first()).toBeVisible();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/report-admin-1366.png`, fullPage: true });
+  // The printed report: a PDF named after the report's number.
+  const pdfDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Scarica PDF' }).click();
+  const pdf = await pdfDownload;
+  expect(pdf.suggestedFilename()).toMatch(/^Rapportino .+\.pdf$/);
+  const pdfBytes = await readFile((await pdf.path())!);
+  expect(pdfBytes.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(pdfBytes.length).toBeGreaterThan(2000);
 
   // The list shows it closed, with its hours; the customer filter finds it.
   await page.goto('/interventions');
