@@ -234,7 +234,7 @@ const s = StyleSheet.create({
   head: { flexDirection: 'row', justifyContent: 'space-between', alignItems: 'flex-start', marginBottom: 10 },
   company: { maxWidth: 300 },
   companyName: { fontFamily: FONT_BOLD, fontSize: 12, marginBottom: 2 },
-  logo: { maxWidth: 150, maxHeight: 60, objectFit: 'contain', marginBottom: 4 },
+  logo: { maxWidth: 150, maxHeight: 60, objectFit: 'contain', objectPositionX: 0, marginBottom: 4 },
   titleBox: { alignItems: 'flex-end' },
   title: { fontFamily: FONT_BOLD, fontSize: 15 },
   number: { fontFamily: FONT_BOLD, fontSize: 12, marginTop: 2 },
