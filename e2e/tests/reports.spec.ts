@@ -143,6 +143,14 @@ test('the administrator configures a mandatory field, records two days and three
   const singleXml = await readFile((await singleFile.path())!, 'utf8');
   expect(singleXml).toContain('<DocumentType>G</DocumentType>');
   expect(singleXml.match(/<Document>/g)).toHaveLength(1);
+  // The printed report: a PDF named after the report's number.
+  const pdfDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Scarica PDF' }).click();
+  const pdf = await pdfDownload;
+  expect(pdf.suggestedFilename()).toMatch(/^Rapportino .+\.pdf$/);
+  const pdfBytes = await readFile((await pdf.path())!);
+  expect(pdfBytes.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(pdfBytes.length).toBeGreaterThan(2000);
 
   // The list shows it closed, with its hours; the customer filter finds it.
   await page.goto('/interventions');

@@ -142,6 +142,10 @@ describe('HTTP surface', () => {
         '/api/numerazioni/numerazione',
         '/api/lingue/lingue',
         '/api/contratti/cliente/{id}',
+        // The printed report (issue 12): ours, and the spec's blob of the stored PDF.
+        '/api/rapportini/rapportino/{id}/pdf',
+        '/api/rapportini/rapportino/pdf',
+        '/api/media/{id}/content',
       ]),
     );
     expect(JSON.stringify(doc.json().paths['/api/login/login'])).toContain('login-start');

@@ -290,7 +290,16 @@ describe('cross-company sweep', () => {
       expect([campo.status, report.status]).toEqual([200, 200]);
       idsOfA['/api/rapportini/rapportini/admin/:id#id'] = report.json.item.id;
       idsOfA['/api/rapportini/export/xml-danea/:id#id'] = report.json.item.id;
+      idsOfA['/api/rapportini/rapportino/:id/pdf#id'] = report.json.item.id;
       idsOfA['/api/configuration/intervento/remove/:id#id'] = campo.json.item.id;
+      // A's report as a stored PDF: B reaches neither the report's PDF nor the stored file.
+      const pdf = await call(t.app, 'POST', '/api/rapportini/rapportino/pdf', {
+        ...sa,
+        body: { id: report.json.item.id },
+      });
+      expect(pdf.status).toBe(200);
+      idsOfA['/api/media/:id/content#id'] = pdf.json.item.id;
+      secretsOfA.push(pdf.json.item.id);
       reportOfA = report.json.item.id;
       secretsOfA.push(
         campo.json.item.id,

@@ -197,6 +197,8 @@ export const media = pgTable(
     descrizione: text('descrizione'),
     uploadedBy: uuid('uploaded_by').references(() => utenti.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Migration 0021: fingerprint of what a generated file (the report PDF) was made from; null for uploads. */
+    sourceHash: text('source_hash'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -43,7 +43,11 @@ export async function deleteBulk(
       }));
     const gone = rows.filter((r) => !r.completato).map((r) => r.id);
     if (!gone.length) return { removed: 0, skipped: kept, keys: [] as string[] };
-    const files = await dropMediaOf(tx, aziendaId, 'rapportino', gone);
+    // Attachments and the printed PDF go with the report.
+    const files = [
+      ...(await dropMediaOf(tx, aziendaId, 'rapportino', gone)),
+      ...(await dropMediaOf(tx, aziendaId, 'rapportino-pdf', gone)),
+    ];
     return { removed: await repo.deleteReports(tx, aziendaId, gone), skipped: kept, keys: files };
   });
   await removeStored(deps, keys);

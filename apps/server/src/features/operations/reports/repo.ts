@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { inTurn, type DbOrTx } from '../../../platform/db/client.js';
-import { aziende, utenti } from '../../../platform/db/schema.js';
+import { aziende, media, utenti } from '../../../platform/db/schema.js';
 import { articoli, controlli, mansioni } from '../../../platform/db/schema-articles.js';
 import { rapportini, rapportiniMansioni } from '../../../platform/db/schema-contracts.js';
 import { clienti, impianti, macchinari } from '../../../platform/db/schema-customers.js';
@@ -374,4 +374,125 @@ export async function companyOf(db: DbOrTx, aziendaId: string): Promise<PartyRow
     .from(aziende)
     .where(eq(aziende.id, aziendaId));
   return r;
+}
+
+/* ---------- what the printed report adds to the report (report-pdf.ts) ---------- */
+
+export interface DocumentFacts {
+  azienda: {
+    ragioneSociale: string;
+    partitaIva: string;
+    codiceFiscale: string | null;
+    indirizzo: string | null;
+    citta: string | null;
+    provincia: string | null;
+    cap: string | null;
+    telefono: string | null;
+    mail: string | null;
+    timezone: string;
+  };
+  logo: { id: string; contentType: string; storageKey: string } | null;
+  cliente: {
+    ragioneSociale: string;
+    partitaIva: string | null;
+    codiceFiscale: string | null;
+    indirizzo: string | null;
+    citta: string | null;
+    provincia: string | null;
+    cap: string | null;
+  };
+  impianto: {
+    nome: string;
+    indirizzo: string | null;
+    citta: string | null;
+    provincia: string | null;
+    cap: string | null;
+  } | null;
+  macchinari: { nome: string; matricola: string }[];
+  /** File names of the report's attachments (media section `rapportino`), oldest first. */
+  allegati: string[];
+}
+
+/** The company (and its logo), the customer's and plant's addresses, the machines and the attachments of a report. */
+export async function documentFacts(db: DbOrTx, aziendaId: string, r: ReportWithLines): Promise<DocumentFacts> {
+  const x = r.report;
+  const [company, customer, plant, machines, files] = await inTurn(db, [
+    db
+      .select({
+        ragioneSociale: aziende.ragioneSociale,
+        partitaIva: aziende.partitaIva,
+        codiceFiscale: aziende.codiceFiscale,
+        indirizzo: aziende.indirizzo,
+        citta: aziende.citta,
+        provincia: aziende.provincia,
+        cap: aziende.cap,
+        telefono: aziende.telefono,
+        mail: aziende.mailPrincipale,
+        timezone: aziende.timezone,
+        logoId: media.id,
+        logoType: media.contentType,
+        logoKey: media.storageKey,
+      })
+      .from(aziende)
+      .leftJoin(media, and(eq(media.aziendaId, aziende.id), eq(media.id, aziende.logoMediaId)))
+      .where(eq(aziende.id, aziendaId)),
+    db
+      .select({
+        ragioneSociale: clienti.ragioneSociale,
+        partitaIva: clienti.partitaIva,
+        codiceFiscale: clienti.codiceFiscale,
+        indirizzo: clienti.indirizzo,
+        citta: clienti.citta,
+        provincia: clienti.provincia,
+        cap: clienti.cap,
+      })
+      .from(clienti)
+      .where(and(eq(clienti.aziendaId, aziendaId), eq(clienti.id, x.clienteId))),
+    db
+      .select({
+        nome: impianti.nome,
+        indirizzo: impianti.indirizzo,
+        citta: impianti.citta,
+        provincia: impianti.provincia,
+        cap: impianti.cap,
+      })
+      .from(impianti)
+      .where(
+        and(eq(impianti.aziendaId, aziendaId), eq(impianti.id, x.impiantoId ?? '00000000-0000-0000-0000-000000000000')),
+      ),
+    r.macchinari.length
+      ? db
+          .select({ id: macchinari.id, nome: macchinari.nome, matricola: macchinari.matricola })
+          .from(macchinari)
+          .where(and(eq(macchinari.aziendaId, aziendaId), inArray(macchinari.id, r.macchinari)))
+      : Promise.resolve([] as { id: string; nome: string; matricola: string }[]),
+    db
+      .select({ filename: media.filename })
+      .from(media)
+      .where(and(eq(media.aziendaId, aziendaId), eq(media.section, 'rapportino'), eq(media.ownerId, x.id)))
+      .orderBy(asc(media.createdAt), asc(media.id)),
+  ]);
+  const c = company[0]!;
+  const order = new Map(r.macchinari.map((id, i) => [id, i]));
+  return {
+    azienda: {
+      ragioneSociale: c.ragioneSociale,
+      partitaIva: c.partitaIva,
+      codiceFiscale: c.codiceFiscale,
+      indirizzo: c.indirizzo,
+      citta: c.citta,
+      provincia: c.provincia,
+      cap: c.cap,
+      telefono: c.telefono,
+      mail: c.mail,
+      timezone: c.timezone,
+    },
+    logo: c.logoId && c.logoType && c.logoKey ? { id: c.logoId, contentType: c.logoType, storageKey: c.logoKey } : null,
+    cliente: customer[0]!,
+    impianto: plant[0] ?? null,
+    macchinari: machines
+      .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
+      .map((m) => ({ nome: m.nome, matricola: m.matricola })),
+    allegati: files.map((f) => f.filename),
+  };
 }

@@ -23,6 +23,7 @@ import { sendTableExport } from '../../../platform/http/table-export.js';
 import * as closing from './closing.js';
 import { daneaReport, daneaReports, type DaneaExport } from './danea.js';
 import { deleteBulk } from './deletion.js';
+import { reportPdf } from './pdf.js';
 import { exportReports } from './export.js';
 import * as service from './service.js';
 
@@ -147,6 +148,68 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
       },
     },
     async (req) => ({ success: true as const, item: await service.get(deps, actorOf(req), req.params.id) }),
+  );
+
+  const PDF_DOC =
+    `${ACCESS} The printed report in the company's PDF language (option lingua_pdf, IT or EN): company, customer, ` +
+    'plant and machines, dates DD/MM/YYYY, worked days, materials, checks, print-visible custom fields, attachments ' +
+    'by name, final notes; prices and the total without VAT only when the company prints prices (option ' +
+    "rapportini_stampa_prezzi), whatever the caller's prices permission: the PDF is the customer's document. Made " +
+    'on demand and kept as a media file of the report (counted in the storage quota); made again when anything ' +
+    'it shows changed.';
+
+  app.get(
+    '/rapportini/rapportino/:id/pdf',
+    {
+      config: { permission: read },
+      schema: {
+        tags,
+        summary: 'The report as a PDF file (application/pdf, as an attachment)',
+        description:
+          `${PDF_DOC} When the company's storage is full the PDF is still answered, not kept. Header X-Media-Id: the ` +
+          'stored file, also served by GET /media/{id}/content.',
+        security: bearerAuth,
+        params: z.object({ id: z.string().uuid() }),
+        querystring: noQuery,
+        response: { 200: z.any().describe('application/pdf'), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (req, reply) => {
+      const file = await reportPdf(deps, actorOf(req), req.params.id);
+      if (file.media) reply.header('x-media-id', file.media.id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDisposition('attachment', file.filename))
+        .header('content-length', String(file.size))
+        .header('x-content-type-options', 'nosniff')
+        .send(await file.open());
+    },
+  );
+
+  app.post(
+    '/rapportini/rapportino/pdf',
+    {
+      config: { permission: read },
+      schema: {
+        tags,
+        summary: "Makes (when needed) and keeps the report's PDF; answers its media id for GET /media/{id}/content",
+        description: `${PDF_DOC} Over the company's storage space: 413 STORAGE_QUOTA_EXCEEDED.`,
+        security: bearerAuth,
+        querystring: noQuery,
+        body: z.object({ id: z.string().uuid() }).strict(),
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            item: z.object({ id: z.string(), filename: z.string(), size: z.number().int() }),
+          }),
+          ...errors(400, 401, 403, 404, 413),
+        },
+      },
+    },
+    async (req) => {
+      const file = await reportPdf(deps, actorOf(req), req.body.id, true);
+      return { success: true as const, item: { id: file.media!.id, filename: file.filename, size: file.size } };
+    },
   );
 
   app.post(

@@ -48,46 +48,53 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
     },
   );
 
-  app.get(
-    '/media/get-content/:id',
-    {
-      schema: {
-        tags: ['media'],
-        summary: 'The bytes of a file, streamed',
-        description:
-          'Images and PDF inline, other documents as attachments. One byte range (`Range: bytes=a-b`) answers 206.',
-        security: bearerAuth,
-        params: uuidParam,
-        querystring: noQuery,
-        response: {
-          200: z.any().describe('file bytes'),
-          206: z.any().describe('a byte range'),
-          416: z.any().describe('range past the end'),
-          ...errors(401, 403, 404),
+  const contentRoute = (url: string, summary: string) =>
+    app.get(
+      url,
+      {
+        schema: {
+          tags: ['media'],
+          summary,
+          description:
+            'Images and PDF inline, other documents as attachments. One byte range (`Range: bytes=a-b`) answers 206. ' +
+            "A report's PDF (POST /rapportini/rapportino/pdf) is read as the report is.",
+          security: bearerAuth,
+          params: uuidParam,
+          querystring: noQuery,
+          response: {
+            200: z.any().describe('file bytes'),
+            206: z.any().describe('a byte range'),
+            416: z.any().describe('range past the end'),
+            ...errors(401, 403, 404),
+          },
         },
       },
-    },
-    async (req, reply) => {
-      const file = await service.content(deps, actorOf(req), req.params.id);
-      const range = parseRange(req.headers.range, file.size);
-      reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', contentDisposition(file.disposition, file.filename))
-        .header('accept-ranges', 'bytes')
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=300');
-      if (range === 'unsatisfiable') {
-        return reply.code(416).header('content-range', `bytes */${file.size}`).send();
-      }
-      if (range) {
-        return reply
-          .code(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
-          .header('content-length', String(range.end - range.start + 1))
-          .send(await file.open(range));
-      }
-      return reply.header('content-length', String(file.size)).send(await file.open());
-    },
+      async (req, reply) => {
+        const file = await service.content(deps, actorOf(req), req.params.id);
+        const range = parseRange(req.headers.range, file.size);
+        reply
+          .header('content-type', file.contentType)
+          .header('content-disposition', contentDisposition(file.disposition, file.filename))
+          .header('accept-ranges', 'bytes')
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, max-age=300');
+        if (range === 'unsatisfiable') {
+          return reply.code(416).header('content-range', `bytes */${file.size}`).send();
+        }
+        if (range) {
+          return reply
+            .code(206)
+            .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
+            .header('content-length', String(range.end - range.start + 1))
+            .send(await file.open(range));
+        }
+        return reply.header('content-length', String(file.size)).send(await file.open());
+      },
+    );
+  contentRoute('/media/get-content/:id', 'The bytes of a file, streamed');
+  contentRoute(
+    '/media/:id/content',
+    'The bytes of a file, streamed (the path of the spec for a PDF: /media/{pdfId}/content)',
   );
 
   app.get(

@@ -50,7 +50,7 @@ export interface SectionDefinition {
   /** Throws NOT_FOUND when the owner is not the company's, FORBIDDEN when the actor may not do `action`. */
   authorize(db: DbOrTx, actor: Actor, ownerId: string, action: 'write' | 'delete'): Promise<void>;
   /** Whether the actor may download or list files of this section (owner already known to be the company's). */
-  mayRead(actor: Actor, ownerId: string): boolean;
+  mayRead(actor: Actor, ownerId: string, db: DbOrTx): boolean | Promise<boolean>;
   /** Whether the owner exists in the company (listing). */
   ownerExists(db: DbOrTx, aziendaId: string, ownerId: string): Promise<boolean>;
   /** Links a new file to its owner, in the insert's transaction. */
@@ -155,6 +155,42 @@ const rapportino: SectionDefinition = {
 
 export const SECTIONS: Record<MediaSection, SectionDefinition> = { utente, macchinario, rapportino };
 
+/**
+ * The printed report (operations/reports/report-pdf.ts): made by the server, never uploaded, renamed or
+ * deleted by hand (it is made again when the report changes). Read as the report is: gestione_interventi
+ * read, and the report is one's own or the user sees the company's or colleagues' reports.
+ */
+const rapportinoPdf: SectionDefinition = {
+  types: new Map([['application/pdf', 'pdf']]),
+  maxBytes: (config) => config.MEDIA_DOC_MAX_BYTES,
+  single: true,
+  filename: (ext) => `rapportino.${ext}`,
+  authorize: async () => {
+    throw forbidden('Documento generato: non si modifica né si elimina');
+  },
+  async mayRead(actor, ownerId, db) {
+    if (!can(actor.permissions, 'gestione_interventi', 'read')) return false;
+    const report = UUID.test(ownerId) ? await repo.reportOf(db, actor.aziendaId, ownerId, actor.userId) : undefined;
+    return (
+      !!report &&
+      (report.assigned ||
+        can(actor.permissions, 'gestione_interventi', 'read', 'company') ||
+        can(actor.permissions, 'dati_colleghi', 'read'))
+    );
+  },
+  ownerExists: async (db, aziendaId, ownerId) =>
+    UUID.test(ownerId) && !!(await repo.reportOf(db, aziendaId, ownerId, '00000000-0000-0000-0000-000000000000')),
+  attach: async () => undefined,
+  detach: async () => undefined,
+};
+
+/** Sections of files the server generates: served and counted like the others, never uploaded. */
+export const GENERATED_SECTIONS = { 'rapportino-pdf': rapportinoPdf } as const;
+export type GeneratedSection = keyof typeof GENERATED_SECTIONS;
+
 export function sectionOf(name: string): SectionDefinition | undefined {
-  return Object.prototype.hasOwnProperty.call(SECTIONS, name) ? SECTIONS[name as MediaSection] : undefined;
+  if (Object.prototype.hasOwnProperty.call(SECTIONS, name)) return SECTIONS[name as MediaSection];
+  return Object.prototype.hasOwnProperty.call(GENERATED_SECTIONS, name)
+    ? GENERATED_SECTIONS[name as GeneratedSection]
+    : undefined;
 }

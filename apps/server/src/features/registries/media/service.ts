@@ -113,7 +113,7 @@ async function readable(deps: Deps, actor: Actor, id: string) {
   const m = await repo.findMedia(deps.db, actor.aziendaId, id);
   const def = m ? sectionOf(m.section) : undefined;
   if (!m || !def) throw notFound('File');
-  if (!def.mayRead(actor, m.ownerId)) throw forbidden();
+  if (!(await def.mayRead(actor, m.ownerId, deps.db))) throw forbidden();
   return { m, def };
 }
 
@@ -133,7 +133,7 @@ export async function content(deps: Deps, actor: Actor, id: string) {
 export async function list(deps: Deps, actor: Actor, section: MediaListSection, ownerId: string) {
   const def = SECTIONS[section];
   if (!(await def.ownerExists(deps.db, actor.aziendaId, ownerId))) throw notFound();
-  if (!def.mayRead(actor, ownerId)) throw forbidden();
+  if (!(await def.mayRead(actor, ownerId, deps.db))) throw forbidden();
   return (await repo.mediaOfOwner(deps.db, actor.aziendaId, section, ownerId)).map(presentMedia);
 }
 

@@ -35,6 +35,7 @@ import { bodyOf, formOf, type FormState } from './report-form';
 import { StateBadge } from './StateBadge';
 import { useTechnicianOptions } from './use-technicians';
 import { useUnsavedChangesGuard } from '../../../app/guarded-close';
+import { PdfButton } from './PdfButton';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -178,6 +179,7 @@ function ReportForm({
           </Group>
         </div>
         <DaneaButton report={report} />
+        <PdfButton id={report.id} numero={report.numero_assistenza} dirty={dirty} />
       </Group>
       {report.completato && <Alert color="gray">{t('reports.completedNote')}</Alert>}
       {returnOnly && <Alert color="blue">{t('reports.closedNote')}</Alert>}

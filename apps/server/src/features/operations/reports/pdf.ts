@@ -1,0 +1,222 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { createElement } from 'react';
+import type { Actor } from '../../../platform/auth/actor.js';
+import type { Deps } from '../../../platform/deps.js';
+import { AppError } from '../../../platform/errors.js';
+import type { PdfLang } from '../../../platform/pdf/format.js';
+import { PDF_IMAGE_TYPES, renderPdf } from '../../../platform/pdf/render.js';
+import { optionValues } from '../../billing/index.js';
+import { findGenerated, storeGenerated } from '../../registries/index.js';
+import { campiWithRemoved } from '../report-config/service.js';
+import { reportAccess } from './access.js';
+import { campiOf } from './presenter.js';
+import { pricesOf } from './pricing.js';
+import * as repo from './repo.js';
+import { ReportPdf, type ReportPdfModel } from './report-pdf.js';
+import { visible } from './service.js';
+import { reportSettings } from './settings.js';
+
+/**
+ * The printed report (issue 12, docs/decisions/0023-report-pdf.md). Made on demand and kept as a media
+ * file of the report (section `rapportino-pdf`, counted in the storage quota) with the hash of what it
+ * shows: the next request serves the stored file while the hash is the same, and makes it again when
+ * anything printed changed (the report, the company's data or logo, the PDF language, the prices
+ * option, a custom field's print visibility, the layout version below).
+ */
+export const PDF_LAYOUT_VERSION = 1;
+export const PDF_SECTION = 'rapportino-pdf' as const;
+
+const address = (a: {
+  indirizzo: string | null;
+  cap: string | null;
+  citta: string | null;
+  provincia: string | null;
+}) => {
+  const town = [a.cap, a.citta, a.provincia ? `(${a.provincia})` : null].filter(Boolean).join(' ');
+  return [a.indirizzo, town].filter(Boolean).join(', ') || null;
+};
+
+/** The document's content for a report the caller may read, and where its logo is. */
+export async function reportPdfModel(deps: Deps, actor: Actor, id: string) {
+  const { aziendaId } = actor;
+  const [settings, r, [lingua, stampaPrezzi]] = await Promise.all([
+    reportSettings(deps, aziendaId),
+    visible(deps.db, actor, reportAccess(actor), id),
+    optionValues(deps, aziendaId, [
+      ['lingua_pdf', 'value'],
+      ['rapportini_stampa_prezzi', 'enabled'],
+    ]),
+  ]);
+  const [config, facts] = await Promise.all([
+    campiWithRemoved(deps.db, aziendaId),
+    repo.documentFacts(deps.db, aziendaId, r),
+  ]);
+  const lang: PdfLang = lingua === 'EN' ? 'EN' : 'IT';
+  // The PDF is the customer's document: prices follow the company's option, not the viewer's permission.
+  const prezzi =
+    stampaPrezzi === '1'
+      ? await pricesOf(deps.db, aziendaId, settings, config, {
+          gestione: r.report.gestionePrezzi ?? null,
+          contrattoId: r.report.contrattoId,
+          giornate: r.giornate,
+          materiali: r.materiali,
+          campi: r.campi,
+        })
+      : null;
+  const x = r.report;
+  const a = facts.azienda;
+  const vat = lang === 'IT' ? 'P. IVA' : 'VAT no.';
+  const taxCode = lang === 'IT' ? 'C.F.' : 'Tax code';
+  const model: ReportPdfModel = {
+    lang,
+    valuta: settings.valuta,
+    timeZone: a.timezone,
+    azienda: {
+      nome: a.ragioneSociale,
+      righe: [
+        address(a),
+        [
+          `${vat} ${a.partitaIva}`,
+          a.codiceFiscale && a.codiceFiscale !== a.partitaIva ? `${taxCode} ${a.codiceFiscale}` : null,
+        ]
+          .filter(Boolean)
+          .join(' – '),
+        [a.telefono ? `Tel. ${a.telefono}` : null, a.mail].filter(Boolean).join(' – '),
+      ].filter((v): v is string => !!v),
+    },
+    logoId: facts.logo && PDF_IMAGE_TYPES[facts.logo.contentType] ? facts.logo.id : null,
+    numero: x.numeroAssistenza ?? '',
+    stato: x.stato,
+    completato: x.completato,
+    dataApertura: x.dataApertura,
+    dataChiusura: x.dataChiusura?.toISOString() ?? null,
+    dataAppuntamento: x.dataAppuntamento?.toISOString() ?? null,
+    tipoIntervento: x.tipoIntervento,
+    motivazione: x.motivazione,
+    cliente: {
+      nome: facts.cliente.ragioneSociale,
+      righe: [
+        address(facts.cliente),
+        facts.cliente.partitaIva ? `${vat} ${facts.cliente.partitaIva}` : null,
+        facts.cliente.codiceFiscale && facts.cliente.codiceFiscale !== facts.cliente.partitaIva
+          ? `${taxCode} ${facts.cliente.codiceFiscale}`
+          : null,
+      ].filter((v): v is string => !!v),
+    },
+    clienteFatturazione: r.clienteFatturazione,
+    impianto: facts.impianto ? { nome: facts.impianto.nome, indirizzo: address(facts.impianto) } : null,
+    macchinari: facts.macchinari,
+    mansione: r.mansione,
+    tecnici: r.tecnici.map((t) => t.nome),
+    richiestaIniziale: x.richiestaIniziale,
+    giornate: r.giornate.map((g) => ({
+      data: g.data,
+      tecnico: g.tecnicoNome,
+      ore: g.totaleOre,
+      km: g.kmViaggio,
+      oreViaggio: g.oreViaggio,
+      pranzo: g.pranzo === 'S',
+      cena: g.cena === 'S',
+      pernottamento: g.pernottamento === 'S',
+      ritorno: g.ritorno,
+    })),
+    totaleOre: x.totaleOre,
+    materiali: r.materiali.map((m) => ({
+      codice: m.codice,
+      descrizione: m.descrizione,
+      quantita: m.quantita,
+      unita: m.unita,
+      prezzo: prezzi ? (m.prezzoNetto !== null && m.prezzoNetto !== '' ? m.prezzoNetto : m.importoUnitario) : null,
+    })),
+    prezzi,
+    campi: campiOf(config, r.campi)
+      .filter((c) => c.visibilita.stampa && c.valore !== null && c.valore !== '')
+      .sort((p, q) => p.ordine - q.ordine)
+      .map((c) => ({ nome: c.nome, tipo: c.tipo, posizione: c.posizione, valore: c.valore! })),
+    controlli: r.controlli.map((c) => ({ descrizione: c.descrizione, esito: c.esito, note: c.note })),
+    allegati: facts.allegati,
+    note: x.note,
+  };
+  return { model, logo: model.logoId ? facts.logo : null };
+}
+
+const hashOf = (model: ReportPdfModel) =>
+  createHash('sha256')
+    .update(JSON.stringify({ layout: PDF_LAYOUT_VERSION, model }))
+    .digest('hex');
+
+/** The file name: "Rapportino 2026-00012.pdf" / "Service report 2026-00012.pdf". */
+export const pdfFilename = (model: ReportPdfModel) =>
+  `${model.lang === 'IT' ? 'Rapportino' : 'Service report'} ${model.numero.replace(/[\\/]/g, '-') || 'senza numero'}.pdf`;
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
+/** Renders the document of a model (the logo read from storage; a logo that cannot be read is left out). */
+export async function renderReportPdf(
+  deps: Deps,
+  model: ReportPdfModel,
+  logo: { contentType: string; storageKey: string } | null,
+): Promise<Buffer> {
+  let image: { data: Buffer; format: 'png' | 'jpg' } | null = null;
+  const format = logo ? PDF_IMAGE_TYPES[logo.contentType] : undefined;
+  if (logo && format) {
+    try {
+      image = { data: await readAll(await deps.storage.get(logo.storageKey)), format };
+    } catch (err) {
+      deps.log.warn({ err }, 'company logo not readable: report PDF made without it');
+    }
+  }
+  return renderPdf(createElement(ReportPdf, { model, logo: image }) as Parameters<typeof renderPdf>[0]);
+}
+
+export interface ReportPdfFile {
+  /** The stored media file (GET /media/{id}/content), or null when it could not be kept (storage full). */
+  media: { id: string } | null;
+  filename: string;
+  size: number;
+  open: () => Promise<Readable>;
+}
+
+/**
+ * The report's PDF for a caller who may read the report (404 otherwise): the stored file while what
+ * it shows is unchanged, else made again and stored in place of the old one. `keepOrFail`: a PDF
+ * that does not fit in the company's storage answers 413 STORAGE_QUOTA_EXCEEDED; otherwise it is
+ * answered all the same, not kept.
+ */
+export async function reportPdf(deps: Deps, actor: Actor, id: string, keepOrFail = false): Promise<ReportPdfFile> {
+  const { aziendaId } = actor;
+  const { model, logo } = await reportPdfModel(deps, actor, id);
+  const hash = hashOf(model);
+  const filename = pdfFilename(model);
+  const stored = await findGenerated(deps.db, aziendaId, PDF_SECTION, id);
+  if (stored && stored.sourceHash === hash && (await deps.storage.size(stored.storageKey)) !== null) {
+    return {
+      media: { id: stored.id },
+      filename: stored.filename,
+      size: stored.size,
+      open: () => deps.storage.get(stored.storageKey),
+    };
+  }
+  const body = await renderReportPdf(deps, model, logo);
+  let media: ReportPdfFile['media'] = null;
+  try {
+    media = await storeGenerated(deps, aziendaId, {
+      section: PDF_SECTION,
+      ownerId: id,
+      filename,
+      contentType: 'application/pdf',
+      body,
+      sourceHash: hash,
+      by: actor.userId,
+    });
+  } catch (e) {
+    if (keepOrFail || !(e instanceof AppError) || e.code !== 'STORAGE_QUOTA_EXCEEDED') throw e;
+    deps.log.warn({ aziendaId, rapportino: id }, 'report PDF not kept: storage quota exceeded');
+  }
+  return { media, filename, size: body.length, open: async () => Readable.from([body]) };
+}
