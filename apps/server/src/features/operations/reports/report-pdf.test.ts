@@ -265,10 +265,11 @@ describe('the report PDF', () => {
     // The company's option changes what is printed: made again too.
     await x.setOptions([{ category: 'lingua_pdf', subcategory: 'value', value: 'EN' }]);
     expect((await pdfOf(x.admin, id)).text).toContain('Service report');
-    // Deleting the report removes its PDF and frees its space.
+    // Deleting the report removes its PDF and its attachment (the photo held before) and frees their space.
     expect((await x.post(x.admin, '/rapportini/rapportini/delete-bulk', { ids: [id] })).status).toBe(200);
     expect(await pdfRows(aziendaId)).toHaveLength(0);
-    expect(await usedBytes(t, aziendaId)).toBe(before);
+    expect(before).toBe(PNG.length);
+    expect(await usedBytes(t, aziendaId)).toBe(0);
   });
 
   it("draws the company's logo and is made again when the logo changes", async () => {
