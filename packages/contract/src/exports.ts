@@ -56,6 +56,17 @@ export const DANEA_MAX_REPORTS = 1000;
 export const rapportiniDaneaQuery = rapportiniExportQuery.omit({ format: true, columns: true });
 export type RapportiniDaneaQuery = z.output<typeof rapportiniDaneaQuery>;
 
+/** Most reports one bulk download (a zip of their PDFs) holds; more answer 400. */
+export const BULK_PDF_MAX_REPORTS = 1000;
+/**
+ * POST /rapportini/rapportini/download-bulk: the ticked reports (`ids`), or, without ids, every report
+ * of the list's filters and search, in the list's order.
+ */
+export const rapportiniDownloadBulkRequest = rapportiniDaneaQuery
+  .extend({ ids: z.array(z.string().uuid()).min(1).max(BULK_PDF_MAX_REPORTS).optional() })
+  .strict();
+export type RapportiniDownloadBulkRequest = z.output<typeof rapportiniDownloadBulkRequest>;
+
 /** The exported files' column headers (the web's labels live in its locales; a file is made on the server). */
 export const EXPORT_HEADERS: Record<'it' | 'en', Record<string, string>> = {
   it: {

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  BULK_PDF_MAX_REPORTS,
   DANEA_MAX_REPORTS,
+  rapportiniDownloadBulkRequest,
   rapportiniAdminQuery,
   rapportiniDaneaQuery,
   rapportiniExportQuery,
@@ -22,6 +24,7 @@ import { contentDisposition } from '../../../platform/http/content-disposition.j
 import { sendTableExport } from '../../../platform/http/table-export.js';
 import * as closing from './closing.js';
 import { daneaReport, daneaReports, type DaneaExport } from './danea.js';
+import { downloadBulk } from './bulk-pdf.js';
 import { deleteBulk } from './deletion.js';
 import { reportPdf } from './pdf.js';
 import { exportReports } from './export.js';
@@ -130,6 +133,34 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
       },
     },
     async (req, reply) => sendXml(reply, await daneaReports(deps, actorOf(req), req.query)),
+  );
+
+  app.post(
+    '/rapportini/rapportini/download-bulk',
+    {
+      config: { permission: read },
+      schema: {
+        tags,
+        summary: `The PDFs of the ticked reports (ids), or of the filtered list, in one zip, streamed (at most ${BULK_PDF_MAX_REPORTS})`,
+        description:
+          `${ACCESS} Body: ids (the ticked reports; an unknown or unreachable one answers 404 before anything is sent), ` +
+          "or without ids the list's filters and search (stato or aperti, cliente_id, tecnico_id, contratto_id, completato, " +
+          `dal, al, q, sort, dir). Each PDF is the report's printed document (stored, or made and stored), written into the ` +
+          `zip one at a time as it is ready. More than ${BULK_PDF_MAX_REPORTS} reports answer 400.`,
+        security: bearerAuth,
+        querystring: noQuery,
+        body: rapportiniDownloadBulkRequest,
+        response: { 200: z.any().describe('application/zip'), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (req, reply) => {
+      const { stream, count } = await downloadBulk(deps, actorOf(req), req.body);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', contentDisposition('attachment', 'rapportini.zip'))
+        .header('x-report-count', String(count))
+        .send(stream);
+    },
   );
 
   app.get(

@@ -1,0 +1,82 @@
+import { once } from 'node:events';
+import archiver from 'archiver';
+import { BULK_PDF_MAX_REPORTS, type RapportiniDownloadBulkRequest } from '@fs/contract';
+import type { Actor } from '../../../platform/auth/actor.js';
+import type { Deps } from '../../../platform/deps.js';
+import { AppError, notFound } from '../../../platform/errors.js';
+import { eachPage } from '../../../platform/lists.js';
+import { reportAccess } from './access.js';
+import * as lists from './list-repo.js';
+import { reportPdf } from './pdf.js';
+import * as repo from './repo.js';
+
+/** The reports a bulk download holds, checked before the first byte goes out. */
+async function reportIds(deps: Deps, actor: Actor, q: RapportiniDownloadBulkRequest): Promise<string[]> {
+  const { aziendaId } = actor;
+  const access = reportAccess(actor);
+  if (q.ids) {
+    const unique = [...new Set(q.ids)];
+    const rows = await repo.reportsByIds(deps.db, aziendaId, unique);
+    if (rows.length !== unique.length) throw notFound('Rapportino');
+    if (!access.seeAll) {
+      for (const id of unique)
+        if (!(await repo.isAssigned(deps.db, aziendaId, id, actor.userId))) throw notFound('Rapportino');
+    }
+    return unique;
+  }
+  const filters: lists.ListFilters = {
+    stato: q.stato,
+    clienteId: q.cliente_id,
+    tecnicoId: q.tecnico_id,
+    contrattoId: q.contratto_id,
+    completato: q.completato,
+    dal: q.dal,
+    al: q.al,
+    q: q.q,
+    onlyUser: access.seeAll ? undefined : actor.userId,
+  };
+  const first = await lists.list(deps.db, aziendaId, filters, { page: 1, size: 1, sort: q.sort, dir: q.dir });
+  if (first.total > BULK_PDF_MAX_REPORTS)
+    throw new AppError(
+      'VALIDATION',
+      `Troppi rapportini da scaricare insieme (${first.total}): al massimo ${BULK_PDF_MAX_REPORTS}, restringere i filtri`,
+    );
+  const ids: string[] = [];
+  for await (const row of eachPage(async (page, size, totale) => {
+    const p = await lists.list(deps.db, aziendaId, filters, { page, size, sort: q.sort, dir: q.dir, totale });
+    return { rows: p.items, total: p.total };
+  }))
+    ids.push(row.id);
+  if (!ids.length) throw new AppError('VALIDATION', 'Nessun rapportino da scaricare con questi filtri');
+  return ids;
+}
+
+/**
+ * POST /rapportini/rapportini/download-bulk: a zip of the reports' PDFs, streamed as it is made. The
+ * reports are checked first (an unknown or unreachable id answers 404 before anything is sent); then
+ * each PDF is taken (stored, or made and stored as `reportPdf` does) and written into the zip one at
+ * a time, the next only once the previous entry has been written, so memory holds one PDF at most.
+ */
+export async function downloadBulk(deps: Deps, actor: Actor, q: RapportiniDownloadBulkRequest) {
+  const ids = await reportIds(deps, actor, q);
+  const zip = archiver('zip', { zlib: { level: 1 } }); // PDFs are compressed already
+  const names = new Set<string>();
+  const fill = async () => {
+    for (const id of ids) {
+      if (zip.destroyed) return;
+      const file = await reportPdf(deps, actor, id);
+      let name = file.filename;
+      for (let n = 2; names.has(name); n++) name = file.filename.replace(/\.pdf$/i, ` (${n}).pdf`);
+      names.add(name);
+      const entry = once(zip, 'entry');
+      zip.append(await file.open(), { name });
+      await entry;
+    }
+    await zip.finalize();
+  };
+  fill().catch((err: unknown) => {
+    deps.log.error({ err }, 'bulk PDF download broken off');
+    zip.destroy(err instanceof Error ? err : new Error(String(err)));
+  });
+  return { stream: zip, count: ids.length };
+}
