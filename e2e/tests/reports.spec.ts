@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import JSZip from 'jszip';
 import { FIXTURES } from '../fixtures';
 import { signIn } from './helpers';
 import { solidPng } from './png';
@@ -329,6 +330,17 @@ test('the office ticks reports in the list and deletes them after confirming; a 
   const table = page.getByRole('table');
   for (const r of made) await table.getByRole('checkbox', { name: `Seleziona ${r.numero_assistenza}` }).check();
   await expect(page.getByText('3 selezionati')).toBeVisible();
+  // Their PDFs in one zip.
+  const zipDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Scarica PDF (zip)' }).click();
+  const zipFile = await zipDownload;
+  expect(zipFile.suggestedFilename()).toBe('rapportini.zip');
+  const zip = await JSZip.loadAsync(await readFile((await zipFile.path())!));
+  const entries = Object.keys(zip.files);
+  expect(entries).toHaveLength(3);
+  for (const r of made) expect(entries.some((e) => e.includes(r.numero_assistenza.replace('/', '-')))).toBe(true);
+  expect((await zip.files[entries[0]!]!.async('nodebuffer')).subarray(0, 5).toString()).toBe('%PDF-');
+
   await page.getByRole('button', { name: 'Elimina' }).click();
   const confirm = page.getByRole('dialog', { name: 'Eliminare 3 interventi?' });
   await confirm.getByRole('button', { name: 'Elimina' }).click();

@@ -16,7 +16,7 @@ import { useUsers } from '../../identity';
 import { useCustomerContracts, useReportsPage } from './api';
 import { contractLabel } from './HeaderMore';
 import { PERIODS, periodRange, type Period } from './periods';
-import { BulkDelete } from './BulkDelete';
+import { BulkActions } from './BulkActions';
 import { CustomerFilter } from './CustomerFilter';
 import { StateBadge } from './StateBadge';
 
@@ -107,7 +107,7 @@ export function ReportsPage() {
         }}
         onOpen={(r) => void navigate(`/interventions/${r.id}`)}
         selection={
-          canDelete
+          canDelete || seeAll || canWrite
             ? {
                 selected,
                 onChange: setSelected,
@@ -201,7 +201,7 @@ export function ReportsPage() {
         }
         actions={
           <>
-            <BulkDelete selected={selected} onDone={() => setSelected([])} />
+            <BulkActions selected={selected} onDone={() => setSelected([])} canDelete={canDelete} />
             <ExportMenu
               table="rapportini"
               path="/api/rapportini/rapportini/export"

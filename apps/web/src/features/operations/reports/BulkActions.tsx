@@ -1,18 +1,31 @@
 import { Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { IconFileZip, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../../app/api/client';
 import { errorText } from '../../../app/api/errors';
+import { downloadBlob } from '../../../app/download';
 import { notify } from '../../../app/notify';
 import { useDeleteReports } from './api';
 
 /**
- * The list's bulk delete: how many are ticked, and "Elimina" after a confirmation. Completed
- * reports are kept by the server and named in a warning.
+ * The list's actions on the ticked reports: how many are ticked, their PDFs in one zip, and
+ * "Elimina" after a confirmation (with the delete permission). Completed reports are kept by the
+ * server and named in a warning.
  */
-export function BulkDelete({ selected, onDone }: { selected: string[]; onDone: () => void }) {
+export function BulkActions({
+  selected,
+  onDone,
+  canDelete,
+}: {
+  selected: string[];
+  onDone: () => void;
+  canDelete: boolean;
+}) {
   const { t } = useTranslation();
   const remove = useDeleteReports();
+  const [zipping, setZipping] = useState(false);
   if (!selected.length) return null;
   const ask = () =>
     modals.openConfirmModal({
@@ -36,6 +49,21 @@ export function BulkDelete({ selected, onDone }: { selected: string[]; onDone: (
           onError: (e) => notify.error(errorText(t, e)),
         }),
     });
+  const zip = async () => {
+    setZipping(true);
+    try {
+      const blob = await api.post<Blob>(
+        '/api/rapportini/rapportini/download-bulk',
+        { ids: selected },
+        { responseType: 'blob' },
+      );
+      downloadBlob(blob, t('reports.bulkDelete.zipFile'));
+    } catch (e) {
+      notify.error(errorText(t, e));
+    } finally {
+      setZipping(false);
+    }
+  };
   return (
     <Group gap="sm">
       <Text size="sm" c="dimmed">
@@ -44,15 +72,20 @@ export function BulkDelete({ selected, onDone }: { selected: string[]; onDone: (
       <Button variant="subtle" size="compact-sm" onClick={onDone}>
         {t('reports.bulkDelete.clear')}
       </Button>
-      <Button
-        color="red"
-        variant="light"
-        leftSection={<IconTrash size={16} />}
-        onClick={ask}
-        loading={remove.isPending}
-      >
-        {t('reports.bulkDelete.action')}
+      <Button variant="light" leftSection={<IconFileZip size={16} />} onClick={() => void zip()} loading={zipping}>
+        {t('reports.bulkDelete.zip')}
       </Button>
+      {canDelete && (
+        <Button
+          color="red"
+          variant="light"
+          leftSection={<IconTrash size={16} />}
+          onClick={ask}
+          loading={remove.isPending}
+        >
+          {t('reports.bulkDelete.action')}
+        </Button>
+      )}
     </Group>
   );
 }
