@@ -133,6 +133,11 @@ describe('HTTP surface', () => {
         '/api/rapportini/rapportino/chiusura',
         '/api/rapportini/rapportini/todos',
         '/api/rapportini/rapportini/delete-bulk',
+        // Acceptance: the customer's signature, on the screen or through a mailed link (issue 12).
+        '/api/rapportini/rapportino/firma',
+        '/api/rapportini/rapportino/firma/{id}',
+        '/api/rapportini/rapportino/firma/link',
+        '/api/public/firma/{token}',
         '/api/configuration/intervento',
         '/api/configuration/intervento/remove/{id}',
         '/api/configuration/campi/posizione',

@@ -1,3 +1,4 @@
 /** The registries area's public API for other areas. */
 export { reserveSpace } from './media/quota.js';
+export { dropFile, fileRow, recordFile } from './media/service.js';
 export { mansioniByUser, setUserMansioni } from './job-roles/service.js';

@@ -43,7 +43,12 @@ export function editable(report: repo.ReportRow, settings: ReportSettings): bool
 }
 
 /** Loads a report the caller may see (a report they may not see answers 404, as an unknown one). */
-async function visible(db: DbOrTx, actor: Actor, access: ReportAccess, id: string): Promise<repo.ReportWithLines> {
+export async function visible(
+  db: DbOrTx,
+  actor: Actor,
+  access: ReportAccess,
+  id: string,
+): Promise<repo.ReportWithLines> {
   const r = await repo.findReport(db, actor.aziendaId, id);
   if (!r || (!access.seeAll && !r.tecnici.some((t) => t.id === actor.userId))) throw notFound('Rapportino');
   return r;
@@ -67,8 +72,10 @@ export async function present(
         campi: r.campi,
       })
     : null;
-  const mayEdit = editable(r.report, settings) && (access.editAll || r.tecnici.some((t) => t.id === actor.userId));
-  return toRapportino(r, campiOf(fields, r.campi), prezzi, mayEdit);
+  const mine = access.editAll || (access.editOwn && r.tecnici.some((t) => t.id === actor.userId));
+  const mayEdit = editable(r.report, settings) && mine;
+  // Who may edit a report may sign it, closed too (the customer often signs at closing); never once completed.
+  return toRapportino(r, campiOf(fields, r.campi), prezzi, mayEdit, mine && !r.report.completato);
 }
 
 export async function get(deps: Deps, actor: Actor, id: string): Promise<Rapportino> {
