@@ -87,15 +87,14 @@ export function SignLinkPage() {
           {t('signature.public.days')}
         </Title>
         {s.giornate.length ? (
-          <Table.ScrollContainer minWidth={320}>
-            <Table striped>
+          <Table.ScrollContainer minWidth={0}>
+            <Table striped fz="sm" horizontalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('signature.public.date')}</Table.Th>
                   <Table.Th>{t('signature.public.technician')}</Table.Th>
                   <Table.Th ta="right">{t('signature.public.hours')}</Table.Th>
-                  <Table.Th ta="right">{t('signature.public.travelHours')}</Table.Th>
-                  <Table.Th ta="right">{t('signature.public.km')}</Table.Th>
+                  <Table.Th ta="right">{t('signature.public.travel')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -104,8 +103,9 @@ export function SignLinkPage() {
                     <Table.Td>{formatDate(g.data)}</Table.Td>
                     <Table.Td>{g.tecnico}</Table.Td>
                     <Table.Td ta="right">{num(g.totale_ore)}</Table.Td>
-                    <Table.Td ta="right">{num(g.ore_viaggio)}</Table.Td>
-                    <Table.Td ta="right">{num(g.km_viaggio)}</Table.Td>
+                    <Table.Td ta="right">
+                      {t('signature.public.travelValue', { hours: num(g.ore_viaggio), km: num(g.km_viaggio) })}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -123,8 +123,8 @@ export function SignLinkPage() {
           {t('signature.public.materials')}
         </Title>
         {s.materiali.length ? (
-          <Table.ScrollContainer minWidth={320}>
-            <Table striped>
+          <Table.ScrollContainer minWidth={0}>
+            <Table striped fz="sm" horizontalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('signature.public.code')}</Table.Th>
