@@ -133,6 +133,20 @@ describe('signing a report on the screen', () => {
     expect(await mediaRows(x.c.company.id)).toHaveLength(1);
   });
 
+  it('with the option firma_cliente_obbligatoria a report closes only once signed', async () => {
+    const x = await setup();
+    expect(
+      (await x.setOptions([{ category: 'firma_cliente_obbligatoria', subcategory: 'enabled', value: '1' }])).status,
+    ).toBe(200);
+    const refused = await x.post(x.tech, '/rapportini/rapportino/chiusura', { id: x.id, azione: 'chiudi' });
+    expect([refused.status, refused.json.code]).toEqual([400, 'REPORT_MANDATORY_FIELDS']);
+    expect(refused.json.fields).toEqual([{ path: 'firma', message: 'Firma del cliente obbligatoria' }]);
+    expect((await x.sign(x.tech, { firmatario: 'Mario Verdi', png: dataUrl(png()) })).status).toBe(200);
+    const closed = await x.post(x.tech, '/rapportini/rapportino/chiusura', { id: x.id, azione: 'chiudi' });
+    expect(closed.status).toBe(200);
+    expect(closed.json.item.stato).toBe('CHIUSO');
+  });
+
   it('checks the image: a real PNG, not too large; the name is required', async () => {
     const x = await setup();
     const cases: [unknown, number, string][] = [

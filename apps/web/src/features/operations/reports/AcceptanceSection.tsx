@@ -160,7 +160,16 @@ function LinkDialog({ report, onClose }: { report: Rapportino; onClose: () => vo
  * "Accettazione": the customer signs on this screen (a technician's phone or the office's screen),
  * or the office mails a signing link. A signed report shows the image, the signer and the time.
  */
-export function AcceptanceSection({ report, office }: { report: Rapportino; office: boolean }) {
+export function AcceptanceSection({
+  report,
+  office,
+  error,
+}: {
+  report: Rapportino;
+  office: boolean;
+  /** A refused close names the missing signature (option firma_cliente_obbligatoria). */
+  error?: string;
+}) {
   const { t } = useTranslation();
   const sign = useSignReport();
   const clear = useClearSignature();
@@ -186,6 +195,11 @@ export function AcceptanceSection({ report, office }: { report: Rapportino; offi
     });
   return (
     <Stack gap="sm">
+      {error && !firma && (
+        <Text size="sm" c="red.8" role="alert">
+          {error}
+        </Text>
+      )}
       {firma && <SignatureImage report={report} />}
       {!firma && !report.firmabile && (
         <Text size="sm" c="dimmed">

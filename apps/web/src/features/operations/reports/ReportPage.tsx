@@ -259,7 +259,7 @@ function ReportForm({
         {fields('chiusura')}
       </Section>
       <Section title={t('signature.section')}>
-        <AcceptanceSection report={report} office={office} />
+        <AcceptanceSection report={report} office={office} error={errors.firma} />
       </Section>
       <Paper withBorder p="sm" radius="md" shadow="md" style={{ position: 'sticky', bottom: 8, zIndex: 5 }}>
         <Group justify="flex-end" gap="sm">
