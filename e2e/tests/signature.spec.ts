@@ -7,7 +7,7 @@ const SHOTS = process.env.E2E_SHOTS_DIR;
 
 test.describe('on a phone', () => {
   // A phone's screen density: the pad's canvas must follow it (sharp strokes, right pointer positions).
-  test.use({ deviceScaleFactor: 3 });
+  test.use({ deviceScaleFactor: 3, hasTouch: true });
 
   test('a technician on a phone has the customer sign the report on the pad, with the name', async ({
     page,
@@ -71,6 +71,16 @@ test.describe('on a phone', () => {
       [0.8, 0.6],
       [0.9, 0.4],
     ]);
+    // A finger too: a touch stroke underlines it (touch events through the DevTools protocol).
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', fx = 0, fy = 0) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x: box.x + fx * box.width, y: box.y + fy * box.height }],
+      });
+    await touch('touchStart', 0.1, 0.9);
+    for (let i = 1; i <= 10; i++) await touch('touchMove', 0.1 + 0.08 * i, 0.9);
+    await touch('touchEnd');
     await section.getByLabel('Nome di chi firma').fill('Giulia Verdi');
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/rapportini/rapportino/firma') && r.ok());
     await section.getByRole('button', { name: 'Salva la firma' }).click();
@@ -91,10 +101,18 @@ test.describe('on a phone', () => {
       ctx.drawImage(img, 0, 0);
       const d = ctx.getImageData(0, 0, c.width, c.height).data;
       let dark = 0;
-      for (let i = 0; i < d.length; i += 4) if (d[i]! < 100 && d[i + 3]! > 200) dark++;
-      return { dark, width: c.width };
+      let underline = 0;
+      for (let i = 0; i < d.length; i += 4) {
+        if (d[i]! < 100 && d[i + 3]! > 200) {
+          dark++;
+          // below the mouse strokes: the finger's line
+          if (i / 4 / c.width > c.height * 0.85) underline++;
+        }
+      }
+      return { dark, underline, width: c.width };
     });
     expect(ink.dark).toBeGreaterThan(200);
+    expect(ink.underline).toBeGreaterThan(100);
     // Drawn at the phone's pixel density.
     expect(ink.width).toBe(Math.round(box.width * 3));
     const report = await (await request.get(`/api/rapportini/rapportini/admin/${id}`, { headers })).json();
