@@ -15,12 +15,16 @@ test.describe('on a phone', () => {
   }) => {
     // The office opens a report for Luca Bianchi.
     const device = 'e2esignature0001';
-    const login = await request.post('/api/login/login', {
-      headers: { source: 'WEB', 'device-id': device },
-      data: { piva: CO.piva, username: 'admin', password: CO.password },
-    });
-    const token = (await login.json()).item.token as string;
-    const headers = { authorization: `Bearer ${token}`, source: 'WEB', 'device-id': device };
+    // Access tokens live 8 seconds here: the office signs in again for the check at the end.
+    const officeHeaders = async () => {
+      const login = await request.post('/api/login/login', {
+        headers: { source: 'WEB', 'device-id': device },
+        data: { piva: CO.piva, username: 'admin', password: CO.password },
+      });
+      const token = (await login.json()).item.token as string;
+      return { authorization: `Bearer ${token}`, source: 'WEB', 'device-id': device };
+    };
+    const headers = await officeHeaders();
     const users = await (await request.get('/api/users/users', { headers })).json();
     const luca = (users.items as { id: string; username: string }[]).find(
       (u) => u.username === FIXTURES.reports.technician,
@@ -115,7 +119,9 @@ test.describe('on a phone', () => {
     expect(ink.underline).toBeGreaterThan(100);
     // Drawn at the phone's pixel density.
     expect(ink.width).toBe(Math.round(box.width * 3));
-    const report = await (await request.get(`/api/rapportini/rapportini/admin/${id}`, { headers })).json();
+    const report = await (
+      await request.get(`/api/rapportini/rapportini/admin/${id}`, { headers: await officeHeaders() })
+    ).json();
     expect(report.item.firma).toMatchObject({ firmatario: 'Giulia Verdi', remoto: false });
 
     const overflow = await page.evaluate(
