@@ -250,6 +250,12 @@ describe('signing through a mailed link', () => {
     );
     expect(JSON.stringify(stored.rows)).not.toContain(token);
 
+    // Another report of the same customer stays out of reach.
+    const other = await x.post(x.admin, '/rapportini/rapportino/lavorazione', {
+      cliente_id: x.clienteId,
+      richiesta_iniziale: 'Richiesta di un altro intervento',
+    });
+    expect(other.status).toBe(200);
     const summary = await call(t.app, 'GET', `/api/public/firma/${token}`);
     expect(summary.status).toBe(200);
     expect(summary.json.item).toMatchObject({
@@ -262,7 +268,19 @@ describe('signing through a mailed link', () => {
     expect(summary.json.item.azienda).toBe(x.c.company.ragioneSociale);
     // Nothing but the summary: no prices, no ids of the company's records.
     const text = summary.raw.body;
-    for (const secret of [x.id, x.clienteId, x.techId, x.articoloId, x.c.company.id, '12.50', 'prezz', 'totale"'])
+    for (const secret of [
+      other.json.item.id,
+      other.json.item.numero_assistenza,
+      'Richiesta di un altro',
+      x.id,
+      x.clienteId,
+      x.techId,
+      x.articoloId,
+      x.c.company.id,
+      '12.50',
+      'prezz',
+      'totale"',
+    ])
       expect(text).not.toContain(secret);
     // The token is no session: authenticated routes stay closed to it.
     const asBearer = await t.app.inject({
