@@ -193,12 +193,16 @@ test('a technician on a phone opens today’s report from home, records the work
 }) => {
   // The office appoints a report to Luca Bianchi for today.
   const device = 'e2ereports000001';
-  const login = await request.post('/api/login/login', {
-    headers: { source: 'WEB', 'device-id': device },
-    data: { piva: CO.piva, username: 'admin', password: CO.password },
-  });
-  const token = (await login.json()).item.token as string;
-  const headers = { authorization: `Bearer ${token}`, source: 'WEB', 'device-id': device };
+  // Access tokens live 8 seconds here: the office signs in again for the check at the end.
+  const officeHeaders = async () => {
+    const login = await request.post('/api/login/login', {
+      headers: { source: 'WEB', 'device-id': device },
+      data: { piva: CO.piva, username: 'admin', password: CO.password },
+    });
+    const token = (await login.json()).item.token as string;
+    return { authorization: `Bearer ${token}`, source: 'WEB', 'device-id': device };
+  };
+  const headers = await officeHeaders();
   const users = await (await request.get('/api/users/users', { headers })).json();
   const luca = (users.items as { id: string; username: string }[]).find(
     (u) => u.username === FIXTURES.reports.technician,

@@ -72,6 +72,9 @@ export const ALERT_CODES = {
   REPORT_NOT_EDITABLE: { status: 409, key: 'reports.errors.notEditable' },
   REPORT_COMPLETED: { status: 409, key: 'reports.errors.completed' },
   REPORT_NOT_CLOSED: { status: 409, key: 'reports.errors.notClosed' },
+  // Signature (docs/decisions/0025-signature.md): a mailed signing link unknown, used, expired, or whose
+  // report can no longer be signed.
+  SIGNATURE_LINK_INVALID: { status: 410, key: 'signature.errors.linkInvalid' },
 } as const satisfies Record<string, { status: number; key: string }>;
 
 export type AlertCode = keyof typeof ALERT_CODES;

@@ -23,5 +23,6 @@ export * from './exports.js';
 export * from './money.js';
 export * from './report-config.js';
 export * from './reports.js';
+export * from './signature.js';
 export * from './report-pricing.js';
 export * from './contracts.js';

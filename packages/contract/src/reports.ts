@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { decimalField, optionalText, priceField, REQUIRED_MESSAGE } from './fields.js';
 import { defineTable, listQuerySchema, tableInfosSchema } from './lists.js';
 import { CAMPO_POSIZIONI, CAMPO_TIPI } from './report-config.js';
+import { firmaSchema } from './signature.js';
 
 /**
  * Work reports (rapportini; spec operations sections 3-9, issue 11): the wire shapes of a
@@ -310,6 +311,10 @@ export const rapportinoSchema = z.object({
   prezzi: prezziSchema.nullable(),
   /** Whether the caller may still edit it (open; closed with the reopening option; never once completed). */
   modificabile: z.boolean(),
+  /** The customer's signature (issue 12), or null. */
+  firma: firmaSchema.nullable(),
+  /** Whether the caller may sign it now (who may edit it; never once completed; closed reports may be signed). */
+  firmabile: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

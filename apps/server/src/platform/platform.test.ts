@@ -136,6 +136,11 @@ describe('HTTP surface', () => {
         // Danea EasyFatt XML (issue 12).
         '/api/rapportini/export/xml-danea/{id}',
         '/api/rapportini/export/xml-danea',
+        // Acceptance: the customer's signature, on the screen or through a mailed link (issue 12).
+        '/api/rapportini/rapportino/firma',
+        '/api/rapportini/rapportino/firma/{id}',
+        '/api/rapportini/rapportino/firma/link',
+        '/api/public/firma/{token}',
         '/api/configuration/intervento',
         '/api/configuration/intervento/remove/{id}',
         '/api/configuration/campi/posizione',

@@ -20,6 +20,9 @@ export const RATE_RULES = {
   registerInitPerClient: { name: 'register-init-client', max: 20, windowSec: 60 * 60 },
   resetPerAddress: { name: 'reset-address', max: 5, windowSec: 60 * 60 },
   resetPerClient: { name: 'reset-client', max: 20, windowSec: 60 * 60 },
+  // The customer's signing page (docs/decisions/0025-signature.md): reading the summary, and signing.
+  signatureViewPerClient: { name: 'signature-view-client', max: 60, windowSec: 10 * 60 },
+  signatureSignPerClient: { name: 'signature-sign-client', max: 10, windowSec: 60 * 60 },
 } as const satisfies Record<string, RateRule>;
 
 /** Counts one hit of `subject` (a client address, an email) under `rule`; throws past the limit. */

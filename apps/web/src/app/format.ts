@@ -17,6 +17,24 @@ export function formatDate(value: string | null | undefined, timeZone?: string):
   return `${part('day')}/${part('month')}/${part('year')}`;
 }
 
+/** A wire timestamp as DD/MM/YYYY HH:mm (24 hours) in `timeZone`, whatever the browser's locale. */
+export function formatDateTime(value: string | null | undefined, timeZone = 'Europe/Rome'): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).formatToParts(date);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
+}
+
 /** Calendar days from today until `value` (0 on the day itself, negative once past). */
 export function daysUntil(value: string | null | undefined, now: Date = new Date()): number | null {
   if (!value) return null;

@@ -58,6 +58,7 @@ const ItemsPage = lazyPage(() => import('../features/registries/articles/ItemsPa
 const JobsPage = lazyPage(() => import('../features/registries/job-roles/JobsPage'), 'JobsPage');
 const ReportsPage = lazyPage(() => import('../features/operations/reports/ReportsPage'), 'ReportsPage');
 const ReportPage = lazyPage(() => import('../features/operations/reports/ReportPage'), 'ReportPage');
+const SignLinkPage = lazyPage(() => import('../features/operations/reports/SignLinkPage'), 'SignLinkPage');
 const NewReportPage = lazyPage(() => import('../features/operations/reports/NewReportPage'), 'NewReportPage');
 const CustomInterventionPage = lazyPage(
   () => import('../features/operations/report-config/CustomInterventionPage'),
@@ -121,6 +122,12 @@ export const router = createBrowserRouter([
         path: 'ssorapp',
         element: <LoginLayout />,
         children: pages([{ index: true, element: <SsoAppPage /> }]),
+      },
+      {
+        // The customer's page of a mailed signing link: signed in or not, nothing of the company but that report.
+        path: 'firma/:token',
+        element: <LoggedOutLayout />,
+        children: pages([{ index: true, element: <SignLinkPage /> }]),
       },
       {
         path: 'public',

@@ -262,6 +262,12 @@ export const rapportini = pgTable(
     totaleOre: numeric('totale_ore', { precision: 8, scale: 2 }).notNull().default('0'),
     /** The computed total without VAT, kept for the list (recomputed on every save). */
     totale: numeric('totale', { precision: 14, scale: 2 }),
+    /** The customer's signature (migration 0022): a media row of section 'rapportino', all or nothing. */
+    firmaMediaId: uuid('firma_media_id'),
+    firmaFirmatario: text('firma_firmatario'),
+    firmaAt: timestamp('firma_at', { withTimezone: true }),
+    firmaRemoto: boolean('firma_remoto').notNull().default(false),
+    firmaIp: text('firma_ip'),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

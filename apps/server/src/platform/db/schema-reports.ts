@@ -157,3 +157,16 @@ export const outboxEvents = pgTable('outbox_events', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   processedAt: timestamp('processed_at', { withTimezone: true }),
 });
+
+/** Signing links mailed to the customer (migration 0022): the token's SHA-256 only; single use. */
+export const rapportiniFirmaLink = pgTable('rapportini_firma_link', {
+  id: id(),
+  aziendaId: azienda(),
+  rapportinoId: rapportino(),
+  tokenHash: text('token_hash').notNull(),
+  email: text('email').notNull(),
+  scadeAt: timestamp('scade_at', { withTimezone: true }).notNull(),
+  usatoAt: timestamp('usato_at', { withTimezone: true }),
+  createdBy: uuid('created_by'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

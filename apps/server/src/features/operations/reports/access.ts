@@ -12,6 +12,8 @@ export function reportAccess(actor: Actor) {
   return {
     seeAll: can(p, 'gestione_interventi', 'read', 'company') || can(p, 'dati_colleghi', 'read'),
     editAll: can(p, 'gestione_interventi', 'write', 'company'),
+    /** Write on own data at least: edits (and signs) the reports the user is assigned to. */
+    editOwn: can(p, 'gestione_interventi', 'write'),
     deleteAll: can(p, 'gestione_interventi', 'delete', 'company'),
     seePrices: can(p, 'prezzi', 'read'),
     setPrices: can(p, 'prezzi', 'write'),

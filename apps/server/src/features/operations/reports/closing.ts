@@ -108,6 +108,9 @@ export async function close(
     }
     if (r.report.stato === 'CHIUSO') throw new AppError('REPORT_NOT_EDITABLE', 'Rapportino già chiuso');
     const missing = await missingForClosing(tx, aziendaId, r, config, surfaceOf(actor));
+    // Option firma_cliente_obbligatoria: the customer signs before the report closes (decision 0025).
+    if (settings.firmaObbligatoria && !r.report.firmaMediaId)
+      missing.push({ path: 'firma', message: 'Firma del cliente obbligatoria' });
     if (missing.length) {
       throw new AppError('REPORT_MANDATORY_FIELDS', 'Compila i campi obbligatori prima di chiudere', missing);
     }

@@ -39,6 +39,7 @@ export function toRapportino(
   campi: CampoRapportino[],
   prezzi: Prezzi | null,
   modificabile: boolean,
+  firmabile = false,
 ): Rapportino {
   const x = r.report;
   return {
@@ -113,6 +114,17 @@ export function toRapportino(
     gestionePrezziIntervento: prezzi ? (x.gestionePrezzi ?? null) : null,
     prezzi,
     modificabile,
+    firma:
+      x.firmaMediaId && x.firmaFirmatario && x.firmaAt
+        ? {
+            media_id: x.firmaMediaId,
+            firmatario: x.firmaFirmatario,
+            firmato_il: x.firmaAt.toISOString(),
+            remoto: x.firmaRemoto,
+            ...(x.firmaRemoto && x.firmaIp ? { ip: x.firmaIp } : {}),
+          }
+        : null,
+    firmabile,
     created_at: x.createdAt.toISOString(),
     updated_at: x.updatedAt.toISOString(),
   };

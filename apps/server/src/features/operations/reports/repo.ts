@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { inTurn, type DbOrTx } from '../../../platform/db/client.js';
 import { aziende, media, utenti } from '../../../platform/db/schema.js';
@@ -7,6 +7,7 @@ import { rapportini, rapportiniMansioni } from '../../../platform/db/schema-cont
 import { clienti, impianti, macchinari } from '../../../platform/db/schema-customers.js';
 import {
   outboxEvents,
+  rapportiniFirmaLink,
   rapportiniCampi,
   rapportiniControlli,
   rapportiniGiornate,
@@ -495,4 +496,77 @@ export async function documentFacts(db: DbOrTx, aziendaId: string, r: ReportWith
       .map((m) => ({ nome: m.nome, matricola: m.matricola })),
     allegati: files.map((f) => f.filename),
   };
+}
+
+/* ---------- the customer's signature (issue 12) ---------- */
+
+export interface SignatureValues {
+  firmaMediaId: string | null;
+  firmaFirmatario: string | null;
+  firmaAt: Date | null;
+  firmaRemoto: boolean;
+  firmaIp: string | null;
+}
+
+/** Sets or clears the signature; the report's updated_at is left alone (its content did not change). */
+export async function setSignature(tx: DbOrTx, aziendaId: string, id: string, v: SignatureValues) {
+  await tx
+    .update(rapportini)
+    .set(v)
+    .where(and(eq(rapportini.aziendaId, aziendaId), eq(rapportini.id, id)));
+}
+
+export async function insertSignatureLink(tx: DbOrTx, v: typeof rapportiniFirmaLink.$inferInsert) {
+  await tx.insert(rapportiniFirmaLink).values(v);
+}
+
+/** Spends the report's open links (a new link is sent, or the report was signed). */
+export async function spendSignatureLinks(tx: DbOrTx, aziendaId: string, reportId: string, at = new Date()) {
+  await tx
+    .update(rapportiniFirmaLink)
+    .set({ usatoAt: at })
+    .where(
+      and(
+        eq(rapportiniFirmaLink.aziendaId, aziendaId),
+        eq(rapportiniFirmaLink.rapportinoId, reportId),
+        isNull(rapportiniFirmaLink.usatoAt),
+      ),
+    );
+}
+
+/** A link by its token's hash (any company: the token is the only key), locked when `lock`. */
+export async function signatureLinkByHash(db: DbOrTx, tokenHash: string, lock = false) {
+  const q = db.select().from(rapportiniFirmaLink).where(eq(rapportiniFirmaLink.tokenHash, tokenHash));
+  const [r] = lock ? await q.for('update') : await q;
+  return r;
+}
+
+/** Marks one link used, if it still is open and unexpired; answers whether it was. */
+export async function useSignatureLink(tx: DbOrTx, aziendaId: string, id: string, at: Date): Promise<boolean> {
+  const rows = await tx
+    .update(rapportiniFirmaLink)
+    .set({ usatoAt: at })
+    .where(
+      and(
+        eq(rapportiniFirmaLink.aziendaId, aziendaId),
+        eq(rapportiniFirmaLink.id, id),
+        isNull(rapportiniFirmaLink.usatoAt),
+        gt(rapportiniFirmaLink.scadeAt, at),
+      ),
+    )
+    .returning({ id: rapportiniFirmaLink.id });
+  return rows.length > 0;
+}
+
+export async function companyName(db: DbOrTx, aziendaId: string): Promise<string> {
+  const [r] = await db.select({ nome: aziende.ragioneSociale }).from(aziende).where(eq(aziende.id, aziendaId));
+  return r?.nome ?? '';
+}
+
+export async function customerEmail(db: DbOrTx, aziendaId: string, clienteId: string): Promise<string | null> {
+  const [r] = await db
+    .select({ email: clienti.email })
+    .from(clienti)
+    .where(and(eq(clienti.aziendaId, aziendaId), eq(clienti.id, clienteId)));
+  return r?.email ?? null;
 }

@@ -6,6 +6,14 @@ import {
   BULK_PDF_MAX_REPORTS,
   DANEA_MAX_REPORTS,
   rapportiniDownloadBulkRequest,
+  firmaLinkRequest,
+  firmaLinkResponse,
+  firmaRequest,
+  publicFirmaRequest,
+  publicFirmaResponse,
+  publicFirmaSignedResponse,
+  SIGNATURE_LINK_DAYS,
+  SIGNATURE_MAX_BYTES,
   rapportiniAdminQuery,
   rapportiniDaneaQuery,
   rapportiniExportQuery,
@@ -29,6 +37,7 @@ import { deleteBulk } from './deletion.js';
 import { reportPdf } from './pdf.js';
 import { exportReports } from './export.js';
 import * as service from './service.js';
+import * as signature from './signature.js';
 
 const read = { key: 'gestione_interventi', action: 'read' } as const;
 const write = { key: 'gestione_interventi', action: 'write' } as const;
@@ -352,5 +361,118 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
       },
     },
     async (req) => ({ success: true as const, ...(await deleteBulk(deps, actorOf(req), req.body.ids)) }),
+  );
+
+  /* ---------- acceptance: the customer's signature (issue 12) ---------- */
+
+  const SIGN =
+    'Who may edit the report may sign it (company write, or own-data write on a report the user is assigned ' +
+    'to; others 404); a closed report may be signed, a completed one not (409 REPORT_COMPLETED). ';
+
+  app.post(
+    '/rapportini/rapportino/firma',
+    {
+      config: { permission: write },
+      schema: {
+        tags,
+        summary: "Signs a report: the customer's signature (PNG) and name; the server records the time",
+        description:
+          SIGN +
+          `png: a data URL (data:image/png;base64,...) or bare base64 of a real PNG (checked by its bytes: 400 ` +
+          `VALIDATION on png otherwise), at most ${SIGNATURE_MAX_BYTES / 1024} KB (413). The image is a file of the ` +
+          'report (section rapportino, counted in the storage quota: 413 STORAGE_QUOTA_EXCEEDED) shown in `firma`, ' +
+          "not among the attachments. Signing again replaces the old image; the report's open signing links are spent.",
+        security: bearerAuth,
+        querystring: noQuery,
+        body: firmaRequest,
+        response: { 200: rapportinoResponse, ...errors(400, 401, 403, 404, 409, 413) },
+      },
+    },
+    async (req) => ({ success: true as const, item: await signature.sign(deps, actorOf(req), req.body) }),
+  );
+
+  app.delete(
+    '/rapportini/rapportino/firma/:id',
+    {
+      config: { permission: write },
+      schema: {
+        tags,
+        summary: 'Clears the signature of a report (to sign again); its image is deleted',
+        description: SIGN + 'A report without a signature answers as it is.',
+        security: bearerAuth,
+        params: z.object({ id: z.string().uuid() }),
+        querystring: noQuery,
+        response: { 200: rapportinoResponse, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (req) => ({ success: true as const, item: await signature.clear(deps, actorOf(req), req.params.id) }),
+  );
+
+  app.post(
+    '/rapportini/rapportino/firma/link',
+    {
+      config: { permission: write },
+      schema: {
+        tags,
+        summary: 'Mails the customer a single-use link to sign the report remotely',
+        description:
+          `The office only (gestione_interventi company write; 403 otherwise). email defaults to the customer's ` +
+          `(400 VALIDATION on email when it has none). The link (${'`'}/firma/<token>${'`'} on the web) is valid ` +
+          `${SIGNATURE_LINK_DAYS} days and once; a new link spends the earlier ones, and so does a signature given ` +
+          'any other way. Only the SHA-256 of the token is kept. Answers the address and the expiry.',
+        security: bearerAuth,
+        querystring: noQuery,
+        body: firmaLinkRequest,
+        response: { 200: firmaLinkResponse, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (req) => ({ success: true as const, ...(await signature.sendLink(deps, actorOf(req), req.body)) }),
+  );
+
+  const PUBLIC =
+    'No session: the token of the mailed link is the only key, and it reaches only that report. A link unknown, ' +
+    'used, expired or whose report was completed answers 410 SIGNATURE_LINK_INVALID with a message saying which. ';
+
+  app.get(
+    '/public/firma/:token',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['signature (public)'],
+        summary: 'The report a signing link asks the customer to accept: summary without prices',
+        description:
+          PUBLIC +
+          'Company name, report number and date, customer, plant, initial request, technicians, worked days and ' +
+          'materials. At most 60 requests per client address in 10 minutes (429 RATE_LIMITED).',
+        params: z.object({ token: z.string().min(1).max(100) }),
+        querystring: noQuery,
+        response: { 200: publicFirmaResponse, ...errors(400, 410, 429) },
+      },
+    },
+    async (req) => ({ success: true as const, item: await signature.publicSummary(deps, req.params.token, req.ip) }),
+  );
+
+  app.post(
+    '/public/firma/:token',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['signature (public)'],
+        summary: 'Signs a report through its mailed link (once)',
+        description:
+          PUBLIC +
+          'The signature is recorded with the signer, the server time and the client address (remoto: true); the ' +
+          'link is then used. png as for POST /rapportini/rapportino/firma. At most 10 requests per client address ' +
+          'in an hour (429 RATE_LIMITED).',
+        params: z.object({ token: z.string().min(1).max(100) }),
+        querystring: noQuery,
+        body: publicFirmaRequest,
+        response: { 200: publicFirmaSignedResponse, ...errors(400, 410, 413, 429) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      ...(await signature.publicSign(deps, req.params.token, req.body, req.ip)),
+    }),
   );
 };

@@ -72,8 +72,10 @@ export async function present(
         campi: r.campi,
       })
     : null;
-  const mayEdit = editable(r.report, settings) && (access.editAll || r.tecnici.some((t) => t.id === actor.userId));
-  return toRapportino(r, campiOf(fields, r.campi), prezzi, mayEdit);
+  const mine = access.editAll || (access.editOwn && r.tecnici.some((t) => t.id === actor.userId));
+  const mayEdit = editable(r.report, settings) && mine;
+  // Who may edit a report may sign it, closed too (the customer often signs at closing); never once completed.
+  return toRapportino(r, campiOf(fields, r.campi), prezzi, mayEdit, mine && !r.report.completato);
 }
 
 export async function get(deps: Deps, actor: Actor, id: string): Promise<Rapportino> {

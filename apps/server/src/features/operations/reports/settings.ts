@@ -19,6 +19,8 @@ export interface ReportSettings {
   valuta: Valuta;
   minutiMinimi: number;
   riapertura: boolean;
+  /** Option firma_cliente_obbligatoria: closing needs the customer's signature. */
+  firmaObbligatoria: boolean;
   azienda: {
     ora: string;
     ora_viaggio: string;
@@ -48,6 +50,7 @@ const KEYS: [string, string][] = [
   ['trasferte', 'enabled'],
   ['trasferte', 'importo_giornaliero'],
   ['trasferte', 'distanza_minima_km'],
+  ['firma_cliente_obbligatoria', 'enabled'],
 ];
 
 const oneOf = <T extends string>(values: readonly T[], v: string | undefined, fallback: T): T =>
@@ -71,6 +74,7 @@ export async function reportSettings(deps: Deps, aziendaId: string): Promise<Rep
     tr,
     trImp,
     trKm,
+    firma,
   ] = await optionValues(deps, aziendaId, KEYS);
   return {
     modalitaOre: oneOf(MODALITA_ORE, ore, 'libero'),
@@ -79,6 +83,7 @@ export async function reportSettings(deps: Deps, aziendaId: string): Promise<Rep
     valuta: oneOf(VALUTE, valuta, 'EUR'),
     minutiMinimi: Number(minuti) || 0,
     riapertura: riapertura === '1',
+    firmaObbligatoria: firma === '1',
     azienda: {
       ora: ora ?? '0',
       ora_viaggio: viaggio ?? '0',

@@ -141,3 +141,19 @@ export async function reportOf(
   const row = r.rows[0] as { assigned: boolean; completato: boolean } | undefined;
   return row ? { assigned: !!row.assigned, completato: !!row.completato } : undefined;
 }
+
+/** The media row holding a report's signature (migration 0022), if it is signed. */
+export async function reportSignatureMedia(db: DbOrTx, aziendaId: string, reportId: string): Promise<string | null> {
+  const r = await db.execute(
+    sql`select firma_media_id from rapportini where azienda_id = ${aziendaId} and id = ${reportId}`,
+  );
+  return ((r.rows[0] as { firma_media_id: string | null } | undefined)?.firma_media_id ?? null) as string | null;
+}
+
+/** A report's signature removed with its file (the file deleted through the media endpoint). */
+export async function clearReportSignature(db: DbOrTx, aziendaId: string, reportId: string, mediaId: string) {
+  await db.execute(
+    sql`update rapportini set firma_media_id = null, firma_firmatario = null, firma_at = null, firma_remoto = false, firma_ip = null
+          where azienda_id = ${aziendaId} and id = ${reportId} and firma_media_id = ${mediaId}`,
+  );
+}

@@ -57,6 +57,8 @@ export interface SectionDefinition {
   attach(db: DbOrTx, aziendaId: string, ownerId: string, mediaId: string): Promise<void>;
   /** Unlinks a file being deleted, in the delete's transaction. */
   detach(db: DbOrTx, aziendaId: string, ownerId: string, mediaId: string): Promise<void>;
+  /** Files of the owner left out of its list (shown elsewhere: a report's signature). */
+  hidden?(db: DbOrTx, aziendaId: string, ownerId: string): Promise<string[]>;
 }
 
 /** Characters never kept in a stored name: path separators, controls, quotes and reserved punctuation. */
@@ -150,7 +152,13 @@ const rapportino: SectionDefinition = {
   ownerExists: async (db, aziendaId, ownerId) =>
     UUID.test(ownerId) && !!(await repo.reportOf(db, aziendaId, ownerId, '00000000-0000-0000-0000-000000000000')),
   attach: async () => undefined,
-  detach: async () => undefined,
+  // The customer's signature is a file of the report too (issue 12): removing it unsigns the report.
+  detach: (db, aziendaId, ownerId, mediaId) => repo.clearReportSignature(db, aziendaId, ownerId, mediaId),
+  // ...but it is not one of the attachments: the acceptance section shows it.
+  hidden: async (db, aziendaId, ownerId) => {
+    const id = await repo.reportSignatureMedia(db, aziendaId, ownerId);
+    return id ? [id] : [];
+  },
 };
 
 export const SECTIONS: Record<MediaSection, SectionDefinition> = { utente, macchinario, rapportino };

@@ -4,6 +4,7 @@ import type { MediaListSection, MediaSection, MediaUpdateRequest } from '@fs/con
 import type { Actor } from '../../../platform/auth/actor.js';
 import type { Deps } from '../../../platform/deps.js';
 import type { ByteRange } from '../../../platform/storage.js';
+import type { DbOrTx } from '../../../platform/db/client.js';
 import { AppError, forbidden, notFound } from '../../../platform/errors.js';
 import * as repo from './repo.js';
 import { INLINE_TYPES, SECTIONS, safeFilename, sectionOf } from './sections.js';
@@ -134,8 +135,21 @@ export async function list(deps: Deps, actor: Actor, section: MediaListSection, 
   const def = SECTIONS[section];
   if (!(await def.ownerExists(deps.db, actor.aziendaId, ownerId))) throw notFound();
   if (!(await def.mayRead(actor, ownerId, deps.db))) throw forbidden();
-  return (await repo.mediaOfOwner(deps.db, actor.aziendaId, section, ownerId)).map(presentMedia);
+  const hidden = new Set(def.hidden ? await def.hidden(deps.db, actor.aziendaId, ownerId) : []);
+  return (await repo.mediaOfOwner(deps.db, actor.aziendaId, section, ownerId))
+    .filter((m) => !hidden.has(m.id))
+    .map(presentMedia);
 }
+
+/**
+ * For a feature that makes a file itself (a report's signature) and records it inside its own
+ * transaction, after `reserveSpace`: the row (the trigger of migration 0007 counts its bytes).
+ */
+export const recordFile = (tx: DbOrTx, row: Parameters<typeof repo.insertMedia>[1]) => repo.insertMedia(tx, row);
+/** The row of a file, to replace it (its bytes freed by `reserveSpace`, its object removed after commit). */
+export const fileRow = (db: DbOrTx, aziendaId: string, id: string) => repo.findMedia(db, aziendaId, id);
+/** Deletes a file's row inside the caller's transaction; the caller removes the stored object after commit. */
+export const dropFile = (tx: DbOrTx, aziendaId: string, id: string) => repo.deleteMedia(tx, aziendaId, id);
 
 /**
  * POST /media/update: renames a file and/or sets its description. The new

@@ -22,6 +22,7 @@ import { useCan, usePermissions, useSessionUser } from '../../../app/session/api
 import { usePageTitle } from '../../../app/use-page-title';
 import { DaneaButton } from './DaneaButton';
 import { useOptions } from '../../billing';
+import { AcceptanceSection } from './AcceptanceSection';
 import { useCloseReport, useReport, useSaveReport } from './api';
 import { ChecksSection } from './ChecksSection';
 import { CustomFields } from './CustomFields';
@@ -260,6 +261,9 @@ function ReportForm({
           disabled={readOnly}
         />
         {fields('chiusura')}
+      </Section>
+      <Section title={t('signature.section')}>
+        <AcceptanceSection report={report} office={office} error={errors.firma} />
       </Section>
       <Paper withBorder p="sm" radius="md" shadow="md" style={{ position: 'sticky', bottom: 8, zIndex: 5 }}>
         <Group justify="flex-end" gap="sm">

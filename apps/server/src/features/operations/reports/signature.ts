@@ -1,0 +1,289 @@
+import { Readable } from 'node:stream';
+import { SIGNATURE_LINK_DAYS, SIGNATURE_MAX_BYTES, type PublicFirmaSummary, type Rapportino } from '@fs/contract';
+import { AppError, forbidden, notFound } from '../../../platform/errors.js';
+import type { Actor } from '../../../platform/auth/actor.js';
+import { hashToken, randomToken } from '../../../platform/auth/crypto.js';
+import type { Deps } from '../../../platform/deps.js';
+import type { Tx } from '../../../platform/db/client.js';
+import { MAIL_QUEUE } from '../../../platform/mail-job.js';
+import type { MailMessage } from '../../../platform/mail.js';
+import { RATE_RULES, securityEvent, takeHit } from '../../../platform/rate-limit.js';
+import { optionValues } from '../../billing/index.js';
+import { dropFile, fileRow, recordFile, reserveSpace } from '../../registries/index.js';
+import { reportAccess } from './access.js';
+import * as repo from './repo.js';
+import { get, visible } from './service.js';
+import { signatureMail } from './signature-mail.js';
+
+/**
+ * The customer's acceptance (issue 12, docs/decisions/0025-signature.md): a PNG signature with the
+ * signer's name, on the technician's or the office's screen, or through a single-use mailed link.
+ */
+
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const IEND = Buffer.from([0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
+
+const badPng = (message: string) => new AppError('VALIDATION', message, [{ path: 'png', message }]);
+
+/**
+ * The bytes of a signature: a data URL or bare base64 of a real PNG (signature, IHDR first with a
+ * sensible size, IEND last), at most SIGNATURE_MAX_BYTES.
+ */
+export function pngBytes(png: string): Buffer {
+  const bytes = Buffer.from(png.replace(/^data:image\/png;base64,/, ''), 'base64');
+  if (bytes.length > SIGNATURE_MAX_BYTES) {
+    throw new AppError('PAYLOAD_TOO_LARGE', `La firma supera ${Math.round(SIGNATURE_MAX_BYTES / 1024)} KB`);
+  }
+  if (
+    bytes.length < 8 + 25 + 12 ||
+    !bytes.subarray(0, 8).equals(PNG_MAGIC) ||
+    bytes.toString('latin1', 12, 16) !== 'IHDR' ||
+    !bytes.subarray(bytes.length - 8).equals(IEND)
+  ) {
+    throw badPng("La firma non è un'immagine PNG");
+  }
+  const width = bytes.readUInt32BE(16);
+  const height = bytes.readUInt32BE(20);
+  if (!width || !height || width > 4096 || height > 4096) throw badPng('Dimensioni della firma non valide');
+  return bytes;
+}
+
+interface Signer {
+  firmatario: string;
+  remoto: boolean;
+  ip: string | null;
+  uploadedBy: string | null;
+}
+
+/**
+ * Stores the image, then in one transaction: the report locked, `check` (rules that need the lock),
+ * the quota (the replaced signature's bytes freed), the old file's row deleted, the new one recorded,
+ * the report signed and its open links spent. The replaced object goes after the commit; whatever
+ * fails, the new object is removed.
+ */
+async function store(
+  deps: Deps,
+  aziendaId: string,
+  reportId: string,
+  bytes: Buffer,
+  signer: Signer,
+  check: (tx: Tx, report: repo.ReportRow) => Promise<void>,
+): Promise<Date> {
+  const stored = await deps.storage.put(aziendaId, Readable.from([bytes]));
+  try {
+    const { at, oldKey } = await deps.db.transaction(async (tx) => {
+      const row = await repo.lockReport(tx, aziendaId, reportId);
+      if (!row) throw notFound('Rapportino');
+      await check(tx, row);
+      const old = row.firmaMediaId ? await fileRow(tx, aziendaId, row.firmaMediaId) : undefined;
+      await reserveSpace(tx, aziendaId, stored.size, async () => (old ? [old] : []));
+      if (old) await dropFile(tx, aziendaId, old.id);
+      const m = await recordFile(tx, {
+        aziendaId,
+        section: 'rapportino',
+        ownerId: reportId,
+        filename: 'firma.png',
+        contentType: 'image/png',
+        size: stored.size,
+        storageKey: stored.key,
+        descrizione: signer.firmatario,
+        uploadedBy: signer.uploadedBy,
+      });
+      const now = new Date();
+      await repo.setSignature(tx, aziendaId, reportId, {
+        firmaMediaId: m.id,
+        firmaFirmatario: signer.firmatario,
+        firmaAt: now,
+        firmaRemoto: signer.remoto,
+        firmaIp: signer.remoto ? signer.ip : null,
+      });
+      await repo.spendSignatureLinks(tx, aziendaId, reportId, now);
+      return { at: now, oldKey: old?.storageKey };
+    });
+    if (oldKey) await deps.storage.remove(oldKey).catch((err) => deps.log.warn({ err }, 'old signature not removed'));
+    return at;
+  } catch (e) {
+    await deps.storage.remove(stored.key).catch((err) => deps.log.warn({ err }, 'signature not removed'));
+    throw e;
+  }
+}
+
+/** The report the caller may sign: seen and editable by them (404 otherwise, as for saves). */
+async function signable(deps: Deps, actor: Actor, id: string) {
+  const access = reportAccess(actor);
+  const r = await visible(deps.db, actor, access, id);
+  const mine = r.tecnici.some((t) => t.id === actor.userId);
+  if (!access.editAll && !(access.editOwn && mine)) throw notFound('Rapportino');
+  if (r.report.completato) throw new AppError('REPORT_COMPLETED', 'Rapportino completato: la firma non cambia più');
+  return r;
+}
+
+const notCompleted = async (_tx: Tx, row: repo.ReportRow) => {
+  if (row.completato) throw new AppError('REPORT_COMPLETED', 'Rapportino completato: la firma non cambia più');
+};
+
+/** POST /rapportini/rapportino/firma: signs on this screen; a new signature replaces the old one. */
+export async function sign(
+  deps: Deps,
+  actor: Actor,
+  input: { id: string; firmatario: string; png: string },
+): Promise<Rapportino> {
+  await signable(deps, actor, input.id);
+  const bytes = pngBytes(input.png);
+  await store(
+    deps,
+    actor.aziendaId,
+    input.id,
+    bytes,
+    { firmatario: input.firmatario, remoto: false, ip: null, uploadedBy: actor.userId },
+    notCompleted,
+  );
+  return get(deps, actor, input.id);
+}
+
+/** DELETE /rapportini/rapportino/firma/{id}: the signature and its file go (to sign again). */
+export async function clear(deps: Deps, actor: Actor, id: string): Promise<Rapportino> {
+  const { aziendaId } = actor;
+  await signable(deps, actor, id);
+  const oldKey = await deps.db.transaction(async (tx) => {
+    const row = await repo.lockReport(tx, aziendaId, id);
+    if (!row) throw notFound('Rapportino');
+    await notCompleted(tx, row);
+    if (!row.firmaMediaId) return undefined;
+    const old = await fileRow(tx, aziendaId, row.firmaMediaId);
+    if (old) await dropFile(tx, aziendaId, old.id);
+    await repo.setSignature(tx, aziendaId, id, {
+      firmaMediaId: null,
+      firmaFirmatario: null,
+      firmaAt: null,
+      firmaRemoto: false,
+      firmaIp: null,
+    });
+    return old?.storageKey;
+  });
+  if (oldKey) await deps.storage.remove(oldKey).catch((err) => deps.log.warn({ err }, 'signature not removed'));
+  return get(deps, actor, id);
+}
+
+/**
+ * POST /rapportini/rapportino/firma/link: the office (company write) mails the customer a single-use
+ * link valid SIGNATURE_LINK_DAYS days; the report's earlier open links are spent. Only the token's
+ * SHA-256 is kept.
+ */
+export async function sendLink(
+  deps: Deps,
+  actor: Actor,
+  input: { id: string; email?: string },
+): Promise<{ email: string; scadenza: string }> {
+  const { aziendaId } = actor;
+  const access = reportAccess(actor);
+  const r = await visible(deps.db, actor, access, input.id);
+  if (!access.editAll) throw forbidden("Solo l'ufficio invia il link di firma al cliente");
+  if (r.report.completato) throw new AppError('REPORT_COMPLETED', 'Rapportino completato: la firma non cambia più');
+  const email = input.email ?? (await repo.customerEmail(deps.db, aziendaId, r.report.clienteId))?.trim();
+  if (!email) {
+    const message = 'Il cliente non ha un indirizzo email: indicane uno';
+    throw new AppError('VALIDATION', message, [{ path: 'email', message }]);
+  }
+  const token = randomToken();
+  const scadenza = new Date(Date.now() + SIGNATURE_LINK_DAYS * 24 * 3600_000);
+  await deps.db.transaction(async (tx) => {
+    await repo.spendSignatureLinks(tx, aziendaId, input.id);
+    await repo.insertSignatureLink(tx, {
+      aziendaId,
+      rapportinoId: input.id,
+      tokenHash: hashToken(token),
+      email,
+      scadeAt: scadenza,
+      createdBy: actor.userId,
+    });
+  });
+  const [lingua] = await optionValues(deps, aziendaId, [['lingua_default', 'value']]);
+  await deps.jobs.send<MailMessage>(
+    MAIL_QUEUE,
+    signatureMail({
+      to: email,
+      lingua: lingua ?? 'IT',
+      azienda: await repo.companyName(deps.db, aziendaId),
+      numero: r.report.numeroAssistenza ?? '',
+      link: `${deps.config.publicUrl}/firma/${encodeURIComponent(token)}`,
+      giorni: SIGNATURE_LINK_DAYS,
+    }),
+  );
+  return { email, scadenza: scadenza.toISOString() };
+}
+
+/* ---------- the public page (no session: the token is the only key) ---------- */
+
+const gone = (message: string) => new AppError('SIGNATURE_LINK_INVALID', message);
+
+/** The link of a token, open and unexpired, on a report that can still be signed; 410 otherwise. */
+async function openLink(deps: Deps, token: string, client: string, tx?: Tx) {
+  const link = await repo.signatureLinkByHash(tx ?? deps.db, hashToken(token), !!tx);
+  if (!link) {
+    securityEvent(deps, 'signature_link_unknown', { client });
+    throw gone('Link di firma non valido');
+  }
+  if (link.usatoAt) throw gone('Questo link di firma è già stato usato');
+  if (link.scadeAt.getTime() <= Date.now()) throw gone('Questo link di firma è scaduto: chiedine uno nuovo');
+  return link;
+}
+
+/** GET /public/firma/{token}: what the customer signs for, without prices. */
+export async function publicSummary(deps: Deps, token: string, client: string): Promise<PublicFirmaSummary> {
+  await takeHit(deps, RATE_RULES.signatureViewPerClient, client);
+  const link = await openLink(deps, token, client);
+  const r = await repo.findReport(deps.db, link.aziendaId, link.rapportinoId);
+  if (!r || r.report.completato) throw gone('Questo rapportino non si può più firmare');
+  return {
+    azienda: await repo.companyName(deps.db, link.aziendaId),
+    numero_assistenza: r.report.numeroAssistenza ?? '',
+    data_apertura: r.report.dataApertura,
+    cliente: r.cliente,
+    impianto: r.impianto,
+    richiesta_iniziale: r.report.richiestaIniziale,
+    tecnici: r.tecnici.map((t) => t.nome),
+    giornate: r.giornate.map((g) => ({
+      data: g.data,
+      tecnico: g.tecnicoNome,
+      totale_ore: g.totaleOre,
+      km_viaggio: g.kmViaggio,
+      ore_viaggio: g.oreViaggio,
+    })),
+    materiali: r.materiali.map((m) => ({
+      codice: m.codice,
+      descrizione: m.descrizione,
+      quantita: m.quantita,
+      unita: m.unita,
+    })),
+    totale_ore: r.report.totaleOre,
+    scadenza: link.scadeAt.toISOString(),
+  };
+}
+
+/** POST /public/firma/{token}: signs remotely (the client's address kept) and spends the link. */
+export async function publicSign(
+  deps: Deps,
+  token: string,
+  input: { firmatario: string; png: string },
+  client: string,
+): Promise<{ firmatario: string; firmato_il: string }> {
+  await takeHit(deps, RATE_RULES.signatureSignPerClient, client);
+  const link = await openLink(deps, token, client);
+  const bytes = pngBytes(input.png);
+  const at = await store(
+    deps,
+    link.aziendaId,
+    link.rapportinoId,
+    bytes,
+    { firmatario: input.firmatario, remoto: true, ip: client, uploadedBy: null },
+    async (tx, row) => {
+      // Under the report's lock: the link again (a second request with the same token waits, then fails).
+      const locked = await openLink(deps, token, client, tx);
+      if (row.completato) throw gone('Questo rapportino non si può più firmare');
+      if (!(await repo.useSignatureLink(tx, link.aziendaId, locked.id, new Date())))
+        throw gone('Questo link di firma è già stato usato');
+    },
+  );
+  return { firmatario: input.firmatario, firmato_il: at.toISOString() };
+}
