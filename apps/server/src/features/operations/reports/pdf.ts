@@ -137,6 +137,15 @@ export async function reportPdfModel(deps: Deps, actor: Actor, id: string) {
     controlli: r.controlli.map((c) => ({ descrizione: c.descrizione, esito: c.esito, note: c.note })),
     allegati: facts.allegati,
     note: x.note,
+    firma:
+      x.firmaMediaId && x.firmaFirmatario && x.firmaAt
+        ? {
+            mediaId: x.firmaMediaId,
+            firmatario: x.firmaFirmatario,
+            firmatoIl: x.firmaAt.toISOString(),
+            remoto: x.firmaRemoto,
+          }
+        : null,
   };
   return { model, logo: model.logoId ? facts.logo : null };
 }
@@ -159,6 +168,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
 /** Renders the document of a model (the logo read from storage; a logo that cannot be read is left out). */
 export async function renderReportPdf(
   deps: Deps,
+  aziendaId: string,
   model: ReportPdfModel,
   logo: { contentType: string; storageKey: string } | null,
 ): Promise<Buffer> {
@@ -171,7 +181,17 @@ export async function renderReportPdf(
       deps.log.warn({ err }, 'company logo not readable: report PDF made without it');
     }
   }
-  return renderPdf(createElement(ReportPdf, { model, logo: image }) as Parameters<typeof renderPdf>[0]);
+  // The customer's signature: a PNG file of the report (a file that cannot be read leaves the block without it).
+  let signature: Buffer | null = null;
+  if (model.firma) {
+    try {
+      const key = await repo.fileKey(deps.db, aziendaId, model.firma.mediaId);
+      if (key) signature = await readAll(await deps.storage.get(key));
+    } catch (err) {
+      deps.log.warn({ err }, 'signature not readable: report PDF made without its image');
+    }
+  }
+  return renderPdf(createElement(ReportPdf, { model, logo: image, signature }) as Parameters<typeof renderPdf>[0]);
 }
 
 export interface ReportPdfFile {
@@ -202,7 +222,7 @@ export async function reportPdf(deps: Deps, actor: Actor, id: string, keepOrFail
       open: () => deps.storage.get(stored.storageKey),
     };
   }
-  const body = await renderReportPdf(deps, model, logo);
+  const body = await renderReportPdf(deps, aziendaId, model, logo);
   let media: ReportPdfFile['media'] = null;
   try {
     media = await storeGenerated(deps, aziendaId, {

@@ -468,7 +468,7 @@ export async function documentFacts(db: DbOrTx, aziendaId: string, r: ReportWith
           .where(and(eq(macchinari.aziendaId, aziendaId), inArray(macchinari.id, r.macchinari)))
       : Promise.resolve([] as { id: string; nome: string; matricola: string }[]),
     db
-      .select({ filename: media.filename })
+      .select({ id: media.id, filename: media.filename })
       .from(media)
       .where(and(eq(media.aziendaId, aziendaId), eq(media.section, 'rapportino'), eq(media.ownerId, x.id)))
       .orderBy(asc(media.createdAt), asc(media.id)),
@@ -494,7 +494,8 @@ export async function documentFacts(db: DbOrTx, aziendaId: string, r: ReportWith
     macchinari: machines
       .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
       .map((m) => ({ nome: m.nome, matricola: m.matricola })),
-    allegati: files.map((f) => f.filename),
+    // The signature's image is a file of the report too, but not an attachment.
+    allegati: files.filter((f) => f.id !== x.firmaMediaId).map((f) => f.filename),
   };
 }
 
@@ -569,4 +570,13 @@ export async function customerEmail(db: DbOrTx, aziendaId: string, clienteId: st
     .from(clienti)
     .where(and(eq(clienti.aziendaId, aziendaId), eq(clienti.id, clienteId)));
   return r?.email ?? null;
+}
+
+/** Where a media file of the company is stored (the signature image the PDF draws). */
+export async function fileKey(db: DbOrTx, aziendaId: string, mediaId: string): Promise<string | undefined> {
+  const [r] = await db
+    .select({ key: media.storageKey })
+    .from(media)
+    .where(and(eq(media.aziendaId, aziendaId), eq(media.id, mediaId)));
+  return r?.key;
 }

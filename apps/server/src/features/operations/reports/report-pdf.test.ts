@@ -285,6 +285,28 @@ describe('the report PDF', () => {
     expect(withLogo.headers['x-media-id']).not.toBe(without.headers['x-media-id']);
   });
 
+  it("prints the customer's signature with the signer and the time, not among the attachments", async () => {
+    const x = await reportCompany(t);
+    const r = await x.post(x.admin, '/rapportini/rapportino/lavorazione', { cliente_id: x.clienteId });
+    const id = r.json.item.id as string;
+    const unsigned = await pdfOf(x.admin, id);
+    expect(unsigned.text).not.toContain('Accettazione del cliente');
+    const signed = await x.post(x.admin, '/rapportini/rapportino/firma', {
+      id,
+      firmatario: 'Giuseppe Verdi',
+      png: png(200, 80).toString('base64'),
+    });
+    expect(signed.status, JSON.stringify(signed.json)).toBe(200);
+    const doc = await pdfOf(x.admin, id);
+    expect(doc.text).toContain('Accettazione del cliente');
+    expect(doc.text).toContain('Firmato da');
+    expect(doc.text).toContain('Giuseppe Verdi');
+    expect(doc.text).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    expect(doc.text).not.toContain('Allegati');
+    expect(doc.body.includes('/Subtype /Image')).toBe(true);
+    expect(doc.headers['x-media-id']).not.toBe(unsigned.headers['x-media-id']);
+  });
+
   it('over the storage space: answered, not kept; the id route refuses', async () => {
     const x = await reportCompany(t);
     const { id } = await fullReport(x);

@@ -2,7 +2,6 @@
 /** @jsxImportSource react */
 // The JSX runtime is named here as well as in apps/server/tsconfig.json: tsx started from another
 // directory (bench/, the repository root) does not read that tsconfig.
-import type { ReactNode } from 'react';
 import { Document, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import {
   add,
@@ -70,6 +69,8 @@ export interface ReportPdfModel {
   controlli: { descrizione: string; esito: 'ok' | 'ko' | 'na' | null; note: string | null }[];
   allegati: string[];
   note: string | null;
+  /** The customer's signature (its image's bytes are passed beside the model). */
+  firma: { mediaId: string; firmatario: string; firmatoIl: string; remoto: boolean } | null;
 }
 
 const WORDS = {
@@ -84,6 +85,10 @@ const WORDS = {
     opened: 'Data apertura',
     closed: 'Data chiusura',
     appointment: 'Appuntamento',
+    signature: 'Accettazione del cliente',
+    signedBy: 'Firmato da',
+    signedOn: 'Il',
+    signedRemotely: 'firmato a distanza tramite link',
     type: 'Tipo di intervento',
     reason: 'Motivazione',
     customer: 'Cliente',
@@ -161,6 +166,10 @@ const WORDS = {
     opened: 'Opened on',
     closed: 'Closed on',
     appointment: 'Appointment',
+    signature: "Customer's acceptance",
+    signedBy: 'Signed by',
+    signedOn: 'On',
+    signedRemotely: 'signed remotely through a link',
     type: 'Type of intervention',
     reason: 'Reason',
     customer: 'Customer',
@@ -275,8 +284,8 @@ function campoText(w: ReportWords, lang: PdfLang, tipo: CampoTipo, valore: strin
 export interface ReportPdfProps {
   model: ReportPdfModel;
   logo: { data: Buffer; format: 'png' | 'jpg' } | null;
-  /** The customer's signature block: drawn by the signature piece of issue 12; nothing until then. */
-  signature?: ReactNode;
+  /** The customer's signature image (PNG), when the report is signed. */
+  signature?: Buffer | null;
 }
 
 /** The document. */
@@ -502,8 +511,26 @@ export function ReportPdf({ model: m, logo, signature }: ReportPdfProps) {
         ) : null}
         {fieldsAt('chiusura')}
 
-        {/* SIGNATURE BLOCK: the customer's signature (issue 12, signature piece) goes here. */}
-        {signature ?? null}
+        {m.firma ? (
+          <Section title={w.signature}>
+            <View wrap={false}>
+              {signature ? (
+                <Image
+                  src={{ data: signature, format: 'png' }}
+                  style={{ width: 180, height: 70, objectFit: 'contain' }}
+                />
+              ) : null}
+              <Facts
+                items={[
+                  [w.signedBy, m.firma.firmatario],
+                  [w.signedOn, pdfDateTime(m.firma.firmatoIl, m.timeZone)],
+                  ...(m.firma.remoto ? ([['', w.signedRemotely]] as [string, string][]) : []),
+                ]}
+                labelWidth={80}
+              />
+            </View>
+          </Section>
+        ) : null}
 
         <PageFooter left={`${m.azienda.nome} – ${w.title} ${w.number} ${m.numero}`} page={w.page} />
       </Page>
