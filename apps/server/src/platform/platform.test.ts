@@ -147,6 +147,9 @@ describe('HTTP surface', () => {
         '/api/numerazioni/numerazione',
         '/api/lingue/lingue',
         '/api/contratti/cliente/{id}',
+        '/api/rapportini/rapportini/download-bulk',
+        '/api/rapportini/rapportino/media',
+        '/api/media/all-rapportini/{section}/{id}',
         // The printed report (issue 12): ours, and the spec's blob of the stored PDF.
         '/api/rapportini/rapportino/{id}/pdf',
         '/api/rapportini/rapportino/pdf',

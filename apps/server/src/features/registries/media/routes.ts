@@ -6,6 +6,7 @@ import { AppError } from '../../../platform/errors.js';
 import { actorOf } from '../../../platform/auth/guard.js';
 import { contentDisposition } from '../../../platform/http/content-disposition.js';
 import { bearerAuth, errors, itemResponse, noQuery, okResponse, uuidParam } from '../../../platform/http/schemas.js';
+import { REPORT_FILE_SECTIONS, removeReportFiles, reportFiles } from './report-files.js';
 import * as service from './service.js';
 import { usage } from './quota.js';
 import { parseRange } from './range.js';
@@ -113,6 +114,67 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
     async (req) => ({
       success: true as const,
       items: await service.list(deps, actorOf(req), req.params.section, req.params.id),
+    }),
+  );
+
+  app.get(
+    '/media/all-rapportini/:section/:id',
+    {
+      schema: {
+        tags: ['media'],
+        summary: "A report's files of one section (rapportino: attachments; rapportino-pdf: the printed PDF), filtered",
+        description:
+          'Query: tipo (immagini or documenti), q (part of the file name, case and accents aside). Read as the report ' +
+          "is read: gestione_interventi read and one's own report, or the company's or colleagues' reports; another " +
+          "company's report, or one the user may not see, answers 404. The signature's image is not listed.",
+        security: bearerAuth,
+        params: z.object({ section: z.enum(REPORT_FILE_SECTIONS), id: z.uuid() }).strict(),
+        querystring: z
+          .object({ tipo: z.enum(['immagini', 'documenti']).optional(), q: z.string().trim().max(100).optional() })
+          .strict(),
+        response: { 200: z.object({ success: z.literal(true), items: z.array(mediaItem) }), ...errors(400, 401, 404) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      items: await reportFiles(deps, actorOf(req), req.params.section, req.params.id, req.query),
+    }),
+  );
+
+  app.delete(
+    '/rapportini/rapportino/media',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'Deletes attachments of a report (all or none): query rapportinoId and ids (comma-separated)',
+        description:
+          "Each id must be one of the report's attachments (404 otherwise, nothing deleted); rights as deleting an " +
+          'attachment (gestione_interventi delete; own data: an assigned report); a completed report keeps its files ' +
+          "(403). The signature's image is not an attachment: clear the signature instead. The bytes leave the quota.",
+        security: bearerAuth,
+        querystring: z
+          .object({
+            rapportinoId: z.uuid(),
+            ids: z
+              .string()
+              .transform((v) =>
+                v
+                  .split(',')
+                  .map((x) => x.trim())
+                  .filter(Boolean),
+              )
+              .pipe(z.array(z.uuid()).min(1).max(100)),
+          })
+          .strict(),
+        response: {
+          200: z.object({ success: z.literal(true), removed: z.number().int() }),
+          ...errors(400, 401, 403, 404),
+        },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      removed: await removeReportFiles(deps, actorOf(req), req.query.rapportinoId, req.query.ids),
     }),
   );
 

@@ -163,6 +163,18 @@ const rapportino: SectionDefinition = {
 
 export const SECTIONS: Record<MediaSection, SectionDefinition> = { utente, macchinario, rapportino };
 
+/** Reading a report's files follows reading the report: one's own, or the company's or colleagues' reports. */
+export async function mayReadReport(actor: Actor, ownerId: string, db: DbOrTx): Promise<boolean> {
+  if (!can(actor.permissions, 'gestione_interventi', 'read')) return false;
+  const report = UUID.test(ownerId) ? await repo.reportOf(db, actor.aziendaId, ownerId, actor.userId) : undefined;
+  return (
+    !!report &&
+    (report.assigned ||
+      can(actor.permissions, 'gestione_interventi', 'read', 'company') ||
+      can(actor.permissions, 'dati_colleghi', 'read'))
+  );
+}
+
 /**
  * The printed report (operations/reports/report-pdf.ts): made by the server, never uploaded, renamed or
  * deleted by hand (it is made again when the report changes). Read as the report is: gestione_interventi
@@ -176,16 +188,7 @@ const rapportinoPdf: SectionDefinition = {
   authorize: async () => {
     throw forbidden('Documento generato: non si modifica né si elimina');
   },
-  async mayRead(actor, ownerId, db) {
-    if (!can(actor.permissions, 'gestione_interventi', 'read')) return false;
-    const report = UUID.test(ownerId) ? await repo.reportOf(db, actor.aziendaId, ownerId, actor.userId) : undefined;
-    return (
-      !!report &&
-      (report.assigned ||
-        can(actor.permissions, 'gestione_interventi', 'read', 'company') ||
-        can(actor.permissions, 'dati_colleghi', 'read'))
-    );
-  },
+  mayRead: (actor, ownerId, db) => mayReadReport(actor, ownerId, db),
   ownerExists: async (db, aziendaId, ownerId) =>
     UUID.test(ownerId) && !!(await repo.reportOf(db, aziendaId, ownerId, '00000000-0000-0000-0000-000000000000')),
   attach: async () => undefined,

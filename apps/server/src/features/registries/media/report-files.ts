@@ -1,0 +1,69 @@
+import type { Actor } from '../../../platform/auth/actor.js';
+import type { Deps } from '../../../platform/deps.js';
+import { notFound } from '../../../platform/errors.js';
+import { presentMedia } from './presenter.js';
+import * as repo from './repo.js';
+import { GENERATED_SECTIONS, mayReadReport, SECTIONS } from './sections.js';
+
+/** Case and accents aside ("perdita caldaia è" finds "Perdita-caldaia-E.jpg"). */
+const fold = (v: string) =>
+  v
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+export const REPORT_FILE_SECTIONS = ['rapportino', 'rapportino-pdf'] as const;
+export type ReportFileSection = (typeof REPORT_FILE_SECTIONS)[number];
+
+const defOf = (section: ReportFileSection) =>
+  section === 'rapportino' ? SECTIONS.rapportino : GENERATED_SECTIONS['rapportino-pdf'];
+
+/**
+ * GET /media/all-rapportini/{section}/{id}: a report's files of one section (its attachments, or its
+ * printed PDF), newest first, filtered by kind (images or documents) and by a name search. Read as
+ * the report is read (another company's, or a report the user may not see, answers 404). The
+ * signature's image is not an attachment: the acceptance section shows it.
+ */
+export async function reportFiles(
+  deps: Deps,
+  actor: Actor,
+  section: ReportFileSection,
+  reportId: string,
+  f: { tipo?: 'immagini' | 'documenti'; q?: string },
+) {
+  const def = defOf(section);
+  const { aziendaId } = actor;
+  if (!(await def.ownerExists(deps.db, aziendaId, reportId)) || !(await mayReadReport(actor, reportId, deps.db)))
+    throw notFound('Rapportino');
+  const hidden = new Set(def.hidden ? await def.hidden(deps.db, aziendaId, reportId) : []);
+  const term = f.q ? fold(f.q.trim()) : '';
+  return (await repo.mediaOfOwner(deps.db, aziendaId, section, reportId))
+    .filter((m) => !hidden.has(m.id))
+    .filter((m) => !f.tipo || (f.tipo === 'immagini') === m.contentType.startsWith('image/'))
+    .filter((m) => !term || fold(m.filename).includes(term))
+    .map(presentMedia);
+}
+
+/**
+ * DELETE /rapportini/rapportino/media: deletes attachments of a report, all or none: each id must be
+ * one of the report's attachments (else 404); the rights are those of deleting an attachment (delete
+ * on gestione_interventi; a completed report keeps its files). Their bytes leave the quota.
+ */
+export async function removeReportFiles(deps: Deps, actor: Actor, reportId: string, ids: string[]) {
+  const def = SECTIONS.rapportino;
+  const { aziendaId } = actor;
+  await def.authorize(deps.db, actor, reportId, 'delete');
+  const hidden = new Set(def.hidden ? await def.hidden(deps.db, aziendaId, reportId) : []);
+  const keys = await deps.db.transaction(async (tx) => {
+    const files = new Map(
+      (await repo.mediaOfOwner(tx, aziendaId, 'rapportino', reportId)).map((m) => [m.id, m] as const),
+    );
+    const unique = [...new Set(ids)];
+    for (const id of unique) if (!files.has(id) || hidden.has(id)) throw notFound('File');
+    for (const id of unique) await repo.deleteMedia(tx, aziendaId, id);
+    return unique.map((id) => files.get(id)!.storageKey);
+  });
+  for (const key of keys)
+    await deps.storage.remove(key).catch((err: unknown) => deps.log.warn({ err, key }, 'media file not removed'));
+  return keys.length;
+}
