@@ -1,0 +1,71 @@
+/**
+ * The bulk download of report PDFs (issue 12): a company with N reports (default 1,000; each with 2
+ * worked days and 3 materials), then `POST /api/rapportini/rapportini/download-bulk` for all of them
+ * (the list's filters, no ids) over real HTTP on loopback, read as it streams. It prints the time to
+ * the first bytes, the whole time, the zip's size and the process's resident memory (server and
+ * client share this process) sampled every 20 ms: before, at its peak while streaming, and after.
+ * The PDFs are made during the download (none stored before), the slow case.
+ *
+ *   npm run bench:bulk-pdf                       # embedded PGlite, 1,000 reports
+ *   BENCH_BULK_REPORTS=200 npm run bench:bulk-pdf
+ *   BENCH_DATABASE_URL=postgres://... npm run bench:bulk-pdf
+ */
+import './production-env.js';
+import { signedInMeasureRaw, startBench } from './harness.js';
+
+const N = Number(process.env.BENCH_BULK_REPORTS ?? 1000);
+const bench = await startBench('bulk-pdf');
+const { a } = await bench.companies('Scarico Rapportini');
+const { base, headers, send } = await signedInMeasureRaw(bench.built, a.company.partitaIva, 'BenchDeviceZip01');
+const admin = a.users.find((u) => u.username === 'admin')!.id;
+const cliente = await send('/api/clienti/cliente', { ragione_sociale: 'Condominio Aurora', citta: 'Cesena' });
+const made = Date.now();
+for (let i = 0; i < N; i++) {
+  await send('/api/rapportini/rapportino/lavorazione', {
+    cliente_id: cliente.item.id,
+    tecnici_ids: [admin],
+    data_apertura: '2026-11-02',
+    richiesta_iniziale: `Intervento n. ${i + 1}: verifica periodica della centrale termica`,
+    giornate: ['2026-11-02', '2026-11-03'].map((data) => ({
+      data,
+      tecnico_id: admin,
+      totale_ore: '4',
+      km_viaggio: '12',
+    })),
+    materiali: [1, 2, 3].map((n) => ({ descrizione: `Ricambio ${n}`, quantita: '1', importo_unitario: '12.50' })),
+  });
+}
+console.log(`${N} reports made in ${((Date.now() - made) / 1000).toFixed(1)} s\n`);
+
+const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
+global.gc?.();
+const before = process.memoryUsage().rss;
+let peak = before;
+const sampler = setInterval(() => {
+  peak = Math.max(peak, process.memoryUsage().rss);
+}, 20);
+const start = performance.now();
+const r = await fetch(`${base}/api/rapportini/rapportini/download-bulk`, {
+  method: 'POST',
+  headers,
+  body: JSON.stringify({ cliente_id: cliente.item.id }),
+});
+if (r.status !== 200) throw new Error(`download-bulk: ${r.status} ${await r.text()}`);
+const reader = r.body!.getReader();
+let first = 0;
+let bytes = 0;
+for (;;) {
+  const { done, value } = await reader.read();
+  if (done) break;
+  if (!first) first = performance.now() - start;
+  bytes += value.length;
+}
+const total = performance.now() - start;
+clearInterval(sampler);
+console.log('| reports | first bytes | whole zip | zip size | RSS before | RSS peak | RSS after |');
+console.log('|---|---|---|---|---|---|---|');
+console.log(
+  `| ${r.headers.get('x-report-count')} | ${first.toFixed(0)} ms | ${(total / 1000).toFixed(1)} s | ${mb(bytes)} | ` +
+    `${mb(before)} | ${mb(peak)} | ${mb(process.memoryUsage().rss)} |`,
+);
+await bench.close();
