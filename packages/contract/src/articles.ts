@@ -7,7 +7,7 @@ import {
   tableInfosSchema,
   knownTotal,
 } from './lists.js';
-import { optionalText, priceField, searchTerm } from './fields.js';
+import { optionalText, priceField, requiredSearchTerm, searchTerm } from './fields.js';
 
 /**
  * Articles (spec operations sections 3, 7): /anagraficaarticoli/... under the
@@ -134,13 +134,11 @@ export const articoliAdminResponse = z.object({
 });
 
 /** GET /anagraficaarticoli/articoli-filtered?codice=..&descrizione=..: at most FILTERED_MAX, by code. */
-export const articoliFilteredQuery = articoliFiltersSchema.extend({
-  q: z.string().trim().max(100).optional(),
-});
+export const articoliFilteredQuery = articoliFiltersSchema.extend({ q: searchTerm });
 
 export const articoliResearchRequest = z
   .object({
-    q: z.string().trim().min(1, 'Campo obbligatorio').max(100),
+    q: requiredSearchTerm,
     limit: z.number().int().min(1).max(RESEARCH_MAX_LIMIT).default(RESEARCH_DEFAULT_LIMIT),
   })
   .strict();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { codiceDestinatarioField, decimalField, optionalText, pecField, searchTerm } from './fields.js';
-import { defineTable, listQuerySchema, tableInfosSchema } from './lists.js';
+import { defineTable, LIST_MAX_SIZE, listQuerySchema, tableInfosSchema } from './lists.js';
 import { isItalianProvince, isValidCap, isValidCodiceFiscale, isValidPartitaIva } from './validators.js';
 
 /**
@@ -124,6 +124,15 @@ export const clienteRefSchema = z.object({
   codice: z.string().nullable(),
   citta: z.string().nullable(),
 });
+
+/** GET /clienti/clienti (pickers): the search, page from 1, size 1..200 (50 by default). */
+export const clientiRefsQuery = z
+  .object({
+    q: searchTerm,
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    size: z.coerce.number().int().min(1).max(LIST_MAX_SIZE).default(50),
+  })
+  .strict();
 
 const text = optionalText;
 const decimal = (intDigits: number) => decimalField({ decimals: 2, intDigits });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidPartitaIva } from './validators.js';
-import { codiceDestinatarioField, pecField } from './fields.js';
+import { codiceDestinatarioField, optionalText, pecField } from './fields.js';
 import { PAGE_KEYS } from './permissions.js';
 
 const pagePermission = z.object({
@@ -115,15 +115,6 @@ export const aziendaSchema = z.object({
   logo: z.object({ id: z.string() }).nullable(),
 });
 export type Azienda = z.infer<typeof aziendaSchema>;
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
 
 export const aziendaUpdateRequest = z
   .object({

@@ -11,7 +11,7 @@ import {
   clientiExportQuery,
   clientiListQuery,
   clientiListResponse,
-  LIST_MAX_SIZE,
+  clientiRefsQuery,
   recapitoSaveRequest,
   recapitoSchema,
 } from '@fs/contract';
@@ -35,18 +35,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
         tags,
         summary: 'Customers for pickers: id, name, registry id, city; by name, paged',
         security: bearerAuth,
-        querystring: z
-          .object({
-            q: z
-              .string()
-              .trim()
-              .max(100)
-              .optional()
-              .transform((v) => v || undefined),
-            page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-            size: z.coerce.number().int().min(1).max(LIST_MAX_SIZE).default(50),
-          })
-          .strict(),
+        querystring: clientiRefsQuery,
         response: {
           200: z.object({
             success: z.literal(true),
