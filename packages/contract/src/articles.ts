@@ -4,6 +4,7 @@ import {
   LIST_DEFAULT_SIZE,
   LIST_MAX_SIZE,
   listQuerySchema,
+  listTotalShape,
   tableInfosSchema,
   knownTotal,
 } from './lists.js';
@@ -129,7 +130,7 @@ export type ArticoliAdminQuery = z.input<typeof articoliAdminRequest>;
 export const articoliAdminResponse = z.object({
   success: z.literal(true),
   items: z.array(articoloSchema),
-  totaleElementi: z.number().int(),
+  ...listTotalShape,
   tableInfos: tableInfosSchema.optional(),
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { codiceDestinatarioField, decimalField, optionalText, pecField, searchTerm } from './fields.js';
-import { defineTable, LIST_MAX_SIZE, listQuerySchema, tableInfosSchema } from './lists.js';
+import { defineTable, LIST_MAX_SIZE, listQuerySchema, listTotalShape, tableInfosSchema } from './lists.js';
 import { isItalianProvince, isValidCap, isValidCodiceFiscale, isValidPartitaIva } from './validators.js';
 
 /**
@@ -113,7 +113,7 @@ export type Cliente = z.infer<typeof clienteSchema>;
 export const clientiListResponse = z.object({
   success: z.literal(true),
   items: z.array(clienteSchema),
-  totaleElementi: z.number().int(),
+  ...listTotalShape,
   tableInfos: tableInfosSchema.optional(),
 });
 
@@ -133,6 +133,13 @@ export const clientiRefsQuery = z
     size: z.coerce.number().int().min(1).max(LIST_MAX_SIZE).default(50),
   })
   .strict();
+
+/** The picker's answer: light rows, and a total counted up to LIST_COUNT_THRESHOLD (`totalePiuDi` past it). */
+export const clientiRefsResponse = z.object({
+  success: z.literal(true),
+  items: z.array(clienteRefSchema),
+  ...listTotalShape,
+});
 
 const text = optionalText;
 const decimal = (intDigits: number) => decimalField({ decimals: 2, intDigits });

@@ -1,5 +1,7 @@
-import { and, asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { SEARCH_CONTAINS_MIN_LENGTH, type ListQuery, type TableDef } from '@fs/contract';
+import type { DbOrTx } from './db/client.js';
 
 /**
  * Server side of the shared list infrastructure (packages/contract/src/lists.ts):
@@ -19,6 +21,11 @@ export interface PageRead {
   limit: number;
   offset: number;
   reverse: boolean;
+  /**
+   * A search with more hits than its count threshold (counted first, or a total sent back): walking the
+   * sort index (walkedIds) finds its page sooner than sorting every hit.
+   */
+  many?: boolean;
 }
 
 /**
@@ -38,19 +45,45 @@ export function pageRead(offset: number, limit: number, total: number): PageRead
 }
 
 /**
+ * How many hits a capped count reads for a page: the threshold, or past it the next multiple that covers the
+ * page and one row more (page 40 of 25 counts up to 2,000), so that a next page, when there is one, shows.
+ */
+export function countCap(offset: number, limit: number, threshold: number): number {
+  return threshold * (Math.floor((offset + limit) / threshold) + 1);
+}
+
+/**
  * One page and the total. The first page is read forwards beside the count; a later one
  * waits for the count and is read from the nearer end (pageRead). `rows` must order with
  * orderOf(..., { reverse: read.reverse }). `known` is the total a page of the same search and
  * filters answered (the client sends it back): a later page in the front half trusts it and is
  * read at once without counting; the first page always counts (it is how a total becomes known),
  * and a page in the back half too (reading from the end needs the exact total).
+ *
+ * `countUpTo` (a search; Infinity or undefined count exactly): the hits are counted first, at most
+ * countCap(...) of them plus one (`count(atMost)`: a LIMITed subquery, the hits past it never read). More than
+ * that answers the cap as a lower bound (`more`) and the page read forwards; otherwise the total is exact as
+ * above. The page is told whether the hits are many (`read.many`: more than `countUpTo`).
  */
 export async function readPage<T>(
   page: { limit: number; offset: number },
-  count: () => Promise<number>,
+  count: (atMost?: number) => Promise<number>,
   rows: (read: PageRead) => Promise<T[]>,
   known?: number,
+  countUpTo?: number,
 ): Promise<Page<T>> {
+  if (countUpTo !== undefined && Number.isFinite(countUpTo)) {
+    if (page.offset > 0 && known !== undefined && 2 * page.offset + page.limit <= known) {
+      return { items: await rows({ ...page, reverse: false, many: known > countUpTo }), total: known };
+    }
+    const cap = countCap(page.offset, page.limit, countUpTo);
+    const counted = await count(cap + 1);
+    if (counted > cap) return { items: await rows({ ...page, reverse: false, many: true }), total: cap, more: true };
+    const read = pageRead(page.offset, page.limit, counted);
+    if (!read) return { items: [], total: counted };
+    const items = await rows({ ...read, many: counted > countUpTo });
+    return { items: read.reverse ? items.reverse() : items, total: counted };
+  }
   if (page.offset === 0) {
     const [items, total] = await Promise.all([rows({ ...page, reverse: false }), count()]);
     return { items, total };
@@ -79,10 +112,7 @@ export function orderOf<K extends string>(
   idColumn: AnyColumn,
   opts: { viaIndex?: boolean; reverse?: boolean } = {},
 ): SQL[] {
-  const col = def.columns.find((c) => c.key === q.sort);
-  const expr = col?.sortable ? sortable[q.sort] : undefined;
-  if (!expr) throw new Error(`table ${def.name}: ${q.sort} is not sortable`);
-  const by = (q.dir === 'desc') !== !!opts.reverse ? desc : asc;
+  const { expr, by } = sortOf(def, sortable, q, opts.reverse);
   if (opts.viaIndex === false) {
     // coalesce(x, x) orders exactly like x but matches no index, so the planner finds the
     // rows first (e.g. through the trigram index) and sorts them, instead of walking the
@@ -90,6 +120,91 @@ export function orderOf<K extends string>(
     return [by(sql`coalesce(${expr}, ${expr})`), by(idColumn)];
   }
   return [by(expr), by(idColumn)];
+}
+
+/** The expression a whitelisted sort key orders by (its index's) and the direction, flipped when `reverse`. */
+export function sortOf<K extends string>(
+  def: TableDef<K>,
+  sortable: Partial<Record<K, SQL | AnyColumn>>,
+  q: { sort: K; dir: 'asc' | 'desc' },
+  reverse = false,
+): { expr: SQL | AnyColumn; by: typeof asc } {
+  const col = def.columns.find((c) => c.key === q.sort);
+  const expr = col?.sortable ? sortable[q.sort] : undefined;
+  if (!expr) throw new Error(`table ${def.name}: ${q.sort} is not sortable`);
+  return { expr, by: (q.dir === 'desc') !== reverse ? desc : asc };
+}
+
+/**
+ * How many rows of the company a walk may read per row of the page it looks for: a walk finds its page
+ * when at least one row in 40 matches (hits 2.5 % of the company or more, spread over the order).
+ */
+export const WALK_ROWS_PER_ROW = 40;
+
+/**
+ * The ids of one page of a search with many hits, found by walking the list's sort index: the company's
+ * first WALK_ROWS_PER_ROW × (offset + limit) rows in the list's order (an index range that stops there, sort
+ * value and id beside whether the row matches), the page taken among those that match. Exact whenever it
+ * fills the page: the matches among the first rows in order are the first matches. Hits too sparse or
+ * sitting late in the order leave it short: the page must then come from the hits sorted (firstFilling).
+ * `sort` must be the expression of an index `(company, sort, id)`; `where` holds every condition.
+ */
+export function walkedIds(
+  db: DbOrTx,
+  o: {
+    table: PgTable;
+    id: PgColumn;
+    company: SQL;
+    where: SQL;
+    sort: { expr: SQL | AnyColumn; by: typeof asc };
+    read: PageRead;
+  },
+): SQLWrapper {
+  const { expr, by } = o.sort;
+  const budget = WALK_ROWS_PER_ROW * (o.read.offset + o.read.limit);
+  const walked = db
+    .select({ id: o.id, k: sql`${expr}`.as('k'), hit: sql<boolean>`${o.where}`.as('hit') })
+    .from(o.table)
+    .where(o.company)
+    .orderBy(by(expr), by(o.id))
+    .limit(budget)
+    .as('walked');
+  // Ordered by the walk's own output columns, so PostgreSQL keeps the walk's order and stops at the page.
+  return db
+    .select({ id: walked.id })
+    .from(walked)
+    .where(sql`${walked.hit}`)
+    .orderBy(by(walked.k), by(walked.id))
+    .limit(o.read.limit)
+    .offset(o.read.offset);
+}
+
+/** The rows of the first attempt that fills the page (`limit` rows), else of the last one, which is always exact. */
+export async function firstFilling<T>(limit: number, attempts: (() => Promise<T[]>)[]): Promise<T[]> {
+  for (let i = 0; ; i++) {
+    const rows = await attempts[i]!();
+    if (rows.length >= limit || i === attempts.length - 1) return rows;
+  }
+}
+
+/**
+ * How many rows of `table` match `where`; with `atMost`, counting stops there (a LIMITed subquery: the
+ * rows past it are never read).
+ */
+export async function countRows(db: DbOrTx, table: PgTable, where: SQL | undefined, atMost?: number): Promise<number> {
+  const n = sql<number>`count(*)::int`;
+  if (atMost === undefined) {
+    const [r] = await db.select({ n }).from(table).where(where);
+    return r?.n ?? 0;
+  }
+  const hits = db
+    .select({ one: sql`1`.as('one') })
+    .from(table)
+    .where(where)
+    .limit(atMost)
+    .as('hits');
+  const [r] = await db.select({ n }).from(hits);
+  return r?.n ?? 0;
 }
 
 /**
@@ -159,6 +274,8 @@ export function searchCondition(expr: SQL | AnyColumn, term: string, prefixExpr:
 export interface Page<T> {
   items: T[];
   total: number;
+  /** `total` is a lower bound: a capped count found more (`totalePiuDi` on the wire). */
+  more?: boolean;
 }
 
 export type { ListQuery };
@@ -168,16 +285,18 @@ export const EXPORT_PAGE_SIZE = 1000;
 
 /**
  * Every row of a filtered list, page by page in the list's order (an export streams them as
- * they come): the first page counts, the later ones are read with that total known.
+ * they come): the first page counts, the later ones are read with that total known. Exports
+ * count exactly; a total that is only a lower bound (`more`) is never passed on, and then only
+ * a short page ends the list.
  */
 export async function* eachPage<R>(
-  read: (page: number, size: number, knownTotal?: number) => Promise<{ rows: R[]; total: number }>,
+  read: (page: number, size: number, knownTotal?: number) => Promise<{ rows: R[]; total: number; more?: boolean }>,
 ): AsyncGenerator<R> {
   let total: number | undefined;
   for (let page = 1; ; page++) {
     const r = await read(page, EXPORT_PAGE_SIZE, total);
-    total ??= r.total;
+    if (!r.more) total ??= r.total;
     yield* r.rows;
-    if (r.rows.length < EXPORT_PAGE_SIZE || page * EXPORT_PAGE_SIZE >= total) return;
+    if (r.rows.length < EXPORT_PAGE_SIZE || (total !== undefined && page * EXPORT_PAGE_SIZE >= total)) return;
   }
 }

@@ -1,10 +1,12 @@
-import { and, asc, eq, getTableColumns, inArray, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { ARTICOLI_TABLE, type ArticoliFilters, type ArticoloColumn } from '@fs/contract';
+import { and, asc, eq, inArray, ne, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { ARTICOLI_TABLE, LIST_COUNT_THRESHOLD, type ArticoliFilters, type ArticoloColumn } from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import { sameKey } from '../../../platform/duplicates.js';
 import { articoli } from '../../../platform/db/schema-articles.js';
 import {
   containsCondition,
+  countRows,
+  firstFilling,
   isShortTerm,
   orderOf,
   pageOf,
@@ -12,6 +14,8 @@ import {
   readPage,
   searchCondition,
   searchSortsHits,
+  sortOf,
+  walkedIds,
   type PageRead,
 } from '../../../platform/lists.js';
 
@@ -92,85 +96,72 @@ function sortableOf(t: { codice: AnyColumn; riferimentoEsterno: AnyColumn; descr
   return out as Record<ArticoloColumn, AnyColumn>;
 }
 
+/** How a list counts a search's hits: up to LIST_COUNT_THRESHOLD by default; Infinity counts them all (exports). */
+export interface Counting {
+  countUpTo?: number;
+}
+
 /**
- * Rows of `where` in the order asked, with their total. With a search the
- * trigram index can serve, the matches are found first (OFFSET 0 keeps the
- * subquery apart) and counted in the same pass (count over ()): walking the
- * sort index and filtering, what the planner picks when it guesses the matches
- * spread evenly, reads most of the company when they sit late in that order.
- * Without one, the page walks the sort index from the nearer end (readPage),
- * past the first page picking its ids index-only before reading those rows,
- * and the total is a count. (The searched branch reads
- * and sorts every match whatever the page, so it has no far end to avoid.)
+ * The rows of one page read (forwards or backwards, platform/lists.ts). With a search the trigram
+ * index can serve (`fenced`), the hits are found first and sorted on an expression no index serves:
+ * walking the sort index and filtering, what the planner picks when it guesses the hits spread
+ * evenly, reads most of the company when they sit late in that order. When they are many (counted
+ * first, read.many), a bounded walk of the sort index is tried first (walkedIds): it stops at the page
+ * instead of sorting thousands of hits. Without such a search the ids come from the sort index alone
+ * (index-only), a prefix search sorting its hits in the prefix index instead (it holds every sort
+ * column), and then just those rows are read.
  */
-async function ordered(
+function pageRows(
   db: DbOrTx,
   aziendaId: string,
-  where: SQL | undefined,
+  where: SQL,
   fenced: boolean,
   prefixSearch: boolean,
   sort: { sort: ArticoloColumn; dir: 'asc' | 'desc' },
-  limit: number,
-  offset: number,
-  withTotal: boolean,
-  knownTotal?: number,
-): Promise<{ rows: ArticoloRow[]; total: number }> {
-  if (fenced) {
-    const m = db.select().from(articoli).where(where).offset(0).as('m');
-    const columns = Object.fromEntries(
-      Object.keys(getTableColumns(articoli)).map((k) => [k, (m as unknown as Record<string, AnyColumn>)[k]!]),
-    );
-    const rows = (await db
-      .select({ ...columns, total: sql<number>`(count(*) over ())::int` })
-      .from(m)
-      // Drizzle drops OFFSET 0, so the subquery is flattened: sorting on coalesce(col, col), which
-      // no index serves, is what keeps the planner from walking the sort index (as customers do).
-      .orderBy(...orderOf(ARTICOLI_TABLE, sortableOf(m), sort, m.id, { viaIndex: false }))
-      .limit(limit)
-      .offset(offset)) as unknown as (ArticoloRow & { total: number })[];
-    // A page past the end has no row to carry the total.
-    const total = rows[0]?.total ?? (withTotal && offset > 0 ? await countWhere(db, where) : 0);
-    return { rows: rows.map(({ total: _t, ...row }) => row), total };
-  }
-  const rows = (read: PageRead) => {
-    const orderBy = (viaIndex: boolean) =>
-      orderOf(ARTICOLI_TABLE, sortableOf(articoli), sort, articoli.id, { viaIndex, reverse: read.reverse });
-    if (read.offset === 0 && !prefixSearch)
-      return db
-        .select()
-        .from(articoli)
-        .where(where)
-        .orderBy(...orderBy(true))
-        .limit(read.limit);
-    // Past the first page the ids come from the sort index alone (index-only), then just those rows; a
-    // prefix search sorts its hits in the prefix index instead (it holds every sort column).
-    const ids = db
+  read: PageRead,
+): Promise<ArticoloRow[]> {
+  const sortable = sortableOf(articoli);
+  const orderBy = (viaIndex: boolean) =>
+    orderOf(ARTICOLI_TABLE, sortable, sort, articoli.id, { viaIndex, reverse: read.reverse });
+  const ids = (viaIndex: boolean) =>
+    db
       .select({ id: articoli.id })
       .from(articoli)
       .where(where)
-      .orderBy(...orderBy(!prefixSearch))
+      .orderBy(...orderBy(viaIndex))
       .limit(read.limit)
       .offset(read.offset);
-    return db
-      .select()
-      .from(articoli)
-      .where(and(eq(articoli.aziendaId, aziendaId), inArray(articoli.id, ids)))
-      .orderBy(...orderBy(true));
-  };
-  if (!withTotal) return { rows: await rows({ limit, offset, reverse: false }), total: 0 };
-  // A page past the middle is read from the end (backwards paging, platform/lists.ts).
-  const { items, total } = await readPage({ limit, offset }, () => countWhere(db, where), rows, knownTotal);
-  return { rows: items, total };
+  let attempts: SQLWrapper[];
+  if (!fenced) attempts = [ids(!prefixSearch)];
+  else if (!read.many) attempts = [ids(false)];
+  else {
+    const sortBy = sortOf(ARTICOLI_TABLE, sortable, sort, read.reverse);
+    attempts = [
+      walkedIds(db, {
+        table: articoli,
+        id: articoli.id,
+        company: eq(articoli.aziendaId, aziendaId),
+        where,
+        sort: sortBy,
+        read,
+      }),
+      ids(false),
+    ];
+  }
+  return firstFilling(
+    read.limit,
+    attempts.map(
+      (found) => () =>
+        db
+          .select()
+          .from(articoli)
+          .where(and(eq(articoli.aziendaId, aziendaId), inArray(articoli.id, found)))
+          .orderBy(...orderBy(true)),
+    ),
+  );
 }
 
-async function countWhere(db: DbOrTx, where: SQL | undefined): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(articoli)
-    .where(where);
-  return row!.n;
-}
-
+/** The articles of articoli-filtered: the first `limit` matches by code (no total). */
 export async function listFiltered(
   db: DbOrTx,
   aziendaId: string,
@@ -178,22 +169,26 @@ export async function listFiltered(
   filters: ArticoliFilters,
   limit: number,
 ) {
-  const where = and(...conditionsOf(aziendaId, q, filters));
-  return (
-    await ordered(
-      db,
-      aziendaId,
-      where,
-      searched(q, filters),
-      isShortTerm(q),
-      { sort: 'codice', dir: 'asc' },
+  const where = and(...conditionsOf(aziendaId, q, filters))!;
+  return pageRows(
+    db,
+    aziendaId,
+    where,
+    searched(q, filters),
+    isShortTerm(q),
+    { sort: 'codice', dir: 'asc' },
+    {
       limit,
-      0,
-      false,
-    )
-  ).rows;
+      offset: 0,
+      reverse: false,
+    },
+  );
 }
 
+/**
+ * One page of the admin list and its total: a search's (or column filter's) hits counted up to the
+ * threshold (`more` past it: the total is a lower bound), the whole list exactly.
+ */
 export async function page(
   db: DbOrTx,
   aziendaId: string,
@@ -207,21 +202,19 @@ export async function page(
     /** The total answered for the same search and filters (readPage). */
     totale?: number;
   },
-): Promise<{ rows: ArticoloRow[]; total: number }> {
-  const where = and(...conditionsOf(aziendaId, query.q, query.filters));
-  const { limit, offset } = pageOf(query);
-  return ordered(
-    db,
-    aziendaId,
-    where,
-    searched(query.q, query.filters),
-    isShortTerm(query.q),
-    query,
-    limit,
-    offset,
-    true,
+  counting: Counting = {},
+): Promise<{ rows: ArticoloRow[]; total: number; more?: boolean }> {
+  const where = and(...conditionsOf(aziendaId, query.q, query.filters))!;
+  const searching = !!query.q || Object.values(query.filters).some(Boolean);
+  const fenced = searched(query.q, query.filters);
+  const { items, total, more } = await readPage(
+    pageOf(query),
+    (atMost) => countRows(db, articoli, where, atMost),
+    (read) => pageRows(db, aziendaId, where, fenced, isShortTerm(query.q), query, read),
     query.totale,
+    searching ? (counting.countUpTo ?? LIST_COUNT_THRESHOLD) : undefined,
   );
+  return { rows: items, total, ...(more ? { more } : {}) };
 }
 
 /**

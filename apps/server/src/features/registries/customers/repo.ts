@@ -12,18 +12,29 @@ import {
   or,
   sql,
   type SQL,
+  type SQLWrapper,
 } from 'drizzle-orm';
-import { CLIENTI_TABLE, type ClientiColumn, type ClientiFilters, type ListQuery } from '@fs/contract';
+import {
+  CLIENTI_TABLE,
+  LIST_COUNT_THRESHOLD,
+  type ClientiColumn,
+  type ClientiFilters,
+  type ListQuery,
+} from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import { clienti, clientiRecapiti } from '../../../platform/db/schema-customers.js';
 import {
+  countRows,
+  firstFilling,
   isShortTerm,
   orderOf,
   pageOf,
   readPage,
   searchCondition,
   searchSortsHits,
+  sortOf,
   startsWithCondition,
+  walkedIds,
   type PageRead,
 } from '../../../platform/lists.js';
 import { prepared } from '../../../platform/db/prepared.js';
@@ -64,15 +75,64 @@ function whereOf(aziendaId: string, q: string | undefined, f: Partial<ClientiFil
 
 type ListOrder = { sort: ClientiColumn; dir: 'asc' | 'desc' };
 
+/** How a list counts a search's hits: up to LIST_COUNT_THRESHOLD by default; Infinity counts them all (exports). */
+export interface Counting {
+  countUpTo?: number;
+}
+
+/** What the picker shows, and all it reads. */
+const REF_FIELDS = {
+  id: clienti.id,
+  ragioneSociale: clienti.ragioneSociale,
+  codice: clienti.codice,
+  citta: clienti.citta,
+};
+
 /**
- * Rows of `where` for one page read (forwards or backwards, platform/lists.ts). OFFSET
- * reads every row it skips; where an index holds all the query needs (sort value, id and
- * company: the sort indexes of 0005/0012), the page's ids are picked from it alone
- * (index-only) and just those rows read. That serves every page past the first without a
- * 3+ character search, and a short (prefix) search by name from the first page on: a
- * prefix's hits sit together in name order, so walking the sort index and filtering would
- * read every name before them; the prefix index (0012) holds the names to sort them by.
+ * The ids of one page read (forwards or backwards, platform/lists.ts), as the attempts of
+ * firstFilling: each but the last is exact only when it fills the page. OFFSET reads every
+ * row it skips; where an index holds all the query needs (sort value, id and company: the
+ * sort indexes of 0005/0012), the ids are picked from it alone (index-only) and then just
+ * those rows read. That serves every page without a 3+ character search, and a short (prefix)
+ * search by name: a prefix's hits sit together in name order, so walking the sort index and
+ * filtering would read every name before them; the prefix index (0012) holds the names to
+ * sort them by (in any other order a prefix's hits spread evenly: walking that sort index
+ * finds a page soon). A contains-search (3+ characters) finds its hits through the trigram
+ * index and sorts them on an expression no index serves (so the planner does not walk a
+ * sort index instead); when the hits are many (counted first, read.many), walking the sort
+ * index a bounded way is tried first (walkedIds): it stops at the page instead of sorting
+ * thousands of hits.
  */
+function pageIds(
+  db: DbOrTx,
+  aziendaId: string,
+  where: SQL,
+  term: string | undefined,
+  order: ListOrder,
+  read: PageRead,
+): SQLWrapper[] {
+  const ids = (viaIndex: boolean) =>
+    db
+      .select({ id: clienti.id })
+      .from(clienti)
+      .where(where)
+      .orderBy(...orderOf(CLIENTI_TABLE, SORTABLE, order, clienti.id, { viaIndex, reverse: read.reverse }))
+      .limit(read.limit)
+      .offset(read.offset);
+  if (!searchSortsHits(term)) return [ids(!(isShortTerm(term) && order.sort === 'ragione_sociale'))];
+  if (!read.many) return [ids(false)];
+  const walked = walkedIds(db, {
+    table: clienti,
+    id: clienti.id,
+    company: eq(clienti.aziendaId, aziendaId),
+    where,
+    sort: sortOf(CLIENTI_TABLE, SORTABLE, order, read.reverse),
+    read,
+  });
+  return [walked, ids(false)];
+}
+
+/** The rows of a page, in its order: full rows, or the picker's fields. */
 function pageRows(
   db: DbOrTx,
   aziendaId: string,
@@ -80,80 +140,81 @@ function pageRows(
   term: string | undefined,
   order: ListOrder,
   read: PageRead,
-): Promise<ClienteRow[]> {
-  const orderBy = (viaIndex: boolean) =>
-    orderOf(CLIENTI_TABLE, SORTABLE, order, clienti.id, { viaIndex, reverse: read.reverse });
-  const prefixByName = isShortTerm(term) && order.sort === 'ragione_sociale';
-  if (prefixByName || (read.offset > 0 && !searchSortsHits(term))) {
-    const ids = db
-      .select({ id: clienti.id })
-      .from(clienti)
-      .where(where)
-      .orderBy(...orderBy(!prefixByName))
-      .limit(read.limit)
-      .offset(read.offset);
-    return db
-      .select()
-      .from(clienti)
-      .where(and(eq(clienti.aziendaId, aziendaId), inArray(clienti.id, ids)))
-      .orderBy(...orderBy(true));
-  }
-  // A prefix's hits spread evenly in any other order: walking that sort index finds a page soon.
-  return db
-    .select()
-    .from(clienti)
-    .where(where)
-    .orderBy(...orderBy(!searchSortsHits(term)))
-    .limit(read.limit)
-    .offset(read.offset);
-}
-
-async function countWhere(db: DbOrTx, where: SQL): Promise<number> {
-  const [r] = await db.select({ n: count() }).from(clienti).where(where);
-  return r?.n ?? 0;
-}
-
-/** One page of the company's customers and the total matching the search and filters. */
-export async function listPage(db: DbOrTx, aziendaId: string, q: ListQuery<ClientiColumn>, f: Partial<ClientiFilters>) {
-  const where = whereOf(aziendaId, q.q, f);
-  if (searchSortsHits(q.q)) return searchedPage(db, where, q);
-  const { items, total } = await readPage(
-    pageOf(q),
-    () => countWhere(db, where),
-    (read) => pageRows(db, aziendaId, where, q.q, q, read),
-    q.totale,
-  );
-  return { rows: items, total };
+) {
+  const orderBy = orderOf(CLIENTI_TABLE, SORTABLE, order, clienti.id, { reverse: read.reverse });
+  const of = (ids: SQLWrapper) => and(eq(clienti.aziendaId, aziendaId), inArray(clienti.id, ids));
+  const attempts = pageIds(db, aziendaId, where, term, order, read);
+  return {
+    full: () =>
+      firstFilling(
+        read.limit,
+        attempts.map(
+          (ids) => () =>
+            db
+              .select()
+              .from(clienti)
+              .where(of(ids))
+              .orderBy(...orderBy),
+        ),
+      ),
+    refs: () =>
+      firstFilling(
+        read.limit,
+        attempts.map(
+          (ids) => () =>
+            db
+              .select(REF_FIELDS)
+              .from(clienti)
+              .where(of(ids))
+              .orderBy(...orderBy),
+        ),
+      ),
+  };
 }
 
 /**
- * A contains-search (3+ characters): the trigram index finds the hits, which are sorted and
- * counted in one pass (count over ()), so they are read once, not once to count and again to
- * sort. Sorting on an expression no index serves keeps the planner from walking a sort index.
+ * One page of the company's customers and the total matching the search and filters: a search's
+ * hits counted up to the threshold (`more` past it: the total is a lower bound), anything else exactly.
  */
-async function searchedPage(db: DbOrTx, where: SQL, q: ListQuery<ClientiColumn>) {
-  const { limit, offset } = pageOf(q);
-  const found = await db
-    .select({ row: clienti, total: sql<number>`(count(*) over ())::int` })
-    .from(clienti)
-    .where(where)
-    .orderBy(...orderOf(CLIENTI_TABLE, SORTABLE, q, clienti.id, { viaIndex: false }))
-    .limit(limit)
-    .offset(offset);
-  // A page past the end has no row to carry the total.
-  const total = found[0]?.total ?? (offset > 0 ? await countWhere(db, where) : 0);
-  return { rows: found.map((f) => f.row), total };
+export async function listPage(
+  db: DbOrTx,
+  aziendaId: string,
+  q: ListQuery<ClientiColumn>,
+  f: Partial<ClientiFilters>,
+  counting: Counting = {},
+): Promise<{ rows: ClienteRow[]; total: number; more?: boolean }> {
+  const where = whereOf(aziendaId, q.q, f);
+  const { items, total, more } = await readPage(
+    pageOf(q),
+    (atMost) => countRows(db, clienti, where, atMost),
+    (read) => pageRows(db, aziendaId, where, q.q, q, read).full(),
+    q.totale,
+    q.q ? (counting.countUpTo ?? LIST_COUNT_THRESHOLD) : undefined,
+  );
+  return { rows: items, total, ...(more ? { more } : {}) };
 }
 
-/** Light rows for pickers, by name. */
-export async function listRefs(db: DbOrTx, aziendaId: string, q: string | undefined, limit: number, offset: number) {
+/**
+ * Light rows for pickers, by name: only the fields a picker shows are read, and the total (which a
+ * picker does not show) is counted up to the threshold, with or without a search.
+ */
+export async function listRefs(
+  db: DbOrTx,
+  aziendaId: string,
+  q: string | undefined,
+  limit: number,
+  offset: number,
+  counting: Counting = {},
+) {
   const where = whereOf(aziendaId, q, {});
-  const { items, total } = await readPage(
+  const { items, total, more } = await readPage(
     { limit, offset },
-    () => countWhere(db, where),
-    (read) => pageRows(db, aziendaId, where, q, { sort: 'ragione_sociale', dir: 'asc' }, read),
+    (atMost) => countRows(db, clienti, where, atMost),
+    (read) => pageRows(db, aziendaId, where, q, { sort: 'ragione_sociale', dir: 'asc' }, read).refs(),
+    undefined,
+    counting.countUpTo ?? LIST_COUNT_THRESHOLD,
   );
-  return { rows: items.map(({ id, ragioneSociale, codice, citta }) => ({ id, ragioneSociale, codice, citta })), total };
+  return { rows: items, total, ...(more ? { more } : {}) };
 }
 
 export async function findCliente(db: DbOrTx, aziendaId: string, id: string): Promise<ClienteRow | undefined> {
