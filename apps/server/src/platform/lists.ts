@@ -21,11 +21,6 @@ export interface PageRead {
   limit: number;
   offset: number;
   reverse: boolean;
-  /**
-   * A search with more hits than its count threshold (counted first, or a total sent back): walking the
-   * sort index (walkedIds) finds its page sooner than sorting every hit.
-   */
-  many?: boolean;
 }
 
 /**
@@ -60,10 +55,9 @@ export function countCap(offset: number, limit: number, threshold: number): numb
  * read at once without counting; the first page always counts (it is how a total becomes known),
  * and a page in the back half too (reading from the end needs the exact total).
  *
- * `countUpTo` (a search; Infinity or undefined count exactly): the hits are counted first, at most
- * countCap(...) of them plus one (`count(atMost)`: a LIMITed subquery, the hits past it never read). More than
- * that answers the cap as a lower bound (`more`) and the page read forwards; otherwise the total is exact as
- * above. The page is told whether the hits are many (`read.many`: more than `countUpTo`).
+ * `countUpTo` (a search; Infinity or undefined count exactly): at most countCap(...) rows are counted,
+ * plus one (`count(atMost)`: a LIMITed subquery, the rows past it never read). Finding more answers the
+ * cap as a lower bound (`more`), the page read forwards; otherwise the total is exact, as above.
  */
 export async function readPage<T>(
   page: { limit: number; offset: number },
@@ -72,30 +66,67 @@ export async function readPage<T>(
   known?: number,
   countUpTo?: number,
 ): Promise<Page<T>> {
-  if (countUpTo !== undefined && Number.isFinite(countUpTo)) {
-    if (page.offset > 0 && known !== undefined && 2 * page.offset + page.limit <= known) {
-      return { items: await rows({ ...page, reverse: false, many: known > countUpTo }), total: known };
-    }
-    const cap = countCap(page.offset, page.limit, countUpTo);
-    const counted = await count(cap + 1);
-    if (counted > cap) return { items: await rows({ ...page, reverse: false, many: true }), total: cap, more: true };
-    const read = pageRead(page.offset, page.limit, counted);
-    if (!read) return { items: [], total: counted };
-    const items = await rows({ ...read, many: counted > countUpTo });
-    return { items: read.reverse ? items.reverse() : items, total: counted };
-  }
+  const capped = countUpTo !== undefined && Number.isFinite(countUpTo);
+  const cap = capped ? countCap(page.offset, page.limit, countUpTo) : undefined;
+  const counted = async (): Promise<{ total: number; more?: boolean }> => {
+    if (cap === undefined) return { total: await count() };
+    const n = await count(cap + 1);
+    return n > cap ? { total: cap, more: true } : { total: n };
+  };
   if (page.offset === 0) {
-    const [items, total] = await Promise.all([rows({ ...page, reverse: false }), count()]);
-    return { items, total };
+    const [items, total] = await Promise.all([rows({ ...page, reverse: false }), counted()]);
+    return { items, ...total };
   }
   if (known !== undefined && 2 * page.offset + page.limit <= known) {
     return { items: await rows({ ...page, reverse: false }), total: known };
   }
-  const total = await count();
-  const read = pageRead(page.offset, page.limit, total);
-  if (!read) return { items: [], total };
+  const total = await counted();
+  // A lower bound is past this page (the cap covers it): read forwards.
+  const read = total.more ? { ...page, reverse: false } : pageRead(page.offset, page.limit, total.total);
+  if (!read) return { items: [], ...total };
   const items = await rows(read);
-  return { items: read.reverse ? items.reverse() : items, total };
+  return { items: read.reverse ? items.reverse() : items, ...total };
+}
+
+/**
+ * One page of a contains-search (a word of 3+ characters: the trigram index finds the hits) and its
+ * total. The list's sort index is walked first, a bounded way (`walk`: walkedIds): it stops as soon as the
+ * page is full, so a search matching many rows finds its page in a few hundred rows instead of sorting
+ * thousands of hits, and its total is then counted up to the threshold (`countUpTo`, as readPage's). A walk
+ * that comes back short (hits rarer than one row in WALK_ROWS_PER_ROW, or late in the order, or few) leaves
+ * the hits to be sorted, counted in the same pass (`sorted` answers the exact total: count(*) over ()).
+ * A total sent back (`known`, exact) is trusted past page 1 as readPage trusts it; it also tells when the
+ * page is the last, which no walk fills. Always read forwards: the hits are either many or sorted anyway.
+ */
+export async function searchedPage<T>(o: {
+  page: { limit: number; offset: number };
+  known?: number;
+  countUpTo?: number;
+  count: (atMost?: number) => Promise<number>;
+  walk: (read: PageRead) => Promise<T[]>;
+  sorted: (read: PageRead) => Promise<{ rows: T[]; total?: number }>;
+}): Promise<Page<T>> {
+  const read: PageRead = { ...o.page, reverse: false };
+  const known = read.offset > 0 ? o.known : undefined;
+  if (known !== undefined && known < read.offset + read.limit) {
+    const { rows } = read.offset < known ? await o.sorted(read) : { rows: [] };
+    return { items: rows, total: known };
+  }
+  const counted = async (): Promise<{ total: number; more?: boolean }> => {
+    if (o.countUpTo === undefined || !Number.isFinite(o.countUpTo)) return { total: await o.count() };
+    const cap = countCap(read.offset, read.limit, o.countUpTo);
+    const n = await o.count(cap + 1);
+    return n > cap ? { total: cap, more: true } : { total: n };
+  };
+  const walked = await o.walk(read);
+  if (walked.length >= read.limit) {
+    return { items: walked, ...(known !== undefined ? { total: known } : await counted()) };
+  }
+  const sorted = await o.sorted(read);
+  if (known !== undefined) return { items: sorted.rows, total: known };
+  if (sorted.total !== undefined) return { items: sorted.rows, total: sorted.total };
+  // A page past the end has no row to carry the total.
+  return { items: [], ...(read.offset > 0 ? await counted() : { total: 0 }) };
 }
 
 /**
@@ -136,17 +167,20 @@ export function sortOf<K extends string>(
 }
 
 /**
- * How many rows of the company a walk may read per row of the page it looks for: a walk finds its page
- * when at least one row in 40 matches (hits 2.5 % of the company or more, spread over the order).
+ * How many rows of the company a walk may read per row up to the end of the page it looks for: it finds
+ * its page when at least one row in 20 matches (hits 5 % of the company or more, spread over the order),
+ * and reads at most WALK_MAX_ROWS. Past that, sorting the hits costs less than walking further.
  */
-export const WALK_ROWS_PER_ROW = 40;
+export const WALK_ROWS_PER_ROW = 20;
+export const WALK_MAX_ROWS = 10_000;
 
 /**
  * The ids of one page of a search with many hits, found by walking the list's sort index: the company's
- * first WALK_ROWS_PER_ROW × (offset + limit) rows in the list's order (an index range that stops there, sort
- * value and id beside whether the row matches), the page taken among those that match. Exact whenever it
- * fills the page: the matches among the first rows in order are the first matches. Hits too sparse or
- * sitting late in the order leave it short: the page must then come from the hits sorted (firstFilling).
+ * first WALK_ROWS_PER_ROW × (offset + limit) rows in the list's order (at most WALK_MAX_ROWS: an index range
+ * that stops there, sort value and id beside whether the row matches), the page taken among those that match.
+ * Exact whenever it fills the page: the matches among the first rows in order are the first matches. Hits too
+ * sparse or sitting late in the order leave it short: the page must then come from the hits sorted
+ * (searchedPage).
  * `sort` must be the expression of an index `(company, sort, id)`; `where` holds every condition.
  */
 export function walkedIds(
@@ -161,7 +195,7 @@ export function walkedIds(
   },
 ): SQLWrapper {
   const { expr, by } = o.sort;
-  const budget = WALK_ROWS_PER_ROW * (o.read.offset + o.read.limit);
+  const budget = Math.min(WALK_MAX_ROWS, WALK_ROWS_PER_ROW * (o.read.offset + o.read.limit));
   const walked = db
     .select({ id: o.id, k: sql`${expr}`.as('k'), hit: sql<boolean>`${o.where}`.as('hit') })
     .from(o.table)
@@ -177,14 +211,6 @@ export function walkedIds(
     .orderBy(by(walked.k), by(walked.id))
     .limit(o.read.limit)
     .offset(o.read.offset);
-}
-
-/** The rows of the first attempt that fills the page (`limit` rows), else of the last one, which is always exact. */
-export async function firstFilling<T>(limit: number, attempts: (() => Promise<T[]>)[]): Promise<T[]> {
-  for (let i = 0; ; i++) {
-    const rows = await attempts[i]!();
-    if (rows.length >= limit || i === attempts.length - 1) return rows;
-  }
 }
 
 /**

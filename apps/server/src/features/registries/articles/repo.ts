@@ -1,4 +1,16 @@
-import { and, asc, eq, inArray, ne, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  inArray,
+  ne,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import { ARTICOLI_TABLE, LIST_COUNT_THRESHOLD, type ArticoliFilters, type ArticoloColumn } from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import { sameKey } from '../../../platform/duplicates.js';
@@ -6,13 +18,13 @@ import { articoli } from '../../../platform/db/schema-articles.js';
 import {
   containsCondition,
   countRows,
-  firstFilling,
   isShortTerm,
   orderOf,
   pageOf,
   prefixPattern,
   readPage,
   searchCondition,
+  searchedPage,
   searchSortsHits,
   sortOf,
   walkedIds,
@@ -102,63 +114,90 @@ export interface Counting {
 }
 
 /**
- * The rows of one page read (forwards or backwards, platform/lists.ts). With a search the trigram
- * index can serve (`fenced`), the hits are found first and sorted on an expression no index serves:
- * walking the sort index and filtering, what the planner picks when it guesses the hits spread
- * evenly, reads most of the company when they sit late in that order. When they are many (counted
- * first, read.many), a bounded walk of the sort index is tried first (walkedIds): it stops at the page
- * instead of sorting thousands of hits. Without such a search the ids come from the sort index alone
- * (index-only), a prefix search sorting its hits in the prefix index instead (it holds every sort
- * column), and then just those rows are read.
+ * The rows of some ids (a subquery), in the page's order, each with `total` (null unless asked). `root` is
+ * the database, or the database with the CTE the ids come from.
  */
-function pageRows(
-  db: DbOrTx,
+async function fetchRows(
+  root: Pick<DbOrTx, 'select'>,
   aziendaId: string,
+  sort: { sort: ArticoloColumn; dir: 'asc' | 'desc' },
+  ids: SQLWrapper,
+  read: PageRead,
+  total: SQL<number | null> = sql`null`,
+): Promise<{ row: ArticoloRow; total: number | null }[]> {
+  return root
+    .select({ row: getTableColumns(articoli), total })
+    .from(articoli)
+    .where(and(eq(articoli.aziendaId, aziendaId), inArray(articoli.id, ids)))
+    .orderBy(...orderOf(ARTICOLI_TABLE, sortableOf(articoli), sort, articoli.id, { reverse: read.reverse }));
+}
+
+const rowsOf = <R>(found: { row: R }[]) => found.map((f) => f.row);
+
+/**
+ * The ids of one page read (forwards or backwards, platform/lists.ts). With a search the trigram index can
+ * serve (`fenced`), the hits are found first and sorted on an expression no index serves: walking the sort
+ * index and filtering, what the planner picks when it guesses the hits spread evenly, reads most of the
+ * company when they sit late in that order (searchedPage walks it only a bounded way). Without one the ids
+ * come from the sort index alone (index-only), a prefix search sorting its hits in the prefix index instead
+ * (it holds every sort column).
+ */
+function pageIds(
+  db: DbOrTx,
   where: SQL,
   fenced: boolean,
   prefixSearch: boolean,
   sort: { sort: ArticoloColumn; dir: 'asc' | 'desc' },
   read: PageRead,
-): Promise<ArticoloRow[]> {
-  const sortable = sortableOf(articoli);
-  const orderBy = (viaIndex: boolean) =>
-    orderOf(ARTICOLI_TABLE, sortable, sort, articoli.id, { viaIndex, reverse: read.reverse });
-  const ids = (viaIndex: boolean) =>
+) {
+  return db
+    .select({ id: articoli.id })
+    .from(articoli)
+    .where(where)
+    .orderBy(
+      ...orderOf(ARTICOLI_TABLE, sortableOf(articoli), sort, articoli.id, {
+        viaIndex: !fenced && !prefixSearch,
+        reverse: read.reverse,
+      }),
+    )
+    .limit(read.limit)
+    .offset(read.offset);
+}
+
+/**
+ * A searched page among the hits sorted, counted in the same pass (count(*) over ()), with its rows: one
+ * statement (the page's ids and the total in a CTE).
+ */
+async function sortedHits(
+  db: DbOrTx,
+  aziendaId: string,
+  where: SQL,
+  sort: { sort: ArticoloColumn; dir: 'asc' | 'desc' },
+  read: PageRead,
+) {
+  const hits = db.$with('hits').as(
     db
-      .select({ id: articoli.id })
+      .select({
+        hitId: sql<string>`${articoli.id}`.as('hit_id'),
+        total: sql<number>`(count(*) over ())::int`.as('total'),
+      })
       .from(articoli)
       .where(where)
-      .orderBy(...orderBy(viaIndex))
+      .orderBy(
+        ...orderOf(ARTICOLI_TABLE, sortableOf(articoli), sort, articoli.id, { viaIndex: false, reverse: read.reverse }),
+      )
       .limit(read.limit)
-      .offset(read.offset);
-  let attempts: SQLWrapper[];
-  if (!fenced) attempts = [ids(!prefixSearch)];
-  else if (!read.many) attempts = [ids(false)];
-  else {
-    const sortBy = sortOf(ARTICOLI_TABLE, sortable, sort, read.reverse);
-    attempts = [
-      walkedIds(db, {
-        table: articoli,
-        id: articoli.id,
-        company: eq(articoli.aziendaId, aziendaId),
-        where,
-        sort: sortBy,
-        read,
-      }),
-      ids(false),
-    ];
-  }
-  return firstFilling(
-    read.limit,
-    attempts.map(
-      (found) => () =>
-        db
-          .select()
-          .from(articoli)
-          .where(and(eq(articoli.aziendaId, aziendaId), inArray(articoli.id, found)))
-          .orderBy(...orderBy(true)),
-    ),
+      .offset(read.offset),
   );
+  const found = await fetchRows(
+    db.with(hits),
+    aziendaId,
+    sort,
+    db.select({ id: hits.hitId }).from(hits),
+    read,
+    sql<number>`(select max(${hits.total}) from ${hits})`,
+  );
+  return { rows: rowsOf(found), total: found[0]?.total ?? undefined };
 }
 
 /** The articles of articoli-filtered: the first `limit` matches by code (no total). */
@@ -170,24 +209,17 @@ export async function listFiltered(
   limit: number,
 ) {
   const where = and(...conditionsOf(aziendaId, q, filters))!;
-  return pageRows(
-    db,
-    aziendaId,
-    where,
-    searched(q, filters),
-    isShortTerm(q),
-    { sort: 'codice', dir: 'asc' },
-    {
-      limit,
-      offset: 0,
-      reverse: false,
-    },
+  const sort = { sort: 'codice', dir: 'asc' } as const;
+  const read = { limit, offset: 0, reverse: false };
+  return rowsOf(
+    await fetchRows(db, aziendaId, sort, pageIds(db, where, searched(q, filters), isShortTerm(q), sort, read), read),
   );
 }
 
 /**
  * One page of the admin list and its total: a search's (or column filter's) hits counted up to the
- * threshold (`more` past it: the total is a lower bound), the whole list exactly.
+ * threshold (`more` past it: the total is a lower bound), the whole list exactly. A search the trigram
+ * index serves goes through searchedPage (hits sorted, or a bounded walk of the sort index when many).
  */
 export async function page(
   db: DbOrTx,
@@ -206,14 +238,38 @@ export async function page(
 ): Promise<{ rows: ArticoloRow[]; total: number; more?: boolean }> {
   const where = and(...conditionsOf(aziendaId, query.q, query.filters))!;
   const searching = !!query.q || Object.values(query.filters).some(Boolean);
+  const countUpTo = searching ? (counting.countUpTo ?? LIST_COUNT_THRESHOLD) : undefined;
   const fenced = searched(query.q, query.filters);
-  const { items, total, more } = await readPage(
-    pageOf(query),
-    (atMost) => countRows(db, articoli, where, atMost),
-    (read) => pageRows(db, aziendaId, where, fenced, isShortTerm(query.q), query, read),
-    query.totale,
-    searching ? (counting.countUpTo ?? LIST_COUNT_THRESHOLD) : undefined,
-  );
+  const prefix = isShortTerm(query.q);
+  const count = (atMost?: number) => countRows(db, articoli, where, atMost);
+  const fetch = async (ids: SQLWrapper, read: PageRead) => rowsOf(await fetchRows(db, aziendaId, query, ids, read));
+  const { items, total, more } = fenced
+    ? await searchedPage({
+        page: pageOf(query),
+        known: query.totale,
+        countUpTo,
+        count,
+        walk: (read) =>
+          fetch(
+            walkedIds(db, {
+              table: articoli,
+              id: articoli.id,
+              company: eq(articoli.aziendaId, aziendaId),
+              where,
+              sort: sortOf(ARTICOLI_TABLE, sortableOf(articoli), query, read.reverse),
+              read,
+            }),
+            read,
+          ),
+        sorted: (read) => sortedHits(db, aziendaId, where, query, read),
+      })
+    : await readPage(
+        pageOf(query),
+        count,
+        (read) => fetch(pageIds(db, where, false, prefix, query, read), read),
+        query.totale,
+        countUpTo,
+      );
   return { rows: items, total, ...(more ? { more } : {}) };
 }
 

@@ -5,6 +5,7 @@ import {
   desc,
   type AnyColumn,
   eq,
+  getTableColumns,
   inArray,
   isNotNull,
   isNull,
@@ -25,16 +26,17 @@ import type { DbOrTx } from '../../../platform/db/client.js';
 import { clienti, clientiRecapiti } from '../../../platform/db/schema-customers.js';
 import {
   countRows,
-  firstFilling,
   isShortTerm,
   orderOf,
   pageOf,
   readPage,
   searchCondition,
+  searchedPage,
   searchSortsHits,
   sortOf,
   startsWithCondition,
   walkedIds,
+  type Page,
   type PageRead,
 } from '../../../platform/lists.js';
 import { prepared } from '../../../platform/db/prepared.js';
@@ -89,86 +91,127 @@ const REF_FIELDS = {
 };
 
 /**
- * The ids of one page read (forwards or backwards, platform/lists.ts), as the attempts of
- * firstFilling: each but the last is exact only when it fills the page. OFFSET reads every
- * row it skips; where an index holds all the query needs (sort value, id and company: the
- * sort indexes of 0005/0012), the ids are picked from it alone (index-only) and then just
- * those rows read. That serves every page without a 3+ character search, and a short (prefix)
- * search by name: a prefix's hits sit together in name order, so walking the sort index and
- * filtering would read every name before them; the prefix index (0012) holds the names to
- * sort them by (in any other order a prefix's hits spread evenly: walking that sort index
- * finds a page soon). A contains-search (3+ characters) finds its hits through the trigram
- * index and sorts them on an expression no index serves (so the planner does not walk a
- * sort index instead); when the hits are many (counted first, read.many), walking the sort
- * index a bounded way is tried first (walkedIds): it stops at the page instead of sorting
- * thousands of hits.
+ * The rows of a page's ids (a subquery), in the page's order, each with `total` (null unless asked). `root`
+ * is the database, or the database with the CTE the ids come from.
  */
-function pageIds(
-  db: DbOrTx,
-  aziendaId: string,
-  where: SQL,
-  term: string | undefined,
-  order: ListOrder,
+type Fetch<R> = (
+  root: Pick<DbOrTx, 'select'>,
+  ids: SQLWrapper,
   read: PageRead,
-): SQLWrapper[] {
-  const ids = (viaIndex: boolean) =>
-    db
-      .select({ id: clienti.id })
-      .from(clienti)
-      .where(where)
-      .orderBy(...orderOf(CLIENTI_TABLE, SORTABLE, order, clienti.id, { viaIndex, reverse: read.reverse }))
-      .limit(read.limit)
-      .offset(read.offset);
-  if (!searchSortsHits(term)) return [ids(!(isShortTerm(term) && order.sort === 'ragione_sociale'))];
-  if (!read.many) return [ids(false)];
-  const walked = walkedIds(db, {
-    table: clienti,
-    id: clienti.id,
-    company: eq(clienti.aziendaId, aziendaId),
-    where,
-    sort: sortOf(CLIENTI_TABLE, SORTABLE, order, read.reverse),
-    read,
-  });
-  return [walked, ids(false)];
+  total?: SQL<number | null>,
+) => Promise<{ row: R; total: number | null }[]>;
+
+const rowsOf = <R>(found: { row: R }[]) => found.map((f) => f.row);
+
+/**
+ * The ids of one page read (forwards or backwards, platform/lists.ts) of a list without a contains-search.
+ * OFFSET reads every row it skips; where an index holds all the query needs (sort value, id and company: the
+ * sort indexes of 0005/0012), the ids are picked from it alone (index-only) and then just those rows read.
+ * A short (prefix) search by name sorts its hits in the prefix index (0012, it holds the names): a prefix's
+ * hits sit together in name order, so walking the sort index and filtering would read every name before
+ * them; in any other order they spread evenly, and walking that sort index finds a page soon.
+ */
+function pageIds(db: DbOrTx, where: SQL, term: string | undefined, order: ListOrder, read: PageRead) {
+  const viaIndex = !(isShortTerm(term) && order.sort === 'ragione_sociale');
+  return db
+    .select({ id: clienti.id })
+    .from(clienti)
+    .where(where)
+    .orderBy(...orderOf(CLIENTI_TABLE, SORTABLE, order, clienti.id, { viaIndex, reverse: read.reverse }))
+    .limit(read.limit)
+    .offset(read.offset);
 }
 
-/** The rows of a page, in its order: full rows, or the picker's fields. */
-function pageRows(
+/**
+ * One page of `where` in `order` and its total, the rows read by `fetch`. A contains-search (3+ characters)
+ * goes through searchedPage: its hits found by the trigram index and sorted on an expression no index serves
+ * (so the planner does not walk a sort index instead), or, when they are many, its page found by a bounded
+ * walk of the sort index. The total of a search is counted up to `countUpTo` (a lower bound past it).
+ */
+async function listOf<R>(
   db: DbOrTx,
   aziendaId: string,
   where: SQL,
   term: string | undefined,
   order: ListOrder,
-  read: PageRead,
-) {
-  const orderBy = orderOf(CLIENTI_TABLE, SORTABLE, order, clienti.id, { reverse: read.reverse });
-  const of = (ids: SQLWrapper) => and(eq(clienti.aziendaId, aziendaId), inArray(clienti.id, ids));
-  const attempts = pageIds(db, aziendaId, where, term, order, read);
+  page: { limit: number; offset: number },
+  known: number | undefined,
+  countUpTo: number | undefined,
+  fetch: Fetch<R>,
+): Promise<Page<R>> {
+  const count = (atMost?: number) => countRows(db, clienti, where, atMost);
+  if (!searchSortsHits(term)) {
+    return readPage(
+      page,
+      count,
+      async (read) => rowsOf(await fetch(db, pageIds(db, where, term, order, read), read)),
+      known,
+      countUpTo,
+    );
+  }
+  return searchedPage({
+    page,
+    known,
+    countUpTo,
+    count,
+    walk: async (read) =>
+      rowsOf(
+        await fetch(
+          db,
+          walkedIds(db, {
+            table: clienti,
+            id: clienti.id,
+            company: eq(clienti.aziendaId, aziendaId),
+            where,
+            sort: sortOf(CLIENTI_TABLE, SORTABLE, order, read.reverse),
+            read,
+          }),
+          read,
+        ),
+      ),
+    // The page's ids among the hits sorted, counted in the same pass, and their rows: one statement.
+    sorted: async (read) => {
+      const hits = db.$with('hits').as(
+        db
+          .select({
+            hitId: sql<string>`${clienti.id}`.as('hit_id'),
+            total: sql<number>`(count(*) over ())::int`.as('total'),
+          })
+          .from(clienti)
+          .where(where)
+          .orderBy(...orderOf(CLIENTI_TABLE, SORTABLE, order, clienti.id, { viaIndex: false, reverse: read.reverse }))
+          .limit(read.limit)
+          .offset(read.offset),
+      );
+      const found = await fetch(
+        db.with(hits),
+        db.select({ id: hits.hitId }).from(hits),
+        read,
+        sql<number>`(select max(${hits.total}) from ${hits})`,
+      );
+      return { rows: rowsOf(found), total: found[0]?.total ?? undefined };
+    },
+  });
+}
+
+/** Reads the rows of some ids: every column, or the picker's fields. */
+function fetchOf(aziendaId: string, order: ListOrder) {
+  const where = (ids: SQLWrapper) => and(eq(clienti.aziendaId, aziendaId), inArray(clienti.id, ids));
+  const orderBy = (read: PageRead) => orderOf(CLIENTI_TABLE, SORTABLE, order, clienti.id, { reverse: read.reverse });
+  const none = sql<number | null>`null`;
   return {
-    full: () =>
-      firstFilling(
-        read.limit,
-        attempts.map(
-          (ids) => () =>
-            db
-              .select()
-              .from(clienti)
-              .where(of(ids))
-              .orderBy(...orderBy),
-        ),
-      ),
-    refs: () =>
-      firstFilling(
-        read.limit,
-        attempts.map(
-          (ids) => () =>
-            db
-              .select(REF_FIELDS)
-              .from(clienti)
-              .where(of(ids))
-              .orderBy(...orderBy),
-        ),
-      ),
+    rows: ((root, ids, read, total = none) =>
+      root
+        .select({ row: getTableColumns(clienti), total })
+        .from(clienti)
+        .where(where(ids))
+        .orderBy(...orderBy(read))) satisfies Fetch<ClienteRow>,
+    refs: ((root, ids, read, total = none) =>
+      root
+        .select({ row: REF_FIELDS, total })
+        .from(clienti)
+        .where(where(ids))
+        .orderBy(...orderBy(read))) satisfies Fetch<Pick<ClienteRow, 'id' | 'ragioneSociale' | 'codice' | 'citta'>>,
   };
 }
 
@@ -184,12 +227,17 @@ export async function listPage(
   counting: Counting = {},
 ): Promise<{ rows: ClienteRow[]; total: number; more?: boolean }> {
   const where = whereOf(aziendaId, q.q, f);
-  const { items, total, more } = await readPage(
+  const countUpTo = q.q ? (counting.countUpTo ?? LIST_COUNT_THRESHOLD) : undefined;
+  const { items, total, more } = await listOf(
+    db,
+    aziendaId,
+    where,
+    q.q,
+    q,
     pageOf(q),
-    (atMost) => countRows(db, clienti, where, atMost),
-    (read) => pageRows(db, aziendaId, where, q.q, q, read).full(),
     q.totale,
-    q.q ? (counting.countUpTo ?? LIST_COUNT_THRESHOLD) : undefined,
+    countUpTo,
+    fetchOf(aziendaId, q).rows,
   );
   return { rows: items, total, ...(more ? { more } : {}) };
 }
@@ -206,13 +254,17 @@ export async function listRefs(
   offset: number,
   counting: Counting = {},
 ) {
-  const where = whereOf(aziendaId, q, {});
-  const { items, total, more } = await readPage(
+  const order: ListOrder = { sort: 'ragione_sociale', dir: 'asc' };
+  const { items, total, more } = await listOf(
+    db,
+    aziendaId,
+    whereOf(aziendaId, q, {}),
+    q,
+    order,
     { limit, offset },
-    (atMost) => countRows(db, clienti, where, atMost),
-    (read) => pageRows(db, aziendaId, where, q, { sort: 'ragione_sociale', dir: 'asc' }, read).refs(),
     undefined,
     counting.countUpTo ?? LIST_COUNT_THRESHOLD,
+    fetchOf(aziendaId, order).refs,
   );
   return { rows: items, total, ...(more ? { more } : {}) };
 }
