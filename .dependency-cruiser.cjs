@@ -6,6 +6,8 @@
 const TESTS = '(\\.test\\.tsx?$|/test-helpers\\.ts$|/test-zip\\.ts$)';
 const S = '^apps/server/src/';
 const W = '^apps/web/src/';
+/** A feature's repo: `repo.ts`, or `<part>-repo.ts` when a feature splits its queries (reports/list-repo.ts). */
+const REPO = '(repo|[^/]+-repo)\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -23,13 +25,13 @@ module.exports = {
         'A route file declares schema and permission and calls its service; it never reaches a repo or the database.',
       severity: 'error',
       from: { path: `${S}features/.+routes\\.ts$` },
-      to: { path: `(/repo\\.ts$|${S}platform/db/)`, dependencyTypesNot: ['type-only'] },
+      to: { path: `(/${REPO}|${S}platform/db/)`, dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'repo-no-other-feature',
       comment: 'A repo holds queries of its own feature only.',
       severity: 'error',
-      from: { path: `${S}features/([^/]+)/([^/]+)/repo\\.ts$` },
+      from: { path: `${S}features/([^/]+)/([^/]+)/${REPO}` },
       to: { path: `${S}features/`, pathNot: `${S}features/$1/$2/` },
     },
     {

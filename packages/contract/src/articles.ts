@@ -4,10 +4,11 @@ import {
   LIST_DEFAULT_SIZE,
   LIST_MAX_SIZE,
   listQuerySchema,
+  listTotalShape,
   tableInfosSchema,
   knownTotal,
 } from './lists.js';
-import { optionalText, priceField, REQUIRED_MESSAGE, searchTerm } from './fields.js';
+import { optionalText, priceField, REQUIRED_MESSAGE, requiredSearchTerm, searchTerm } from './fields.js';
 
 /**
  * Articles (spec operations sections 3, 7): /anagraficaarticoli/... under the
@@ -129,18 +130,16 @@ export type ArticoliAdminQuery = z.input<typeof articoliAdminRequest>;
 export const articoliAdminResponse = z.object({
   success: z.literal(true),
   items: z.array(articoloSchema),
-  totaleElementi: z.number().int(),
+  ...listTotalShape,
   tableInfos: tableInfosSchema.optional(),
 });
 
 /** GET /anagraficaarticoli/articoli-filtered?codice=..&descrizione=..: at most FILTERED_MAX, by code. */
-export const articoliFilteredQuery = articoliFiltersSchema.extend({
-  q: z.string().trim().max(100).optional(),
-});
+export const articoliFilteredQuery = articoliFiltersSchema.extend({ q: searchTerm });
 
 export const articoliResearchRequest = z
   .object({
-    q: z.string().trim().min(1, REQUIRED_MESSAGE).max(100),
+    q: requiredSearchTerm,
     limit: z.number().int().min(1).max(RESEARCH_MAX_LIMIT).default(RESEARCH_DEFAULT_LIMIT),
   })
   .strict();

@@ -8,8 +8,8 @@ import {
   REQUIRED_MESSAGE,
   searchTerm,
 } from './fields.js';
-import { defineTable, listQuerySchema, tableInfosSchema } from './lists.js';
-import { isItalianProvince, isValidCap, isValidCodiceFiscale } from './validators.js';
+import { defineTable, LIST_MAX_SIZE, listQuerySchema, listTotalShape, tableInfosSchema } from './lists.js';
+import { isItalianProvince, isValidCap, isValidCodiceFiscale, isValidPartitaIva } from './validators.js';
 
 /**
  * Customers (clienti) with contacts, plants (impianti) and machines (macchinari):
@@ -121,7 +121,7 @@ export type Cliente = z.infer<typeof clienteSchema>;
 export const clientiListResponse = z.object({
   success: z.literal(true),
   items: z.array(clienteSchema),
-  totaleElementi: z.number().int(),
+  ...listTotalShape,
   tableInfos: tableInfosSchema.optional(),
 });
 
@@ -131,6 +131,22 @@ export const clienteRefSchema = z.object({
   ragione_sociale: z.string(),
   codice: z.string().nullable(),
   citta: z.string().nullable(),
+});
+
+/** GET /clienti/clienti (pickers): the search, page from 1, size 1..200 (50 by default). */
+export const clientiRefsQuery = z
+  .object({
+    q: searchTerm,
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    size: z.coerce.number().int().min(1).max(LIST_MAX_SIZE).default(50),
+  })
+  .strict();
+
+/** The picker's answer: light rows, and a total counted up to LIST_COUNT_THRESHOLD (`totalePiuDi` past it). */
+export const clientiRefsResponse = z.object({
+  success: z.literal(true),
+  items: z.array(clienteRefSchema),
+  ...listTotalShape,
 });
 
 const text = optionalText;

@@ -76,6 +76,9 @@ export const searchTerm = z
   .optional()
   .transform((v) => v || undefined);
 
+/** A search that must say something (search as you type): trimmed, 1 to SEARCH_MAX_LENGTH characters. */
+export const requiredSearchTerm = requiredText(SEARCH_MAX_LENGTH);
+
 export type DecimalProblem = 'invalid' | 'negative' | 'decimals' | 'too_large';
 
 /** The message of each decimal problem (Italian; the web translates by problem). */

@@ -17,7 +17,7 @@ export * from './geolocation.js';
 export * from './lists.js';
 export * from './customers.js';
 export * from './articles.js';
-export * from './jobs.js';
+export * from './job-roles.js';
 export * from './fields.js';
 export * from './exports.js';
 export * from './money.js';

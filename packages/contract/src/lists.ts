@@ -72,9 +72,29 @@ export function checkColumnChoice(def: TableDef, colonne: readonly string[]): Co
 
 /**
  * The total a list answered for the same search and filters, sent back with the next pages so they
- * are not counted again (a page in the back half is still counted: it is read from the end).
+ * are not counted again (a page in the back half is still counted: it is read from the end). Only an
+ * exact total is sent back, never one answered with `totalePiuDi`.
  */
 export const knownTotal = z.coerce.number().int().min(0).max(1_000_000_000).optional();
+
+/**
+ * A search counts its hits up to this many: past it the answer says "more than" (`totalePiuDi`) instead of
+ * counting (and sorting) thousands of rows nobody pages through. A page past the threshold raises it to the next
+ * multiple (page 41 of 25 counts up to 2,000), so every hit stays reachable.
+ */
+export const LIST_COUNT_THRESHOLD = 1000;
+
+/**
+ * The total of a page answer: `totaleElementi` is exact, unless `totalePiuDi` is true: then more rows
+ * match than `totaleElementi` (a search past LIST_COUNT_THRESHOLD) and the web writes "more than".
+ */
+export const listTotalShape = {
+  totaleElementi: z.number().int(),
+  totalePiuDi: z
+    .literal(true)
+    .optional()
+    .describe('Present (true) when totaleElementi is a lower bound: more rows match than were counted'),
+};
 
 /** Query string of every paged list: page from 1, size 1..200, sort key, direction, search. */
 export function listQuerySchema<K extends string>(def: TableDef<K>) {

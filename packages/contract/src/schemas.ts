@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { codiceDestinatarioField, partitaIvaField, pecField, REQUIRED_MESSAGE, requiredEmail } from './fields.js';
+import { isValidPartitaIva } from './validators.js';
+import {
+  codiceDestinatarioField,
+  optionalText,
+  partitaIvaField,
+  pecField,
+  REQUIRED_MESSAGE,
+  requiredEmail,
+} from './fields.js';
 import { PAGE_KEYS } from './permissions.js';
 
 const pagePermission = z.object({
@@ -131,15 +139,6 @@ export const AZIENDA_MAX = {
   provincia: 2,
   cap: 10,
 } as const;
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
 
 export const aziendaUpdateRequest = z
   .object({

@@ -145,6 +145,22 @@ describe('DataTable', () => {
     expect(screen.queryByText("Con 1-2 caratteri cerca l'inizio del nome")).toBeNull();
   });
 
+  it('writes a total as Italian does, and a search counted up to a threshold as "più di", with one page more to go to', () => {
+    const { unmount } = renderTable({ total: 12345 });
+    expect(screen.getByText('Elenco clienti · 12.345 elementi')).toBeTruthy();
+    unmount();
+    const exact = renderTable({ total: 1000 });
+    expect(screen.queryByRole('button', { name: 'Pagina 101' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Pagina 100' })).toBeTruthy();
+    exact.unmount();
+    const onState = vi.fn();
+    renderTable({ total: 1000, totalMore: true, onState });
+    expect(screen.getByText('Elenco clienti · più di 1.000 elementi')).toBeTruthy();
+    // At least 1,001 rows match: page 101 exists, and asking for it counts further.
+    fireEvent.click(screen.getByRole('button', { name: 'Pagina 101' }));
+    expect(onState).toHaveBeenLastCalledWith(expect.objectContaining({ page: 101 }));
+  });
+
   it('shows a failed load with the translated reason and a retry', () => {
     const onRetry = vi.fn();
     renderTable({ error: new ApiError(0, null, 'Failed to fetch'), onRetry, rows: undefined });

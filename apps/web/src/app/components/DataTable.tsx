@@ -26,7 +26,9 @@ import {
 } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { LIST_MAX_SIZE, SEARCH_CONTAINS_MIN_LENGTH } from '@fs/contract';
+import { formatCount } from '../numbers';
 import { ColumnChooser } from './ColumnChooser';
 import { LoadError } from './LoadError';
 import { RowCards } from './RowCards';
@@ -42,6 +44,8 @@ export interface DataTableProps<T> {
   table: string;
   rows: T[] | undefined;
   total: number | undefined;
+  /** `total` is a lower bound (a search counted up to a threshold, `totalePiuDi`): "more than". */
+  totalMore?: boolean;
   /** The list request is running (first load or a new page). */
   loading: boolean;
   error?: unknown;
@@ -106,7 +110,7 @@ function SelectBox<T>({ row, rowKey, sel }: { row: T; rowKey: (row: T) => string
  */
 /** The list query's part of the table's props: rows, total, loading, error and retry. */
 export function pageQueryProps<T>(q: {
-  data?: { items: T[]; totaleElementi: number };
+  data?: { items: T[]; totaleElementi: number; totalePiuDi?: boolean };
   isFetching: boolean;
   isError: boolean;
   error: unknown;
@@ -115,6 +119,7 @@ export function pageQueryProps<T>(q: {
   return {
     rows: q.data?.items,
     total: q.data?.totaleElementi,
+    totalMore: q.data?.totalePiuDi === true,
     loading: q.isFetching,
     error: q.isError && !q.data ? q.error : undefined,
     onRetry: () => void q.refetch(),
@@ -130,8 +135,14 @@ function isShortSearch(q: string): boolean {
 /** Phones (under 576 px) get cards instead of the table. */
 const PHONE_QUERY = '(max-width: 36em)';
 
+/** "1.234 elementi", or "più di 1.000 elementi" when the total is a lower bound; the number as the language writes it. */
+export function totalText(t: TFunction, locale: string, total: number, more = false): string {
+  const shown = formatCount(total, locale);
+  return more ? t('lists.totalMore', { total: shown }) : t('lists.total', { count: total, total: shown });
+}
+
 export function DataTable<T>(p: DataTableProps<T>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const infos = useTableInfos(p.table);
   const phone = useMediaQuery(PHONE_QUERY) ?? false;
   if (infos.error) return <LoadError error={infos.error} onRetry={() => void infos.refetch()} />;
@@ -144,7 +155,8 @@ export function DataTable<T>(p: DataTableProps<T>) {
   const columns = infos.data.selectedColumns
     .map((key) => infos.data.columns.find((c) => c.key === key)!)
     .filter(Boolean);
-  const pages = Math.max(1, Math.ceil((p.total ?? 0) / p.state.size));
+  // A total that is a lower bound has at least one row more: one page more to go to (it counts further).
+  const pages = Math.max(1, Math.ceil(((p.total ?? 0) + (p.totalMore ? 1 : 0)) / p.state.size));
   const cell =
     p.renderCell ??
     ((row: T, key: string) => {
@@ -232,7 +244,9 @@ export function DataTable<T>(p: DataTableProps<T>) {
               <Table striped highlightOnHover={!!p.onOpen} verticalSpacing="xs" aria-busy={p.loading}>
                 <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
                   <Text size="sm" c="dimmed" component="span">
-                    {p.total === undefined ? p.caption : `${p.caption} · ${t('lists.total', { count: p.total })}`}
+                    {p.total === undefined
+                      ? p.caption
+                      : `${p.caption} · ${totalText(t, i18n.language, p.total, p.totalMore)}`}
                   </Text>
                 </Table.Caption>
                 <Table.Thead>

@@ -20,6 +20,14 @@ describe('knownTotal', () => {
     expect(knownTotal(client, ['customers', 'page'], sameAs('page=2'), 60_000)).toBeUndefined();
   });
 
+  it('never sends back a total that is only a lower bound ("more than 1,000")', () => {
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } });
+    client.setQueryData(page('page=1&q=rossi'), { items: [], totaleElementi: 1000, totalePiuDi: true });
+    expect(knownTotal(client, ['customers', 'page'], sameAs('page=2&q=rossi'), 60_000)).toBeUndefined();
+    client.setQueryData(page('page=40&q=rossi'), { items: [], totaleElementi: 1050 });
+    expect(knownTotal(client, ['customers', 'page'], sameAs('page=41&q=rossi'), 60_000)).toBe(1050);
+  });
+
   it('ignores pages older than their cache lifetime', () => {
     const client = new QueryClient();
     client.setQueryData(page('page=1'), { items: [], totaleElementi: 7 }, { updatedAt: Date.now() - 61_000 });

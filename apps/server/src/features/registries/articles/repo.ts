@@ -1,17 +1,33 @@
-import { and, asc, eq, getTableColumns, inArray, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { ARTICOLI_TABLE, type ArticoliFilters, type ArticoloColumn } from '@fs/contract';
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  inArray,
+  ne,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
+import { ARTICOLI_TABLE, LIST_COUNT_THRESHOLD, type ArticoliFilters, type ArticoloColumn } from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import { sameKey } from '../../../platform/duplicates.js';
 import { articoli } from '../../../platform/db/schema-articles.js';
 import {
   containsCondition,
+  countRows,
   isShortTerm,
   orderOf,
   pageOf,
   prefixPattern,
   readPage,
   searchCondition,
+  searchedPage,
   searchSortsHits,
+  sortOf,
+  walkedIds,
   type PageRead,
 } from '../../../platform/lists.js';
 
@@ -92,85 +108,99 @@ function sortableOf(t: { codice: AnyColumn; riferimentoEsterno: AnyColumn; descr
   return out as Record<ArticoloColumn, AnyColumn>;
 }
 
+/** How a list counts a search's hits: up to LIST_COUNT_THRESHOLD by default; Infinity counts them all (exports). */
+export interface Counting {
+  countUpTo?: number;
+}
+
 /**
- * Rows of `where` in the order asked, with their total. With a search the
- * trigram index can serve, the matches are found first (OFFSET 0 keeps the
- * subquery apart) and counted in the same pass (count over ()): walking the
- * sort index and filtering, what the planner picks when it guesses the matches
- * spread evenly, reads most of the company when they sit late in that order.
- * Without one, the page walks the sort index from the nearer end (readPage),
- * past the first page picking its ids index-only before reading those rows,
- * and the total is a count. (The searched branch reads
- * and sorts every match whatever the page, so it has no far end to avoid.)
+ * The rows of some ids (a subquery), in the page's order, each with `total` (null unless asked). `root` is
+ * the database, or the database with the CTE the ids come from.
  */
-async function ordered(
-  db: DbOrTx,
+async function fetchRows(
+  root: Pick<DbOrTx, 'select'>,
   aziendaId: string,
-  where: SQL | undefined,
+  sort: { sort: ArticoloColumn; dir: 'asc' | 'desc' },
+  ids: SQLWrapper,
+  read: PageRead,
+  total: SQL<number | null> = sql`null`,
+): Promise<{ row: ArticoloRow; total: number | null }[]> {
+  return root
+    .select({ row: getTableColumns(articoli), total })
+    .from(articoli)
+    .where(and(eq(articoli.aziendaId, aziendaId), inArray(articoli.id, ids)))
+    .orderBy(...orderOf(ARTICOLI_TABLE, sortableOf(articoli), sort, articoli.id, { reverse: read.reverse }));
+}
+
+const rowsOf = <R>(found: { row: R }[]) => found.map((f) => f.row);
+
+/**
+ * The ids of one page read (forwards or backwards, platform/lists.ts). With a search the trigram index can
+ * serve (`fenced`), the hits are found first and sorted on an expression no index serves: walking the sort
+ * index and filtering, what the planner picks when it guesses the hits spread evenly, reads most of the
+ * company when they sit late in that order (searchedPage walks it only a bounded way). Without one the ids
+ * come from the sort index alone (index-only), a prefix search sorting its hits in the prefix index instead
+ * (it holds every sort column).
+ */
+function pageIds(
+  db: DbOrTx,
+  where: SQL,
   fenced: boolean,
   prefixSearch: boolean,
   sort: { sort: ArticoloColumn; dir: 'asc' | 'desc' },
-  limit: number,
-  offset: number,
-  withTotal: boolean,
-  knownTotal?: number,
-): Promise<{ rows: ArticoloRow[]; total: number }> {
-  if (fenced) {
-    const m = db.select().from(articoli).where(where).offset(0).as('m');
-    const columns = Object.fromEntries(
-      Object.keys(getTableColumns(articoli)).map((k) => [k, (m as unknown as Record<string, AnyColumn>)[k]!]),
-    );
-    const rows = (await db
-      .select({ ...columns, total: sql<number>`(count(*) over ())::int` })
-      .from(m)
-      // Drizzle drops OFFSET 0, so the subquery is flattened: sorting on coalesce(col, col), which
-      // no index serves, is what keeps the planner from walking the sort index (as customers do).
-      .orderBy(...orderOf(ARTICOLI_TABLE, sortableOf(m), sort, m.id, { viaIndex: false }))
-      .limit(limit)
-      .offset(offset)) as unknown as (ArticoloRow & { total: number })[];
-    // A page past the end has no row to carry the total.
-    const total = rows[0]?.total ?? (withTotal && offset > 0 ? await countWhere(db, where) : 0);
-    return { rows: rows.map(({ total: _t, ...row }) => row), total };
-  }
-  const rows = (read: PageRead) => {
-    const orderBy = (viaIndex: boolean) =>
-      orderOf(ARTICOLI_TABLE, sortableOf(articoli), sort, articoli.id, { viaIndex, reverse: read.reverse });
-    if (read.offset === 0 && !prefixSearch)
-      return db
-        .select()
-        .from(articoli)
-        .where(where)
-        .orderBy(...orderBy(true))
-        .limit(read.limit);
-    // Past the first page the ids come from the sort index alone (index-only), then just those rows; a
-    // prefix search sorts its hits in the prefix index instead (it holds every sort column).
-    const ids = db
-      .select({ id: articoli.id })
+  read: PageRead,
+) {
+  return db
+    .select({ id: articoli.id })
+    .from(articoli)
+    .where(where)
+    .orderBy(
+      ...orderOf(ARTICOLI_TABLE, sortableOf(articoli), sort, articoli.id, {
+        viaIndex: !fenced && !prefixSearch,
+        reverse: read.reverse,
+      }),
+    )
+    .limit(read.limit)
+    .offset(read.offset);
+}
+
+/**
+ * A searched page among the hits sorted, counted in the same pass (count(*) over ()), with its rows: one
+ * statement (the page's ids and the total in a CTE).
+ */
+async function sortedHits(
+  db: DbOrTx,
+  aziendaId: string,
+  where: SQL,
+  sort: { sort: ArticoloColumn; dir: 'asc' | 'desc' },
+  read: PageRead,
+) {
+  const hits = db.$with('hits').as(
+    db
+      .select({
+        hitId: sql<string>`${articoli.id}`.as('hit_id'),
+        total: sql<number>`(count(*) over ())::int`.as('total'),
+      })
       .from(articoli)
       .where(where)
-      .orderBy(...orderBy(!prefixSearch))
+      .orderBy(
+        ...orderOf(ARTICOLI_TABLE, sortableOf(articoli), sort, articoli.id, { viaIndex: false, reverse: read.reverse }),
+      )
       .limit(read.limit)
-      .offset(read.offset);
-    return db
-      .select()
-      .from(articoli)
-      .where(and(eq(articoli.aziendaId, aziendaId), inArray(articoli.id, ids)))
-      .orderBy(...orderBy(true));
-  };
-  if (!withTotal) return { rows: await rows({ limit, offset, reverse: false }), total: 0 };
-  // A page past the middle is read from the end (backwards paging, platform/lists.ts).
-  const { items, total } = await readPage({ limit, offset }, () => countWhere(db, where), rows, knownTotal);
-  return { rows: items, total };
+      .offset(read.offset),
+  );
+  const found = await fetchRows(
+    db.with(hits),
+    aziendaId,
+    sort,
+    db.select({ id: hits.hitId }).from(hits),
+    read,
+    sql<number>`(select max(${hits.total}) from ${hits})`,
+  );
+  return { rows: rowsOf(found), total: found[0]?.total ?? undefined };
 }
 
-async function countWhere(db: DbOrTx, where: SQL | undefined): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(articoli)
-    .where(where);
-  return row!.n;
-}
-
+/** The articles of articoli-filtered: the first `limit` matches by code (no total). */
 export async function listFiltered(
   db: DbOrTx,
   aziendaId: string,
@@ -178,22 +208,19 @@ export async function listFiltered(
   filters: ArticoliFilters,
   limit: number,
 ) {
-  const where = and(...conditionsOf(aziendaId, q, filters));
-  return (
-    await ordered(
-      db,
-      aziendaId,
-      where,
-      searched(q, filters),
-      isShortTerm(q),
-      { sort: 'codice', dir: 'asc' },
-      limit,
-      0,
-      false,
-    )
-  ).rows;
+  const where = and(...conditionsOf(aziendaId, q, filters))!;
+  const sort = { sort: 'codice', dir: 'asc' } as const;
+  const read = { limit, offset: 0, reverse: false };
+  return rowsOf(
+    await fetchRows(db, aziendaId, sort, pageIds(db, where, searched(q, filters), isShortTerm(q), sort, read), read),
+  );
 }
 
+/**
+ * One page of the admin list and its total: a search's (or column filter's) hits counted up to the
+ * threshold (`more` past it: the total is a lower bound), the whole list exactly. A search the trigram
+ * index serves goes through searchedPage (hits sorted, or a bounded walk of the sort index when many).
+ */
 export async function page(
   db: DbOrTx,
   aziendaId: string,
@@ -207,21 +234,43 @@ export async function page(
     /** The total answered for the same search and filters (readPage). */
     totale?: number;
   },
-): Promise<{ rows: ArticoloRow[]; total: number }> {
-  const where = and(...conditionsOf(aziendaId, query.q, query.filters));
-  const { limit, offset } = pageOf(query);
-  return ordered(
-    db,
-    aziendaId,
-    where,
-    searched(query.q, query.filters),
-    isShortTerm(query.q),
-    query,
-    limit,
-    offset,
-    true,
-    query.totale,
-  );
+  counting: Counting = {},
+): Promise<{ rows: ArticoloRow[]; total: number; more?: boolean }> {
+  const where = and(...conditionsOf(aziendaId, query.q, query.filters))!;
+  const searching = !!query.q || Object.values(query.filters).some(Boolean);
+  const countUpTo = searching ? (counting.countUpTo ?? LIST_COUNT_THRESHOLD) : undefined;
+  const fenced = searched(query.q, query.filters);
+  const prefix = isShortTerm(query.q);
+  const count = (atMost?: number) => countRows(db, articoli, where, atMost);
+  const fetch = async (ids: SQLWrapper, read: PageRead) => rowsOf(await fetchRows(db, aziendaId, query, ids, read));
+  const { items, total, more } = fenced
+    ? await searchedPage({
+        page: pageOf(query),
+        known: query.totale,
+        countUpTo,
+        count,
+        walk: (read) =>
+          fetch(
+            walkedIds(db, {
+              table: articoli,
+              id: articoli.id,
+              company: eq(articoli.aziendaId, aziendaId),
+              where,
+              sort: sortOf(ARTICOLI_TABLE, sortableOf(articoli), query, read.reverse),
+              read,
+            }),
+            read,
+          ),
+        sorted: (read) => sortedHits(db, aziendaId, where, query, read),
+      })
+    : await readPage(
+        pageOf(query),
+        count,
+        (read) => fetch(pageIds(db, where, false, prefix, query, read), read),
+        query.totale,
+        countUpTo,
+      );
+  return { rows: items, total, ...(more ? { more } : {}) };
 }
 
 /**

@@ -94,6 +94,9 @@ export const articleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
         tags,
         summary:
           'One page of articles: paging, sorting, search, column filters, totaleElementi and (on request) tableInfos',
+        description:
+          'With a search or a column filter, totaleElementi is counted up to 1,000 hits (the next multiple of 1,000 ' +
+          'past the page asked); more answers totalePiuDi: true, the total then being a lower bound.',
         security: bearerAuth,
         querystring: noQuery,
         body: articoliAdminRequest,

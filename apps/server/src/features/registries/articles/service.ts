@@ -216,12 +216,17 @@ export async function admin(
   deps: Deps,
   actor: Actor,
   input: AdminInput,
-): Promise<{ items: Articolo[]; totaleElementi: number; tableInfos?: TableInfos }> {
-  const [{ rows, total }, tableInfos] = await Promise.all([
+): Promise<{ items: Articolo[]; totaleElementi: number; totalePiuDi?: true; tableInfos?: TableInfos }> {
+  const [{ rows, total, more }, tableInfos] = await Promise.all([
     repo.page(deps.db, actor.aziendaId, input),
     input.tableInfos ? tableInfosFor(deps, actor, ARTICOLI_TABLE) : undefined,
   ]);
-  return { items: rows.map(toArticolo), totaleElementi: total, ...(tableInfos ? { tableInfos } : {}) };
+  return {
+    items: rows.map(toArticolo),
+    totaleElementi: total,
+    ...(more ? { totalePiuDi: true as const } : {}),
+    ...(tableInfos ? { tableInfos } : {}),
+  };
 }
 
 type ExportInput = z.output<typeof articoliExportQuery>;
@@ -230,8 +235,9 @@ type ExportInput = z.output<typeof articoliExportQuery>;
 export function exportArticoli(deps: Deps, actor: Actor, input: ExportInput): TableExport {
   const { format, columns, sort, dir, q, ...filters } = input;
   async function* rows() {
+    // An export holds every hit: counted exactly, whatever the search.
     for await (const r of eachPage((page, size, totale) =>
-      repo.page(deps.db, actor.aziendaId, { page, size, sort, dir, q, filters, totale }),
+      repo.page(deps.db, actor.aziendaId, { page, size, sort, dir, q, filters, totale }, { countUpTo: Infinity }),
     )) {
       const a = toArticolo(r);
       yield columns.map((k): ExportCell => {

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENTI_TABLE, ARTICOLI_TABLE } from '@fs/contract';
 import { call, startTestApp, type TestApp } from '../../../test/harness.js';
 import { createCompany } from '../../../test/factories.js';
-import { pageRead } from '../../../platform/lists.js';
+import { countCap, eachPage, pageRead } from '../../../platform/lists.js';
 import * as clientiRepo from './repo.js';
 import * as articoliRepo from '../articles/repo.js';
+import { bulkClienti } from './test-helpers.js';
 
 let t: TestApp;
 const sql = (q: string, p?: unknown[]) => t.deps.database.executeSql(q, p);
@@ -146,7 +147,7 @@ describe('known totals', () => {
     expect([bad.status, bad.json.code]).toEqual([400, 'VALIDATION']);
   });
 
-  it('a search of 3+ characters answers its total from the same pass that sorts its hits', async () => {
+  it('a search of 3+ characters counts its hits and pages them, a page past the end empty', async () => {
     const c = await createCompany(t);
     const admin = await c.login('admin');
     await sql(
@@ -230,5 +231,206 @@ describe('short searches', () => {
     expect(await codes('val')).toEqual(['T-2', 'VA-1']);
     const filtered = await call(t.app, 'GET', '/api/anagraficaarticoli/articoli-filtered?q=va', admin);
     expect(filtered.json.items.map((i: any) => i.codice)).toEqual(['T-2', 'T-3']);
+  });
+});
+
+describe('capped totals', () => {
+  it('a capped count covers the page and one row more; an export never takes a lower bound for a total', async () => {
+    expect(countCap(0, 25, 1000)).toBe(1000);
+    expect(countCap(950, 25, 1000)).toBe(1000);
+    expect(countCap(975, 25, 1000)).toBe(2000); // the last page of 1,000: one more row shows whether a page 41 exists
+    expect(countCap(1000, 25, 1000)).toBe(2000);
+    expect(countCap(0, 200, 10)).toBe(210);
+    // A lower bound (more) is never passed on as the known total; only a short page ends the list.
+    const asked: (number | undefined)[] = [];
+    const rows = [];
+    for await (const r of eachPage(async (page, size, known) => {
+      asked.push(known);
+      const n = page < 3 ? size : 7;
+      return { rows: Array.from({ length: n }, (_, i) => (page - 1) * size + i), total: page * size, more: true };
+    }))
+      rows.push(r);
+    expect(asked).toEqual([undefined, undefined, undefined]);
+    expect(rows).toHaveLength(2007);
+  });
+
+  it('with a small threshold, every page of every sort and direction is the exact one; the total says "more" past the count', async () => {
+    const c = await createCompany(t);
+    const az = c.company.id;
+    await sql(
+      `insert into clienti (azienda_id, ragione_sociale, codice, partita_iva, citta, provincia)
+       select $1, (array['Colombo', 'co-op', 'Bianchi', 'bianchi', 'Zeta'])[1 + g % 5] || case when g % 3 = 0 then '' else ' ' || (g % 4) end,
+              case when g % 4 = 0 then null else 'C' || (g % 9) end, case when g % 5 = 0 then null else lpad((g % 11)::text, 11, '0') end,
+              case when g % 6 = 0 then null else (array['Milano', 'bari', 'Ávila'])[1 + g % 3] end,
+              case when g % 7 = 0 then null else (array['MI', 'BA', 'TO'])[1 + g % 3] end
+       from generate_series(1, $2::int) g`,
+      [az, 1200],
+    );
+    // Hits at the start of the name order (bianchi), late in it (zeta: a walk of the name index reads 1,000 rows
+    // for a page of 25 and does not reach them, the hits sorted answer), spread (co: a prefix), and few (colombo 1).
+    const threshold = 10;
+    const size = 25;
+    let capped = 0;
+    // The sorts by an expression and by plain columns, NULLs included (every sort is in the test above).
+    for (const q of ['bianchi', 'zeta', 'co', 'colombo 1']) {
+      for (const sort of ['ragione_sociale', 'citta', 'codice', 'partita_iva'] as const) {
+        for (const dir of ['asc', 'desc'] as const) {
+          const list = (page: number, pageSize: number, countUpTo: number, totale?: number) =>
+            clientiRepo.listPage(
+              t.deps.db,
+              az,
+              { page, size: pageSize, sort, dir, q, totale, tableInfos: false },
+              {},
+              { countUpTo },
+            );
+          const all = await list(1, 1000, Infinity);
+          expect(all.more).toBeUndefined();
+          for (let p = 1; p <= Math.ceil(all.total / size) + 1; p++) {
+            const r = await list(p, size, threshold);
+            const cap = countCap((p - 1) * size, size, threshold);
+            const where = `${q} ${sort} ${dir} page ${p}`;
+            // Exact up to the cap; past it a lower bound (`more`), unless every hit was read anyway (sorted).
+            if (r.more) {
+              expect([r.total, all.total > cap], where).toEqual([cap, true]);
+              capped++;
+            } else expect(r.total, where).toBe(all.total);
+            if (all.total <= cap) expect(r.more, where).toBeUndefined();
+            expect(
+              r.rows.map((x) => x.id),
+              where,
+            ).toEqual(all.rows.slice((p - 1) * size, p * size).map((x) => x.id));
+            // A later page with an exact total sent back (over the threshold: its hits are "many") reads the same rows.
+            if (p === 2 || p === Math.ceil(all.total / size)) {
+              const known = await list(p, size, threshold, all.total);
+              expect(
+                known.rows.map((x) => x.id),
+                `${where} (total known)`,
+              ).toEqual(r.rows.map((x) => x.id));
+            }
+          }
+        }
+      }
+    }
+    expect(capped).toBeGreaterThan(150);
+    // The picker: its fields only, the same rows as the admin list by name, the total capped too.
+    const refs = await clientiRepo.listRefs(t.deps.db, az, 'bianchi', SIZE, 0, { countUpTo: threshold });
+    expect(refs).toMatchObject({ total: threshold, more: true });
+    expect(Object.keys(refs.rows[0]!).sort()).toEqual(['citta', 'codice', 'id', 'ragioneSociale']);
+    const byName = await clientiRepo.listPage(
+      t.deps.db,
+      az,
+      { page: 1, size: SIZE, sort: 'ragione_sociale', dir: 'asc', q: 'bianchi', tableInfos: false },
+      {},
+    );
+    expect(refs.rows.map((r) => r.id)).toEqual(byName.rows.map((r) => r.id));
+  }, 120_000);
+
+  it('articles: every page of a search and of a column filter is exact under a small threshold', async () => {
+    const c = await createCompany(t);
+    const az = c.company.id;
+    await sql(
+      `insert into articoli (azienda_id, codice, riferimento_esterno, descrizione)
+       select $1, 'A' || (g % 13), case when g % 3 = 0 then null else 'R' || (g % 5) end, (array['Valvola', 'valvola', 'Tubo'])[1 + g % 3]
+       from generate_series(1, $2::int) g`,
+      [az, ROWS],
+    );
+    for (const [q, filters] of [
+      ['valvola', {}],
+      ['va', {}],
+      [undefined, { descrizione: 'tubo' }],
+      [undefined, { codice: 'a1' }],
+    ] as const) {
+      for (const sort of ARTICOLI_TABLE.columns.filter((col) => col.sortable).map((col) => col.key)) {
+        for (const dir of ['asc', 'desc'] as const) {
+          const list = (page: number, size: number, countUpTo: number) =>
+            articoliRepo.page(t.deps.db, az, { page, size, sort, dir, q, filters: filters as any }, { countUpTo });
+          const all = await list(1, 1000, Infinity);
+          for (let p = 1; p <= Math.ceil(all.total / SIZE) + 1; p++) {
+            const r = await list(p, SIZE, 10);
+            const cap = countCap((p - 1) * SIZE, SIZE, 10);
+            const where = `${q ?? JSON.stringify(filters)} ${sort} ${dir} page ${p}`;
+            if (r.more) expect([r.total, all.total > cap], where).toEqual([cap, true]);
+            else expect(r.total, where).toBe(all.total);
+            if (all.total <= cap) expect(r.more, where).toBeUndefined();
+            expect(
+              r.rows.map((x) => x.id),
+              where,
+            ).toEqual(all.rows.slice((p - 1) * SIZE, p * SIZE).map((x) => x.id));
+          }
+        }
+      }
+    }
+  });
+
+  it('over HTTP: a search past 1,000 hits says "more than 1,000", its next pages stay reachable, the export holds every hit', async () => {
+    const c = await createCompany(t);
+    const admin = await c.login('admin');
+    await bulkClienti(sql, c.company.id, 1050, 'Rossi');
+    await sql(`insert into clienti (azienda_id, ragione_sociale) values ($1, 'Verdi')`, [c.company.id]);
+    const get = async (url: string) => {
+      const r = await call(t.app, 'GET', url, admin);
+      expect(r.status, url).toBe(200);
+      return r.json;
+    };
+    const list = (qs: string) => get(`/api/clienti/clienti-filtered?size=25&sort=ragione_sociale&${qs}`);
+    const first = await list('q=rossi');
+    expect(first).toMatchObject({ totaleElementi: 1000, totalePiuDi: true });
+    expect(first.items[0].ragione_sociale).toBe('Rossi 000001');
+    // Page 40 is the last the first answer shows: it counts on to 2,000 and finds them all.
+    const page40 = await list('q=rossi&page=40');
+    expect(page40.totaleElementi).toBe(1050);
+    expect(page40.totalePiuDi).toBeUndefined();
+    expect(page40.items.at(-1).ragione_sociale).toBe('Rossi 001000');
+    expect((await list('q=rossi&page=42&totale=1050')).items.map((i: any) => i.ragione_sociale)).toEqual(
+      Array.from({ length: 25 }, (_, i) => `Rossi ${String(1026 + i).padStart(6, '0')}`),
+    );
+    // 1-2 characters (a prefix) count the same way; the whole list and a filter stay exact.
+    expect(await list('q=r')).toMatchObject({ totaleElementi: 1000, totalePiuDi: true });
+    const whole = await list('');
+    expect(whole.totaleElementi).toBe(1051);
+    expect(whole.totalePiuDi).toBeUndefined();
+    expect((await list('provincia=TO')).totaleElementi).toBe(525);
+    // Few hits: exact.
+    expect(await list('q=verdi')).toMatchObject({ totaleElementi: 1, items: [{ ragione_sociale: 'Verdi' }] });
+    // The picker counts up to 1,000 with or without a search.
+    const picker = await get('/api/clienti/clienti?q=ross&size=20');
+    expect(picker).toMatchObject({ totaleElementi: 1000, totalePiuDi: true });
+    expect(Object.keys(picker.items[0]).sort()).toEqual(['citta', 'codice', 'id', 'ragione_sociale']);
+    expect(await get('/api/clienti/clienti?size=20')).toMatchObject({ totaleElementi: 1000, totalePiuDi: true });
+    // The export of the same search holds every hit.
+    const csv = await call(t.app, 'GET', '/api/clienti/clienti/export?q=rossi&columns=ragione_sociale', admin);
+    expect(
+      csv.raw.body
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n'),
+    ).toHaveLength(1 + 1050);
+
+    // Articles: the search box and the column filters alike.
+    await sql(
+      `insert into articoli (azienda_id, codice, descrizione) select $1, 'V' || lpad(g::text, 5, '0'), 'Valvola a sfera'
+       from generate_series(1, 1010) g`,
+      [c.company.id],
+    );
+    const art = async (body: Record<string, unknown>) => {
+      const r = await call(t.app, 'POST', '/api/anagraficaarticoli/articoli/admin', { ...admin, body });
+      expect(r.status).toBe(200);
+      return r.json;
+    };
+    expect(await art({ q: 'sfera' })).toMatchObject({ totaleElementi: 1000, totalePiuDi: true });
+    expect(await art({ filters: { descrizione: 'valvola' } })).toMatchObject({
+      totaleElementi: 1000,
+      totalePiuDi: true,
+    });
+    const all = await art({});
+    expect(all.totaleElementi).toBe(1010);
+    expect(all.totalePiuDi).toBeUndefined();
+    const exported = await call(t.app, 'GET', '/api/anagraficaarticoli/articoli/export?q=sfera&columns=codice', admin);
+    expect(
+      exported.raw.body
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n'),
+    ).toHaveLength(1 + 1010);
   });
 });

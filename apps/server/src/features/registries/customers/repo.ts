@@ -5,6 +5,7 @@ import {
   desc,
   type AnyColumn,
   eq,
+  getTableColumns,
   inArray,
   isNotNull,
   isNull,
@@ -12,18 +13,30 @@ import {
   or,
   sql,
   type SQL,
+  type SQLWrapper,
 } from 'drizzle-orm';
-import { CLIENTI_TABLE, type ClientiColumn, type ClientiFilters, type ListQuery } from '@fs/contract';
+import {
+  CLIENTI_TABLE,
+  LIST_COUNT_THRESHOLD,
+  type ClientiColumn,
+  type ClientiFilters,
+  type ListQuery,
+} from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import { clienti, clientiRecapiti } from '../../../platform/db/schema-customers.js';
 import {
+  countRows,
   isShortTerm,
   orderOf,
   pageOf,
   readPage,
   searchCondition,
+  searchedPage,
   searchSortsHits,
+  sortOf,
   startsWithCondition,
+  walkedIds,
+  type Page,
   type PageRead,
 } from '../../../platform/lists.js';
 import { prepared } from '../../../platform/db/prepared.js';
@@ -64,96 +77,196 @@ function whereOf(aziendaId: string, q: string | undefined, f: Partial<ClientiFil
 
 type ListOrder = { sort: ClientiColumn; dir: 'asc' | 'desc' };
 
+/** How a list counts a search's hits: up to LIST_COUNT_THRESHOLD by default; Infinity counts them all (exports). */
+export interface Counting {
+  countUpTo?: number;
+}
+
+/** What the picker shows, and all it reads. */
+const REF_FIELDS = {
+  id: clienti.id,
+  ragioneSociale: clienti.ragioneSociale,
+  codice: clienti.codice,
+  citta: clienti.citta,
+};
+
 /**
- * Rows of `where` for one page read (forwards or backwards, platform/lists.ts). OFFSET
- * reads every row it skips; where an index holds all the query needs (sort value, id and
- * company: the sort indexes of 0005/0012), the page's ids are picked from it alone
- * (index-only) and just those rows read. That serves every page past the first without a
- * 3+ character search, and a short (prefix) search by name from the first page on: a
- * prefix's hits sit together in name order, so walking the sort index and filtering would
- * read every name before them; the prefix index (0012) holds the names to sort them by.
+ * The rows of a page's ids (a subquery), in the page's order, each with `total` (null unless asked). `root`
+ * is the database, or the database with the CTE the ids come from.
  */
-function pageRows(
+type Fetch<R> = (
+  root: Pick<DbOrTx, 'select'>,
+  ids: SQLWrapper,
+  read: PageRead,
+  total?: SQL<number | null>,
+) => Promise<{ row: R; total: number | null }[]>;
+
+const rowsOf = <R>(found: { row: R }[]) => found.map((f) => f.row);
+
+/**
+ * The ids of one page read (forwards or backwards, platform/lists.ts) of a list without a contains-search.
+ * OFFSET reads every row it skips; where an index holds all the query needs (sort value, id and company: the
+ * sort indexes of 0005/0012), the ids are picked from it alone (index-only) and then just those rows read.
+ * A short (prefix) search by name sorts its hits in the prefix index (0012, it holds the names): a prefix's
+ * hits sit together in name order, so walking the sort index and filtering would read every name before
+ * them; in any other order they spread evenly, and walking that sort index finds a page soon.
+ */
+function pageIds(db: DbOrTx, where: SQL, term: string | undefined, order: ListOrder, read: PageRead) {
+  const viaIndex = !(isShortTerm(term) && order.sort === 'ragione_sociale');
+  return db
+    .select({ id: clienti.id })
+    .from(clienti)
+    .where(where)
+    .orderBy(...orderOf(CLIENTI_TABLE, SORTABLE, order, clienti.id, { viaIndex, reverse: read.reverse }))
+    .limit(read.limit)
+    .offset(read.offset);
+}
+
+/**
+ * One page of `where` in `order` and its total, the rows read by `fetch`. A contains-search (3+ characters)
+ * goes through searchedPage: its hits found by the trigram index and sorted on an expression no index serves
+ * (so the planner does not walk a sort index instead), or, when they are many, its page found by a bounded
+ * walk of the sort index. The total of a search is counted up to `countUpTo` (a lower bound past it).
+ */
+async function listOf<R>(
   db: DbOrTx,
   aziendaId: string,
   where: SQL,
   term: string | undefined,
   order: ListOrder,
-  read: PageRead,
-): Promise<ClienteRow[]> {
-  const orderBy = (viaIndex: boolean) =>
-    orderOf(CLIENTI_TABLE, SORTABLE, order, clienti.id, { viaIndex, reverse: read.reverse });
-  const prefixByName = isShortTerm(term) && order.sort === 'ragione_sociale';
-  if (prefixByName || (read.offset > 0 && !searchSortsHits(term))) {
-    const ids = db
-      .select({ id: clienti.id })
-      .from(clienti)
-      .where(where)
-      .orderBy(...orderBy(!prefixByName))
-      .limit(read.limit)
-      .offset(read.offset);
-    return db
-      .select()
-      .from(clienti)
-      .where(and(eq(clienti.aziendaId, aziendaId), inArray(clienti.id, ids)))
-      .orderBy(...orderBy(true));
+  page: { limit: number; offset: number },
+  known: number | undefined,
+  countUpTo: number | undefined,
+  fetch: Fetch<R>,
+): Promise<Page<R>> {
+  const count = (atMost?: number) => countRows(db, clienti, where, atMost);
+  if (!searchSortsHits(term)) {
+    return readPage(
+      page,
+      count,
+      async (read) => rowsOf(await fetch(db, pageIds(db, where, term, order, read), read)),
+      known,
+      countUpTo,
+    );
   }
-  // A prefix's hits spread evenly in any other order: walking that sort index finds a page soon.
-  return db
-    .select()
-    .from(clienti)
-    .where(where)
-    .orderBy(...orderBy(!searchSortsHits(term)))
-    .limit(read.limit)
-    .offset(read.offset);
+  return searchedPage({
+    page,
+    known,
+    countUpTo,
+    count,
+    walk: async (read) =>
+      rowsOf(
+        await fetch(
+          db,
+          walkedIds(db, {
+            table: clienti,
+            id: clienti.id,
+            company: eq(clienti.aziendaId, aziendaId),
+            where,
+            sort: sortOf(CLIENTI_TABLE, SORTABLE, order, read.reverse),
+            read,
+          }),
+          read,
+        ),
+      ),
+    // The page's ids among the hits sorted, counted in the same pass, and their rows: one statement.
+    sorted: async (read) => {
+      const hits = db.$with('hits').as(
+        db
+          .select({
+            hitId: sql<string>`${clienti.id}`.as('hit_id'),
+            total: sql<number>`(count(*) over ())::int`.as('total'),
+          })
+          .from(clienti)
+          .where(where)
+          .orderBy(...orderOf(CLIENTI_TABLE, SORTABLE, order, clienti.id, { viaIndex: false, reverse: read.reverse }))
+          .limit(read.limit)
+          .offset(read.offset),
+      );
+      const found = await fetch(
+        db.with(hits),
+        db.select({ id: hits.hitId }).from(hits),
+        read,
+        sql<number>`(select max(${hits.total}) from ${hits})`,
+      );
+      return { rows: rowsOf(found), total: found[0]?.total ?? undefined };
+    },
+  });
 }
 
-async function countWhere(db: DbOrTx, where: SQL): Promise<number> {
-  const [r] = await db.select({ n: count() }).from(clienti).where(where);
-  return r?.n ?? 0;
-}
-
-/** One page of the company's customers and the total matching the search and filters. */
-export async function listPage(db: DbOrTx, aziendaId: string, q: ListQuery<ClientiColumn>, f: Partial<ClientiFilters>) {
-  const where = whereOf(aziendaId, q.q, f);
-  if (searchSortsHits(q.q)) return searchedPage(db, where, q);
-  const { items, total } = await readPage(
-    pageOf(q),
-    () => countWhere(db, where),
-    (read) => pageRows(db, aziendaId, where, q.q, q, read),
-    q.totale,
-  );
-  return { rows: items, total };
+/** Reads the rows of some ids: every column, or the picker's fields. */
+function fetchOf(aziendaId: string, order: ListOrder) {
+  const where = (ids: SQLWrapper) => and(eq(clienti.aziendaId, aziendaId), inArray(clienti.id, ids));
+  const orderBy = (read: PageRead) => orderOf(CLIENTI_TABLE, SORTABLE, order, clienti.id, { reverse: read.reverse });
+  const none = sql<number | null>`null`;
+  return {
+    rows: ((root, ids, read, total = none) =>
+      root
+        .select({ row: getTableColumns(clienti), total })
+        .from(clienti)
+        .where(where(ids))
+        .orderBy(...orderBy(read))) satisfies Fetch<ClienteRow>,
+    refs: ((root, ids, read, total = none) =>
+      root
+        .select({ row: REF_FIELDS, total })
+        .from(clienti)
+        .where(where(ids))
+        .orderBy(...orderBy(read))) satisfies Fetch<Pick<ClienteRow, 'id' | 'ragioneSociale' | 'codice' | 'citta'>>,
+  };
 }
 
 /**
- * A contains-search (3+ characters): the trigram index finds the hits, which are sorted and
- * counted in one pass (count over ()), so they are read once, not once to count and again to
- * sort. Sorting on an expression no index serves keeps the planner from walking a sort index.
+ * One page of the company's customers and the total matching the search and filters: a search's
+ * hits counted up to the threshold (`more` past it: the total is a lower bound), anything else exactly.
  */
-async function searchedPage(db: DbOrTx, where: SQL, q: ListQuery<ClientiColumn>) {
-  const { limit, offset } = pageOf(q);
-  const found = await db
-    .select({ row: clienti, total: sql<number>`(count(*) over ())::int` })
-    .from(clienti)
-    .where(where)
-    .orderBy(...orderOf(CLIENTI_TABLE, SORTABLE, q, clienti.id, { viaIndex: false }))
-    .limit(limit)
-    .offset(offset);
-  // A page past the end has no row to carry the total.
-  const total = found[0]?.total ?? (offset > 0 ? await countWhere(db, where) : 0);
-  return { rows: found.map((f) => f.row), total };
+export async function listPage(
+  db: DbOrTx,
+  aziendaId: string,
+  q: ListQuery<ClientiColumn>,
+  f: Partial<ClientiFilters>,
+  counting: Counting = {},
+): Promise<{ rows: ClienteRow[]; total: number; more?: boolean }> {
+  const where = whereOf(aziendaId, q.q, f);
+  const countUpTo = q.q ? (counting.countUpTo ?? LIST_COUNT_THRESHOLD) : undefined;
+  const { items, total, more } = await listOf(
+    db,
+    aziendaId,
+    where,
+    q.q,
+    q,
+    pageOf(q),
+    q.totale,
+    countUpTo,
+    fetchOf(aziendaId, q).rows,
+  );
+  return { rows: items, total, ...(more ? { more } : {}) };
 }
 
-/** Light rows for pickers, by name. */
-export async function listRefs(db: DbOrTx, aziendaId: string, q: string | undefined, limit: number, offset: number) {
-  const where = whereOf(aziendaId, q, {});
-  const { items, total } = await readPage(
+/**
+ * Light rows for pickers, by name: only the fields a picker shows are read, and the total (which a
+ * picker does not show) is counted up to the threshold, with or without a search.
+ */
+export async function listRefs(
+  db: DbOrTx,
+  aziendaId: string,
+  q: string | undefined,
+  limit: number,
+  offset: number,
+  counting: Counting = {},
+) {
+  const order: ListOrder = { sort: 'ragione_sociale', dir: 'asc' };
+  const { items, total, more } = await listOf(
+    db,
+    aziendaId,
+    whereOf(aziendaId, q, {}),
+    q,
+    order,
     { limit, offset },
-    () => countWhere(db, where),
-    (read) => pageRows(db, aziendaId, where, q, { sort: 'ragione_sociale', dir: 'asc' }, read),
+    undefined,
+    counting.countUpTo ?? LIST_COUNT_THRESHOLD,
+    fetchOf(aziendaId, order).refs,
   );
-  return { rows: items.map(({ id, ragioneSociale, codice, citta }) => ({ id, ragioneSociale, codice, citta })), total };
+  return { rows: items, total, ...(more ? { more } : {}) };
 }
 
 export async function findCliente(db: DbOrTx, aziendaId: string, id: string): Promise<ClienteRow | undefined> {

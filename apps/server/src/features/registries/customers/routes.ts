@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   clienteGeolocationRequest,
-  clienteRefSchema,
   clienteRemoveRequest,
   clienteSaveRequest,
   clienteSaveResponse,
@@ -11,7 +10,8 @@ import {
   clientiExportQuery,
   clientiListQuery,
   clientiListResponse,
-  LIST_MAX_SIZE,
+  clientiRefsQuery,
+  clientiRefsResponse,
   recapitoSaveRequest,
   recapitoSchema,
 } from '@fs/contract';
@@ -34,27 +34,12 @@ export const customerRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
       schema: {
         tags,
         summary: 'Customers for pickers: id, name, registry id, city; by name, paged',
+        description:
+          'totaleElementi is counted up to 1,000 hits (up to the next multiple of 1,000 past the page asked); ' +
+          'more answers totalePiuDi: true, the total then being a lower bound.',
         security: bearerAuth,
-        querystring: z
-          .object({
-            q: z
-              .string()
-              .trim()
-              .max(100)
-              .optional()
-              .transform((v) => v || undefined),
-            page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-            size: z.coerce.number().int().min(1).max(LIST_MAX_SIZE).default(50),
-          })
-          .strict(),
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            items: z.array(clienteRefSchema),
-            totaleElementi: z.number().int(),
-          }),
-          ...errors(400, 401, 403),
-        },
+        querystring: clientiRefsQuery,
+        response: { 200: clientiRefsResponse, ...errors(400, 401, 403) },
       },
     },
     async (req) => ({ success: true as const, ...(await service.listRefs(deps, actorOf(req).aziendaId, req.query)) }),
@@ -69,7 +54,8 @@ export const customerRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
         summary: 'One page of customers: search, filters, sort and paging in the query string',
         description:
           'page from 1, size 1-200, sort a sortable column of tableInfos (tie-break on id), dir asc|desc, q contains-search ' +
-          '(name, registry id, VAT, tax code, city), filters citta (prefix), provincia, nazione, geolocalizzato; tableInfos=true adds the column configuration.',
+          '(name, registry id, VAT, tax code, city), filters citta (prefix), provincia, nazione, geolocalizzato; tableInfos=true adds the column configuration. ' +
+          'With q, totaleElementi is counted up to 1,000 hits (the next multiple of 1,000 past the page asked); more answers totalePiuDi: true.',
         security: bearerAuth,
         querystring: clientiListQuery,
         response: { 200: clientiListResponse, ...errors(400, 401, 403) },

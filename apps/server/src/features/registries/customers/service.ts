@@ -34,6 +34,8 @@ type SaveInput = z.output<typeof clienteSaveRequest>;
 export interface ClientiPage {
   items: Cliente[];
   totaleElementi: number;
+  /** A search's total counted up to the threshold: more rows match. */
+  totalePiuDi?: true;
   tableInfos?: TableInfos;
 }
 
@@ -43,11 +45,16 @@ export async function listClienti(
   q: ListQuery<ClientiColumn>,
   filters: ClientiFilters,
 ): Promise<ClientiPage> {
-  const [{ rows, total }, infos] = await Promise.all([
+  const [{ rows, total, more }, infos] = await Promise.all([
     repo.listPage(deps.db, actor.aziendaId, q, filters),
     q.tableInfos ? tableInfos(deps, actor, CLIENTI_TABLE) : undefined,
   ]);
-  return { items: rows.map((r) => toCliente(r)), totaleElementi: total, ...(infos ? { tableInfos: infos } : {}) };
+  return {
+    items: rows.map((r) => toCliente(r)),
+    totaleElementi: total,
+    ...(more ? { totalePiuDi: true as const } : {}),
+    ...(infos ? { tableInfos: infos } : {}),
+  };
 }
 
 type ExportInput = z.output<typeof clientiExportQuery>;
@@ -56,8 +63,11 @@ type ExportInput = z.output<typeof clientiExportQuery>;
 export function exportClienti(deps: Deps, actor: Actor, input: ExportInput): TableExport {
   const { format, columns, sort, dir, q, ...filters } = input;
   async function* rows() {
+    // An export holds every hit: counted exactly, whatever the search.
     for await (const r of eachPage((page, size, totale) =>
-      repo.listPage(deps.db, actor.aziendaId, { page, size, sort, dir, q, totale, tableInfos: false }, filters),
+      repo.listPage(deps.db, actor.aziendaId, { page, size, sort, dir, q, totale, tableInfos: false }, filters, {
+        countUpTo: Infinity,
+      }),
     )) {
       const c = toCliente(r);
       yield columns.map((k): ExportCell => {
@@ -71,10 +81,11 @@ export function exportClienti(deps: Deps, actor: Actor, input: ExportInput): Tab
 }
 
 export async function listRefs(deps: Deps, aziendaId: string, q: { q?: string; page: number; size: number }) {
-  const { rows, total } = await repo.listRefs(deps.db, aziendaId, q.q, q.size, (q.page - 1) * q.size);
+  const { rows, total, more } = await repo.listRefs(deps.db, aziendaId, q.q, q.size, (q.page - 1) * q.size);
   return {
     items: rows.map((r) => ({ id: r.id, ragione_sociale: r.ragioneSociale, codice: r.codice, citta: r.citta })),
     totaleElementi: total,
+    ...(more ? { totalePiuDi: true as const } : {}),
   };
 }
 

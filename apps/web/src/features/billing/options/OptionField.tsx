@@ -118,7 +118,9 @@ export function OptionField({ category, def, value, onChange, error, disabled, s
           maw={200}
         />
       );
-    default:
+    case 'text':
+    case 'email':
+    case 'host':
       return (
         <TextInput
           label={label}

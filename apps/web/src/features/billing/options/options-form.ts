@@ -56,7 +56,12 @@ export function problemOf(t: TFunction, o: OptionDef, value: string): string | n
       return t('options.invalid.int', { min: o.type.min, max: o.type.max });
     case 'text':
       return v === '' ? t('options.invalid.required') : t('options.invalid.text', { max: o.type.max });
-    default:
+    case 'flag':
+    case 'choice':
+    case 'email':
+    case 'host':
+    case 'money':
+    case 'secret':
       return t(`options.invalid.${o.type.kind}`);
   }
 }

@@ -86,7 +86,7 @@ export function CustomFields({
             return <DateField key={c.campo_id} {...common} value={value} onChange={set} clearable />;
           case 'ora':
             return <TimeField key={c.campo_id} {...common} value={value} onChange={set} />;
-          default:
+          case 'testo_breve':
             return (
               <TextInput
                 key={c.campo_id}

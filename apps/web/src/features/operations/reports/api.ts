@@ -106,7 +106,10 @@ export interface Option {
   label: string;
 }
 
-/** Customers matching a typed term (server search, at most 20). */
+/**
+ * Customers matching a typed term (server search, at most 20, by name): the picker's own endpoint, which
+ * reads only what a picker shows (id, name, registry id, city) and never counts past 1,000 hits.
+ */
 export function useCustomerSearch(q: string) {
   const term = q.trim();
   return useQuery({
@@ -115,9 +118,9 @@ export function useCustomerSearch(q: string) {
     meta: { silent: true },
     queryFn: async () =>
       (
-        await api.get<{ items: { id: string; ragione_sociale: string; citta: string | null }[] }>(
-          `/api/clienti/clienti-filtered?size=20&sort=ragione_sociale${term ? `&q=${encodeURIComponent(term)}` : ''}`,
-        )
+        await api.get<{
+          items: { id: string; ragione_sociale: string; codice: string | null; citta: string | null }[];
+        }>(`/api/clienti/clienti?size=20${term ? `&q=${encodeURIComponent(term)}` : ''}`)
       ).items,
   });
 }

@@ -33,10 +33,13 @@ export function useArticlesPage(query: ArticoliAdminQuery) {
       };
       const totale =
         (query.page ?? 1) > 1 ? knownTotal(client, ['articles', 'admin'], same, ARTICLES_CACHE_MS) : undefined;
-      return api.post<{ items: Articolo[]; totaleElementi: number }>('/api/anagraficaarticoli/articoli/admin', {
-        ...query,
-        ...(totale === undefined ? {} : { totale }),
-      });
+      return api.post<{ items: Articolo[]; totaleElementi: number; totalePiuDi?: true }>(
+        '/api/anagraficaarticoli/articoli/admin',
+        {
+          ...query,
+          ...(totale === undefined ? {} : { totale }),
+        },
+      );
     },
   });
 }

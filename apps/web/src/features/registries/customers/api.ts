@@ -28,6 +28,8 @@ export const customerKeys = {
 export interface ClientiPage {
   items: Cliente[];
   totaleElementi: number;
+  /** totaleElementi is a lower bound (a search past the server's count threshold). */
+  totalePiuDi?: true;
   tableInfos?: TableInfos;
 }
 
