@@ -9,7 +9,7 @@ import {
   searchTerm,
 } from './fields.js';
 import { defineTable, LIST_MAX_SIZE, listQuerySchema, listTotalShape, tableInfosSchema } from './lists.js';
-import { isItalianProvince, isValidCap, isValidCodiceFiscale, isValidPartitaIva } from './validators.js';
+import { isItalianProvince, isValidCap, isValidCodiceFiscale } from './validators.js';
 
 /**
  * Customers (clienti) with contacts, plants (impianti) and machines (macchinari):

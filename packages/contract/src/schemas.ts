@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { isValidPartitaIva } from './validators.js';
 import {
   codiceDestinatarioField,
   optionalText,
