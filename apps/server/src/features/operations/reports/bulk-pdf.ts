@@ -6,6 +6,7 @@ import type { Deps } from '../../../platform/deps.js';
 import { AppError, notFound } from '../../../platform/errors.js';
 import { eachPage } from '../../../platform/lists.js';
 import { reportAccess } from './access.js';
+import { listFiltersOf } from './filters.js';
 import * as lists from './list-repo.js';
 import { reportPdf } from './pdf.js';
 import * as repo from './repo.js';
@@ -24,17 +25,7 @@ async function reportIds(deps: Deps, actor: Actor, q: RapportiniDownloadBulkRequ
     }
     return unique;
   }
-  const filters: lists.ListFilters = {
-    stato: q.stato,
-    clienteId: q.cliente_id,
-    tecnicoId: q.tecnico_id,
-    contrattoId: q.contratto_id,
-    completato: q.completato,
-    dal: q.dal,
-    al: q.al,
-    q: q.q,
-    onlyUser: access.seeAll ? undefined : actor.userId,
-  };
+  const filters: lists.ListFilters = listFiltersOf(actor, q);
   const first = await lists.list(deps.db, aziendaId, filters, { page: 1, size: 1, sort: q.sort, dir: q.dir });
   if (first.total > BULK_PDF_MAX_REPORTS)
     throw new AppError(

@@ -15,6 +15,7 @@ import { optionValues } from '../../billing/index.js';
 import { campiWithRemoved } from '../report-config/service.js';
 import type { CampoRow } from '../report-config/repo.js';
 import { reportAccess } from './access.js';
+import { listFiltersOf } from './filters.js';
 import * as lists from './list-repo.js';
 import { pricesOf } from './pricing.js';
 import * as repo from './repo.js';
@@ -323,19 +324,9 @@ export async function daneaReport(deps: Deps, actor: Actor, id: string): Promise
  * as each report is read. At most DANEA_MAX_REPORTS: more answer 400 before anything is written.
  */
 export async function daneaReports(deps: Deps, actor: Actor, q: RapportiniDaneaQuery): Promise<DaneaExport> {
-  const access = checkPrices(actor);
+  checkPrices(actor);
   const { aziendaId } = actor;
-  const filters: lists.ListFilters = {
-    stato: q.stato,
-    clienteId: q.cliente_id,
-    tecnicoId: q.tecnico_id,
-    contrattoId: q.contratto_id,
-    completato: q.completato,
-    dal: q.dal,
-    al: q.al,
-    q: q.q,
-    onlyUser: access.seeAll ? undefined : actor.userId,
-  };
+  const filters: lists.ListFilters = listFiltersOf(actor, q);
   const first = await lists.list(deps.db, aziendaId, filters, { page: 1, size: 1, sort: q.sort, dir: q.dir });
   if (first.total > DANEA_MAX_REPORTS) {
     throw new AppError(

@@ -4,6 +4,7 @@ import type { Deps } from '../../../platform/deps.js';
 import { eachPage } from '../../../platform/lists.js';
 import type { ExportCell, TableExport } from '../../../platform/http/table-export.js';
 import { reportAccess } from './access.js';
+import { listFiltersOf } from './filters.js';
 import * as lists from './list-repo.js';
 
 type TipoIntervento = (typeof TIPI_INTERVENTO)[number];
@@ -37,20 +38,10 @@ const dayOf = (iso: string) => {
  * permission), page by page in the list's order, as CSV or XLSX.
  */
 export function exportReports(deps: Deps, actor: Actor, input: RapportiniExportQuery): TableExport {
-  const { format, columns, sort, dir, q } = input;
+  const { format, columns, sort, dir } = input;
   const access = reportAccess(actor);
   const lang = actor.lingua?.toLowerCase() === 'it' ? 'it' : 'en';
-  const filters: lists.ListFilters = {
-    stato: input.stato,
-    clienteId: input.cliente_id,
-    tecnicoId: input.tecnico_id,
-    contrattoId: input.contratto_id,
-    completato: input.completato,
-    dal: input.dal,
-    al: input.al,
-    q,
-    onlyUser: access.seeAll ? undefined : actor.userId,
-  };
+  const filters: lists.ListFilters = listFiltersOf(actor, input);
   async function* rows() {
     for await (const r of eachPage(async (page, size, totale) => {
       const p = await lists.list(deps.db, actor.aziendaId, filters, { page, size, sort, dir, totale });

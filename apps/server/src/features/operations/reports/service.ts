@@ -23,6 +23,7 @@ import { assignNumber, campiWithRemoved } from '../report-config/service.js';
 import type { CampoRow } from '../report-config/repo.js';
 import { reportAccess, type ReportAccess } from './access.js';
 import { hoursOf } from './hours.js';
+import { listFiltersOf } from './filters.js';
 import * as lists from './list-repo.js';
 import { campiOf, toRapportino, toRow } from './presenter.js';
 import { pricesOf } from './pricing.js';
@@ -421,22 +422,7 @@ export async function list(
   q: ListInput,
 ): Promise<{ items: RapportinoRow[]; totaleElementi: number; tableInfos?: TableInfos }> {
   const access = reportAccess(actor);
-  const page = await lists.list(
-    deps.db,
-    actor.aziendaId,
-    {
-      stato: q.stato,
-      clienteId: q.cliente_id,
-      tecnicoId: q.tecnico_id,
-      contrattoId: q.contratto_id,
-      completato: q.completato,
-      dal: q.dal,
-      al: q.al,
-      q: q.q,
-      onlyUser: access.seeAll ? undefined : actor.userId,
-    },
-    q,
-  );
+  const page = await lists.list(deps.db, actor.aziendaId, listFiltersOf(actor, q), q);
   const infos = q.tableInfos ? await tableInfosFor(deps, actor, RAPPORTINI_TABLE) : undefined;
   return {
     items: page.items.map((r) => toRow(r, access.seePrices)),

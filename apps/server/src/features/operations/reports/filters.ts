@@ -1,0 +1,33 @@
+import type { Actor } from '../../../platform/auth/actor.js';
+import { reportAccess } from './access.js';
+import type { ListFilters } from './list-repo.js';
+
+/** The list's filters as the wire names them (GET /rapportini/rapportini/admin and the exports built on it). */
+export interface WireFilters {
+  stato?: ListFilters['stato'];
+  cliente_id?: string;
+  tecnico_id?: string;
+  contratto_id?: string;
+  completato?: boolean;
+  dal?: string;
+  al?: string;
+  q?: string;
+}
+
+/**
+ * The report list's filters for this caller: the wire's filters, and only the caller's own reports
+ * for a user who may not see colleagues' (the list, its CSV/XLSX export, the Danea XML, the zip of PDFs).
+ */
+export function listFiltersOf(actor: Actor, q: WireFilters): ListFilters {
+  return {
+    stato: q.stato,
+    clienteId: q.cliente_id,
+    tecnicoId: q.tecnico_id,
+    contrattoId: q.contratto_id,
+    completato: q.completato,
+    dal: q.dal,
+    al: q.al,
+    q: q.q,
+    onlyUser: reportAccess(actor).seeAll ? undefined : actor.userId,
+  };
+}
