@@ -13,10 +13,20 @@ const POLL_MS = 3000;
 const MAX_POLLS = 20;
 
 export function useMailLog(id: string) {
+  const client = useQueryClient();
   const polls = useRef(0);
+  const waiting = useRef(new Set<string>());
   return useQuery({
     queryKey: mailLogKey(id),
-    queryFn: async () => (await api.get<{ items: MailLogEntry[] }>(`/api/mail/logs/rapportino/${id}`)).items,
+    queryFn: async () => {
+      const items = (await api.get<{ items: MailLogEntry[] }>(`/api/mail/logs/rapportino/${id}`)).items;
+      // A sending seen in coda is now sent: the report's inviato state changed.
+      if (items.some((e) => e.stato === 'inviato' && waiting.current.has(e.id))) {
+        void client.invalidateQueries({ queryKey: reportKeys.one(id) });
+      }
+      waiting.current = new Set(items.filter((e) => e.stato === 'in_coda').map((e) => e.id));
+      return items;
+    },
     refetchInterval: (query) => {
       const waiting = query.state.data?.some((e) => e.stato === 'in_coda') ?? false;
       if (!waiting) {
@@ -34,11 +44,8 @@ export function useSendReportMail() {
     meta: { silent: true },
     mutationFn: async (body: { id: string; destinatari: string[] }) =>
       (await api.post<{ item: MailLogEntry }>('/api/rapportini/rapportino/invio', body)).item,
-    onSuccess: (_item, body) => {
-      void client.invalidateQueries({ queryKey: mailLogKey(body.id) });
-      // The report's inviato flag changes once the job has sent it.
-      void client.invalidateQueries({ queryKey: reportKeys.one(body.id) });
-    },
+    // The log then polls until the sending leaves in_coda (and refreshes the report once sent).
+    onSuccess: (_item, body) => void client.invalidateQueries({ queryKey: mailLogKey(body.id) }),
   });
 }
 
