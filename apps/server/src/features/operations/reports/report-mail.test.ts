@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../../test/harness.js';
 import { createCompany } from '../../../test/factories.js';
 import type { ReceivedMail } from '../../../test/smtp.js';
+import { reportMailJob } from './report-mail.js';
 import { day, reportCompany, type S } from './test-helpers.js';
 
 let t: TestApp;
@@ -105,6 +106,10 @@ describe('mailing the report to the customer', () => {
     expect(Date.parse(entry.inviato_il)).toBeGreaterThan(0);
     const report = await x.get(x.admin, `/rapportini/rapportini/admin/${x.id}`);
     expect(report.json.item.inviato).toBe(true);
+    // The same job again (a retry after a lost acknowledgement): the row is inviato, nothing is sent twice.
+    await reportMailJob.run(t.deps, { aziendaId: x.c.company.id, logId: entry.id });
+    expect(t.smtp.mails.filter((m) => m.to.includes(x.email))).toHaveLength(1);
+    expect((await x.log(x.admin)).json.items[0]).toMatchObject({ stato: 'inviato', tentativi: 1 });
     // The technician assigned to the report reads the log too.
     expect((await x.log(x.tech)).json.items).toHaveLength(1);
   });
