@@ -92,6 +92,8 @@ const schema = z
     SMTP_IGNORE_TLS: bool.default(false),
     PAYMENT_GATEWAY: z.enum(['sandbox']).default('sandbox'),
     BANK_TRANSFER_DUE_DAYS: int(1, 120).default(30),
+    /** First retry delay of a failed report mail (seconds, doubled each time; tests use 0). */
+    MAIL_RETRY_DELAY_SEC: int(0, 3600).default(5),
     MAIL_FROM: z.string().min(3).default('Gestionale Interventi <no-reply@localhost>'),
     CHAT_WIDGET_URL: optionalUrl,
     /** Nominatim-compatible geocoder for customer addresses (…/search); none means no geocoding. */

@@ -24,5 +24,6 @@ export * from './money.js';
 export * from './report-config.js';
 export * from './reports.js';
 export * from './signature.js';
+export * from './report-mail.js';
 export * from './report-pricing.js';
 export * from './contracts.js';

@@ -24,7 +24,13 @@ const silentLog = {
 describe('job registry', () => {
   it('declares every job once, with a handler and a valid queue name', () => {
     expect(registryProblems(allJobs)).toEqual([]);
-    expect(allJobs.map((j) => j.queue).sort()).toEqual(['company-delete', 'csv-import', 'send-mail', 'storage-recalc']);
+    expect(allJobs.map((j) => j.queue).sort()).toEqual([
+      'company-delete',
+      'csv-import',
+      'report-mail',
+      'send-mail',
+      'storage-recalc',
+    ]);
     for (const j of allJobs) expect(typeof j.run).toBe('function');
     const dup = defineJob({ queue: 'send-mail', run: async () => {} });
     expect(registryProblems([...allJobs, dup])).toEqual(['queue declared twice: send-mail']);

@@ -1,6 +1,7 @@
 import type { RegisteredJob } from '../platform/job-registry.js';
 import { mailJob } from '../platform/mail-job.js';
 import { billingJobs } from './billing/jobs.js';
+import { operationsJobs } from './operations/jobs.js';
 import { registriesJobs } from './registries/jobs.js';
 
 /**
@@ -8,4 +9,4 @@ import { registriesJobs } from './registries/jobs.js';
  * `jobs.ts`. app.ts creates their queues in every process and runs them where ROLE is
  * `worker` or `all`.
  */
-export const allJobs: readonly RegisteredJob[] = [mailJob, ...billingJobs, ...registriesJobs];
+export const allJobs: readonly RegisteredJob[] = [mailJob, ...billingJobs, ...operationsJobs, ...registriesJobs];

@@ -76,8 +76,13 @@ export class Jobs {
     }));
   }
 
-  send<T extends object>(queue: string, data: T): Promise<string | null> {
-    return this.boss.send(queue, data, { retryLimit: 3, retryDelay: 5, retryBackoff: true });
+  /** Enqueues a job: retried 3 times after 5 s, then about 10 s and 20 s (backoff) unless `retry` says otherwise. */
+  send<T extends object>(
+    queue: string,
+    data: T,
+    retry: { retryLimit?: number; retryDelay?: number } = {},
+  ): Promise<string | null> {
+    return this.boss.send(queue, data, { retryLimit: 3, retryDelay: 5, retryBackoff: true, ...retry });
   }
 
   /** A job that may not start before `startAfter` (deferred work: the company deletion). */

@@ -2,11 +2,19 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface MailMessage {
-  to: string;
+  /** One address or several (one mail to all of them). */
+  to: string | string[];
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -24,8 +32,8 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
     return {
       async send(m) {
         log.info(
-          { mail: { to: m.to, subject: m.subject } },
-          `mail (no SMTP configured) to ${m.to}: ${m.subject}\n${m.text}`,
+          { mail: { to: m.to, subject: m.subject, attachments: m.attachments?.map((a) => a.filename) } },
+          `mail (no SMTP configured) to ${String(m.to)}: ${m.subject}\n${m.text}`,
         );
       },
       async verify() {

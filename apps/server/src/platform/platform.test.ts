@@ -140,6 +140,8 @@ describe('HTTP surface', () => {
         '/api/rapportini/rapportino/firma',
         '/api/rapportini/rapportino/firma/{id}',
         '/api/rapportini/rapportino/firma/link',
+        '/api/rapportini/rapportino/invio',
+        '/api/mail/logs/rapportino/{id}',
         '/api/public/firma/{token}',
         '/api/configuration/intervento',
         '/api/configuration/intervento/remove/{id}',

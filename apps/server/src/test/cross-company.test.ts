@@ -345,6 +345,7 @@ describe('cross-company sweep', () => {
         ['/api/imports', idsOfA['/api/imports/import/:id#id']],
         ['/api/anagraficaarticoli', articleOfA],
         ['/api/rapportini', reportOfA],
+        ['/api/mail/logs/rapportino', reportOfA],
       ];
       return byUrl.find(([prefix, id]) => url.startsWith(prefix) && id)?.[1] ?? a.company.id;
     };
@@ -369,6 +370,8 @@ describe('cross-company sweep', () => {
       // A's customer, and A's report: 404 before anything is written.
       'POST /api/rapportini/rapportino/lavorazione': { cliente_id: idOfA('/api/clienti', 'clienteId') },
       'POST /api/rapportini/rapportino/admin/update': { id: reportOfA, cliente_id: idOfA('/api/clienti', 'clienteId') },
+      // Mailing A's report: 404 before a log row is written or a job queued.
+      'POST /api/rapportini/rapportino/invio': { id: reportOfA, destinatari: ['b@example.test'] },
       // A password the strength check accepts, for A's user id.
       'POST /api/users/user': {
         id: idOfA('/api/users/user', 'id'),

@@ -1,2 +1,2 @@
 /** The billing area's public API for other areas. */
-export { optionValues } from './options/service.js';
+export { companySend, optionValues } from './options/service.js';

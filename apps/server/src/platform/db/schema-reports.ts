@@ -170,3 +170,20 @@ export const rapportiniFirmaLink = pgTable('rapportini_firma_link', {
   createdBy: uuid('created_by'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The report mailed to the customer, one row per sending (migration 0023). */
+export const rapportiniMailLog = pgTable('rapportini_mail_log', {
+  id: id(),
+  aziendaId: azienda(),
+  rapportinoId: rapportino(),
+  destinatari: text('destinatari').array().notNull(),
+  oggetto: text('oggetto').notNull(),
+  stato: text('stato', { enum: ['in_coda', 'inviato', 'errore'] })
+    .notNull()
+    .default('in_coda'),
+  errore: text('errore'),
+  tentativi: integer('tentativi').notNull().default(0),
+  inviatoAt: timestamp('inviato_at', { withTimezone: true }),
+  createdBy: uuid('created_by'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

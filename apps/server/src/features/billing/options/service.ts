@@ -15,7 +15,8 @@ import { AppError, notFound, type FieldProblem } from '../../../platform/errors.
 import * as repo from './repo.js';
 import { keyOf, toOptionItems, type StoredValues } from './presenter.js';
 import * as box from './secret-box.js';
-import { verifySmtp, type CompanySmtp } from './smtp.js';
+import { sendWithSmtp, verifySmtp, type CompanySmtp } from './smtp.js';
+import type { MailMessage } from '../../../platform/mail.js';
 
 const LANGUAGE = keyOf('lingua_default', 'value');
 
@@ -129,6 +130,20 @@ async function companySmtp(deps: Deps, aziendaId: string): Promise<CompanySmtp> 
     user: valueOf(stored, 'smtp', 'user'),
     password: sealed ? await box.open(deps.db, sealed) : '',
   };
+}
+
+/**
+ * How a mail of the company to its customers goes out: through the company's own SMTP server when
+ * the option smtp is on (server and sender set), else through the server's mailer (SMTP_HOST).
+ */
+export async function companySend(deps: Deps, aziendaId: string): Promise<(m: MailMessage) => Promise<void>> {
+  const stored = await storedValues(deps, aziendaId);
+  const sender = valueOf(stored, 'smtp', 'sender');
+  if (valueOf(stored, 'smtp', 'enabled') !== '1' || !valueOf(stored, 'smtp', 'host') || !sender) {
+    return (m) => deps.mailer.send(m);
+  }
+  const smtp = { ...(await companySmtp(deps, aziendaId)), sender };
+  return (m) => sendWithSmtp(smtp, m);
 }
 
 /** GET /mail/test-smtp: a real connection to the company's saved SMTP server. */

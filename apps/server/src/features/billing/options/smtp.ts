@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import { AppError } from '../../../platform/errors.js';
+import type { MailMessage } from '../../../platform/mail.js';
 
 export interface CompanySmtp {
   host: string;
@@ -34,6 +35,29 @@ export async function verifySmtp(s: CompanySmtp): Promise<void> {
   } catch (e) {
     const err = e as Error & { response?: string; code?: string };
     throw new AppError('SMTP_FAILED', (err.message || err.response || String(e)).slice(0, 500) || 'SMTP error');
+  } finally {
+    transport.close();
+  }
+}
+
+/** A sending timeout: a silent server fails the attempt (and the job retries) instead of hanging. */
+const SEND_TIMEOUT_MS = 20_000;
+
+/** Sends one mail through the company's own SMTP server, from its sender address. */
+export async function sendWithSmtp(s: CompanySmtp & { sender: string }, message: MailMessage): Promise<void> {
+  const transport = nodemailer.createTransport({
+    host: s.host,
+    port: s.port,
+    secure: s.security === 'ssl',
+    requireTLS: s.security === 'starttls',
+    ignoreTLS: s.security === 'none',
+    auth: s.user ? { user: s.user, pass: s.password } : undefined,
+    connectionTimeout: SEND_TIMEOUT_MS,
+    greetingTimeout: SEND_TIMEOUT_MS,
+    socketTimeout: SEND_TIMEOUT_MS,
+  });
+  try {
+    await transport.sendMail({ from: s.sender, ...message });
   } finally {
     transport.close();
   }

@@ -9,6 +9,10 @@ import {
   firmaLinkRequest,
   firmaLinkResponse,
   firmaRequest,
+  mailLogResponse,
+  REPORT_MAIL_MAX_RECIPIENTS,
+  reportMailRequest,
+  reportMailResponse,
   publicFirmaRequest,
   publicFirmaResponse,
   publicFirmaSignedResponse,
@@ -38,6 +42,7 @@ import { reportPdf } from './pdf.js';
 import { exportReports } from './export.js';
 import * as service from './service.js';
 import * as signature from './signature.js';
+import { mailLog, REPORT_MAIL_RETRIES, sendReport } from './report-mail.js';
 
 const read = { key: 'gestione_interventi', action: 'read' } as const;
 const write = { key: 'gestione_interventi', action: 'write' } as const;
@@ -427,6 +432,48 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
       },
     },
     async (req) => ({ success: true as const, ...(await signature.sendLink(deps, actorOf(req), req.body)) }),
+  );
+
+  /* ---------- the report mailed to the customer, and its log (issue 12) ---------- */
+
+  app.post(
+    '/rapportini/rapportino/invio',
+    {
+      config: { permission: write },
+      schema: {
+        tags,
+        summary: "Mails the report's PDF to the customer: a log entry in_coda and a background sending",
+        description:
+          'Who may edit the report (company write, or own-data write on a report the user is assigned to; others ' +
+          `404). destinatari: 1 to ${REPORT_MAIL_MAX_RECIPIENTS} distinct addresses (400 VALIDATION). The PDF (as ` +
+          "GET /rapportini/rapportino/{id}/pdf) goes as an attachment through the company's SMTP server when its " +
+          "option is on, else the server's; the subject is in the company's PDF language. Answers the log entry " +
+          `(in_coda); the job retries ${REPORT_MAIL_RETRIES} times, then the entry is errore with the error text. ` +
+          "Once sent the entry is inviato and the report's inviato flag is set.",
+        security: bearerAuth,
+        querystring: noQuery,
+        body: reportMailRequest,
+        response: { 200: reportMailResponse, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (req) => ({ success: true as const, item: await sendReport(deps, actorOf(req), req.body) }),
+  );
+
+  app.get(
+    '/mail/logs/rapportino/:id',
+    {
+      config: { permission: read },
+      schema: {
+        tags,
+        summary: "The report's mail log, newest first: time, recipients, subject, status, error, attempts",
+        description: `${ACCESS} stato: in_coda (waiting or retrying), inviato, errore (given up after the retries).`,
+        security: bearerAuth,
+        params: z.object({ id: z.string().uuid() }),
+        querystring: noQuery,
+        response: { 200: mailLogResponse, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (req) => ({ success: true as const, items: await mailLog(deps, actorOf(req), req.params.id) }),
   );
 
   const PUBLIC =

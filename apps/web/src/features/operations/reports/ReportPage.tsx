@@ -37,6 +37,8 @@ import { StateBadge } from './StateBadge';
 import { useTechnicianOptions } from './use-technicians';
 import { useUnsavedChangesGuard } from '../../../app/guarded-close';
 import { PdfButton } from './PdfButton';
+import { MailLog } from './MailLog';
+import { SendMail } from './SendMail';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -181,6 +183,7 @@ function ReportForm({
         </div>
         <DaneaButton report={report} />
         <PdfButton id={report.id} numero={report.numero_assistenza} dirty={dirty} />
+        {office && <SendMail report={report} dirty={dirty} />}
       </Group>
       {report.completato && <Alert color="gray">{t('reports.completedNote')}</Alert>}
       {returnOnly && <Alert color="blue">{t('reports.closedNote')}</Alert>}
@@ -264,6 +267,9 @@ function ReportForm({
       </Section>
       <Section title={t('signature.section')}>
         <AcceptanceSection report={report} office={office} error={errors.firma} />
+      </Section>
+      <Section title={t('reports.mail.log')}>
+        <MailLog id={report.id} />
       </Section>
       <Paper withBorder p="sm" radius="md" shadow="md" style={{ position: 'sticky', bottom: 8, zIndex: 5 }}>
         <Group justify="flex-end" gap="sm">

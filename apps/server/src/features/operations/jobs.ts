@@ -1,0 +1,4 @@
+import { reportMailJob } from './reports/report-mail.js';
+
+/** The operations area's background jobs. */
+export const operationsJobs = [reportMailJob];

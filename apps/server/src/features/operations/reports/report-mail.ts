@@ -1,0 +1,142 @@
+import { adminPermissions, type MailLogEntry } from '@fs/contract';
+import type { Actor } from '../../../platform/auth/actor.js';
+import type { Deps } from '../../../platform/deps.js';
+import { notFound } from '../../../platform/errors.js';
+import { defineJob } from '../../../platform/job-registry.js';
+import type { MailMessage } from '../../../platform/mail.js';
+import { companySend, optionValues } from '../../billing/index.js';
+import { reportAccess } from './access.js';
+import * as mailRepo from './mail-repo.js';
+import { reportPdf } from './pdf.js';
+import * as repo from './repo.js';
+import { visible } from './service.js';
+
+/**
+ * The report's PDF mailed to the customer (issue 12, docs/decisions/0026-report-mail.md): the request
+ * writes a log row in_coda and enqueues a job; the job makes (or takes) the PDF and sends it through
+ * the company's own SMTP server when its option is on, else the server's. Retried like every mail.
+ */
+export const REPORT_MAIL_QUEUE = 'report-mail';
+/** pg-boss retries after the first attempt (as the mail queue): the row is errore after the last. */
+export const REPORT_MAIL_RETRIES = 3;
+
+interface ReportMailJob {
+  aziendaId: string;
+  logId: string;
+}
+
+const TEXTS = {
+  IT: {
+    subject: (n: string, a: string) => `Rapporto di intervento N. ${n} – ${a}`,
+    body: (n: string, a: string) =>
+      `Gentile cliente,\nin allegato il rapporto di intervento N. ${n}.\n\nCordiali saluti,\n${a}`,
+  },
+  EN: {
+    subject: (n: string, a: string) => `Service report No. ${n} – ${a}`,
+    body: (n: string, a: string) =>
+      `Dear customer,\nplease find attached service report No. ${n}.\n\nKind regards,\n${a}`,
+  },
+};
+
+const present = (r: mailRepo.MailLogRow): MailLogEntry => ({
+  id: r.id,
+  creato_il: r.createdAt.toISOString(),
+  destinatari: r.destinatari,
+  oggetto: r.oggetto,
+  stato: r.stato,
+  errore: r.errore,
+  tentativi: r.tentativi,
+  inviato_il: r.inviatoAt?.toISOString() ?? null,
+});
+
+async function texts(deps: Deps, aziendaId: string, numero: string) {
+  const [[lingua], azienda] = await Promise.all([
+    optionValues(deps, aziendaId, [['lingua_pdf', 'value']]),
+    repo.companyName(deps.db, aziendaId),
+  ]);
+  const t = lingua === 'EN' ? TEXTS.EN : TEXTS.IT;
+  return { subject: t.subject(numero, azienda), text: t.body(numero, azienda) };
+}
+
+/**
+ * POST /rapportini/rapportino/invio: who may edit the report (company write, or own-data write on a
+ * report the user is assigned to; others 404) queues its PDF to the given addresses.
+ */
+export async function sendReport(
+  deps: Deps,
+  actor: Actor,
+  input: { id: string; destinatari: string[] },
+): Promise<MailLogEntry> {
+  const access = reportAccess(actor);
+  const r = await visible(deps.db, actor, access, input.id);
+  if (!access.editAll && !(access.editOwn && r.tecnici.some((t) => t.id === actor.userId))) {
+    throw notFound('Rapportino');
+  }
+  const { subject } = await texts(deps, actor.aziendaId, r.report.numeroAssistenza ?? '');
+  const row = await mailRepo.insertMailLog(deps.db, {
+    aziendaId: actor.aziendaId,
+    rapportinoId: input.id,
+    destinatari: input.destinatari,
+    oggetto: subject,
+    createdBy: actor.userId,
+  });
+  await deps.jobs.send<ReportMailJob>(
+    REPORT_MAIL_QUEUE,
+    { aziendaId: actor.aziendaId, logId: row.id },
+    { retryLimit: REPORT_MAIL_RETRIES, retryDelay: deps.config.MAIL_RETRY_DELAY_SEC },
+  );
+  return present(row);
+}
+
+/** GET /mail/logs/rapportino/{id}: the report's sendings, newest first, for who may read the report. */
+export async function mailLog(deps: Deps, actor: Actor, id: string): Promise<MailLogEntry[]> {
+  await visible(deps.db, actor, reportAccess(actor), id);
+  return (await mailRepo.listMailLog(deps.db, actor.aziendaId, id)).map(present);
+}
+
+/**
+ * The job acts for the sender with every permission of the company: the sender's access was checked
+ * when the mail was queued, and the PDF is the company's document (not the viewer's) anyway.
+ */
+const senderActor = (aziendaId: string, userId: string): Actor => ({
+  userId,
+  aziendaId,
+  sessionId: '',
+  source: 'WEB',
+  deviceId: '',
+  role: 'admin',
+  superuser: false,
+  lingua: 'IT',
+  permissions: adminPermissions(),
+  permissionsUpdatedAt: new Date(0),
+});
+
+/** One attempt: sends the row's mail once (a row no longer in_coda is left alone). */
+async function runReportMail(deps: Deps, job: ReportMailJob): Promise<void> {
+  const row = await mailRepo.claimMailLog(deps.db, job.aziendaId, job.logId);
+  if (!row) return;
+  try {
+    const pdf = await reportPdf(deps, senderActor(row.aziendaId, row.createdBy ?? ''), row.rapportinoId);
+    const chunks: Buffer[] = [];
+    for await (const c of await pdf.open()) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as Uint8Array));
+    const report = await repo.findReport(deps.db, row.aziendaId, row.rapportinoId);
+    if (!report) throw notFound('Rapportino');
+    const { text } = await texts(deps, row.aziendaId, report.report.numeroAssistenza ?? '');
+    const message: MailMessage = {
+      to: row.destinatari,
+      subject: row.oggetto,
+      text,
+      attachments: [{ filename: pdf.filename, content: Buffer.concat(chunks), contentType: 'application/pdf' }],
+    };
+    const send = await companySend(deps, row.aziendaId);
+    await send(message);
+  } catch (e) {
+    const err = e as Error & { response?: string };
+    const text = (err.message || err.response || String(e)).slice(0, 500) || 'errore di invio';
+    await mailRepo.markFailed(deps.db, row, text, row.tentativi > REPORT_MAIL_RETRIES);
+    throw e;
+  }
+  await deps.db.transaction((tx) => mailRepo.markSent(tx, row, new Date()));
+}
+
+export const reportMailJob = defineJob<ReportMailJob>({ queue: REPORT_MAIL_QUEUE, run: runReportMail });
