@@ -276,7 +276,10 @@ function campoText(w: ReportWords, lang: PdfLang, tipo: CampoTipo, valore: strin
       return pdfDate(valore) || valore;
     case 'numero':
       return pdfDecimal(valore, lang, 4) || valore;
-    default:
+    case 'ora':
+    case 'scelta':
+    case 'testo_breve':
+    case 'testo_lungo':
       return valore;
   }
 }
