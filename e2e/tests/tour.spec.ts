@@ -23,10 +23,15 @@ async function expectClearAtEverySize(page: Page, box: Locator, what: string) {
         return !!b && b.x >= 0 && b.y >= 0 && b.x + b.width <= size.width && b.y + b.height <= size.height;
       }, `${what} inside ${size.width}x${size.height}`)
       .toBe(true);
-    const b = (await box.boundingBox())!;
-    const menu = await page.locator('#side-menu').boundingBox();
-    const menuOnScreen = menu && menu.x + menu.width > 0 && menu.x < size.width;
-    if (menuOnScreen) expect(overlaps(b, menu), `${what} off the side menu at ${size.width}px`).toBe(false);
+    // Polled: after a resize a phone's drawer may still be sliding out of sight.
+    await expect
+      .poll(async () => {
+        const b = (await box.boundingBox())!;
+        const menu = await page.locator('#side-menu').boundingBox();
+        const menuOnScreen = menu && menu.x + menu.width > 0 && menu.x < size.width;
+        return !menuOnScreen || !overlaps(b, menu);
+      }, `${what} off the side menu at ${size.width}px`)
+      .toBe(true);
   }
 }
 
