@@ -94,6 +94,8 @@ const schema = z
     BANK_TRANSFER_DUE_DAYS: int(1, 120).default(30),
     /** First retry delay of a failed report mail (seconds, doubled each time; tests use 0). */
     MAIL_RETRY_DELAY_SEC: int(0, 3600).default(5),
+    /** How many days a mailed signing link stays valid. */
+    SIGNATURE_LINK_DAYS: int(1, 90).default(7),
     MAIL_FROM: z.string().min(3).default('Gestionale Interventi <no-reply@localhost>'),
     CHAT_WIDGET_URL: optionalUrl,
     /** Nominatim-compatible geocoder for customer addresses (…/search); none means no geocoding. */

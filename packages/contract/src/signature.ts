@@ -8,8 +8,6 @@ import { z } from 'zod';
 
 /** Largest signature image accepted, decoded (a 3x-density phone pad draws 20-60 KB). */
 export const SIGNATURE_MAX_BYTES = 300 * 1024;
-/** Days a mailed signing link stays valid (a constant, not an option: docs/decisions/0025-signature.md). */
-export const SIGNATURE_LINK_DAYS = 7;
 
 export const firmaSchema = z.object({
   media_id: z.string(),

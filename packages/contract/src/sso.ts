@@ -7,6 +7,8 @@ export * from './sso-rules.js';
 export const publicConfigSchema = z.object({
   sso: z.object({ enabled: z.boolean() }),
   chatWidgetUrl: z.string().nullable(),
+  /** Days a mailed signing link stays valid (SIGNATURE_LINK_DAYS). */
+  signatureLinkDays: z.number().int(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -16,7 +16,6 @@ import {
   publicFirmaRequest,
   publicFirmaResponse,
   publicFirmaSignedResponse,
-  SIGNATURE_LINK_DAYS,
   SIGNATURE_MAX_BYTES,
   rapportiniAdminQuery,
   rapportiniDaneaQuery,
@@ -423,7 +422,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         description:
           `The office only (gestione_interventi company write; 403 otherwise). email defaults to the customer's ` +
           `(400 VALIDATION on email when it has none). The link (${'`'}/firma/<token>${'`'} on the web) is valid ` +
-          `${SIGNATURE_LINK_DAYS} days and once; a new link spends the earlier ones, and so does a signature given ` +
+          `SIGNATURE_LINK_DAYS days (configuration, default 7) and once; a new link spends the earlier ones, and so does a signature given ` +
           'any other way. Only the SHA-256 of the token is kept. Answers the address and the expiry.',
         security: bearerAuth,
         querystring: noQuery,

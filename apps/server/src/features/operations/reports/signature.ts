@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { SIGNATURE_LINK_DAYS, SIGNATURE_MAX_BYTES, type PublicFirmaSummary, type Rapportino } from '@fs/contract';
+import { SIGNATURE_MAX_BYTES, type PublicFirmaSummary, type Rapportino } from '@fs/contract';
 import { AppError, forbidden, notFound } from '../../../platform/errors.js';
 import type { Actor } from '../../../platform/auth/actor.js';
 import { hashToken, randomToken } from '../../../platform/auth/crypto.js';
@@ -167,7 +167,7 @@ export async function clear(deps: Deps, actor: Actor, id: string): Promise<Rappo
 
 /**
  * POST /rapportini/rapportino/firma/link: the office (company write) mails the customer a single-use
- * link valid SIGNATURE_LINK_DAYS days; the report's earlier open links are spent. Only the token's
+ * link valid SIGNATURE_LINK_DAYS days (configuration); the report's earlier open links are spent. Only the token's
  * SHA-256 is kept.
  */
 export async function sendLink(
@@ -186,7 +186,7 @@ export async function sendLink(
     throw new AppError('VALIDATION', message, [{ path: 'email', message }]);
   }
   const token = randomToken();
-  const scadenza = new Date(Date.now() + SIGNATURE_LINK_DAYS * 24 * 3600_000);
+  const scadenza = new Date(Date.now() + deps.config.SIGNATURE_LINK_DAYS * 24 * 3600_000);
   await deps.db.transaction(async (tx) => {
     await repo.spendSignatureLinks(tx, aziendaId, input.id);
     await repo.insertSignatureLink(tx, {
@@ -207,7 +207,7 @@ export async function sendLink(
       azienda: await repo.companyName(deps.db, aziendaId),
       numero: r.report.numeroAssistenza ?? '',
       link: `${deps.config.publicUrl}/firma/${encodeURIComponent(token)}`,
-      giorni: SIGNATURE_LINK_DAYS,
+      giorni: deps.config.SIGNATURE_LINK_DAYS,
     }),
   );
   return { email, scadenza: scadenza.toISOString() };

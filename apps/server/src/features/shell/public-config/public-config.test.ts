@@ -12,6 +12,7 @@ describe('GET /api/config/public', () => {
       OIDC_CLIENT_ID: 'gestionale',
       OIDC_CLIENT_SECRET: 'secret',
       CHAT_WIDGET_URL: 'https://chat.example/widget.js',
+      SIGNATURE_LINK_DAYS: '3',
     });
   });
   afterAll(async () => {
@@ -22,7 +23,10 @@ describe('GET /api/config/public', () => {
   it('answers SSO off and no chat widget by default, without a token', async () => {
     const r = await call(plain.app, 'GET', '/api/config/public');
     expect(r.status).toBe(200);
-    expect(r.json).toEqual({ success: true, item: { sso: { enabled: false }, chatWidgetUrl: null } });
+    expect(r.json).toEqual({
+      success: true,
+      item: { sso: { enabled: false }, chatWidgetUrl: null, signatureLinkDays: 7 },
+    });
   });
 
   it('answers SSO on and the widget address when configured, never the secret', async () => {
@@ -30,7 +34,7 @@ describe('GET /api/config/public', () => {
     expect(r.status).toBe(200);
     expect(r.json).toEqual({
       success: true,
-      item: { sso: { enabled: true }, chatWidgetUrl: 'https://chat.example/widget.js' },
+      item: { sso: { enabled: true }, chatWidgetUrl: 'https://chat.example/widget.js', signatureLinkDays: 3 },
     });
     expect(r.raw.body).not.toContain('secret');
   });

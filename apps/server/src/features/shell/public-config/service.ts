@@ -6,5 +6,6 @@ export function publicConfig(config: Config): PublicConfig {
   return {
     sso: { enabled: Boolean(config.OIDC_ISSUER_URL && config.OIDC_CLIENT_ID) },
     chatWidgetUrl: config.CHAT_WIDGET_URL ?? null,
+    signatureLinkDays: config.SIGNATURE_LINK_DAYS,
   };
 }

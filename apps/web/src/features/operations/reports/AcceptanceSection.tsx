@@ -2,12 +2,13 @@ import { useRef, useState } from 'react';
 import { Button, Group, Image, Modal, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
-import { SIGNATURE_LINK_DAYS, type Rapportino } from '@fs/contract';
+import type { Rapportino } from '@fs/contract';
 import { errorText, formErrorsOf } from '../../../app/api/errors';
 import { useBlobUrl } from '../../../app/api/use-blob-url';
 import { TextInput } from '../../../app/components/TextFields';
 import { formatDateTime } from '../../../app/format';
 import { notify } from '../../../app/notify';
+import { usePublicConfig } from '../../shell';
 import { SignaturePad, type SignaturePadHandle } from './SignaturePad';
 import { useClearSignature, useCustomerEmail, useSendSignatureLink, useSignReport } from './signature-api';
 
@@ -119,6 +120,7 @@ function LinkDialog({ report, onClose }: { report: Rapportino; onClose: () => vo
   const [email, setEmail] = useState<string | null>(null);
   const [error, setError] = useState<string>();
   const send = useSendSignatureLink();
+  const publicConfig = usePublicConfig();
   const value = email ?? known.data ?? '';
   const submit = () =>
     send.mutateAsync({ id: report.id, ...(value.trim() ? { email: value.trim() } : {}) }).then(
@@ -134,7 +136,7 @@ function LinkDialog({ report, onClose }: { report: Rapportino; onClose: () => vo
     );
   return (
     <Stack gap="sm">
-      <Text size="sm">{t('signature.link.help', { days: SIGNATURE_LINK_DAYS })}</Text>
+      <Text size="sm">{t('signature.link.help', { days: publicConfig.data?.signatureLinkDays ?? 7 })}</Text>
       <TextInput
         label={t('signature.link.email')}
         type="email"
