@@ -1,7 +1,8 @@
 import { adminPermissions, TIPI_INTERVENTO } from '@fs/contract';
 import type { Actor } from '../platform/auth/actor.js';
 import type { Deps } from '../platform/deps.js';
-import { close, saveCampo, saveReport } from '../features/operations/index.js';
+import { close, saveCampo, saveReport, signReport } from '../features/operations/index.js';
+import { demoSignaturePng } from './signature-png.js';
 
 /**
  * About 60 sample work reports of the demo company over the last 90 days (issue 11), made
@@ -34,6 +35,8 @@ const REQUESTS = [
   'Rumore anomalo del bruciatore',
   'Installazione del nuovo termostato',
 ];
+/** Who signs the demo's closed reports for the customer. */
+const SIGNERS = ['Giuseppe Ferri', 'Anna Colombo', 'Marco Ricci', 'Elena Galli', 'Paolo Conti', 'Sara Marino'];
 const REASONS = ['Guasto', 'Manutenzione programmata', 'Installazione', 'Verifica su richiesta'];
 
 export async function seedSampleReports(deps: Deps, aziendaId: string): Promise<void> {
@@ -206,6 +209,13 @@ export async function seedSampleReports(deps: Deps, aziendaId: string): Promise<
       gestionePrezziIntervento: null,
     });
     if (closing) {
+      // Most closed reports carry the customer's signature, given on the technician's phone.
+      if (i % 4 !== 1)
+        await signReport(deps, actor, {
+          id: item.id,
+          firmatario: SIGNERS[i % SIGNERS.length]!,
+          png: demoSignaturePng(i).toString('base64'),
+        });
       await close(deps, actor, item.id, 'chiudi');
       if (state === 'completa') await close(deps, actor, item.id, 'completa');
     }

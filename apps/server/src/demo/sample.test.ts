@@ -70,6 +70,15 @@ describe("the demo company's sample work reports", () => {
     expect(span).toBeGreaterThanOrEqual(85);
     expect(span).toBeLessThanOrEqual(90);
     expect(all.json.items.filter((r: { totale: string | null }) => Number(r.totale) > 0).length).toBeGreaterThan(40);
+    // Most closed reports are signed by the customer.
+    const closed = all.json.items.filter((r: { stato: string }) => r.stato === 'CHIUSO');
+    const signed = [];
+    for (const r of closed.slice(0, 8)) {
+      const one = await call(t.app, 'GET', `/api/rapportini/rapportini/admin/${r.id}`, s);
+      if (one.json.item.firma) signed.push(one.json.item.firma);
+    }
+    expect(signed.length).toBeGreaterThanOrEqual(5);
+    expect(signed[0]).toMatchObject({ firmatario: expect.any(String), remoto: false });
 
     const tech = await c.login('tech');
     const today = await call(t.app, 'GET', '/api/rapportini/rapportini/todos?quando=oggi', tech);

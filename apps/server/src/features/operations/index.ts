@@ -2,3 +2,4 @@
 export { save as saveReport } from './reports/service.js';
 export { close } from './reports/closing.js';
 export { saveCampo } from './report-config/service.js';
+export { sign as signReport } from './reports/signature.js';
