@@ -13,23 +13,28 @@ export interface CompanySmtp {
 /** Answers within this time even when the server never speaks. */
 export const SMTP_TEST_TIMEOUT_MS = 6_000;
 
-/**
- * Connects to the company's SMTP server, greets, upgrades to TLS and signs in
- * as configured, then hangs up (nodemailer verify). A failure answers
- * SMTP_FAILED with the server's own error text.
- */
-export async function verifySmtp(s: CompanySmtp): Promise<void> {
-  const transport = nodemailer.createTransport({
+/** A transport to the company's SMTP server with its security and credentials; a silent server fails after `timeoutMs`. */
+function transportOf(s: CompanySmtp, timeoutMs: number) {
+  return nodemailer.createTransport({
     host: s.host,
     port: s.port,
     secure: s.security === 'ssl',
     requireTLS: s.security === 'starttls',
     ignoreTLS: s.security === 'none',
     auth: s.user ? { user: s.user, pass: s.password } : undefined,
-    connectionTimeout: SMTP_TEST_TIMEOUT_MS,
-    greetingTimeout: SMTP_TEST_TIMEOUT_MS,
-    socketTimeout: SMTP_TEST_TIMEOUT_MS,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
   });
+}
+
+/**
+ * Connects to the company's SMTP server, greets, upgrades to TLS and signs in
+ * as configured, then hangs up (nodemailer verify). A failure answers
+ * SMTP_FAILED with the server's own error text.
+ */
+export async function verifySmtp(s: CompanySmtp): Promise<void> {
+  const transport = transportOf(s, SMTP_TEST_TIMEOUT_MS);
   try {
     await transport.verify();
   } catch (e) {
@@ -45,17 +50,7 @@ const SEND_TIMEOUT_MS = 20_000;
 
 /** Sends one mail through the company's own SMTP server, from its sender address. */
 export async function sendWithSmtp(s: CompanySmtp & { sender: string }, message: MailMessage): Promise<void> {
-  const transport = nodemailer.createTransport({
-    host: s.host,
-    port: s.port,
-    secure: s.security === 'ssl',
-    requireTLS: s.security === 'starttls',
-    ignoreTLS: s.security === 'none',
-    auth: s.user ? { user: s.user, pass: s.password } : undefined,
-    connectionTimeout: SEND_TIMEOUT_MS,
-    greetingTimeout: SEND_TIMEOUT_MS,
-    socketTimeout: SEND_TIMEOUT_MS,
-  });
+  const transport = transportOf(s, SEND_TIMEOUT_MS);
   try {
     await transport.sendMail({ from: s.sender, ...message });
   } finally {

@@ -1,11 +1,9 @@
 import { Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useState } from 'react';
 import { IconFileZip, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../app/api/client';
+import { useDownload } from '../../../app/use-download';
 import { errorText } from '../../../app/api/errors';
-import { downloadBlob } from '../../../app/download';
 import { notify } from '../../../app/notify';
 import { useDeleteReports } from './api';
 
@@ -25,7 +23,7 @@ export function BulkActions({
 }) {
   const { t } = useTranslation();
   const remove = useDeleteReports();
-  const [zipping, setZipping] = useState(false);
+  const { busy: zipping, download } = useDownload();
   if (!selected.length) return null;
   const ask = () =>
     modals.openConfirmModal({
@@ -49,21 +47,6 @@ export function BulkActions({
           onError: (e) => notify.error(errorText(t, e)),
         }),
     });
-  const zip = async () => {
-    setZipping(true);
-    try {
-      const blob = await api.post<Blob>(
-        '/api/rapportini/rapportini/download-bulk',
-        { ids: selected },
-        { responseType: 'blob' },
-      );
-      downloadBlob(blob, t('reports.bulkDelete.zipFile'));
-    } catch (e) {
-      notify.error(errorText(t, e));
-    } finally {
-      setZipping(false);
-    }
-  };
   return (
     <Group gap="sm">
       <Text size="sm" c="dimmed">
@@ -72,7 +55,14 @@ export function BulkActions({
       <Button variant="subtle" size="compact-sm" onClick={onDone}>
         {t('reports.bulkDelete.clear')}
       </Button>
-      <Button variant="light" leftSection={<IconFileZip size={16} />} onClick={() => void zip()} loading={zipping}>
+      <Button
+        variant="light"
+        leftSection={<IconFileZip size={16} />}
+        onClick={() =>
+          download('/api/rapportini/rapportini/download-bulk', t('reports.bulkDelete.zipFile'), { ids: selected })
+        }
+        loading={zipping}
+      >
         {t('reports.bulkDelete.zip')}
       </Button>
       {canDelete && (

@@ -1,12 +1,8 @@
-import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconFileCode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useDownload } from '../../../app/use-download';
 import type { Rapportino } from '@fs/contract';
-import { api } from '../../../app/api/client';
-import { errorText } from '../../../app/api/errors';
-import { downloadBlob } from '../../../app/download';
-import { notify } from '../../../app/notify';
 
 /** The file name of a report's EasyFatt XML (the server's Content-Disposition names it the same way). */
 export const daneaFileName = (numero: string) =>
@@ -18,25 +14,14 @@ export const daneaFileName = (numero: string) =>
  */
 export function DaneaButton({ report }: { report: Pick<Rapportino, 'id' | 'numero_assistenza' | 'prezzi'> }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
+  const { busy, download } = useDownload();
   if (report.prezzi === null) return null;
-  const run = async () => {
-    setBusy(true);
-    try {
-      const blob = await api.get<Blob>(`/api/rapportini/export/xml-danea/${report.id}`, { responseType: 'blob' });
-      downloadBlob(blob, daneaFileName(report.numero_assistenza));
-    } catch (e) {
-      notify.error(errorText(t, e));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <Button
       variant="default"
       leftSection={<IconFileCode size={18} />}
       loading={busy}
-      onClick={() => void run()}
+      onClick={() => download(`/api/rapportini/export/xml-danea/${report.id}`, daneaFileName(report.numero_assistenza))}
       title={t('reports.danea.hint')}
     >
       {t('reports.danea.button')}

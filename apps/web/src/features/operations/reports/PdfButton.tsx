@@ -1,11 +1,7 @@
-import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../app/api/client';
-import { errorText } from '../../../app/api/errors';
-import { downloadBlob } from '../../../app/download';
-import { notify } from '../../../app/notify';
+import { useDownload } from '../../../app/use-download';
 
 /**
  * "Scarica PDF": the printed report as the server makes it (the company's PDF language; prices when
@@ -13,18 +9,7 @@ import { notify } from '../../../app/notify';
  */
 export function PdfButton(p: { id: string; numero: string; dirty: boolean }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      const blob = await api.get<Blob>(`/api/rapportini/rapportino/${p.id}/pdf`, { responseType: 'blob' });
-      downloadBlob(blob, `${t('reports.pdf.file', { numero: p.numero.replace(/[\\/]/g, '-') })}.pdf`);
-    } catch (e) {
-      notify.error(errorText(t, e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, download } = useDownload();
   return (
     <Button
       variant="default"
@@ -32,7 +17,12 @@ export function PdfButton(p: { id: string; numero: string; dirty: boolean }) {
       loading={busy}
       disabled={p.dirty}
       title={p.dirty ? t('reports.pdf.saveFirst') : undefined}
-      onClick={() => void run()}
+      onClick={() =>
+        download(
+          `/api/rapportini/rapportino/${p.id}/pdf`,
+          `${t('reports.pdf.file', { numero: p.numero.replace(/[\\/]/g, '-') })}.pdf`,
+        )
+      }
     >
       {t('reports.pdf.button')}
     </Button>
