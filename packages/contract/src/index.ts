@@ -27,3 +27,4 @@ export * from './signature.js';
 export * from './report-mail.js';
 export * from './report-pricing.js';
 export * from './contracts.js';
+export * from './activities.js';

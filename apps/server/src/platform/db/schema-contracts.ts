@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { GestionePrezzi, PrezziContratto } from '@fs/contract';
+import type { GestionePrezzi, PrezziContratto, RegoleAttivita, RegoleContratto } from '@fs/contract';
 import { aziende } from './schema.js';
 import { controlli, mansioni } from './schema-articles.js';
 import { clienti, impianti, macchinari } from './schema-customers.js';
@@ -49,7 +49,8 @@ export const contratti = pgTable(
     tipo: text('tipo').$type<'manutenzione' | 'chiamata'>().notNull(),
     dataInizio: date('data_inizio'),
     dataFine: date('data_fine'),
-    oreResidue: numeric('ore_residue', { precision: 10, scale: 2 }),
+    /** Hours bought on an on-call contract; the remaining hours are these less the closed reports' hours. */
+    oreContratto: numeric('ore_contratto', { precision: 10, scale: 2 }),
     cessato: boolean('cessato').notNull().default(false),
     dataRinnovo: date('data_rinnovo'),
     rinnovoAutomatico: boolean('rinnovo_automatico').notNull().default(false),
@@ -58,12 +59,26 @@ export const contratti = pgTable(
     /** abilitaPrezziContratto: reports on the contract take its prices (migration 0020). */
     abilitaPrezziContratto: boolean('abilita_prezzi_contratto').notNull().default(false),
     prezzi: jsonb('prezzi').$type<PrezziContratto>(),
+    /** Months an automatic renewal extends the contract by (migration 0024). */
+    mesiRinnovo: integer('mesi_rinnovo'),
+    /** The expiry notice goes to the customer too (besides the company). */
+    avvisoCliente: boolean('avviso_cliente').notNull().default(false),
+    /** Extra address for the notice (else the company's mail). */
+    emailAvviso: text('email_avviso'),
+    /** Ended early: from when, and why. */
+    dataCessazione: date('data_cessazione'),
+    motivoCessazione: text('motivo_cessazione'),
+    regole: jsonb('regole').$type<RegoleContratto>(),
+    /** How many times the renewal job extended it. */
+    rinnovi: integer('rinnovi').notNull().default(0),
+    createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('contratti_azienda_id_uq').on(t.aziendaId, t.id),
     index('contratti_cliente_idx').on(t.aziendaId, t.clienteId),
+    index('contratti_fine_idx').on(t.aziendaId, t.dataFine),
     foreignKey({
       name: 'contratti_cliente_fk',
       columns: [t.aziendaId, t.clienteId],
@@ -160,6 +175,19 @@ export const contrattiAttivita = pgTable(
     contrattoId: uuid('contratto_id').notNull(),
     descrizione: text('descrizione').notNull(),
     frequenza: text('frequenza').$type<'fissa' | 'variabile' | 'data_singola'>().notNull(),
+    /** Job role of the activity (its checks come from it); migration 0024. */
+    mansioneId: uuid('mansione_id'),
+    impiantoId: uuid('impianto_id'),
+    /** fissa: every `ogni` `unita` from `dataInizio`. */
+    ogni: integer('ogni'),
+    unita: text('unita').$type<'giorni' | 'settimane' | 'mesi' | 'anni'>(),
+    dataInizio: date('data_inizio'),
+    /** variabile: the dates; data_singola: one date. */
+    date: date('date').array(),
+    regole: jsonb('regole').$type<RegoleAttivita>(),
+    durataMinuti: integer('durata_minuti').notNull().default(60),
+    note: text('note'),
+    posizione: integer('posizione').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -168,6 +196,69 @@ export const contrattiAttivita = pgTable(
     index('contratti_attivita_contratto_idx').on(t.aziendaId, t.contrattoId),
     foreignKey({
       name: 'contratti_attivita_contratto_fk',
+      columns: [t.aziendaId, t.contrattoId],
+      foreignColumns: [contratti.aziendaId, contratti.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * One dated occurrence of an activity (the spec's contratto_date): due on `data`, moved by the
+ * planner to `dataPianificata`, the report made from it, done when that report closed (`fattaAt`).
+ * Generated inside the contract period; a renewal adds the next period's (migration 0024).
+ */
+export const attivitaDate = pgTable(
+  'attivita_date',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    aziendaId: uuid('azienda_id')
+      .notNull()
+      .references(() => aziende.id, { onDelete: 'cascade' }),
+    attivitaId: uuid('attivita_id').notNull(),
+    contrattoId: uuid('contratto_id').notNull(),
+    data: date('data').notNull(),
+    dataPianificata: date('data_pianificata'),
+    rapportinoId: uuid('rapportino_id'),
+    fattaAt: timestamp('fatta_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('attivita_date_azienda_id_uq').on(t.aziendaId, t.id),
+    index('attivita_date_contratto_idx').on(t.aziendaId, t.contrattoId, t.data),
+    foreignKey({
+      name: 'attivita_date_attivita_fk',
+      columns: [t.aziendaId, t.attivitaId],
+      foreignColumns: [contrattiAttivita.aziendaId, contrattiAttivita.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'attivita_date_contratto_fk',
+      columns: [t.aziendaId, t.contrattoId],
+      foreignColumns: [contratti.aziendaId, contratti.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** Expiry notices queued or sent: one per contract and end date (the renewal job's idempotence key). */
+export const contrattiAvvisi = pgTable(
+  'contratti_avvisi',
+  {
+    aziendaId: uuid('azienda_id')
+      .notNull()
+      .references(() => aziende.id, { onDelete: 'cascade' }),
+    contrattoId: uuid('contratto_id').notNull(),
+    dataFine: date('data_fine').notNull(),
+    destinatari: text('destinatari').notNull(),
+    stato: text('stato').$type<'in_coda' | 'inviata' | 'errore'>().notNull().default('in_coda'),
+    errore: text('errore'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ name: 'contratti_avvisi_pk', columns: [t.contrattoId, t.dataFine] }),
+    foreignKey({
+      name: 'contratti_avvisi_contratto_fk',
       columns: [t.aziendaId, t.contrattoId],
       foreignColumns: [contratti.aziendaId, contratti.id],
     }).onDelete('cascade'),

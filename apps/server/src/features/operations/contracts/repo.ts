@@ -1,10 +1,14 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { PrezziContratto } from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import { contratti } from '../../../platform/db/schema-contracts.js';
 import { clienti } from '../../../platform/db/schema-customers.js';
 
 /** Contracts as work reports read them (operations/contracts). Every query filters on the company. */
+
+/** Hours of the closed reports on the contract (what counts down an on-call contract). */
+export const oreUsateSql = sql<string>`(select coalesce(sum(r.totale_ore), 0)::text from rapportini r
+  where r.azienda_id = ${contratti.aziendaId} and r.contratto_id = ${contratti.id} and r.stato = 'CHIUSO')`;
 
 const brief = {
   id: contratti.id,
@@ -16,7 +20,10 @@ const brief = {
   dataFine: contratti.dataFine,
   cessato: contratti.cessato,
   abilitaPrezziContratto: contratti.abilitaPrezziContratto,
-  oreResidue: contratti.oreResidue,
+  oreContratto: contratti.oreContratto,
+  mailAvvisoScadenzaSent: contratti.mailAvvisoScadenzaSent,
+  rinnovoAutomatico: contratti.rinnovoAutomatico,
+  oreUsate: oreUsateSql,
   prezzi: contratti.prezzi,
 };
 export interface ContractBrief {
@@ -29,7 +36,10 @@ export interface ContractBrief {
   dataFine: string | null;
   cessato: boolean;
   abilitaPrezziContratto: boolean;
-  oreResidue: string | null;
+  oreContratto: string | null;
+  mailAvvisoScadenzaSent: boolean;
+  rinnovoAutomatico: boolean;
+  oreUsate: string;
   prezzi: PrezziContratto | null;
 }
 

@@ -1,4 +1,4 @@
-import type { ContrattoBreve, PriceSet } from '@fs/contract';
+import { oreResidue, statoContratto, todayIn, type ContrattoBreve, type PriceSet } from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import type { Deps } from '../../../platform/deps.js';
 import type { Actor } from '../../../platform/auth/actor.js';
@@ -14,7 +14,17 @@ const present = (c: repo.ContractBrief): ContrattoBreve => ({
   data_fine: c.dataFine,
   cessato: c.cessato,
   abilitaPrezziContratto: c.abilitaPrezziContratto,
-  ore_residue: c.oreResidue,
+  stato: statoContratto(
+    {
+      cessato: c.cessato,
+      data_fine: c.dataFine,
+      rinnovo_automatico: c.rinnovoAutomatico,
+      mailAvvisoScadenzaSent: c.mailAvvisoScadenzaSent,
+    },
+    todayIn('Europe/Rome'),
+  ),
+  ore_contratto: c.tipo === 'chiamata' ? c.oreContratto : null,
+  ore_residue: c.tipo === 'chiamata' ? oreResidue(c.oreContratto, c.oreUsate) : null,
 });
 
 /** GET /contratti/cliente/{id}: an unknown customer (or another company's) answers 404. */
