@@ -1,6 +1,6 @@
 // Seeds the large demo company (lists at scale) into the configured database (DATA_DIR or DATABASE_URL).
-//   npm run seed:large -w apps/server -- [--customers 50000] [--articles 20000] [--reports 100000] [--piva 09753102467] [--replace]
-// Env: SEED_LARGE_CUSTOMERS, SEED_LARGE_ARTICLES, SEED_LARGE_REPORTS. Refuses when the company exists, unless --replace.
+//   npm run seed:large -w apps/server -- [--customers 50000] [--articles 20000] [--reports 100000] [--contracts 5000] [--piva 09753102467] [--replace]
+// Env: SEED_LARGE_CUSTOMERS, SEED_LARGE_ARTICLES, SEED_LARGE_REPORTS, SEED_LARGE_CONTRACTS. Refuses when the company exists, unless --replace.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isValidPartitaIva } from '@fs/contract';
@@ -13,6 +13,7 @@ const { values } = parseArgs({
     customers: { type: 'string', default: process.env.SEED_LARGE_CUSTOMERS ?? '50000' },
     articles: { type: 'string', default: process.env.SEED_LARGE_ARTICLES ?? '20000' },
     reports: { type: 'string', default: process.env.SEED_LARGE_REPORTS ?? '100000' },
+    contracts: { type: 'string', default: process.env.SEED_LARGE_CONTRACTS ?? '5000' },
     piva: { type: 'string', default: LARGE_DEMO.piva },
     replace: { type: 'boolean', default: false },
   },
@@ -20,10 +21,11 @@ const { values } = parseArgs({
 const customers = Number(values.customers);
 const articles = Number(values.articles);
 const reports = Number(values.reports);
+const contracts = Number(values.contracts);
 const count = (v: number) => Number.isInteger(v) && v >= 0 && v <= 5_000_000;
-if (!count(customers) || !count(articles) || !count(reports) || !isValidPartitaIva(values.piva)) {
+if (!count(customers) || !count(articles) || !count(reports) || !count(contracts) || !isValidPartitaIva(values.piva)) {
   console.error(
-    'seed:large: --customers, --articles and --reports take whole numbers from 0 to 5,000,000; --piva a valid VAT number.',
+    'seed:large: --customers, --articles, --reports and --contracts take whole numbers from 0 to 5,000,000; --piva a valid VAT number.',
   );
   process.exit(2);
 }
@@ -55,6 +57,7 @@ try {
       customers,
       articles,
       reports,
+      contracts,
       piva: values.piva,
       onProgress: (what, done, total) => {
         if (done === total || performance.now() - last > 2000) {
@@ -67,7 +70,7 @@ try {
     console.log(
       `Seeded "${LARGE_DEMO.ragioneSociale}" on ${database.kind} in ${s} s: ${c.clienti} customers, ${c.impianti} plants, ` +
         `${c.macchinari} machines, ${c.articoli} articles, ${c.rapportini} work reports with ${c.giornate} worked days ` +
-        `and ${c.materiali} material lines.`,
+        `and ${c.materiali} material lines, ${c.contratti} contracts with ${c.occorrenze} activity dates.`,
     );
     console.log(
       `Sign in with VAT number ${values.piva}, username ${LARGE_DEMO.username}, password ${LARGE_DEMO.password}.`,

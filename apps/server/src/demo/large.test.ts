@@ -52,4 +52,26 @@ describe('the large company (seed:large)', () => {
     expect(techs.rows).toHaveLength(3);
     expect(await deleteLargeCompany(t.deps.db, piva)).toBe(true);
   });
+
+  it('holds three-year contracts with four activities and their dates, done in the past but for a few', async () => {
+    const piva = randomPartitaIva();
+    const c = await seedLargeCompany(t.deps.database, { customers: 10, articles: 0, contracts: 8, piva });
+    // Every 1, 3, 6 and 12 months over 36 months: 36 + 12 + 6 + 3 dates a contract.
+    expect([c.contratti, c.occorrenze]).toEqual([8, 8 * 57]);
+    const r = await t.deps.database.executeSql(
+      `select count(distinct a.id)::int as attivita,
+              count(*) filter (where d.fatta_at is not null)::int as fatte,
+              count(*) filter (where d.fatta_at is null and d.data < current_date)::int as scadute,
+              count(*) filter (where d.data > c.data_fine or d.data < c.data_inizio)::int as fuori,
+              count(distinct c.tipo)::int as tipi
+         from contratti c join contratti_attivita a on a.contratto_id = c.id join attivita_date d on d.attivita_id = a.id
+         join aziende z on z.id = c.azienda_id where z.partita_iva = $1`,
+      [piva],
+    );
+    const row = r.rows[0] as { attivita: number; fatte: number; scadute: number; fuori: number; tipi: number };
+    expect(row).toMatchObject({ attivita: 32, fuori: 0, tipi: 2 });
+    expect(row.fatte).toBeGreaterThan(row.scadute);
+    expect(row.scadute).toBeGreaterThan(0);
+    expect(await deleteLargeCompany(t.deps.db, piva)).toBe(true);
+  });
 });

@@ -6,6 +6,7 @@ import { provisionCompany } from '../features/company/company/provision.js';
 import { DEMO } from './seed.js';
 import { articlesBatch, customersBatch } from './generators.js';
 import { reportsBatch } from './report-generators.js';
+import { contractsBatch } from './contract-generators.js';
 
 /**
  * The large demo company (`npm run seed:large -w apps/server`, bench/lists.ts):
@@ -26,11 +27,13 @@ export interface LargeOptions {
   articles: number;
   /** Work reports over the last three years, each with 3 worked days and 3 materials (default none). */
   reports?: number;
+  /** Three-year contracts with four activities each and their dated occurrences (default none). */
+  contracts?: number;
   /** Technicians the reports are shared among (default 20 when there are reports). */
   technicians?: number;
   piva?: string;
   /** Called after each batch (progress). */
-  onProgress?: (what: 'clienti' | 'articoli' | 'rapportini', done: number, total: number) => void;
+  onProgress?: (what: 'clienti' | 'articoli' | 'rapportini' | 'contratti', done: number, total: number) => void;
 }
 
 export interface LargeCounts {
@@ -42,6 +45,8 @@ export interface LargeCounts {
   rapportini: number;
   giornate: number;
   materiali: number;
+  contratti: number;
+  occorrenze: number;
 }
 
 /** The company's default prices (contract options: rapportini_prezzi), which the seeded totals follow. */
@@ -50,6 +55,8 @@ const DEFAULT_RATES = { ora: '40.00', oraViaggio: '30.00', km: '0.50' };
 const REPORT_SPAN_DAYS = 3 * 365;
 
 const BATCH = 5_000;
+/** Contracts per statement: each brings 4 activities and about 57 dated occurrences. */
+const CONTRACT_BATCH = 1_000;
 
 export async function findLargeCompany(db: Db, piva = LARGE_DEMO.piva): Promise<LargeCounts | undefined> {
   const [az] = await db.select({ id: aziende.id }).from(aziende).where(eq(aziende.partitaIva, piva));
@@ -61,7 +68,9 @@ export async function findLargeCompany(db: Db, piva = LARGE_DEMO.piva): Promise<
     (select count(*) from articoli where azienda_id = ${az.id})::int as articoli,
     (select count(*) from rapportini where azienda_id = ${az.id})::int as rapportini,
     (select count(*) from rapportini_giornate where azienda_id = ${az.id})::int as giornate,
-    (select count(*) from rapportini_materiali where azienda_id = ${az.id})::int as materiali`);
+    (select count(*) from rapportini_materiali where azienda_id = ${az.id})::int as materiali,
+    (select count(*) from contratti where azienda_id = ${az.id})::int as contratti,
+    (select count(*) from attivita_date where azienda_id = ${az.id})::int as occorrenze`);
   return { aziendaId: az.id, ...(r.rows[0] as Omit<LargeCounts, 'aziendaId'>) };
 }
 
@@ -128,6 +137,8 @@ export async function seedLargeCompany(database: Database, opts: LargeOptions): 
       rapportini: 0,
       giornate: 0,
       materiali: 0,
+      contratti: 0,
+      occorrenze: 0,
     };
     for (let lo = 1; lo <= opts.customers; lo += BATCH) {
       const hi = Math.min(opts.customers, lo + BATCH - 1);
@@ -161,11 +172,23 @@ export async function seedLargeCompany(database: Database, opts: LargeOptions): 
       out.materiali += r.materiali;
       opts.onProgress?.('rapportini', hi, reports);
     }
+    const contracts = opts.contracts ?? 0;
+    if (contracts > 0 && out.clienti === 0) throw new Error('contracts need customers');
+    for (let lo = 1; lo <= contracts; lo += CONTRACT_BATCH) {
+      const hi = Math.min(contracts, lo + CONTRACT_BATCH - 1);
+      const r = (await tx.execute(contractsBatch(aziendaId, lo, hi))).rows[0] as {
+        contratti: number;
+        occorrenze: number;
+      };
+      out.contratti += r.contratti;
+      out.occorrenze += r.occorrenze;
+      opts.onProgress?.('contratti', hi, contracts);
+    }
     return out;
   });
   // Fresh statistics and visibility map: the planner sees the new rows, counts can use index-only scans.
   await database.executeSql(
-    'vacuum (analyze) clienti, impianti, macchinari, articoli, rapportini, rapportini_tecnici, rapportini_giornate, rapportini_materiali',
+    'vacuum (analyze) clienti, impianti, macchinari, articoli, rapportini, rapportini_tecnici, rapportini_giornate, rapportini_materiali, contratti, contratti_attivita, attivita_date',
   );
   return counts;
 }
