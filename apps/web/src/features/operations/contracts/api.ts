@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   Attivita,
@@ -180,3 +180,19 @@ export function useMoveOccurrence(contrattoId: string) {
 }
 
 export type { Occorrenza };
+
+/** The machines of several plants (each plant's list shared with the report form's cache). */
+export function usePlantsMachines(impiantoIds: string[]) {
+  return useQueries({
+    queries: impiantoIds.map((id) => ({
+      queryKey: ['reports', 'machines', id],
+      queryFn: async () =>
+        (
+          await api.get<{ items: { id: string; nome: string; matricola: string | null }[] }>(
+            `/api/macchinari/macchinari/${id}`,
+          )
+        ).items,
+    })),
+    combine: (results) => results.flatMap((r) => r.data ?? []),
+  });
+}

@@ -20,6 +20,13 @@ export function priceText(voce: VocePrezzo, value: string | null | undefined, lo
   return voce === 'materiale' ? `${formatDecimal(r.value, locale)} %` : formatMoney(r.value, locale);
 }
 
+/** Hours as typed ("12,5") as they read: "12,5 h"; '' when empty or not a number. */
+export function hoursText(value: string, locale: string): string {
+  if (value.trim() === '') return '';
+  const r = parseDecimal(value);
+  return 'problem' in r ? '' : `${formatDecimal(r.value, locale)} h`;
+}
+
 /** The prices that are set, in the contract's order, as label and text. */
 export function priceLines(
   prezzi: Partial<Record<VocePrezzo, string | null>>,
