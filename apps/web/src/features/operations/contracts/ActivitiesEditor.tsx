@@ -41,41 +41,47 @@ export function ActivitiesEditor({
       {form.attivita.map((a, i) => {
         const problem = Object.entries(errors).find(([k]) => k.startsWith(`attivita.${i}.`))?.[1];
         return (
-        <Paper key={a.key} withBorder p="sm" radius="md" style={problem ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}>
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {activityLine(a, t)}
-            </Text>
-            <Group gap={4} wrap="nowrap">
-              <Tooltip label={t('contracts.activities.edit')}>
-                <ActionIcon
-                  variant="subtle"
-                  size="lg"
-                  aria-label={t('contracts.activities.editName', { name: a.nome })}
-                  onClick={() => setEditing({ draft: a, isNew: false })}
-                >
-                  <IconPencil size={18} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label={t('contracts.activities.remove')}>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  size="lg"
-                  aria-label={t('contracts.activities.removeName', { name: a.nome })}
-                  onClick={() => set({ attivita: form.attivita.filter((x) => x.key !== a.key) })}
-                >
-                  <IconTrash size={18} />
-                </ActionIcon>
-              </Tooltip>
+          <Paper
+            key={a.key}
+            withBorder
+            p="sm"
+            radius="md"
+            style={problem ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}
+          >
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {activityLine(a, t)}
+              </Text>
+              <Group gap={4} wrap="nowrap">
+                <Tooltip label={t('contracts.activities.edit')}>
+                  <ActionIcon
+                    variant="subtle"
+                    size="lg"
+                    aria-label={t('contracts.activities.editName', { name: a.nome })}
+                    onClick={() => setEditing({ draft: a, isNew: false })}
+                  >
+                    <IconPencil size={18} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label={t('contracts.activities.remove')}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    size="lg"
+                    aria-label={t('contracts.activities.removeName', { name: a.nome })}
+                    onClick={() => set({ attivita: form.attivita.filter((x) => x.key !== a.key) })}
+                  >
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
             </Group>
-          </Group>
-          {problem && (
-            <Text size="sm" c="red" mt={4}>
-              {problem}
-            </Text>
-          )}
-        </Paper>
+            {problem && (
+              <Text size="sm" c="red" mt={4}>
+                {problem}
+              </Text>
+            )}
+          </Paper>
         );
       })}
       <Group>

@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Center, Checkbox, Group, Loader, Paper, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Center,
+  Checkbox,
+  Group,
+  Loader,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Attivita, Contratto, Occorrenza } from '@fs/contract';
@@ -53,7 +65,9 @@ export function ActivitiesTab({ contract: c }: { contract: Contratto }) {
   const askDelete = (ids: string[], name?: string) =>
     confirmDelete(t, {
       title: t('contracts.activities.deleteTitle', { count: ids.length }),
-      text: name ? t('contracts.activities.deleteOne', { name }) : t('contracts.activities.deleteMany', { count: ids.length }),
+      text: name
+        ? t('contracts.activities.deleteOne', { name })
+        : t('contracts.activities.deleteMany', { count: ids.length }),
       confirm: t('contracts.activities.deleteConfirm'),
       done: t('contracts.activities.deleted', { count: ids.length }),
       remove: ({ onSuccess, onError }) =>
@@ -80,7 +94,12 @@ export function ActivitiesTab({ contract: c }: { contract: Contratto }) {
         />
         <Group gap="sm">
           {canDelete && selected.length > 0 && (
-            <Button variant="default" color="red" leftSection={<IconTrash size={16} />} onClick={() => askDelete(selected)}>
+            <Button
+              variant="default"
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={() => askDelete(selected)}
+            >
               {t('contracts.activities.deleteSelected', { count: selected.length })}
             </Button>
           )}
@@ -133,7 +152,9 @@ export function ActivitiesTab({ contract: c }: { contract: Contratto }) {
           onClose={() => setEditing(null)}
         />
       )}
-      {reporting && <MakeReportModal occurrence={reporting.o} name={reporting.name} onClose={() => setReporting(null)} />}
+      {reporting && (
+        <MakeReportModal occurrence={reporting.o} name={reporting.name} onClose={() => setReporting(null)} />
+      )}
       {moving && <MoveDateModal occurrence={moving.o} name={moving.name} onClose={() => setMoving(null)} />}
     </Stack>
   );
@@ -192,14 +213,25 @@ function ActivityCard({
         <Group gap={4} wrap="nowrap">
           {onEdit && (
             <Tooltip label={t('contracts.activities.edit')}>
-              <ActionIcon variant="subtle" size="lg" aria-label={t('contracts.activities.editName', { name: a.nome })} onClick={onEdit}>
+              <ActionIcon
+                variant="subtle"
+                size="lg"
+                aria-label={t('contracts.activities.editName', { name: a.nome })}
+                onClick={onEdit}
+              >
                 <IconPencil size={18} />
               </ActionIcon>
             </Tooltip>
           )}
           {onDelete && (
             <Tooltip label={t('contracts.activities.remove')}>
-              <ActionIcon variant="subtle" color="red" size="lg" aria-label={t('contracts.activities.removeName', { name: a.nome })} onClick={onDelete}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                aria-label={t('contracts.activities.removeName', { name: a.nome })}
+                onClick={onDelete}
+              >
                 <IconTrash size={18} />
               </ActionIcon>
             </Tooltip>

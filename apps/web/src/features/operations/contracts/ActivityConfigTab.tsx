@@ -13,12 +13,7 @@ export interface ActivityTabProps {
 }
 
 /** The activity's configuration: name, job role and its checks, plant and machines, duration, notes and rules. */
-export function ActivityConfigTab({
-  draft,
-  set,
-  errors,
-  clienteId,
-}: ActivityTabProps & { clienteId: string | null }) {
+export function ActivityConfigTab({ draft, set, errors, clienteId }: ActivityTabProps & { clienteId: string | null }) {
   const { t } = useTranslation();
   const jobs = useJobs();
   const plants = usePlants(clienteId);

@@ -29,7 +29,12 @@ function previewBody(d: ActivityDraft, period: ContractPeriod): FrequencyBody | 
   if (!period.data_inizio || !period.data_fine) return null;
   const f = frequenzaSchema.safeParse(frequenzaOf(d));
   if (!f.success) return null;
-  return { data_inizio: period.data_inizio, data_fine: period.data_fine, mesi_rinnovo: period.mesi_rinnovo, frequenza: f.data };
+  return {
+    data_inizio: period.data_inizio,
+    data_fine: period.data_fine,
+    mesi_rinnovo: period.mesi_rinnovo,
+    frequenza: f.data,
+  };
 }
 
 /**
@@ -61,7 +66,11 @@ export function ActivityModal({
   const bodyJson = useDebounced(JSON.stringify(previewBody(draft, period)), 400);
   const body = JSON.parse(bodyJson) as FrequencyBody | null;
   const query = useFrequencyPreview(body);
-  const previewError = query.error ? (formErrorsOf(query.error) ? Object.values(formErrorsOf(query.error)!)[0]! : errorText(t, query.error)) : null;
+  const previewError = query.error
+    ? formErrorsOf(query.error)
+      ? Object.values(formErrorsOf(query.error)!)[0]!
+      : errorText(t, query.error)
+    : null;
   const preview: PreviewState = {
     loading: query.isFetching || bodyJson !== JSON.stringify(previewBody(draft, period)),
     dates: body && query.data ? query.data : null,
@@ -91,14 +100,29 @@ export function ActivityModal({
   const count = preview.dates?.length ?? dateCount(draft);
 
   return (
-    <Modal opened onClose={close} title={title} size="xl" fullScreen={false} closeButtonProps={{ 'aria-label': t('common.close') }}>
+    <Modal
+      opened
+      onClose={close}
+      title={title}
+      size="xl"
+      fullScreen={false}
+      closeButtonProps={{ 'aria-label': t('contracts.close') }}
+    >
       <Stack gap="md">
         <Tabs value={tab} onChange={(v) => v && setTab(v as ActivityTab)} keepMounted={false}>
           <Tabs.List>
-            <Tabs.Tab value="config" leftSection={<IconSettings size={16} />} color={tabError('config') ? 'red' : undefined}>
+            <Tabs.Tab
+              value="config"
+              leftSection={<IconSettings size={16} />}
+              color={tabError('config') ? 'red' : undefined}
+            >
               {t('contracts.activity.tabs.config')}
             </Tabs.Tab>
-            <Tabs.Tab value="dates" leftSection={<IconCalendarEvent size={16} />} color={tabError('dates') ? 'red' : undefined}>
+            <Tabs.Tab
+              value="dates"
+              leftSection={<IconCalendarEvent size={16} />}
+              color={tabError('dates') ? 'red' : undefined}
+            >
               {t('contracts.activity.tabs.dates')}
             </Tabs.Tab>
             <Tabs.Tab value="appointments" leftSection={<IconUsers size={16} />}>
@@ -123,9 +147,7 @@ export function ActivityModal({
                 {t('contracts.activity.appointmentsText')}
               </Alert>
               <Text fw={600}>
-                {count === null
-                  ? t('contracts.activity.toPlanUnknown')
-                  : t('contracts.activity.toPlan', { count })}
+                {count === null ? t('contracts.activity.toPlanUnknown') : t('contracts.activity.toPlan', { count })}
               </Text>
             </Stack>
           </Tabs.Panel>

@@ -35,7 +35,9 @@ export function CeaseModal({ contract: c, onClose }: { contract: Contratto; onCl
     if (Object.keys(found).length) return;
     modals.openConfirmModal({
       title: t('contracts.cease.confirmTitle'),
-      children: <Text size="sm">{t('contracts.cease.confirmText', { name: c.identificativo, date: formatDate(data) })}</Text>,
+      children: (
+        <Text size="sm">{t('contracts.cease.confirmText', { name: c.identificativo, date: formatDate(data) })}</Text>
+      ),
       labels: { confirm: t('contracts.cease.confirm'), cancel: t('common.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () =>
@@ -52,7 +54,12 @@ export function CeaseModal({ contract: c, onClose }: { contract: Contratto; onCl
     });
   };
   return (
-    <Modal opened onClose={close} title={t('contracts.cease.title')} closeButtonProps={{ 'aria-label': t('common.close') }}>
+    <Modal
+      opened
+      onClose={close}
+      title={t('contracts.cease.title')}
+      closeButtonProps={{ 'aria-label': t('contracts.close') }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>

@@ -53,12 +53,23 @@ export function ContractActions({ contract: c }: { contract: Contratto }) {
         {t('contracts.pdf')}
       </Button>
       {canWrite && !c.cessato && (
-        <Button variant="default" color="orange" leftSection={<IconPlayerStop size={16} />} onClick={() => setCeasing(true)}>
+        <Button
+          variant="default"
+          color="orange"
+          leftSection={<IconPlayerStop size={16} />}
+          onClick={() => setCeasing(true)}
+        >
           {t('contracts.cease.button')}
         </Button>
       )}
       {canDelete && (
-        <Button variant="default" color="red" leftSection={<IconTrash size={16} />} onClick={askDelete} loading={remove.isPending}>
+        <Button
+          variant="default"
+          color="red"
+          leftSection={<IconTrash size={16} />}
+          onClick={askDelete}
+          loading={remove.isPending}
+        >
           {t('contracts.delete.button')}
         </Button>
       )}

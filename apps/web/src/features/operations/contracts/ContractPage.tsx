@@ -22,7 +22,9 @@ export function ContractPage() {
   const contract = useContract(id);
   const [params, setParams] = useSearchParams();
   const tab: Tab = TABS.find((x) => x === params.get('tab')) ?? 'info';
-  usePageTitle(contract.data ? t('contracts.detailTitle', { name: contract.data.identificativo }) : t('contracts.title'));
+  usePageTitle(
+    contract.data ? t('contracts.detailTitle', { name: contract.data.identificativo }) : t('contracts.title'),
+  );
 
   if (contract.error) return <LoadError error={contract.error} onRetry={() => void contract.refetch()} />;
   if (!contract.data) return <PageLoader />;

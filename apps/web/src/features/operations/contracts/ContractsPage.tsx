@@ -142,7 +142,10 @@ export function ContractsPage() {
               <Select
                 label={t('contracts.filters.scadenza')}
                 placeholder={t('contracts.filters.any')}
-                data={SCADENZA_GIORNI.map((d) => ({ value: d, label: t('contracts.filters.days', { count: Number(d) }) }))}
+                data={SCADENZA_GIORNI.map((d) => ({
+                  value: d,
+                  label: t('contracts.filters.days', { count: Number(d) }),
+                }))}
                 value={scadenza}
                 onChange={(v) => {
                   setScadenza(v);

@@ -50,7 +50,7 @@ export function EditContractModal({ contract, onClose }: { contract: Contratto; 
       title={t('contracts.editTitle', { name: contract.identificativo })}
       size="xl"
       fullScreen={phone}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      closeButtonProps={{ 'aria-label': t('contracts.close') }}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">

@@ -54,7 +54,10 @@ export function InfoTab({ contract: c }: { contract: Contratto }) {
             { label: t('contracts.fields.mailAvvisoScadenzaSent'), value: yes(c.mailAvvisoScadenzaSent) },
             { label: t('contracts.fields.avviso_cliente'), value: yes(c.avviso_cliente) },
             { label: t('contracts.fields.email_avviso'), value: c.email_avviso },
-            { label: t('contracts.fields.ritardo_massimo_giorni'), value: days(c.regole?.ritardo_massimo_giorni ?? null) },
+            {
+              label: t('contracts.fields.ritardo_massimo_giorni'),
+              value: days(c.regole?.ritardo_massimo_giorni ?? null),
+            },
             { label: t('contracts.fields.impianti'), value: c.impianti.map((i) => i.nome).join(', ') },
             {
               label: t('contracts.fields.macchinari'),
@@ -63,7 +66,11 @@ export function InfoTab({ contract: c }: { contract: Contratto }) {
             { label: t('contracts.fields.mansioni'), value: c.mansioni.map((m) => m.nome).join(', ') },
             {
               label: t('contracts.fields.attivita'),
-              value: t('contracts.activitiesCount', { count: c.attivita_count, todo: c.date_da_fare, overdue: c.date_scadute }),
+              value: t('contracts.activitiesCount', {
+                count: c.attivita_count,
+                todo: c.date_da_fare,
+                overdue: c.date_scadute,
+              }),
             },
             ...(c.cessato
               ? [
@@ -78,7 +85,13 @@ export function InfoTab({ contract: c }: { contract: Contratto }) {
         <Title order={2} size="h5" mb="sm" id="contract-files">
           {t('contracts.files')}
         </Title>
-        <MediaFiles section="contratto" listSection="contratti" ownerId={c.id} canWrite={canWrite} canDelete={canDelete} />
+        <MediaFiles
+          section="contratto"
+          listSection="contratti"
+          ownerId={c.id}
+          canWrite={canWrite}
+          canDelete={canDelete}
+        />
       </Card>
     </Stack>
   );

@@ -106,7 +106,13 @@ export function NewContractPage() {
           />
         ))}
       </Stepper>
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-label={t(`contracts.steps.${STEPS[active]!}`)}>
+      <Paper
+        withBorder
+        radius="md"
+        p={{ base: 'sm', sm: 'lg' }}
+        component="section"
+        aria-label={t(`contracts.steps.${STEPS[active]!}`)}
+      >
         {STEPS[active] === 'info' && <InfoStep {...props} />}
         {STEPS[active] === 'contract' && <ContractStep {...props} />}
         {STEPS[active] === 'settings' && <SettingsStep {...props} />}

@@ -13,7 +13,15 @@ import { useTechnicianOptions } from '../reports/use-technicians';
 import { useMakeReport, useMoveOccurrence } from './api';
 
 /** "Crea rapportino" from an occurrence: technicians and an appointment (optional), then the report opens. */
-export function MakeReportModal({ occurrence: o, name, onClose }: { occurrence: Occorrenza; name: string; onClose: () => void }) {
+export function MakeReportModal({
+  occurrence: o,
+  name,
+  onClose,
+}: {
+  occurrence: Occorrenza;
+  name: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const technicians = useTechnicianOptions();
@@ -36,10 +44,21 @@ export function MakeReportModal({ occurrence: o, name, onClose }: { occurrence: 
     );
   };
   return (
-    <Modal opened onClose={onClose} title={t('contracts.occurrences.reportTitle', { name, date: formatDate(o.data) })} closeButtonProps={{ 'aria-label': t('common.close') }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('contracts.occurrences.reportTitle', { name, date: formatDate(o.data) })}
+      closeButtonProps={{ 'aria-label': t('contracts.close') }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <MultiSelect label={t('contracts.occurrences.tecnici')} data={technicians} value={tecnici} onChange={setTecnici} searchable />
+          <MultiSelect
+            label={t('contracts.occurrences.tecnici')}
+            data={technicians}
+            value={tecnici}
+            onChange={setTecnici}
+            searchable
+          />
           <Group grow align="flex-start" wrap="nowrap">
             <DateField label={t('contracts.occurrences.appuntamento')} value={date} onChange={setDate} clearable />
             <TimeField label={t('contracts.occurrences.ora')} value={time} onChange={setTime} disabled={!date} />
@@ -59,7 +78,15 @@ export function MakeReportModal({ occurrence: o, name, onClose }: { occurrence: 
 }
 
 /** "Sposta": a new day for an occurrence; beyond the activity's rules the server's warning asks to confirm. */
-export function MoveDateModal({ occurrence: o, name, onClose }: { occurrence: Occorrenza; name: string; onClose: () => void }) {
+export function MoveDateModal({
+  occurrence: o,
+  name,
+  onClose,
+}: {
+  occurrence: Occorrenza;
+  name: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [data, setData] = useState(o.data_pianificata ?? o.data);
   const [error, setError] = useState<string | undefined>();
@@ -98,10 +125,21 @@ export function MoveDateModal({ occurrence: o, name, onClose }: { occurrence: Oc
     send(false);
   };
   return (
-    <Modal opened onClose={onClose} title={t('contracts.occurrences.moveTitle', { name, date: formatDate(o.data) })} closeButtonProps={{ 'aria-label': t('common.close') }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('contracts.occurrences.moveTitle', { name, date: formatDate(o.data) })}
+      closeButtonProps={{ 'aria-label': t('contracts.close') }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <DateField label={t('contracts.occurrences.newDate')} required value={data} onChange={setData} error={error} />
+          <DateField
+            label={t('contracts.occurrences.newDate')}
+            required
+            value={data}
+            onChange={setData}
+            error={error}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}

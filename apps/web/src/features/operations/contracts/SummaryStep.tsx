@@ -73,13 +73,22 @@ export function SummaryStep({ form }: { form: ContractForm }) {
             { label: t('contracts.fields.rinnovo'), value: renewalText(form.rinnovo_automatico, form.mesi_rinnovo, t) },
             {
               label: t('contracts.fields.giorni_preavviso_rinnovo'),
-              value: form.giorni_preavviso_rinnovo === '' ? '' : t('contracts.summary.days', { count: form.giorni_preavviso_rinnovo }),
+              value:
+                form.giorni_preavviso_rinnovo === ''
+                  ? ''
+                  : t('contracts.summary.days', { count: form.giorni_preavviso_rinnovo }),
             },
-            { label: t('contracts.fields.avviso_cliente'), value: form.avviso_cliente ? t('contracts.yes') : t('contracts.no') },
+            {
+              label: t('contracts.fields.avviso_cliente'),
+              value: form.avviso_cliente ? t('contracts.yes') : t('contracts.no'),
+            },
             { label: t('contracts.fields.email_avviso'), value: form.email_avviso },
             {
               label: t('contracts.fields.ritardo_massimo_giorni'),
-              value: form.ritardo_massimo_giorni === '' ? '' : t('contracts.summary.days', { count: form.ritardo_massimo_giorni }),
+              value:
+                form.ritardo_massimo_giorni === ''
+                  ? ''
+                  : t('contracts.summary.days', { count: form.ritardo_massimo_giorni }),
             },
             {
               label: t('contracts.fields.abilitaPrezziContratto'),

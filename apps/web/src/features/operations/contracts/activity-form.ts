@@ -144,7 +144,5 @@ export function frequencyText(f: FrequenzaInput, t: T): string {
   if (f.tipo === 'variabile') return t('contracts.frequency.variableText', { count: f.date.length });
   if (f.tipo === 'data_singola') return t('contracts.frequency.singleText', { date: formatDate(f.data) ?? '' });
   const every = t(`contracts.frequency.every.${f.unita}`, { count: f.ogni });
-  return f.data_inizio
-    ? t('contracts.frequency.fixedFrom', { every, date: formatDate(f.data_inizio) ?? '' })
-    : every;
+  return f.data_inizio ? t('contracts.frequency.fixedFrom', { every, date: formatDate(f.data_inizio) ?? '' }) : every;
 }

@@ -42,8 +42,7 @@ export interface ContractForm {
 export const STEPS = ['info', 'contract', 'settings', 'summary'] as const;
 export type Step = (typeof STEPS)[number];
 
-const emptyPrices = () =>
-  Object.fromEntries(VOCI_PREZZO_CONTRATTO.map((v) => [v, ''])) as Record<VocePrezzo, string>;
+const emptyPrices = () => Object.fromEntries(VOCI_PREZZO_CONTRATTO.map((v) => [v, ''])) as Record<VocePrezzo, string>;
 
 export function emptyContract(): ContractForm {
   return {
