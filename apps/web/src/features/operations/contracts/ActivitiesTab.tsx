@@ -20,16 +20,18 @@ import { confirmDelete } from '../../../app/confirm-delete';
 import { LoadError } from '../../../app/components/LoadError';
 import { notify } from '../../../app/notify';
 import { useCan } from '../../../app/session/api';
-import { activityDraftOf, activityInputOf, emptyActivity, frequencyText, type ActivityDraft } from './activity-form';
+import {
+  activityDraftOf,
+  activityErrorsOf,
+  activityInputOf,
+  emptyActivity,
+  frequencyText,
+  type ActivityDraft,
+} from './activity-form';
 import { ActivityModal } from './ActivityModal';
 import { useActivities, useDeleteActivities, useSaveActivities } from './api';
 import { OccurrencesTable } from './OccurrencesTable';
 import { MakeReportModal, MoveDateModal } from './OccurrenceModals';
-
-/** The server's errors of `attivita.0.*` as the editor's own paths. */
-export function activityErrorsOf(fields: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace(/^attivita\.\d+\./, ''), v]));
-}
 
 /** The contract's activities with their dates: to do, or the whole history with done and overdue dates and their reports. */
 export function ActivitiesTab({ contract: c }: { contract: Contratto }) {

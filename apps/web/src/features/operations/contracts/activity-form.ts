@@ -117,6 +117,11 @@ export function tabOfActivityField(path: string): ActivityTab {
   return path.startsWith('frequenza') ? 'dates' : 'config';
 }
 
+/** The server's errors of one activity sent in a list (`attivita.0.nome`) as the editor's own paths (`nome`). */
+export function activityErrorsOf(fields: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace(/^attivita\.\d+\./, ''), v]));
+}
+
 /** The activity's problems by field path ("nome", "frequenza.ogni"), by the wire's own rules. */
 export function validateActivity(d: ActivityDraft): Record<string, string> {
   const r = attivitaInput.safeParse(activityInputOf(d));
