@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Tabs, Text } from '@mantine/core';
 import { IconCalendarEvent, IconInfoCircle, IconSettings, IconUsers } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { frequenzaSchema } from '@fs/contract';
 import { errorText, formErrorsOf } from '../../../app/api/errors';
@@ -59,6 +60,7 @@ export function ActivityModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const [draft, setDraft] = useState(initial);
   const [tab, setTab] = useState<ActivityTab>('config');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -105,7 +107,7 @@ export function ActivityModal({
       onClose={close}
       title={title}
       size="xl"
-      fullScreen={false}
+      fullScreen={phone}
       closeButtonProps={{ 'aria-label': t('contracts.close') }}
     >
       <Stack gap="md">

@@ -59,7 +59,10 @@ export function ContractStep({ form, set, errors, edit = false }: StepProps) {
             set({
               impianti: v,
               // Machines of a plant taken away go with it.
-              macchinari: form.macchinari.filter((m) => machines.some((x) => x.id === m)),
+              macchinari: form.macchinari.filter((m) => {
+                const machine = machines.find((x) => x.id === m);
+                return !machine || v.includes(machine.impianto_id);
+              }),
             })
           }
           searchable
@@ -70,7 +73,7 @@ export function ContractStep({ form, set, errors, edit = false }: StepProps) {
           label={t('contracts.fields.macchinari')}
           description={form.impianti.length ? undefined : t('contracts.hints.macchinari')}
           data={machineOptions}
-          value={form.macchinari.filter((m) => machineOptions.some((o) => o.value === m) || machines.length === 0)}
+          value={form.macchinari}
           onChange={(v) => set({ macchinari: v })}
           searchable
           clearable

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Anchor, Button, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorText, formErrorsOf } from '../../../app/api/errors';
@@ -30,6 +31,8 @@ export function NewContractPage() {
   usePageTitle(t('contracts.newTitle'));
   const navigate = useNavigate();
   const messages = useRuleMessages();
+  // On a phone the steps show their names only (four descriptions would not fit in 390 px).
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const [form, setForm] = useState<ContractForm>(emptyContract);
   const [active, setActive] = useState(0);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -94,14 +97,14 @@ export function NewContractPage() {
         active={active}
         onStepClick={(i) => i < active && setActive(i)}
         allowNextStepsSelect={false}
-        size="sm"
+        size={phone ? 'xs' : 'sm'}
         aria-label={t('contracts.wizard.steps')}
       >
         {STEPS.map((s) => (
           <Stepper.Step
             key={s}
             label={t(`contracts.steps.${s}`)}
-            description={t(`contracts.stepsText.${s}`)}
+            description={phone ? undefined : t(`contracts.stepsText.${s}`)}
             color={stepError(s) ? 'red' : undefined}
           />
         ))}

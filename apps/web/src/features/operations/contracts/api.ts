@@ -181,7 +181,7 @@ export function useMoveOccurrence(contrattoId: string) {
 
 export type { Occorrenza };
 
-/** The machines of several plants (each plant's list shared with the report form's cache). */
+/** The machines of several plants, each with its plant (each plant's list shared with the report form's cache). */
 export function usePlantsMachines(impiantoIds: string[]) {
   return useQueries({
     queries: impiantoIds.map((id) => ({
@@ -193,6 +193,7 @@ export function usePlantsMachines(impiantoIds: string[]) {
           )
         ).items,
     })),
-    combine: (results) => results.flatMap((r) => r.data ?? []),
+    combine: (results) =>
+      results.flatMap((r, i) => (r.data ?? []).map((m) => ({ ...m, impianto_id: impiantoIds[i]! }))),
   });
 }
