@@ -102,6 +102,14 @@ export const PAGES: PageDefinition[] = [
     pageKey: 'gestione_interventi',
   },
   {
+    id: 'contracts',
+    name: 'Contratti',
+    to: '/contracts',
+    icon: 'contract',
+    i18nKey: 'contracts.menu',
+    pageKey: 'contratti',
+  },
+  {
     id: 'customers',
     name: 'Clienti',
     to: '/customers',

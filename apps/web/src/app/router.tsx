@@ -60,6 +60,9 @@ const ReportsPage = lazyPage(() => import('../features/operations/reports/Report
 const ReportPage = lazyPage(() => import('../features/operations/reports/ReportPage'), 'ReportPage');
 const SignLinkPage = lazyPage(() => import('../features/operations/reports/SignLinkPage'), 'SignLinkPage');
 const NewReportPage = lazyPage(() => import('../features/operations/reports/NewReportPage'), 'NewReportPage');
+const ContractsPage = lazyPage(() => import('../features/operations/contracts/ContractsPage'), 'ContractsPage');
+const ContractPage = lazyPage(() => import('../features/operations/contracts/ContractPage'), 'ContractPage');
+const NewContractPage = lazyPage(() => import('../features/operations/contracts/NewContractPage'), 'NewContractPage');
 const CustomInterventionPage = lazyPage(
   () => import('../features/operations/report-config/CustomInterventionPage'),
   'CustomInterventionPage',
@@ -182,6 +185,14 @@ export const router = createBrowserRouter([
                   { path: 'interventions', element: <ReportsPage /> },
                   { path: 'interventions/:id', element: <ReportPage /> },
                   { path: 'new-intervention', element: <NewReportPage /> },
+                ],
+              },
+              {
+                element: <RequirePermission pageKey="contratti" />,
+                children: [
+                  { path: 'contracts', element: <ContractsPage /> },
+                  { path: 'contracts/new', element: <NewContractPage /> },
+                  { path: 'contracts/:id', element: <ContractPage /> },
                 ],
               },
               {

@@ -21,19 +21,28 @@ import { modals } from '@mantine/modals';
 import { IconCamera, IconDownload, IconFileText, IconPencil, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useBlobUrl } from '../api/use-blob-url';
 import { useTranslation } from 'react-i18next';
-import { DESCRIZIONE_MAX, FILENAME_MAX, type MediaItem, type MediaListSection } from '@fs/contract';
+import { DESCRIZIONE_MAX, FILENAME_MAX, type MediaItem } from '@fs/contract';
 import { errorText } from '../api/errors';
 import { notify } from '../notify';
 import { formatDate } from '../format';
 import { formatBytes } from '../numbers';
-import { downloadMedia, useDeleteMedia, useMediaList, useUpdateMedia, useUploadMedia } from '../../features/registries';
+import {
+  downloadMedia,
+  useDeleteMedia,
+  useMediaList,
+  useUpdateMedia,
+  useUploadMedia,
+  type MediaOwnerSection,
+} from '../../features/registries';
 
 /** What the file picker offers; the server sniffs the content whatever the browser says. */
 export const DOCUMENT_ACCEPT =
   'image/png,image/jpeg,image/webp,image/gif,application/pdf,.docx,.xlsx,.pptx,.odt,.ods,.odp';
 
 export interface MediaFilesProps {
-  section: MediaListSection;
+  section: MediaOwnerSection;
+  /** The list's section when its path differs from the upload's (a contract: `contratti`). */
+  listSection?: string;
   ownerId: string;
   canWrite: boolean;
   canDelete: boolean;
@@ -43,9 +52,9 @@ export interface MediaFilesProps {
  * The files of one owner (a machine's photos and documents): list, upload,
  * rename with a description, download and delete after confirmation.
  */
-export function MediaFiles({ section, ownerId, canWrite, canDelete }: MediaFilesProps) {
+export function MediaFiles({ section, listSection, ownerId, canWrite, canDelete }: MediaFilesProps) {
   const { t, i18n } = useTranslation();
-  const list = useMediaList(section, ownerId);
+  const list = useMediaList(section, ownerId, listSection);
   const upload = useUploadMedia(section, ownerId);
   const remove = useDeleteMedia(section, ownerId);
   const [editing, setEditing] = useState<MediaItem | null>(null);
@@ -282,7 +291,7 @@ function EditModal({
   onClose,
 }: {
   item: MediaItem;
-  section: MediaListSection;
+  section: MediaOwnerSection;
   ownerId: string;
   onClose: () => void;
 }) {

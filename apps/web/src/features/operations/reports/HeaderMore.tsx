@@ -6,6 +6,7 @@ import { DateField, TimeField } from '../../../app/components/DateField';
 import { useDebounced } from '../../../app/components/list-state';
 import { formatDate } from '../../../app/format';
 import { useCan } from '../../../app/session/api';
+import { HoursBar } from '../contracts/HoursBar';
 import { useCustomerContracts, useCustomerSearch } from './api';
 import { appointmentInstant, appointmentParts } from './appointment';
 import type { FormState } from './report-form';
@@ -45,6 +46,7 @@ export function HeaderMore({
       .map((c) => ({ value: c.id, label: c.citta ? `${c.ragione_sociale} · ${c.citta}` : c.ragione_sociale })),
   ];
   const contractOptions = (contracts.data ?? []).map((c) => ({ value: c.id, label: contractLabel(c, t) }));
+  const chosen = contracts.data?.find((c) => c.id === form.contratto_id);
   const showContracts = canContracts && (contractOptions.length > 0 || !!form.contratto_id);
   return (
     <Stack gap="sm">
@@ -81,16 +83,22 @@ export function HeaderMore({
           disabled={readOnly}
         />
         {showContracts && (
-          <Select
-            label={t('reports.fields.contratto')}
-            description={t('reports.contract.hint')}
-            data={contractOptions}
-            value={form.contratto_id}
-            onChange={(v) => set({ contratto_id: v })}
-            clearable
-            disabled={readOnly}
-            error={errors.contratto_id}
-          />
+          <Stack gap={6}>
+            <Select
+              label={t('reports.fields.contratto')}
+              description={t('reports.contract.hint')}
+              data={contractOptions}
+              value={form.contratto_id}
+              onChange={(v) => set({ contratto_id: v })}
+              clearable
+              disabled={readOnly}
+              error={errors.contratto_id}
+            />
+            {/* An on-call contract's hours left: orange at 10 hours, "Ore esaurite" at 0. */}
+            {chosen?.tipo === 'chiamata' && (
+              <HoursBar oreContratto={chosen.ore_contratto} oreResidue={chosen.ore_residue} />
+            )}
+          </Stack>
         )}
       </SimpleGrid>
       <Group gap="lg">

@@ -5,9 +5,15 @@ import { apiRequest, api } from '../../../app/api/client';
 /** The storage figure changes with every upload; it is kept a minute at most. */
 const STORAGE_STALE_MS = 60_000;
 
+/**
+ * A section whose files are listed and uploaded here: the shared ones, and a contract's files
+ * (uploaded to `contratto`, listed from `contratti`: GET /media/get-db/contratti/{id}).
+ */
+export type MediaOwnerSection = MediaListSection | 'contratto';
+
 export const mediaKeys = {
   storage: ['media', 'storage'] as const,
-  list: (section: MediaListSection, ownerId: string) => ['media', 'list', section, ownerId] as const,
+  list: (section: MediaOwnerSection, ownerId: string) => ['media', 'list', section, ownerId] as const,
 };
 
 export function useStorageUsage() {
@@ -18,17 +24,17 @@ export function useStorageUsage() {
   });
 }
 
-/** GET /media/get-db/{section}/{id}: the files of one owner (a machine). */
-export function useMediaList(section: MediaListSection, ownerId: string | null) {
+/** GET /media/get-db/{section}/{id}: the files of one owner (a machine); `listSection` when the list's path differs. */
+export function useMediaList(section: MediaOwnerSection, ownerId: string | null, listSection: string = section) {
   return useQuery({
     queryKey: mediaKeys.list(section, ownerId ?? ''),
     enabled: !!ownerId,
     staleTime: STORAGE_STALE_MS,
-    queryFn: async () => (await api.get<{ items: MediaItem[] }>(`/api/media/get-db/${section}/${ownerId}`)).items,
+    queryFn: async () => (await api.get<{ items: MediaItem[] }>(`/api/media/get-db/${listSection}/${ownerId}`)).items,
   });
 }
 
-function useInvalidate(section: MediaListSection, ownerId: string) {
+function useInvalidate(section: MediaOwnerSection, ownerId: string) {
   const queryClient = useQueryClient();
   return async () => {
     await queryClient.invalidateQueries({ queryKey: mediaKeys.list(section, ownerId) });
@@ -36,7 +42,7 @@ function useInvalidate(section: MediaListSection, ownerId: string) {
   };
 }
 
-export function useUploadMedia(section: MediaListSection, ownerId: string) {
+export function useUploadMedia(section: MediaOwnerSection, ownerId: string) {
   const invalidate = useInvalidate(section, ownerId);
   return useMutation({
     meta: { silent: true },
@@ -49,7 +55,7 @@ export function useUploadMedia(section: MediaListSection, ownerId: string) {
   });
 }
 
-export function useUpdateMedia(section: MediaListSection, ownerId: string) {
+export function useUpdateMedia(section: MediaOwnerSection, ownerId: string) {
   const invalidate = useInvalidate(section, ownerId);
   return useMutation({
     meta: { silent: true },
@@ -58,7 +64,7 @@ export function useUpdateMedia(section: MediaListSection, ownerId: string) {
   });
 }
 
-export function useDeleteMedia(section: MediaListSection, ownerId: string) {
+export function useDeleteMedia(section: MediaOwnerSection, ownerId: string) {
   const invalidate = useInvalidate(section, ownerId);
   return useMutation({
     meta: { silent: true },

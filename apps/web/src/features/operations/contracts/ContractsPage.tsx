@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import { Button, Group, Paper, Select, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconFileCertificate, IconPlus } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { STATI_CONTRATTO, TIPI_CONTRATTO, type ContrattoRow } from '@fs/contract';
+import { DataTable, pageQueryProps } from '../../../app/components/DataTable';
+import { useDebounced, type ListState } from '../../../app/components/list-state';
+import { formatDate } from '../../../app/format';
+import { useCan } from '../../../app/session/api';
+import { usePageTitle } from '../../../app/use-page-title';
+import { CustomerFilter } from '../reports/CustomerFilter';
+import { useContractsPage } from './api';
+import { HoursBar } from './HoursBar';
+import { StatoBadge } from './StatoBadge';
+
+/** The "ending within" filter's choices, in days. */
+export const SCADENZA_GIORNI = ['30', '60', '90', '180'] as const;
+
+/** /contracts: the company's contracts, paged on the server, with search and filters. */
+export function ContractsPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('contracts.title'));
+  const navigate = useNavigate();
+  const canWrite = useCan('contratti', 'write') === true;
+  const [state, setState] = useState<ListState>({ page: 1, size: 25, sort: 'data_fine', dir: 'asc', q: '' });
+  const [search, setSearch] = useState('');
+  const [cliente, setCliente] = useState<string | null>(null);
+  const [tipo, setTipo] = useState<string | null>(null);
+  const [stato, setStato] = useState<string | null>(null);
+  const [scadenza, setScadenza] = useState<string | null>(null);
+  const q = useDebounced(search.trim());
+  const params = new URLSearchParams({
+    page: String(state.page),
+    size: String(state.size),
+    sort: state.sort,
+    dir: state.dir,
+  });
+  if (q) params.set('q', q);
+  if (cliente) params.set('cliente_id', cliente);
+  if (tipo) params.set('tipo', tipo);
+  if (stato) params.set('stato', stato);
+  if (scadenza) params.set('scadenza_giorni', scadenza);
+  const page = useContractsPage(params.toString());
+  const reset = () => setState((s) => ({ ...s, page: 1 }));
+  const filtered = !!(q || cliente || tipo || stato || scadenza);
+  const newButton = canWrite && (
+    <Button leftSection={<IconPlus size={18} />} onClick={() => void navigate('/contracts/new')}>
+      {t('contracts.new')}
+    </Button>
+  );
+  const none = !filtered && !page.isFetching && page.data?.totaleElementi === 0;
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>{t('contracts.title')}</Title>
+        <Text c="dimmed">{t('contracts.subtitle')}</Text>
+      </div>
+      {none ? (
+        <Paper withBorder radius="md" p="xl">
+          <Stack align="center" gap="sm">
+            <ThemeIcon size={56} radius="xl" variant="light">
+              <IconFileCertificate size={32} aria-hidden />
+            </ThemeIcon>
+            <Title order={2} size="h4">
+              {t('contracts.emptyTitle')}
+            </Title>
+            <Text c="dimmed" ta="center" maw={460}>
+              {t('contracts.empty')}
+            </Text>
+            {newButton}
+          </Stack>
+        </Paper>
+      ) : (
+        <DataTable<ContrattoRow>
+          table="contratti"
+          {...pageQueryProps(page)}
+          state={state}
+          onStateChange={setState}
+          search={search}
+          onSearchChange={setSearch}
+          rowKey={(r) => r.id}
+          renderCell={(r, key) => {
+            switch (key) {
+              case 'stato':
+                return <StatoBadge stato={r.stato} />;
+              case 'tipo':
+                return t(`contracts.tipi.${r.tipo}`);
+              case 'data_inizio':
+              case 'data_fine':
+                return formatDate(r[key]) ?? '';
+              case 'ore_residue':
+                return r.tipo === 'chiamata' ? (
+                  <HoursBar oreContratto={r.ore_contratto} oreResidue={r.ore_residue} compact />
+                ) : (
+                  ''
+                );
+              case 'rinnovo_automatico':
+                return r.rinnovo_automatico ? t('contracts.yes') : t('contracts.no');
+              default: {
+                const v = r[key as keyof ContrattoRow];
+                return v === null || v === undefined ? '' : String(v);
+              }
+            }
+          }}
+          onOpen={(r) => void navigate(`/contracts/${r.id}`)}
+          activeFilters={[cliente, tipo, stato, scadenza].filter(Boolean).length}
+          filters={
+            <>
+              <CustomerFilter
+                value={cliente}
+                onChange={(v) => {
+                  setCliente(v);
+                  reset();
+                }}
+              />
+              <Select
+                label={t('contracts.fields.tipo')}
+                placeholder={t('contracts.filters.any')}
+                data={TIPI_CONTRATTO.map((x) => ({ value: x, label: t(`contracts.tipi.${x}`) }))}
+                value={tipo}
+                onChange={(v) => {
+                  setTipo(v);
+                  reset();
+                }}
+                clearable
+                w={160}
+              />
+              <Select
+                label={t('contracts.fields.stato')}
+                placeholder={t('contracts.filters.any')}
+                data={STATI_CONTRATTO.map((x) => ({ value: x, label: t(`contracts.stati.${x}`) }))}
+                value={stato}
+                onChange={(v) => {
+                  setStato(v);
+                  reset();
+                }}
+                clearable
+                w={150}
+              />
+              <Select
+                label={t('contracts.filters.scadenza')}
+                placeholder={t('contracts.filters.any')}
+                data={SCADENZA_GIORNI.map((d) => ({
+                  value: d,
+                  label: t('contracts.filters.days', { count: Number(d) }),
+                }))}
+                value={scadenza}
+                onChange={(v) => {
+                  setScadenza(v);
+                  reset();
+                }}
+                clearable
+                w={170}
+              />
+            </>
+          }
+          actions={newButton || undefined}
+          searchLabel={t('contracts.search')}
+          emptyText={filtered ? t('contracts.noMatch') : t('contracts.empty')}
+          cardTitle="cliente"
+          caption={t('contracts.caption')}
+        />
+      )}
+      {!none && !page.isFetching && page.data && page.data.totaleElementi > 0 && (
+        <Group justify="flex-end">
+          <Text size="sm" c="dimmed">
+            {t('contracts.count', { count: page.data.totaleElementi })}
+          </Text>
+        </Group>
+      )}
+    </Stack>
+  );
+}
