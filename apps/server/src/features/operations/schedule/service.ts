@@ -127,7 +127,7 @@ async function referencesOf(tx: Tx, actor: Actor, input: Common, problems: Field
     if (!report || report.clienteId !== input.cliente_id)
       at('rapportino_id', 'Rapportino non trovato per questo cliente');
   }
-  let occurrence: Awaited<ReturnType<typeof repo.occurrenceOf>> = undefined;
+  let occurrence: Awaited<ReturnType<typeof repo.occurrenceOf>> | undefined;
   if (input.attivita_data_id) {
     occurrence = await repo.occurrenceOf(tx, aziendaId, input.attivita_data_id);
     if (!occurrence || occurrence.clienteId !== input.cliente_id)
