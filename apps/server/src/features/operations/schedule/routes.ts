@@ -249,6 +249,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
       schema: {
         tags,
         summary: "Revokes the caller's calendar feed (an admin: a technician's, utente_id); the address answers 404",
+        description: 'Another user than the caller needs an admin (403); a user of another company answers 404.',
         security: bearerAuth,
         querystring: calendarFeedQuery,
         response: { 200: okResponse, ...errors(400, 401, 403, 404) },

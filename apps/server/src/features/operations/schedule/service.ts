@@ -29,7 +29,9 @@ const ownOnly = (access: ScheduleAccess, actor: Actor, asked?: string) =>
   access.seeAll ? asked : asked && asked !== actor.userId ? '00000000-0000-0000-0000-000000000000' : actor.userId;
 
 async function presenterFor(db: DbOrTx, aziendaId: string) {
-  const [users, tz] = await Promise.all([repo.companyUsers(db, aziendaId), repo.timezoneOf(db, aziendaId)]);
+  // One after the other: inside a transaction both would share one connection.
+  const users = await repo.companyUsers(db, aziendaId);
+  const tz = await repo.timezoneOf(db, aziendaId);
   const byId = new Map(users.map((u) => [u.id, u]));
   return { tz, users: byId, present: (r: repo.AppointmentRow) => toAppuntamento(r, byId, tz) };
 }
