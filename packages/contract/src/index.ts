@@ -28,3 +28,4 @@ export * from './report-mail.js';
 export * from './report-pricing.js';
 export * from './contracts.js';
 export * from './activities.js';
+export * from './schedule.js';

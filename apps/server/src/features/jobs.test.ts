@@ -28,6 +28,7 @@ describe('job registry', () => {
       'company-delete',
       'csv-import',
       'report-mail',
+      'schedule-reminders',
       'send-mail',
       'storage-recalc',
     ]);

@@ -1,4 +1,5 @@
 import { reportMailJob } from './reports/report-mail.js';
+import { reminderJob } from './schedule/reminders.js';
 
 /** The operations area's background jobs. */
-export const operationsJobs = [reportMailJob];
+export const operationsJobs = [reportMailJob, reminderJob];

@@ -4,6 +4,7 @@ import { contractRoutes } from './contracts/routes.js';
 import { geolocationRoutes } from './geolocation/routes.js';
 import { reportConfigRoutes } from './report-config/routes.js';
 import { reportRoutes } from './reports/routes.js';
+import { scheduleRoutes } from './schedule/routes.js';
 
 /** The operations area's routes, registered under /api by features/index.ts. */
 export const operationsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
@@ -11,4 +12,5 @@ export const operationsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (ap
   await app.register(geolocationRoutes, { deps });
   await app.register(reportConfigRoutes, { deps });
   await app.register(reportRoutes, { deps });
+  await app.register(scheduleRoutes, { deps });
 };

@@ -8,6 +8,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -53,6 +54,8 @@ export const aziende = pgTable('aziende', {
   dunning: boolean('dunning').notNull().default(false),
   workFlowPrimoAccesso: integer('work_flow_primo_accesso').notNull().default(0),
   logoMediaId: uuid('logo_media_id'),
+  /** The planner's version the company prefers: 1 (old) or 2 (migration 0025). */
+  versioneSchedule: smallint('versione_schedule').notNull().default(2),
   /** Deletion request (migration 0001, registration): when asked and when the data goes. */
   eliminazioneRichiestaAt: timestamp('eliminazione_richiesta_at', { withTimezone: true }),
   eliminazioneAt: timestamp('eliminazione_at', { withTimezone: true }),

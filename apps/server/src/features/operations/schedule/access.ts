@@ -1,0 +1,20 @@
+import { can } from '@fs/contract';
+import type { Actor } from '../../../platform/auth/actor.js';
+
+/**
+ * What the caller may do in the planner (spec operations 6, pianificazione_interventi read/write/delete):
+ * on the company's data every appointment; on own data only the appointments the caller is a
+ * technician of. "See colleagues' data" shows everyone's, as for reports. Creating the report with
+ * the appointment needs gestione_interventi write.
+ */
+export function scheduleAccess(actor: Actor) {
+  const p = actor.permissions;
+  return {
+    seeAll: can(p, 'pianificazione_interventi', 'read', 'company') || can(p, 'dati_colleghi', 'read'),
+    writeAll: can(p, 'pianificazione_interventi', 'write', 'company'),
+    deleteAll: can(p, 'pianificazione_interventi', 'delete', 'company'),
+    positions: can(p, 'pianificazione_interventi', 'read', 'company'),
+    createReports: can(p, 'gestione_interventi', 'write'),
+  };
+}
+export type ScheduleAccess = ReturnType<typeof scheduleAccess>;

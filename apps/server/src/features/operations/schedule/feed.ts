@@ -1,0 +1,91 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import ical from 'ical-generator';
+import type { Actor } from '../../../platform/auth/actor.js';
+import type { Deps } from '../../../platform/deps.js';
+import type { DbOrTx } from '../../../platform/db/client.js';
+import { utenti } from '../../../platform/db/schema.js';
+import { calendarFeeds } from '../../../platform/db/schema-schedule.js';
+import { forbidden, notFound } from '../../../platform/errors.js';
+import * as repo from './repo.js';
+
+/**
+ * A technician's calendar feed (iCalendar): a secret address GET /api/calendar/feed/{token}.ics,
+ * public (calendar apps send no token), the token 32 random bytes in base64url of which only the
+ * SHA-256 is kept. Making it again replaces the address; revoking it makes the old one answer 404.
+ * It carries only that technician's appointments, 60 days back to 365 ahead.
+ */
+const BACK_DAYS = 60;
+const AHEAD_DAYS = 365;
+export const FEED_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+async function feedOwner(db: DbOrTx, actor: Actor, utenteId: string | undefined) {
+  const target = utenteId ?? actor.userId;
+  if (target !== actor.userId && actor.role !== 'admin')
+    throw forbidden('Solo un amministratore può farlo per un altro utente');
+  const [u] = await db
+    .select({ id: utenti.id })
+    .from(utenti)
+    .where(and(eq(utenti.aziendaId, actor.aziendaId), eq(utenti.id, target)));
+  if (!u) throw notFound('Utente');
+  return u.id;
+}
+
+/** POST /utenti/calendar-feed: a new secret address (the previous one stops working). */
+export async function createFeed(deps: Deps, actor: Actor, utenteId?: string): Promise<{ url: string }> {
+  const owner = await feedOwner(deps.db, actor, utenteId);
+  const token = randomBytes(32).toString('base64url');
+  await deps.db
+    .insert(calendarFeeds)
+    .values({ utenteId: owner, aziendaId: actor.aziendaId, tokenHash: hash(token), createdBy: actor.userId })
+    .onConflictDoUpdate({
+      target: calendarFeeds.utenteId,
+      set: { tokenHash: hash(token), createdBy: actor.userId, createdAt: new Date() },
+    });
+  return { url: `${deps.config.publicUrl}/api/calendar/feed/${token}.ics` };
+}
+
+/** DELETE /utenti/calendar-feed: revokes the address. */
+export async function revokeFeed(deps: Deps, actor: Actor, utenteId?: string): Promise<void> {
+  const owner = await feedOwner(deps.db, actor, utenteId);
+  await deps.db
+    .delete(calendarFeeds)
+    .where(and(eq(calendarFeeds.aziendaId, actor.aziendaId), eq(calendarFeeds.utenteId, owner)));
+}
+
+/** GET /calendar/feed/{token}.ics: the technician's calendar, or 404 for an unknown or revoked token. */
+export async function feedCalendar(deps: Deps, token: string): Promise<string> {
+  if (!FEED_TOKEN.test(token)) throw notFound('Calendario');
+  const [feed] = await deps.db
+    .select({ utenteId: calendarFeeds.utenteId, aziendaId: calendarFeeds.aziendaId })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.tokenHash, hash(token)));
+  if (!feed) throw notFound('Calendario');
+  const tz = await repo.timezoneOf(deps.db, feed.aziendaId);
+  const now = Date.now();
+  const rows = await repo.ofTechnicianInRange(
+    deps.db,
+    feed.aziendaId,
+    feed.utenteId,
+    new Date(now - BACK_DAYS * 86_400_000),
+    new Date(now + AHEAD_DAYS * 86_400_000),
+  );
+  const cal = ical({ name: 'Interventi pianificati', prodId: { company: 'fs', product: 'planner', language: 'IT' } });
+  cal.x([{ key: 'X-WR-TIMEZONE', value: tz }]);
+  for (const r of rows) {
+    const where = [r.impiantoIndirizzo ?? r.indirizzo, r.impiantoCitta ?? r.citta].filter(Boolean).join(', ');
+    cal.createEvent({
+      id: `${r.id}@planner`,
+      start: r.inizio!,
+      end: r.fine!,
+      allDay: r.tuttoIlGiorno,
+      ...(r.tuttoIlGiorno ? { timezone: tz } : {}),
+      summary: `${r.titolo} – ${r.cliente}`,
+      description: r.note ?? undefined,
+      location: where ? `${r.cliente}, ${where}` : r.cliente,
+    });
+  }
+  return cal.toString();
+}

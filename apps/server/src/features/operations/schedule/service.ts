@@ -1,0 +1,305 @@
+import type { z } from 'zod';
+import {
+  rapportinoLavorazioneRequest,
+  SCHEDULE_MAX,
+  type Appuntamento,
+  type AppointmentSaveResponse,
+  type appointmentRequest,
+  type AppointmentsAdminQuery,
+  type todoRequest,
+} from '@fs/contract';
+import type { Actor } from '../../../platform/auth/actor.js';
+import type { Deps } from '../../../platform/deps.js';
+import type { Db, DbOrTx, Tx } from '../../../platform/db/client.js';
+import { AppError, forbidden, notFound, type FieldProblem } from '../../../platform/errors.js';
+import { save as saveReport } from '../reports/service.js';
+import { scheduleAccess, type ScheduleAccess } from './access.js';
+import { toAppuntamento } from './presenter.js';
+import * as repo from './repo.js';
+import { warningsOf } from './warnings.js';
+import { dashed, isRealDay, localDay, rangeOf, zonedToUtc, addDays } from './time.js';
+
+type AppointmentInput = z.output<typeof appointmentRequest>;
+type TodoInput = z.output<typeof todoRequest>;
+
+const invalid = (problems: FieldProblem[]) => new AppError('VALIDATION', problems[0]!.message, problems);
+
+/** The caller's view: everyone's appointments, or (own data only) those the caller is a technician of. */
+const ownOnly = (access: ScheduleAccess, actor: Actor, asked?: string) =>
+  access.seeAll ? asked : asked && asked !== actor.userId ? '00000000-0000-0000-0000-000000000000' : actor.userId;
+
+async function presenterFor(db: DbOrTx, aziendaId: string) {
+  // One after the other: inside a transaction both would share one connection.
+  const users = await repo.companyUsers(db, aziendaId);
+  const tz = await repo.timezoneOf(db, aziendaId);
+  const byId = new Map(users.map((u) => [u.id, u]));
+  return { tz, users: byId, present: (r: repo.AppointmentRow) => toAppuntamento(r, byId, tz) };
+}
+
+/** GET /v2/schedule/appointments/start/{start}/end/{end}: the appointments overlapping the days. */
+export async function inRange(
+  deps: Deps,
+  actor: Actor,
+  start: string,
+  end: string,
+  f: { tecnico_id?: string; mansione_id?: string; cliente_id?: string },
+  withCoordinates = false,
+): Promise<{ timezone: string; items: Appuntamento[] }> {
+  const p = await presenterFor(deps.db, actor.aziendaId);
+  const range = rangeOf(start, end, p.tz);
+  const rows = await repo.inRange(deps.db, actor.aziendaId, {
+    from: range.from,
+    to: range.to,
+    tecnicoId: ownOnly(scheduleAccess(actor), actor, f.tecnico_id),
+    mansioneId: f.mansione_id,
+    clienteId: f.cliente_id,
+  });
+  const items = rows.filter((r) => !withCoordinates || (r.latitude !== null && r.longitude !== null)).map(p.present);
+  return { timezone: p.tz, items };
+}
+
+/** Loads an appointment the caller may see (else 404, as an unknown one). */
+async function visible(db: DbOrTx, actor: Actor, access: ScheduleAccess, id: string) {
+  const r = await repo.findAppointment(db, actor.aziendaId, id);
+  if (!r || (!access.seeAll && !r.tecnici.includes(actor.userId))) throw notFound('Appuntamento');
+  return r;
+}
+
+export async function get(deps: Deps, actor: Actor, id: string): Promise<Appuntamento> {
+  const r = await visible(deps.db, actor, scheduleAccess(actor), id);
+  return (await presenterFor(deps.db, actor.aziendaId)).present(r);
+}
+
+/** Start and end of a dated appointment (all day: midnight to midnight in the zone), or the problems. */
+function timesOf(input: AppointmentInput, tz: string, problems: FieldProblem[]) {
+  const at = (path: string, message: string) => problems.push({ path, message });
+  let inizio: Date | null = null;
+  let fine: Date | null = null;
+  if (input.tutto_il_giorno) {
+    if (!input.data_inizio || !isRealDay(input.data_inizio)) at('data_inizio', 'Data di inizio obbligatoria');
+    else if (input.data_fine && !isRealDay(input.data_fine)) at('data_fine', 'Data non valida');
+    else {
+      inizio = zonedToUtc(input.data_inizio, tz);
+      fine = zonedToUtc(addDays(input.data_fine ?? input.data_inizio, 1), tz);
+    }
+  } else {
+    if (!input.inizio) at('inizio', 'Inizio obbligatorio');
+    if (!input.fine) at('fine', 'Fine obbligatoria');
+    if (input.inizio && input.fine) {
+      inizio = new Date(input.inizio);
+      fine = new Date(input.fine);
+    }
+  }
+  if (inizio && fine) {
+    if (fine <= inizio) at(input.tutto_il_giorno ? 'data_fine' : 'fine', "La fine deve essere dopo l'inizio");
+    else if (fine.getTime() - inizio.getTime() > SCHEDULE_MAX.durataGiorni * 86_400_000) {
+      at(input.tutto_il_giorno ? 'data_fine' : 'fine', `Durata massima ${SCHEDULE_MAX.durataGiorni} giorni`);
+    }
+  }
+  return { inizio, fine };
+}
+
+type Common = Omit<TodoInput, 'tecnici_ids'> & { tecnici_ids: string[] };
+
+/** Checks what the appointment refers to: the customer (404), then the rest as field problems. */
+async function referencesOf(tx: Tx, actor: Actor, input: Common, problems: FieldProblem[]) {
+  const { aziendaId } = actor;
+  const at = (path: string, message: string) => problems.push({ path, message });
+  if (!(await repo.customerExists(tx, aziendaId, input.cliente_id))) throw notFound('Cliente');
+  if (input.impianto_id) {
+    const plant = await repo.plantOf(tx, aziendaId, input.impianto_id);
+    if (!plant || plant.clienteId !== input.cliente_id) at('impianto_id', 'Impianto non trovato per questo cliente');
+  }
+  const machines = await repo.machinesOf(tx, aziendaId, input.macchinari_ids);
+  input.macchinari_ids.forEach((m, i) => {
+    const found = machines.find((x) => x.id === m);
+    if (!found || found.clienteId !== input.cliente_id || (input.impianto_id && found.impiantoId !== input.impianto_id))
+      at(`macchinari_ids.${i}`, 'Macchinario non trovato per questo cliente o impianto');
+  });
+  const users = await repo.companyUsers(tx, aziendaId);
+  const byId = new Map(users.map((u) => [u.id, u]));
+  input.tecnici_ids.forEach((t, i) => {
+    const u = byId.get(t);
+    if (!u || u.status !== 'ACTIVE' || u.scheduleenabled !== 'Y') at(`tecnici_ids.${i}`, 'Tecnico non trovato');
+  });
+  if (input.mansione_id && !(await repo.mansioneExists(tx, aziendaId, input.mansione_id)))
+    at('mansione_id', 'Mansione non trovata');
+  if (input.rapportino_id) {
+    const report = await repo.reportOf(tx, aziendaId, input.rapportino_id);
+    if (!report || report.clienteId !== input.cliente_id)
+      at('rapportino_id', 'Rapportino non trovato per questo cliente');
+  }
+  let occurrence: Awaited<ReturnType<typeof repo.occurrenceOf>> | undefined;
+  if (input.attivita_data_id) {
+    occurrence = await repo.occurrenceOf(tx, aziendaId, input.attivita_data_id);
+    if (!occurrence || occurrence.clienteId !== input.cliente_id)
+      at('attivita_data_id', 'Attività non trovata per questo cliente');
+  }
+  return { names: new Map(users.map((u) => [u.id, u.nome])), occurrence };
+}
+
+/**
+ * POST /schedule/appointment (dated) and POST /schedule/appointment/todo (no dates): creates (no id)
+ * or updates (id) in one transaction: the appointment, its technicians and machines, the report made
+ * with it, the activity occurrence's planned day. Warnings answer success false and save nothing,
+ * unless `conferma`.
+ */
+async function saveAny(
+  deps: Deps,
+  actor: Actor,
+  input: Common,
+  dated: AppointmentInput | null,
+): Promise<AppointmentSaveResponse> {
+  const { aziendaId } = actor;
+  const access = scheduleAccess(actor);
+  return deps.db.transaction(async (tx) => {
+    const tz = await repo.timezoneOf(tx, aziendaId);
+    const old = input.id ? await repo.lockAppointment(tx, aziendaId, input.id) : undefined;
+    if (input.id && (!old || (!access.writeAll && !old.tecnici.includes(actor.userId)))) throw notFound('Appuntamento');
+    const problems: FieldProblem[] = [];
+    const refs = await referencesOf(tx, actor, input, problems);
+    const { inizio, fine } = dated ? timesOf(dated, tz, problems) : { inizio: null, fine: null };
+    const creaRapportino = dated?.crea_rapportino ?? false;
+    if (creaRapportino && (input.rapportino_id || old?.rapportinoId))
+      problems.push({ path: 'crea_rapportino', message: "L'appuntamento ha già un rapportino" });
+    if (problems.length) throw invalid(problems);
+    // On own data a user plans only their own appointments.
+    if (!access.writeAll && !input.tecnici_ids.includes(actor.userId)) throw forbidden();
+    if (creaRapportino && !access.createReports) throw forbidden('Creare rapportini non è consentito');
+
+    const plannedDay = inizio ? localDay(inizio, tz) : null;
+    const o = refs.occurrence;
+    if (!(dated?.conferma ?? false)) {
+      const ritardo = o?.regoleAttivita?.ritardo_massimo_giorni ?? o?.regoleContratto?.ritardo_massimo_giorni ?? null;
+      const avvisi = await warningsOf(tx, aziendaId, {
+        id: old?.id,
+        tecnici: input.tecnici_ids,
+        names: refs.names,
+        mansioneId: input.mansione_id ?? null,
+        inizio,
+        fine,
+        occurrence: o ? { id: o.id, data: o.data, ritardoMassimo: ritardo } : undefined,
+        plannedDay,
+      });
+      if (avvisi.length) return { success: false as const, avvisi };
+    }
+
+    const tecnici = [...new Set(input.tecnici_ids)];
+    const macchinariIds = [...new Set(input.macchinari_ids)];
+    let rapportinoId = input.rapportino_id === undefined ? (old?.rapportinoId ?? null) : input.rapportino_id;
+    if (creaRapportino) {
+      const body = rapportinoLavorazioneRequest.parse({
+        cliente_id: input.cliente_id,
+        impianto_id: input.impianto_id ?? null,
+        macchinari_ids: macchinariIds,
+        tecnici_ids: tecnici,
+        mansione_id: input.mansione_id ?? null,
+        richiesta_iniziale: input.note || input.titolo,
+        data_appuntamento: inizio!.toISOString(),
+        ...(o ? { contratto_id: o.contrattoId } : {}),
+      });
+      // The report's own transaction nests as a savepoint of this one.
+      const report = await saveReport({ ...deps, db: tx as unknown as Db }, actor, body);
+      rapportinoId = report.id;
+    } else if (rapportinoId && inizio) await repo.followReport(tx, aziendaId, rapportinoId, inizio);
+
+    const moved = !old || old.inizio?.getTime() !== inizio?.getTime();
+    const promemoria =
+      dated?.promemoria_minuti === undefined ? (old?.promemoriaMinuti ?? null) : dated.promemoria_minuti;
+    const values: repo.AppointmentValues = {
+      clienteId: input.cliente_id,
+      impiantoId: input.impianto_id ?? null,
+      mansioneId: input.mansione_id ?? null,
+      rapportinoId,
+      attivitaDataId: input.attivita_data_id ?? null,
+      titolo: input.titolo,
+      note: input.note ?? null,
+      inizio,
+      fine,
+      tuttoIlGiorno: dated?.tutto_il_giorno ?? false,
+      daFare: !dated,
+      promemoriaMinuti: dated ? promemoria : null,
+      // A new start (or a new reminder) makes a new reminder due.
+      promemoriaInviatoAt:
+        moved || promemoria !== (old?.promemoriaMinuti ?? null) ? null : (old?.promemoriaInviatoAt ?? null),
+    };
+    let id = old?.id;
+    if (id) await repo.updateAppointment(tx, aziendaId, id, values);
+    else id = await repo.insertAppointment(tx, aziendaId, { ...values, createdBy: actor.userId });
+    await repo.replaceLinks(tx, aziendaId, id, tecnici, macchinariIds, inizio);
+    if (old?.attivitaDataId && old.attivitaDataId !== values.attivitaDataId)
+      await repo.setPlannedDay(tx, aziendaId, old.attivitaDataId, null);
+    if (values.attivitaDataId) {
+      await repo.setPlannedDay(tx, aziendaId, values.attivitaDataId, plannedDay);
+      if (rapportinoId) await repo.linkOccurrenceReport(tx, aziendaId, values.attivitaDataId, rapportinoId);
+    }
+    const row = await repo.findAppointment(tx, aziendaId, id);
+    return { success: true as const, item: (await presenterFor(tx, aziendaId)).present(row!) };
+  });
+}
+
+export const saveAppointment = (deps: Deps, actor: Actor, input: AppointmentInput) =>
+  saveAny(deps, actor, input, input);
+
+export async function saveTodo(deps: Deps, actor: Actor, input: TodoInput): Promise<Appuntamento> {
+  const r = await saveAny(deps, actor, input, null);
+  if (!r.success) throw new AppError('INTERNAL');
+  return r.item;
+}
+
+/** POST /schedule/appointment/reminder: sets (or clears) the reminder; a new one is due again. */
+export async function setReminder(
+  deps: Deps,
+  actor: Actor,
+  input: { id: string; minuti_prima: number | null },
+): Promise<Appuntamento> {
+  const access = scheduleAccess(actor);
+  return deps.db.transaction(async (tx) => {
+    const old = await repo.lockAppointment(tx, actor.aziendaId, input.id);
+    if (!old || (!access.writeAll && !old.tecnici.includes(actor.userId))) throw notFound('Appuntamento');
+    if (old.daFare) throw invalid([{ path: 'id', message: 'Un promemoria richiede un appuntamento con date' }]);
+    await repo.updateAppointment(tx, actor.aziendaId, input.id, {
+      promemoriaMinuti: input.minuti_prima,
+      promemoriaInviatoAt: null,
+    });
+    const row = await repo.findAppointment(tx, actor.aziendaId, input.id);
+    return (await presenterFor(tx, actor.aziendaId)).present(row!);
+  });
+}
+
+/** DELETE /schedule/appointment/remove/{id}: the activity occurrence is no longer planned; the report stays. */
+export async function remove(deps: Deps, actor: Actor, id: string): Promise<void> {
+  const access = scheduleAccess(actor);
+  await deps.db.transaction(async (tx) => {
+    const old = await repo.lockAppointment(tx, actor.aziendaId, id);
+    if (!old || (!access.deleteAll && !old.tecnici.includes(actor.userId))) throw notFound('Appuntamento');
+    if (old.attivitaDataId) await repo.setPlannedDay(tx, actor.aziendaId, old.attivitaDataId, null);
+    await repo.deleteAppointment(tx, actor.aziendaId, id);
+  });
+}
+
+/** GET /schedule/appointments/admin: the paged list (to-dos with todo=true). */
+export async function adminList(deps: Deps, actor: Actor, q: AppointmentsAdminQuery) {
+  const p = await presenterFor(deps.db, actor.aziendaId);
+  const from = q.dal ? rangeOf(q.dal, q.dal, p.tz).from : undefined;
+  const to = q.al ? rangeOf(q.al, q.al, p.tz).to : undefined;
+  if (q.dal && q.al && dashed(q.al) < dashed(q.dal))
+    throw invalid([{ path: 'al', message: "La fine precede l'inizio" }]);
+  const { items, total } = await repo.page(deps.db, actor.aziendaId, {
+    q: q.q || undefined,
+    tecnicoId: ownOnly(scheduleAccess(actor), actor, q.tecnico_id),
+    from,
+    to,
+    todo: q.todo === undefined ? undefined : q.todo === 'true',
+    limit: q.size,
+    offset: (q.page - 1) * q.size,
+  });
+  return { success: true as const, timezone: p.tz, items: items.map(p.present), totaleElementi: total };
+}
+
+/** GET /imposta-versione-schedule-vecchia/{version}/{companyId}: the company's planner version. */
+export async function setVersion(deps: Deps, actor: Actor, version: '1' | '2', companyId: string) {
+  if (companyId !== actor.aziendaId) throw forbidden();
+  await repo.setScheduleVersion(deps.db, actor.aziendaId, Number(version));
+  return { success: true as const, versione: Number(version) };
+}

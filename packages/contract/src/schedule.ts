@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { listTotalShape, LIST_MAX_SIZE } from './lists.js';
+import { technicianPositionSchema } from './geolocation.js';
+
+/**
+ * The planner (spec operations 2 /intervention-planning, 3 "Appointment", 5 warnings, 7 "Schedule"):
+ * appointments with one or more technicians, to-dos (appointments without dates), reminders and
+ * the technicians' calendar feeds. Times travel as ISO instants (stored UTC); days as the spec's
+ * YYYYMMDD, counted in the company's time zone.
+ */
+
+export const SCHEDULE_MAX = {
+  titolo: 200,
+  note: 4000,
+  tecnici: 20,
+  macchinari: 100,
+  /** Longest appointment (the range query reads starts back this far). */
+  durataGiorni: 31,
+  /** Widest range of the calendar calls. */
+  rangeGiorni: 366,
+  /** Reminder at most a week ahead. */
+  promemoriaMinuti: 10_080,
+} as const;
+
+/** A schedule day, YYYYMMDD (the spec's wire format for schedule ranges). */
+export const scheduleDay = z.string().regex(/^\d{8}$/, 'Data non valida (AAAAMMGG)');
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data non valida (AAAA-MM-GG)');
+const text = (max: number) => z.string().trim().max(max).nullable().optional();
+const ids = (max: number) => z.array(z.uuid()).max(max).default([]);
+
+/** Fields an appointment and a to-do share. */
+const common = {
+  id: z.uuid().optional(),
+  titolo: z.string().trim().min(1, 'Obbligatorio').max(SCHEDULE_MAX.titolo),
+  cliente_id: z.uuid(),
+  impianto_id: z.uuid().nullable().optional(),
+  macchinari_ids: ids(SCHEDULE_MAX.macchinari),
+  mansione_id: z.uuid().nullable().optional(),
+  note: text(SCHEDULE_MAX.note),
+  /** The contract activity occurrence (attivita_date) the appointment fulfils. */
+  attivita_data_id: z.uuid().nullable().optional(),
+  /** Links an existing report (null unlinks). */
+  rapportino_id: z.uuid().nullable().optional(),
+};
+
+/**
+ * POST /schedule/appointment: creates (no id) or updates (id) an appointment; a to-do given dates
+ * moves onto the calendar. Timed: `inizio` and `fine` (ISO with offset). All day (`tutto_il_giorno`):
+ * `data_inizio` and `data_fine` (YYYY-MM-DD, inclusive, in the company's zone). Warnings answer
+ * success false with `avvisi` and save nothing, unless `conferma` is true.
+ */
+export const appointmentRequest = z
+  .object({
+    ...common,
+    tecnici_ids: z.array(z.uuid()).min(1, 'Almeno un tecnico').max(SCHEDULE_MAX.tecnici),
+    tutto_il_giorno: z.boolean().default(false),
+    inizio: z.iso.datetime({ offset: true }).optional(),
+    fine: z.iso.datetime({ offset: true }).optional(),
+    data_inizio: isoDay.optional(),
+    data_fine: isoDay.optional(),
+    /** Creates a NUOVO report with the appointment (data_appuntamento = start). */
+    crea_rapportino: z.boolean().default(false),
+    promemoria_minuti: z.number().int().min(0).max(SCHEDULE_MAX.promemoriaMinuti).nullable().optional(),
+    /** Saves despite the warnings. */
+    conferma: z.boolean().default(false),
+  })
+  .strict();
+export type AppointmentRequest = z.input<typeof appointmentRequest>;
+
+/** POST /schedule/appointment/todo: a to-do (an appointment without dates); technicians optional. */
+export const todoRequest = z.object({ ...common, tecnici_ids: ids(SCHEDULE_MAX.tecnici) }).strict();
+export type TodoRequest = z.input<typeof todoRequest>;
+
+/** POST /schedule/appointment/reminder: the reminder minutes before the start (null: none). */
+export const reminderRequest = z
+  .object({
+    id: z.uuid(),
+    minuti_prima: z.number().int().min(0).max(SCHEDULE_MAX.promemoriaMinuti).nullable(),
+  })
+  .strict();
+
+export const AVVISI_SCHEDULE = ['ritardo_attivita', 'mansione_tecnico', 'sovrapposizione'] as const;
+export type AvvisoScheduleCodice = (typeof AVVISI_SCHEDULE)[number];
+
+/** A confirmable warning (spec 5): moving an activity too late, a job role not held, two appointments at once. */
+export const avvisoScheduleSchema = z.object({
+  codice: z.enum(AVVISI_SCHEDULE),
+  message: z.string(),
+  tecnico_id: z.string().optional(),
+  mansione_id: z.string().optional(),
+  appuntamento_id: z.string().optional(),
+  attivita_data_id: z.string().optional(),
+  data: z.string().optional(),
+  data_pianificata: z.string().optional(),
+  ritardo_giorni: z.number().optional(),
+  ritardo_massimo_giorni: z.number().optional(),
+});
+export type AvvisoSchedule = z.infer<typeof avvisoScheduleSchema>;
+
+export const tecnicoAppuntamentoSchema = z.object({
+  id: z.string(),
+  nome: z.string(),
+  /** Index of the technician's colour (0..11), stable by the technicians' order. */
+  colore: z.number().int(),
+});
+
+export const luogoSchema = z.object({
+  indirizzo: z.string().nullable(),
+  citta: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+
+export const appuntamentoSchema = z.object({
+  id: z.string(),
+  titolo: z.string(),
+  note: z.string().nullable(),
+  cliente_id: z.string(),
+  cliente: z.string(),
+  impianto_id: z.string().nullable(),
+  impianto: z.string().nullable(),
+  macchinari_ids: z.array(z.string()),
+  tecnici: z.array(tecnicoAppuntamentoSchema),
+  mansione_id: z.string().nullable(),
+  mansione: z.string().nullable(),
+  /** ISO instants (UTC); null for a to-do. */
+  inizio: z.string().nullable(),
+  fine: z.string().nullable(),
+  tutto_il_giorno: z.boolean(),
+  /** First and last day (YYYYMMDD) in the company's zone; null for a to-do. */
+  giorno_inizio: z.string().nullable(),
+  giorno_fine: z.string().nullable(),
+  da_fare: z.boolean(),
+  luogo: luogoSchema,
+  rapportino_id: z.string().nullable(),
+  stato_rapportino: z.enum(['NUOVO', 'APERTO', 'CHIUSO']).nullable(),
+  numero_assistenza: z.string().nullable(),
+  attivita_data_id: z.string().nullable(),
+  promemoria_minuti: z.number().nullable(),
+  promemoria_inviato_at: z.string().nullable(),
+});
+export type Appuntamento = z.infer<typeof appuntamentoSchema>;
+
+export const appointmentsResponse = z.object({
+  success: z.literal(true),
+  timezone: z.string(),
+  items: z.array(appuntamentoSchema),
+});
+export const appointmentResponse = z.object({ success: z.literal(true), item: appuntamentoSchema });
+export const appointmentWarningsResponse = z.object({
+  success: z.literal(false),
+  avvisi: z.array(avvisoScheduleSchema),
+});
+export const appointmentSaveResponse = z.union([appointmentResponse, appointmentWarningsResponse]);
+export type AppointmentSaveResponse = z.infer<typeof appointmentSaveResponse>;
+
+export const rangeParams = z.object({ start: scheduleDay, end: scheduleDay }).strict();
+export const rangeFilters = z
+  .object({
+    tecnico_id: z.uuid().optional(),
+    mansione_id: z.uuid().optional(),
+    cliente_id: z.uuid().optional(),
+  })
+  .strict();
+export const rangeQuery = z.object({ start: scheduleDay, end: scheduleDay }).strict();
+
+/** GET /schedule/appointments/admin: a paged list (dal/al YYYYMMDD; todo true: only to-dos, false: only dated). */
+export const appointmentsAdminQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    size: z.coerce.number().int().min(1).max(LIST_MAX_SIZE).default(25),
+    q: z.string().trim().max(100).optional(),
+    tecnico_id: z.uuid().optional(),
+    dal: scheduleDay.optional(),
+    al: scheduleDay.optional(),
+    todo: z.enum(['true', 'false']).optional(),
+  })
+  .strict();
+export type AppointmentsAdminQuery = z.output<typeof appointmentsAdminQuery>;
+export const appointmentsPageResponse = z.object({
+  success: z.literal(true),
+  timezone: z.string(),
+  items: z.array(appuntamentoSchema),
+  ...listTotalShape,
+});
+
+export const MAP_RANGES = ['settimana', 'prossimi_30', 'mese', 'mese_prossimo'] as const;
+export const mapRequest = z.object({ range: z.enum(MAP_RANGES) }).strict();
+export const mapResponse = z.object({
+  success: z.literal(true),
+  timezone: z.string(),
+  start: z.string(),
+  end: z.string(),
+  items: z.array(appuntamentoSchema),
+  posizioni: z.object({
+    enabled: z.boolean(),
+    validityMinutes: z.number(),
+    items: z.array(technicianPositionSchema),
+  }),
+});
+
+export const scheduleVersionParams = z.object({ version: z.enum(['1', '2']), companyId: z.uuid() }).strict();
+export const scheduleVersionResponse = z.object({ success: z.literal(true), versione: z.number().int() });
+
+/** POST /utenti/calendar-feed (own feed; an admin names a technician); DELETE the same with a query. */
+export const calendarFeedRequest = z.object({ utente_id: z.uuid().optional() }).strict();
+export const calendarFeedQuery = z.object({ utente_id: z.uuid().optional() }).strict();
+export const calendarFeedResponse = z.object({
+  success: z.literal(true),
+  /** The secret address; shown once (only its hash is kept). */
+  url: z.string(),
+});
