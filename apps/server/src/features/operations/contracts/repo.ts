@@ -10,7 +10,7 @@ import { clienti } from '../../../platform/db/schema-customers.js';
 export const oreUsateSql = sql<string>`(select coalesce(sum(r.totale_ore), 0)::text from rapportini r
   where r.azienda_id = ${contratti.aziendaId} and r.contratto_id = ${contratti.id} and r.stato = 'CHIUSO')`;
 
-const brief = {
+export const brief = {
   id: contratti.id,
   clienteId: contratti.clienteId,
   identificativo: contratti.identificativo,
