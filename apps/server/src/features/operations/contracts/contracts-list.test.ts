@@ -43,7 +43,12 @@ describe('GET /contratti/contratti-filtered', () => {
     expect(all.json.tableInfos.table).toBe('contratti');
     expect(all.json.columns).toEqual(['identificativo', 'cliente', 'tipo', 'stato', 'data_fine', 'ore_residue']);
     // Default sort: by end date ascending.
-    expect(all.json.items.map((i: any) => i.identificativo).slice(0, 2).sort()).toEqual(['PAST-1', 'PAST-2']);
+    expect(
+      all.json.items
+        .map((i: any) => i.identificativo)
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(['PAST-1', 'PAST-2']);
     expect(all.json.items.find((i: any) => i.id === running)).toMatchObject({
       cliente_id: x.clienteId,
       cliente: 'Idraulica Verdi S.n.c.',

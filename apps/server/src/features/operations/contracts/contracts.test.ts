@@ -176,7 +176,10 @@ describe('contracts: early end and delete', () => {
       { path: 'data', message: "La data di cessazione non può precedere l'inizio del contratto" },
     ]);
     expect((await x.post(x.admin, `/contratti/contratto/${c.id}/cessa`, { data: soon, motivo: '' })).status).toBe(400);
-    const r = await x.post(x.admin, `/contratti/contratto/${c.id}/cessa`, { data: soon, motivo: 'Disdetta del cliente' });
+    const r = await x.post(x.admin, `/contratti/contratto/${c.id}/cessa`, {
+      data: soon,
+      motivo: 'Disdetta del cliente',
+    });
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     expect(r.json.item).toMatchObject({
       cessato: true,

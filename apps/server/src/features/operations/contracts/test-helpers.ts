@@ -5,7 +5,9 @@ import { reportCompany, type S } from '../reports/test-helpers.js';
 /** A company with a customer (plant and machine), a job role and signed-in admin and technician, and contract calls. */
 export async function contractCompany(t: TestApp) {
   const x = await reportCompany(t);
-  const job = await x.post(x.admin, '/mansioni/mansione/create', { nome: `Manutentore ${Math.random().toString(36).slice(2, 6)}` });
+  const job = await x.post(x.admin, '/mansioni/mansione/create', {
+    nome: `Manutentore ${Math.random().toString(36).slice(2, 6)}`,
+  });
   if (job.status !== 200) throw new Error(`setup: ${job.status} ${JSON.stringify(job.json)}`);
   const sql = (q: string, p?: unknown[]) => t.deps.database.executeSql(q, p);
   return {
