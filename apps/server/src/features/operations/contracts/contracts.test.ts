@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../../test/harness.js';
 import { createCompany } from '../../../test/factories.js';
+import { SAVE_HOOKS } from './save.js';
 import { addDays, contractCompany, today } from './test-helpers.js';
 
 let t: TestApp;
@@ -153,6 +155,46 @@ describe('contracts: create, read, update', () => {
     // An unknown customer or contract: 404.
     expect((await x.save({ cliente_id: y.clienteId })).status).toBe(404);
     expect((await x.save({ id: '00000000-0000-4000-8000-000000000000', identificativo: 'X-1' })).status).toBe(404);
+  });
+});
+
+describe('the activities hook of a create', () => {
+  it('is called in the transaction with the contract and the activities; its failure undoes the contract', async () => {
+    const x = await contractCompany(t);
+    const attivita = [{ nome: 'Analisi fumi', frequenza: { tipo: 'fissa', ogni: 6, unita: 'mesi' } }];
+    // Without the hook, activities are refused rather than dropped.
+    const refused = await x.save({ identificativo: 'HOOK-0', attivita });
+    expect(refused.status).toBe(400);
+    expect(refused.json.fields[0].path).toBe('attivita');
+    const calls: unknown[] = [];
+    SAVE_HOOKS.afterContractWritten = async (tx, aziendaId, contratto, list) => {
+      const seen = await tx.execute(sql`select identificativo from contratti where id = ${contratto.id}`);
+      calls.push({ aziendaId, contratto, list, seen: seen.rows });
+      if (list.length > 1) throw new Error('activities refused');
+    };
+    try {
+      const r = await x.save({
+        identificativo: 'HOOK-1',
+        data_inizio: '2026-01-01',
+        data_fine: '2026-06-30',
+        rinnovo_automatico: true,
+        attivita,
+      });
+      expect(r.status, JSON.stringify(r.json)).toBe(200);
+      expect(calls).toEqual([
+        {
+          aziendaId: x.c.company.id,
+          contratto: { id: r.json.item.id, dataInizio: '2026-01-01', dataFine: '2026-06-30', mesiRinnovo: 6 },
+          list: [expect.objectContaining({ nome: 'Analisi fumi', durata_minuti: 60, macchinari: [] })],
+          seen: [{ identificativo: 'HOOK-1' }],
+        },
+      ]);
+      const failed = await x.save({ identificativo: 'HOOK-2', attivita: [...attivita, ...attivita] });
+      expect(failed.status).toBe(500);
+      expect((await x.sql("select 1 from contratti where identificativo = 'HOOK-2'")).rows).toEqual([]);
+    } finally {
+      delete SAVE_HOOKS.afterContractWritten;
+    }
   });
 });
 

@@ -32,7 +32,11 @@ export type AfterContractWritten = (
   attivita: AttivitaInputParsed[],
 ) => Promise<void>;
 
-/** Activities of a new contract: plugged in when the activities feature lands (one line). */
+/**
+ * Activities of a new contract, plugged in when the activities feature lands, with one line:
+ * `export const SAVE_HOOKS = { afterContractWritten: saveActivities };` (from '../activities/index.js').
+ * Until then a create carrying activities answers 400 rather than dropping them.
+ */
 export const SAVE_HOOKS: { afterContractWritten?: AfterContractWritten } = {};
 
 const invalid = (problems: FieldProblem[]) => new AppError('VALIDATION', problems[0]!.message, problems);
@@ -129,7 +133,7 @@ export async function saveContract(
         );
       } else if (input.attivita?.length) {
         // Until the activities feature is plugged in, activities are refused rather than dropped.
-        throw invalid([{ path: 'attivita', message: CONTRACT_MESSAGES.attivitaSuModifica }]);
+        throw invalid([{ path: 'attivita', message: CONTRACT_MESSAGES.attivitaNonGestite }]);
       }
       return created.id;
     });
