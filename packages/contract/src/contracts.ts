@@ -66,6 +66,14 @@ export const VOCI_PREZZO_CONTRATTO = [
   'importo_forfait',
 ] as const satisfies readonly (keyof PrezziContratto)[];
 
+/** The contract's prices as the server answers them: decimal strings (the input's transforms cannot encode). */
+export const prezziContrattoOutSchema = z.object(
+  Object.fromEntries(VOCI_PREZZO_CONTRATTO.map((k) => [k, z.string().nullable().optional()])) as Record<
+    keyof PrezziContratto,
+    z.ZodOptional<z.ZodNullable<z.ZodString>>
+  >,
+);
+
 /** The contract's rules: the default maximum delay (days) of its activities' dates. */
 export const regoleContrattoSchema = z.object({
   ritardo_massimo_giorni: z.number().int().min(0).max(365).nullable().optional(),
@@ -153,7 +161,7 @@ export const contrattoSchema = contrattoBreveSchema.extend({
   macchinari: z.array(z.object({ id: z.string(), nome: z.string(), matricola: z.string().nullable() })),
   mansioni: z.array(z.object({ id: z.string(), nome: z.string() })),
   regole: regoleContrattoSchema.nullable(),
-  prezzi: prezziContrattoSchema.nullable(),
+  prezzi: prezziContrattoOutSchema.nullable(),
   /** Activities and their dates still to do / overdue. */
   attivita_count: z.number().int(),
   date_da_fare: z.number().int(),

@@ -5,15 +5,29 @@ import { z } from 'zod';
  * sections a file can belong to, the wire shapes of the media list, of
  * POST /media/update and of the storage-space answer.
  */
-export const MEDIA_SECTIONS = ['utente', 'macchinario', 'rapportino'] as const;
+export const MEDIA_SECTIONS = ['utente', 'macchinario', 'rapportino', 'contratto'] as const;
 export type MediaSection = (typeof MEDIA_SECTIONS)[number];
 
 /** Sections whose files are listed by GET /media/get-db/{section}/{id}. */
-export const MEDIA_LIST_SECTIONS = ['macchinario', 'rapportino'] as const;
+export const MEDIA_LIST_SECTIONS = ['macchinario', 'rapportino', 'contratto'] as const;
 export type MediaListSection = (typeof MEDIA_LIST_SECTIONS)[number];
 
+/**
+ * Section names a URL may use instead of the section's own (the spec's GET /media/get-db/contratti/{id}):
+ * the URL name → the section.
+ */
+export const MEDIA_URL_SECTIONS = { contratti: 'contratto' } as const satisfies Record<string, MediaListSection>;
+export type MediaUrlSection = keyof typeof MEDIA_URL_SECTIONS;
+
+/** The section a URL names (its own name, or an alias of MEDIA_URL_SECTIONS). */
+export function mediaSectionOfUrl<S extends MediaSection>(name: S | MediaUrlSection): S | 'contratto' {
+  return Object.prototype.hasOwnProperty.call(MEDIA_URL_SECTIONS, name)
+    ? MEDIA_URL_SECTIONS[name as MediaUrlSection]
+    : (name as S);
+}
+
 /** Every section of the storage breakdown: the upload sections plus the company logo. */
-export const STORAGE_SECTIONS = ['utente', 'macchinario', 'rapportino', 'azienda-logo'] as const;
+export const STORAGE_SECTIONS = ['utente', 'macchinario', 'rapportino', 'contratto', 'azienda-logo'] as const;
 
 export const FILENAME_MAX = 200;
 export const DESCRIZIONE_MAX = 1000;

@@ -43,6 +43,7 @@ describe('cross-company sweep', () => {
     const idsOfA: Record<string, string> = { id: a.company.id };
     let articleOfA: string | undefined;
     let reportOfA: string | undefined;
+    let contractOfA: string | undefined;
     const secretsOfA = [a.company.id, ...a.users.map((u) => u.id), a.piva, a.company.ragioneSociale];
     // Options: A's reason and SMTP host must not reach B; routes name A's reason (`<url>#<param>` keys).
     const motivazioneOfA = await call(t.app, 'POST', '/api/configuration/motivazione', {
@@ -273,6 +274,15 @@ describe('cross-company sweep', () => {
       });
       await makeReport(t, a.company.id, { clienteId, mansioni: [idsOfA['/api/mansioni/mansione/:id#id']!] });
       secretsOfA.push(contract.id);
+      // A's contract through the contract routes: B reads, ends, prints, deletes none of it.
+      for (const url of [
+        '/api/contratti/contratto/:id',
+        '/api/contratti/contratto/:id/cessa',
+        '/api/contratti/contratto/preview-pdf/:id',
+      ])
+        idsOfA[`${url}#id`] = contract.id;
+      idsOfA['/api/contratti/cliente/:id#id'] = clienteId;
+      contractOfA = contract.id;
       // A report of A through the API, with a custom field of A and a worked day of A's technician.
       const campo = await call(t.app, 'POST', '/api/configuration/intervento', {
         ...sa,
@@ -372,6 +382,16 @@ describe('cross-company sweep', () => {
       'POST /api/rapportini/rapportino/admin/update': { id: reportOfA, cliente_id: idOfA('/api/clienti', 'clienteId') },
       // Mailing A's report: 404 before a log row is written or a job queued.
       'POST /api/rapportini/rapportino/invio': { id: reportOfA, destinatari: ['b@example.test'] },
+      // Updating A's contract (on A's customer): 404 before anything is written.
+      'POST /api/contratti/contratto/create': {
+        id: contractOfA,
+        cliente_id: idOfA('/api/clienti', 'clienteId'),
+        identificativo: 'Contratto di B',
+        tipo: 'manutenzione',
+        data_inizio: '2026-01-01',
+        data_fine: '2026-12-31',
+      },
+      'POST /api/contratti/contratto/:id/cessa': { data: '2026-06-30', motivo: 'Disdetta di B' },
       // A password the strength check accepts, for A's user id.
       'POST /api/users/user': {
         id: idOfA('/api/users/user', 'id'),

@@ -6,11 +6,15 @@ import { clienti } from '../../../platform/db/schema-customers.js';
 
 /** Contracts as work reports read them (operations/contracts). Every query filters on the company. */
 
-/** Hours of the closed reports on the contract (what counts down an on-call contract). */
+/**
+ * Hours of the closed reports on the contract (what counts down an on-call contract). The outer
+ * columns are named with their table: Drizzle leaves them bare in a one-table select, where inside
+ * this subquery a bare "id" would be the report's.
+ */
 export const oreUsateSql = sql<string>`(select coalesce(sum(r.totale_ore), 0)::text from rapportini r
-  where r.azienda_id = ${contratti.aziendaId} and r.contratto_id = ${contratti.id} and r.stato = 'CHIUSO')`;
+  where r.azienda_id = "contratti"."azienda_id" and r.contratto_id = "contratti"."id" and r.stato = 'CHIUSO')`;
 
-const brief = {
+export const brief = {
   id: contratti.id,
   clienteId: contratti.clienteId,
   identificativo: contratti.identificativo,

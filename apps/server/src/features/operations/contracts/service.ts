@@ -1,36 +1,70 @@
-import { oreResidue, statoContratto, todayIn, type ContrattoBreve, type PriceSet } from '@fs/contract';
+import {
+  CONTRATTI_TABLE,
+  todayIn,
+  type Contratto,
+  type ContrattoBreve,
+  type ContrattoRow,
+  type PriceSet,
+  type TableInfos,
+} from '@fs/contract';
+import type { z } from 'zod';
+import type { contrattiFilteredQuery } from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import type { Deps } from '../../../platform/deps.js';
 import type { Actor } from '../../../platform/auth/actor.js';
 import { notFound } from '../../../platform/errors.js';
+import { tableInfos as tableInfosFor } from '../../shell/index.js';
+import * as detailRepo from './detail-repo.js';
+import * as lists from './list-repo.js';
+import { toBreve, toContratto, toRow } from './presenter.js';
 import * as repo from './repo.js';
 
-const present = (c: repo.ContractBrief): ContrattoBreve => ({
-  id: c.id,
-  identificativo: c.identificativo,
-  descrizione: c.descrizione,
-  tipo: c.tipo as ContrattoBreve['tipo'],
-  data_inizio: c.dataInizio,
-  data_fine: c.dataFine,
-  cessato: c.cessato,
-  abilitaPrezziContratto: c.abilitaPrezziContratto,
-  stato: statoContratto(
-    {
-      cessato: c.cessato,
-      data_fine: c.dataFine,
-      rinnovo_automatico: c.rinnovoAutomatico,
-      mailAvvisoScadenzaSent: c.mailAvvisoScadenzaSent,
-    },
-    todayIn('Europe/Rome'),
-  ),
-  ore_contratto: c.tipo === 'chiamata' ? c.oreContratto : null,
-  ore_residue: c.tipo === 'chiamata' ? oreResidue(c.oreContratto, c.oreUsate) : null,
-});
+/** The contract's day: states and deadlines count in the company's calendar (Europe/Rome). */
+export const today = () => todayIn('Europe/Rome');
 
 /** GET /contratti/cliente/{id}: an unknown customer (or another company's) answers 404. */
 export async function ofCustomer(deps: Deps, actor: Actor, clienteId: string): Promise<ContrattoBreve[]> {
   if (!(await repo.customerExists(deps.db, actor.aziendaId, clienteId))) throw notFound('Cliente');
-  return (await repo.ofCustomer(deps.db, actor.aziendaId, clienteId)).map(present);
+  const day = today();
+  return (await repo.ofCustomer(deps.db, actor.aziendaId, clienteId)).map((c) => toBreve(c, day));
+}
+
+/** GET /contratti/contratto/{id}: another company's contract answers 404. */
+export async function getContract(deps: Deps, actor: Actor, id: string): Promise<Contratto> {
+  const day = today();
+  const d = await detailRepo.detail(deps.db, actor.aziendaId, id, day);
+  if (!d) throw notFound('Contratto');
+  return toContratto(d, day);
+}
+
+type ListInput = z.output<typeof contrattiFilteredQuery>;
+
+/** GET /contratti/contratti-filtered. */
+export async function list(
+  deps: Deps,
+  actor: Actor,
+  q: ListInput,
+): Promise<{ items: ContrattoRow[]; totaleElementi: number; tableInfos?: TableInfos }> {
+  const day = today();
+  const page = await lists.list(
+    deps.db,
+    actor.aziendaId,
+    {
+      clienteId: q.cliente_id,
+      tipo: q.tipo,
+      stato: q.stato,
+      scadenzaGiorni: q.scadenza_giorni,
+      q: q.q,
+      today: day,
+    },
+    q,
+  );
+  const infos = q.tableInfos ? await tableInfosFor(deps, actor, CONTRATTI_TABLE) : undefined;
+  return {
+    items: page.items.map((r) => toRow(r, day)),
+    totaleElementi: page.total,
+    ...(infos ? { tableInfos: infos } : {}),
+  };
 }
 
 /**

@@ -127,6 +127,12 @@ export async function machineExists(db: DbOrTx, aziendaId: string, machineId: st
   return r.rows.length > 0;
 }
 
+/** A contract of the company (table of the contracts feature, migration 0011). */
+export async function contractExists(db: DbOrTx, aziendaId: string, id: string): Promise<boolean> {
+  const r = await db.execute(sql`select 1 from contratti where azienda_id = ${aziendaId} and id = ${id} limit 1`);
+  return r.rows.length > 0;
+}
+
 /** A work report of the company, and whether `userId` is assigned to it. */
 export async function reportOf(
   db: DbOrTx,

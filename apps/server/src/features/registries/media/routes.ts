@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MEDIA_LIST_SECTIONS, MEDIA_SECTIONS, mediaItem, mediaUpdateRequest, storageUsage } from '@fs/contract';
+import {
+  MEDIA_LIST_SECTIONS,
+  MEDIA_SECTIONS,
+  MEDIA_URL_SECTIONS,
+  mediaItem,
+  mediaSectionOfUrl,
+  mediaUpdateRequest,
+  storageUsage,
+} from '@fs/contract';
 import type { Deps } from '../../../platform/deps.js';
 import { AppError } from '../../../platform/errors.js';
 import { actorOf } from '../../../platform/auth/guard.js';
@@ -14,10 +22,14 @@ import { parseRange } from './range.js';
 const SECTIONS_DOC =
   'Sections: utente (profile photo of user {id}: PNG, JPEG, WebP or GIF up to MEDIA_MAX_BYTES, replaces the previous ' +
   'one; oneself or gestione_tecnici write); macchinario (photos and documents of machine {id}: images, PDF, ' +
-  'DOCX/XLSX/PPTX, ODT/ODS/ODP up to MEDIA_DOC_MAX_BYTES, many per machine; clienti_macchinari write). ' +
+  'DOCX/XLSX/PPTX, ODT/ODS/ODP up to MEDIA_DOC_MAX_BYTES, many per machine; clienti_macchinari write); contratto ' +
+  '(also written contratti: documents of contract {id}, the same types and size, many per contract; contratti write). ' +
   'The type is sniffed from the content, never taken from the request (415 otherwise); over the size limit 413 ' +
   "PAYLOAD_TOO_LARGE; over the company's free space 413 STORAGE_QUOTA_EXCEEDED, before streaming when the " +
   'request length says so, otherwise while streaming. Nothing is kept of a refused upload.';
+
+/** The URL names of sections besides their own (the spec's `contratti`). */
+const URL_ALIASES = Object.keys(MEDIA_URL_SECTIONS) as (keyof typeof MEDIA_URL_SECTIONS)[];
 
 export const mediaRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   app.post(
@@ -30,7 +42,12 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         security: bearerAuth,
         querystring: noQuery,
         consumes: ['multipart/form-data'],
-        params: z.object({ section: z.enum(MEDIA_SECTIONS), id: z.string().min(1).max(64) }).strict(),
+        params: z
+          .object({
+            section: z.enum([...MEDIA_SECTIONS, ...URL_ALIASES]),
+            id: z.string().min(1).max(64),
+          })
+          .strict(),
         response: { 200: itemResponse(mediaItem), ...errors(400, 401, 403, 404, 413, 415) },
       },
     },
@@ -40,7 +57,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
       const item = await service.insert(
         deps,
         actorOf(req),
-        req.params.section,
+        mediaSectionOfUrl(req.params.section),
         req.params.id,
         (maxBytes) => req.file({ limits: { fileSize: maxBytes, files: 1, fields: 0 }, throwFileSizeLimit: false }),
         Number.isFinite(length) && length > 0 ? length : undefined,
@@ -103,17 +120,20 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
     {
       schema: {
         tags: ['media'],
-        summary: 'The files of one owner (a machine), newest first',
-        description: "Section macchinario: needs clienti_macchinari read; another company's machine answers 404.",
+        summary: 'The files of one owner (a machine, a work report, a contract), newest first',
+        description:
+          "Section macchinario: needs clienti_macchinari read; another company's machine answers 404. Section " +
+          'rapportino: read as the report is. Section contratti (or contratto): needs contratti read; another ' +
+          "company's contract answers 404.",
         security: bearerAuth,
         querystring: noQuery,
-        params: z.object({ section: z.enum(MEDIA_LIST_SECTIONS), id: z.uuid() }).strict(),
+        params: z.object({ section: z.enum([...MEDIA_LIST_SECTIONS, ...URL_ALIASES]), id: z.uuid() }).strict(),
         response: { 200: z.object({ success: z.literal(true), items: z.array(mediaItem) }), ...errors(401, 403, 404) },
       },
     },
     async (req) => ({
       success: true as const,
-      items: await service.list(deps, actorOf(req), req.params.section, req.params.id),
+      items: await service.list(deps, actorOf(req), mediaSectionOfUrl(req.params.section), req.params.id),
     }),
   );
 

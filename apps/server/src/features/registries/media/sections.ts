@@ -161,7 +161,27 @@ const rapportino: SectionDefinition = {
   },
 };
 
-export const SECTIONS: Record<MediaSection, SectionDefinition> = { utente, macchinario, rapportino };
+/**
+ * A contract's documents (the signed contract, annexes, photos): many per contract, the spec's
+ * GET /media/get-db/contratti/{id}. Reading needs contratti read; adding and renaming write; removing delete.
+ */
+const contratto: SectionDefinition = {
+  types: DOCUMENTS,
+  maxBytes: (config) => config.MEDIA_DOC_MAX_BYTES,
+  single: false,
+  filename: (ext, uploaded) => safeFilename(fromMultipart(uploaded), ext, 'documento'),
+  async authorize(db, actor, ownerId, action) {
+    if (!(await this.ownerExists(db, actor.aziendaId, ownerId))) throw notFound('Contratto');
+    if (!can(actor.permissions, 'contratti', action)) throw forbidden();
+  },
+  mayRead: (actor) => can(actor.permissions, 'contratti', 'read'),
+  ownerExists: async (db, aziendaId, ownerId) =>
+    UUID.test(ownerId) && (await repo.contractExists(db, aziendaId, ownerId)),
+  attach: async () => undefined,
+  detach: async () => undefined,
+};
+
+export const SECTIONS: Record<MediaSection, SectionDefinition> = { utente, macchinario, rapportino, contratto };
 
 /** Reading a report's files follows reading the report: one's own, or the company's or colleagues' reports. */
 export async function mayReadReport(actor: Actor, ownerId: string, db: DbOrTx): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { ARTICOLI_TABLE, CLIENTI_TABLE, RAPPORTINI_TABLE, type TableDef } from '@fs/contract';
+import { ARTICOLI_TABLE, CLIENTI_TABLE, CONTRATTI_TABLE, RAPPORTINI_TABLE, type TableDef } from '@fs/contract';
 
 /**
  * Every table whose columns a user may choose. A feature with a list adds its
@@ -8,4 +8,5 @@ export const TABLES: Record<string, TableDef> = {
   [CLIENTI_TABLE.name]: CLIENTI_TABLE,
   [ARTICOLI_TABLE.name]: ARTICOLI_TABLE,
   [RAPPORTINI_TABLE.name]: RAPPORTINI_TABLE,
+  [CONTRATTI_TABLE.name]: CONTRATTI_TABLE,
 };

@@ -18,6 +18,7 @@ const SECTION_KEYS: Record<string, string> = {
   utente: 'media.storage.sections.utente',
   macchinario: 'media.storage.sections.macchinario',
   rapportino: 'media.storage.sections.rapportino',
+  contratto: 'media.storage.sections.contratto',
   'azienda-logo': 'media.storage.sections.aziendaLogo',
 };
 

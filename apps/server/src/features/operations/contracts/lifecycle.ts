@@ -1,0 +1,51 @@
+import type { Contratto } from '@fs/contract';
+import type { Actor } from '../../../platform/auth/actor.js';
+import type { Deps } from '../../../platform/deps.js';
+import { AppError, notFound } from '../../../platform/errors.js';
+import { dropMediaOf, removeStored } from '../../registries/index.js';
+import * as detailRepo from './detail-repo.js';
+import { getContract } from './service.js';
+import { CONTRACT_MESSAGES } from './validation.js';
+import * as writes from './write-repo.js';
+
+/**
+ * DELETE /contratti/contratto/{id}: refused (403 FORBIDDEN) while work reports are on the contract
+ * (end it early instead); otherwise the contract goes with its links, activities, dates and notices
+ * (they cascade) and its files, whose bytes leave the storage quota in the same transaction (the
+ * stored objects are removed once it has committed).
+ */
+export async function deleteContract(deps: Deps, actor: Actor, id: string): Promise<void> {
+  const { aziendaId } = actor;
+  const keys = await deps.db.transaction(async (tx) => {
+    if (!(await detailRepo.contractRow(tx, aziendaId, id))) throw notFound('Contratto');
+    if (await detailRepo.reportsOnContract(tx, aziendaId, id))
+      throw new AppError('FORBIDDEN', CONTRACT_MESSAGES.conRapportini);
+    const files = await dropMediaOf(tx, aziendaId, detailRepo.CONTRACT_MEDIA_SECTION, [id]);
+    await writes.deleteContract(tx, aziendaId, id);
+    return files;
+  });
+  await removeStored(deps, keys);
+}
+
+/**
+ * POST /contratti/contratto/{id}/cessa: ends the contract early on `data` (not before its start) for
+ * `motivo`; it is ceased from then on, and its dates after `data` not done nor made a report of go.
+ */
+export async function ceaseContract(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  input: { data: string; motivo: string },
+): Promise<Contratto> {
+  const { aziendaId } = actor;
+  await deps.db.transaction(async (tx) => {
+    const c = await detailRepo.contractRow(tx, aziendaId, id);
+    if (!c) throw notFound('Contratto');
+    if (c.dataInizio && input.data < c.dataInizio) {
+      const fields = [{ path: 'data', message: CONTRACT_MESSAGES.cessaPrimaInizio }];
+      throw new AppError('VALIDATION', CONTRACT_MESSAGES.cessaPrimaInizio, fields);
+    }
+    await writes.cease(tx, aziendaId, id, input.data, input.motivo);
+  });
+  return getContract(deps, actor, id);
+}

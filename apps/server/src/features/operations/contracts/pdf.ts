@@ -1,0 +1,113 @@
+import type { Readable } from 'node:stream';
+import { createElement } from 'react';
+import { VALUTE, type Valuta } from '@fs/contract';
+import type { Actor } from '../../../platform/auth/actor.js';
+import type { Deps } from '../../../platform/deps.js';
+import type { PdfLang } from '../../../platform/pdf/format.js';
+import { PDF_IMAGE_TYPES, renderPdf } from '../../../platform/pdf/render.js';
+import { optionValues } from '../../billing/index.js';
+import { ContractPdf, type ContractPdfModel } from './contract-pdf.js';
+import * as pdfRepo from './pdf-repo.js';
+import { getContract, today } from './service.js';
+
+/** The contract as a PDF (GET /contratti/contratto/preview-pdf/{id}): made on each request, in the company's PDF language. */
+
+const address = (a: {
+  indirizzo: string | null;
+  cap: string | null;
+  citta: string | null;
+  provincia: string | null;
+}) => {
+  const town = [a.cap, a.citta, a.provincia ? `(${a.provincia})` : null].filter(Boolean).join(' ');
+  return [a.indirizzo, town].filter(Boolean).join(', ') || null;
+};
+const present = (values: (string | null | undefined)[]) => values.filter((v): v is string => !!v && v.trim() !== '');
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
+export async function contractPdfModel(deps: Deps, actor: Actor, id: string) {
+  const { aziendaId } = actor;
+  const c = await getContract(deps, actor, id);
+  const [[lingua, valuta], company, customer, attivita] = await Promise.all([
+    optionValues(deps, aziendaId, [
+      ['lingua_pdf', 'value'],
+      ['valuta', 'value'],
+    ]),
+    pdfRepo.companyOf(deps.db, aziendaId),
+    pdfRepo.customerOf(deps.db, aziendaId, c.cliente_id),
+    pdfRepo.activitiesOf(deps.db, aziendaId, id, today()),
+  ]);
+  const lang: PdfLang = lingua === 'EN' ? 'EN' : 'IT';
+  const vat = lang === 'IT' ? 'P. IVA' : 'VAT no.';
+  const taxCode = lang === 'IT' ? 'C.F.' : 'Tax code';
+  const model: ContractPdfModel = {
+    lang,
+    valuta: VALUTE.includes(valuta as Valuta) ? (valuta as Valuta) : 'EUR',
+    azienda: {
+      nome: company.ragioneSociale,
+      righe: present([
+        address(company),
+        present([
+          `${vat} ${company.partitaIva}`,
+          company.codiceFiscale && company.codiceFiscale !== company.partitaIva
+            ? `${taxCode} ${company.codiceFiscale}`
+            : null,
+        ]).join(' – '),
+        present([company.telefono ? `Tel. ${company.telefono}` : null, company.mail]).join(' – '),
+      ]),
+    },
+    cliente: {
+      nome: customer.ragioneSociale,
+      righe: present([
+        address(customer),
+        customer.partitaIva ? `${vat} ${customer.partitaIva}` : null,
+        customer.codiceFiscale && customer.codiceFiscale !== customer.partitaIva
+          ? `${taxCode} ${customer.codiceFiscale}`
+          : null,
+      ]),
+    },
+    identificativo: c.identificativo,
+    descrizione: c.descrizione,
+    tipo: c.tipo,
+    stato: c.stato,
+    dataInizio: c.data_inizio,
+    dataFine: c.data_fine,
+    dataCessazione: c.data_cessazione,
+    motivoCessazione: c.motivo_cessazione,
+    rinnovoAutomatico: c.rinnovo_automatico,
+    mesiRinnovo: c.mesi_rinnovo,
+    dataRinnovo: c.data_rinnovo,
+    giorniPreavviso: c.giorni_preavviso_rinnovo,
+    ore: c.tipo === 'chiamata' ? { acquistate: c.ore_contratto, usate: c.ore_usate, residue: c.ore_residue } : null,
+    impianti: c.impianti.map((p) => p.nome),
+    macchinari: c.macchinari.map((m) => ({ nome: m.nome, matricola: m.matricola })),
+    mansioni: c.mansioni.map((j) => j.nome),
+    prezzi: c.prezzi,
+    attivita,
+  };
+  const format = company.logoType ? PDF_IMAGE_TYPES[company.logoType] : undefined;
+  return { model, logo: format && company.logoKey ? { storageKey: company.logoKey, format } : null };
+}
+
+/** The file name: "Contratto C-2026-01.pdf" / "Contract C-2026-01.pdf". */
+export const contractPdfFilename = (m: ContractPdfModel) =>
+  `${m.lang === 'IT' ? 'Contratto' : 'Contract'} ${m.identificativo.replace(/[\\/]/g, '-')}.pdf`;
+
+/** The contract's PDF for a caller of its company (404 otherwise); a logo that cannot be read is left out. */
+export async function contractPdf(deps: Deps, actor: Actor, id: string): Promise<{ filename: string; body: Buffer }> {
+  const { model, logo } = await contractPdfModel(deps, actor, id);
+  let image: { data: Buffer; format: 'png' | 'jpg' } | null = null;
+  if (logo) {
+    try {
+      image = { data: await readAll(await deps.storage.get(logo.storageKey)), format: logo.format };
+    } catch (err) {
+      deps.log.warn({ err }, 'company logo not readable: contract PDF made without it');
+    }
+  }
+  const body = await renderPdf(createElement(ContractPdf, { model, logo: image }) as Parameters<typeof renderPdf>[0]);
+  return { filename: contractPdfFilename(model), body };
+}
