@@ -1,0 +1,291 @@
+import { adminPermissions, attivitaReportInput, contrattoInput, rapportinoLavorazioneRequest } from '@fs/contract';
+import type { Actor } from '../platform/auth/actor.js';
+import type { Deps } from '../platform/deps.js';
+import {
+  ceaseContract,
+  close,
+  reportFromOccurrence,
+  runRenewal,
+  saveContract,
+  saveReport,
+} from '../features/operations/index.js';
+
+/**
+ * The demo company's contracts (issue 13), made through the contract, activity and report services
+ * so their dates, hours and states follow the real rules: maintenance contracts with activities every
+ * 6 and 12 months (past dates done through closed reports, one overdue), one on variable dates ending
+ * within 30 days (its expiry notice sent by the renewal job), two on-call contracts with hours partly
+ * used (one under the 10-hour warning), and one ceased early.
+ */
+export const SAMPLE_CONTRACTS = 6;
+
+/** The company's admin as the actor of the seed's service calls. */
+export async function demoActor(deps: Deps, aziendaId: string): Promise<{ actor: Actor; techs: string[] }> {
+  const users = (
+    await deps.database.executeSql(`select id, role from utenti where azienda_id = $1 order by ordine, username`, [
+      aziendaId,
+    ])
+  ).rows as { id: string; role: string }[];
+  const admin = users.find((u) => u.role === 'admin')!;
+  return {
+    actor: {
+      userId: admin.id,
+      aziendaId,
+      sessionId: '00000000-0000-0000-0000-000000000000',
+      source: 'WEB',
+      deviceId: 'demo-seed',
+      role: 'admin',
+      superuser: false,
+      lingua: 'IT',
+      permissions: adminPermissions(),
+      permissionsUpdatedAt: new Date(),
+    },
+    techs: users.filter((u) => u.role === 'user').map((u) => u.id),
+  };
+}
+
+/** `date` moved by whole months and days (calendar arithmetic on YYYY-MM-DD). */
+function shift(date: string, months: number, days = 0): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const x = new Date(Date.UTC(y, m - 1 + months, 1));
+  const last = new Date(Date.UTC(x.getUTCFullYear(), x.getUTCMonth() + 1, 0)).getUTCDate();
+  x.setUTCDate(Math.min(d, last) + days);
+  return x.toISOString().slice(0, 10);
+}
+
+export async function seedSampleContracts(deps: Deps, aziendaId: string): Promise<void> {
+  const q = (text: string, values: unknown[] = []) => deps.database.executeSql(text, values);
+  const { actor, techs } = await demoActor(deps, aziendaId);
+  // One plant of each of the first customers (with its machines), and the job roles with their checks.
+  const plants = (
+    await q(
+      `select distinct on (p.cliente_id) p.id, p.cliente_id,
+              coalesce((select array_agg(m.id order by m.nome) from macchinari m where m.impianto_id = p.id), '{}') as machines
+         from impianti p where p.azienda_id = $1 order by p.cliente_id, p.nome`,
+      [aziendaId],
+    )
+  ).rows as { id: string; cliente_id: string; machines: string[] }[];
+  const jobs = (
+    await q(
+      `select m.id, array_agg(c.id order by c.ordine) as checks from mansioni m join controlli c on c.mansione_id = m.id
+        where m.azienda_id = $1 group by m.id order by m.nome`,
+      [aziendaId],
+    )
+  ).rows as { id: string; checks: string[] }[];
+  if (plants.length < SAMPLE_CONTRACTS || !techs.length || !jobs.length) return;
+
+  const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Rome' }).format(new Date());
+  const month1 = `${today.slice(0, 8)}01`;
+  const [p1, p2, p3, p4, p5, p6] = plants as [(typeof plants)[0], ...typeof plants];
+  const job = jobs[0]!;
+  const job2 = jobs[1] ?? job;
+
+  const save = (input: unknown) => saveContract(deps, actor, contrattoInput.parse(input));
+  /** A closed report of `ore` hours worked on `data` by `tech` (optionally made from an activity date first). */
+  const closedReport = async (o: {
+    cliente_id: string;
+    impianto_id: string;
+    contratto_id: string;
+    data: string;
+    ore: string;
+    tech: string;
+    richiesta: string;
+    from?: string;
+    checks?: string[];
+  }) => {
+    const id = o.from
+      ? await reportFromOccurrence(deps, actor, attivitaReportInput.parse({ id: o.from, tecnici: [o.tech] }))
+      : undefined;
+    const item = await saveReport(
+      deps,
+      actor,
+      rapportinoLavorazioneRequest.parse({
+        ...(id ? { id } : {}),
+        cliente_id: o.cliente_id,
+        impianto_id: o.impianto_id,
+        contratto_id: o.contratto_id,
+        tecnici_ids: [o.tech],
+        data_apertura: o.data,
+        richiesta_iniziale: o.richiesta,
+        note: 'Intervento eseguito secondo contratto.',
+        giornate: [{ data: o.data, tecnico_id: o.tech, totale_ore: o.ore, km_viaggio: '18', ore_viaggio: '0.5' }],
+        controlli: (o.checks ?? []).map((controllo_id) => ({ controllo_id, esito: 'ok' })),
+      }) as Parameters<typeof saveReport>[2],
+    );
+    await close(deps, actor, item.id, 'chiudi');
+  };
+  const datesOf = async (contrattoId: string) =>
+    (
+      await q(
+        `select d.id, d.data::text as data, a.descrizione from attivita_date d join contratti_attivita a on a.id = d.attivita_id
+          where d.azienda_id = $1 and d.contratto_id = $2 order by d.data, a.posizione`,
+        [aziendaId, contrattoId],
+      )
+    ).rows as { id: string; data: string; descrizione: string }[];
+
+  // 1. Yearly maintenance, started 8 months ago, renews itself: every 6 and 12 months.
+  const start1 = shift(month1, -8);
+  const c1 = await save({
+    cliente_id: p1.cliente_id,
+    identificativo: `MAN-${start1.slice(0, 4)}-001`,
+    descrizione: 'Manutenzione ordinaria caldaie e bruciatori',
+    tipo: 'manutenzione',
+    data_inizio: start1,
+    data_fine: shift(start1, 12, -1),
+    rinnovo_automatico: true,
+    mesi_rinnovo: 12,
+    giorni_preavviso_rinnovo: 30,
+    impianti: [p1.id],
+    macchinari: p1.machines.slice(0, 2),
+    mansioni: [job.id],
+    regole: { ritardo_massimo_giorni: 15 },
+    abilitaPrezziContratto: true,
+    prezzi: { ora: '38.00', ora_viaggio: '25.00', km: '0.45', diritto_chiamata: '0', attivita_contratto: '90.00' },
+    attivita: [
+      {
+        nome: 'Manutenzione semestrale caldaia',
+        mansione_id: job.id,
+        impianto_id: p1.id,
+        controlli: job.checks,
+        macchinari: p1.machines.slice(0, 1),
+        frequenza: { tipo: 'fissa', ogni: 6, unita: 'mesi' },
+        regole: { ritardo_massimo_giorni: 10 },
+        durata_minuti: 120,
+      },
+      {
+        nome: 'Analisi fumi e libretto di impianto',
+        mansione_id: job.id,
+        impianto_id: p1.id,
+        frequenza: { tipo: 'fissa', ogni: 12, unita: 'mesi', data_inizio: shift(start1, 1) },
+        durata_minuti: 60,
+      },
+    ],
+  });
+  for (const d of (await datesOf(c1.id)).filter((x) => x.data < today && x.descrizione.startsWith('Manutenzione'))) {
+    await closedReport({
+      cliente_id: p1.cliente_id,
+      impianto_id: p1.id,
+      contratto_id: c1.id,
+      data: d.data,
+      ore: '2',
+      tech: techs[0]!,
+      richiesta: d.descrizione,
+      from: d.id,
+      checks: job.checks,
+    });
+  }
+  // The fumes analysis due seven months ago stays undone: an overdue activity for the planner.
+
+  // 2. Air conditioning on variable dates, ends within 30 days and does not renew: its notice goes.
+  const end2 = shift(today, 0, 20);
+  const start2 = shift(end2, -12, 1);
+  await save({
+    cliente_id: p2.cliente_id,
+    identificativo: `MAN-${start2.slice(0, 4)}-002`,
+    descrizione: 'Sanificazione e controllo climatizzatori',
+    tipo: 'manutenzione',
+    data_inizio: start2,
+    data_fine: end2,
+    rinnovo_automatico: false,
+    giorni_preavviso_rinnovo: 30,
+    avviso_cliente: false,
+    impianti: [p2.id],
+    mansioni: [job2.id],
+    attivita: [
+      {
+        nome: 'Sanificazione split',
+        mansione_id: job2.id,
+        impianto_id: p2.id,
+        frequenza: { tipo: 'variabile', date: [shift(start2, 1, 14), shift(start2, 6, 14), shift(end2, 0, -10)] },
+        durata_minuti: 90,
+      },
+    ],
+  });
+
+  // 3 and 4. On call: 40 hours with 31.5 used (under the warning), 20 hours with 6 used.
+  const onCall = async (p: typeof p3, n: string, ore: string, used: string[]) => {
+    const start = shift(month1, -5);
+    const c = await save({
+      cliente_id: p.cliente_id,
+      identificativo: `CHI-${start.slice(0, 4)}-${n}`,
+      descrizione: `Assistenza su chiamata, pacchetto ${ore} ore`,
+      tipo: 'chiamata',
+      data_inizio: start,
+      data_fine: shift(start, 12, -1),
+      ore_contratto: ore,
+      rinnovo_automatico: false,
+      giorni_preavviso_rinnovo: 30,
+      impianti: [p.id],
+      abilitaPrezziContratto: true,
+      prezzi: { ora: '42.00', diritto_chiamata: '35.00' },
+    });
+    for (const [k, hours] of used.entries()) {
+      await closedReport({
+        cliente_id: p.cliente_id,
+        impianto_id: p.id,
+        contratto_id: c.id,
+        data: shift(start, k + 1, 3),
+        ore: hours,
+        tech: techs[k % techs.length]!,
+        richiesta: 'Guasto segnalato dal cliente',
+      });
+    }
+  };
+  await onCall(p3, '001', '40', ['8', '6.5', '7', '5', '5']);
+  await onCall(p4, '002', '20', ['2.5', '3.5']);
+
+  // 5. Pressurisation unit checked every 3 months, and a single leak test in two weeks.
+  const start5 = shift(month1, -2);
+  await save({
+    cliente_id: p5.cliente_id,
+    identificativo: `MAN-${start5.slice(0, 4)}-003`,
+    descrizione: 'Verifiche periodiche gruppo di pressurizzazione',
+    tipo: 'manutenzione',
+    data_inizio: start5,
+    data_fine: shift(start5, 24, -1),
+    rinnovo_automatico: true,
+    mesi_rinnovo: 24,
+    giorni_preavviso_rinnovo: 60,
+    impianti: [p5.id],
+    macchinari: p5.machines.slice(0, 1),
+    mansioni: [job.id],
+    attivita: [
+      {
+        nome: 'Verifica trimestrale pressurizzazione',
+        mansione_id: job.id,
+        impianto_id: p5.id,
+        macchinari: p5.machines.slice(0, 1),
+        frequenza: { tipo: 'fissa', ogni: 3, unita: 'mesi', data_inizio: shift(today, 0, 5) },
+        durata_minuti: 60,
+      },
+      {
+        nome: 'Prova di tenuta',
+        impianto_id: p5.id,
+        frequenza: { tipo: 'data_singola', data: shift(today, 0, 14) },
+        durata_minuti: 45,
+      },
+    ],
+  });
+
+  // 6. Ended early two months ago: the customer changed supplier.
+  const start6 = shift(month1, -10);
+  const c6 = await save({
+    cliente_id: p6.cliente_id,
+    identificativo: `MAN-${start6.slice(0, 4)}-007`,
+    descrizione: 'Manutenzione impianto solare termico',
+    tipo: 'manutenzione',
+    data_inizio: start6,
+    data_fine: shift(start6, 24, -1),
+    impianti: [p6.id],
+    attivita: [
+      { nome: 'Controllo pannelli e circuito', impianto_id: p6.id, frequenza: { tipo: 'fissa', ogni: 4, unita: 'mesi' } },
+    ],
+  });
+  await ceaseContract(deps, actor, c6.id, {
+    data: shift(today, -2),
+    motivo: 'Il cliente ha cambiato fornitore',
+  });
+
+  // The daily job's first run: the expiring contract's notice (logged when no SMTP is set).
+  await runRenewal(deps, { today });
+}
