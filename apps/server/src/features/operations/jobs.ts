@@ -1,4 +1,5 @@
+import { contractNoticeJob, contractsRenewalJob } from './activities/index.js';
 import { reportMailJob } from './reports/report-mail.js';
 
 /** The operations area's background jobs. */
-export const operationsJobs = [reportMailJob];
+export const operationsJobs = [reportMailJob, contractsRenewalJob, contractNoticeJob];
