@@ -218,8 +218,9 @@ describe('activities of a contract', () => {
       53, 12,
     ]);
     const median = times.sort((p, q) => p - q)[1]!;
-    // Target 50 ms on PostgreSQL (the bound leaves room for a loaded CI machine); PGlite (WebAssembly) is slower.
-    expect(median).toBeLessThan(onPostgres ? 100 : 400);
+    // Target 50 ms on PostgreSQL (about 45 ms measured alone on a loaded 2-CPU machine); the bound leaves room
+    // for parallel test files. PGlite (WebAssembly) is slower.
+    expect(median).toBeLessThan(onPostgres ? 150 : 600);
     // A heavy one: 20 weekly activities over 3 years (about 3,100 dates) still in one batch.
     const heavy = await save(
       await row('2028-12-31'),

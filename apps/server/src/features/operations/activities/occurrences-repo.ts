@@ -1,8 +1,6 @@
-import { and, asc, eq, gte, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { RegoleAttivita, RegoleContratto } from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
-import { mansioni } from '../../../platform/db/schema-articles.js';
-import { clienti, impianti } from '../../../platform/db/schema-customers.js';
 import { attivitaDate, contratti, contrattiAttivita } from '../../../platform/db/schema-contracts.js';
 
 /** The dated occurrences of activities (attivita_date, the spec's contratto_date). Every query filters on the company. */
@@ -57,13 +55,20 @@ export interface NewOccurrence {
   data: string;
 }
 
-/** Inserts occurrences in batches; a date the activity already has is left as it is. */
+/**
+ * Inserts occurrences in one statement per 5,000 (two array parameters unnested, not four parameters a
+ * row); a date the activity already has is left as it is (unique attivita_id, data).
+ */
 export async function insertOccurrences(db: DbOrTx, aziendaId: string, rows: NewOccurrence[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 2000) {
-    await db
-      .insert(attivitaDate)
-      .values(rows.slice(i, i + 2000).map((r) => ({ ...r, aziendaId })))
-      .onConflictDoNothing({ target: [attivitaDate.attivitaId, attivitaDate.data] });
+  for (let i = 0; i < rows.length; i += 5000) {
+    const part = rows.slice(i, i + 5000);
+    const attivita = `{${part.map((r) => r.attivitaId).join(',')}}`;
+    const contratti_ = `{${part.map((r) => r.contrattoId).join(',')}}`;
+    const date = `{${part.map((r) => r.data).join(',')}}`;
+    await db.execute(sql`insert into attivita_date (azienda_id, attivita_id, contratto_id, data)
+      select ${aziendaId}::uuid, a, c, d
+        from unnest(${attivita}::uuid[], ${contratti_}::uuid[], ${date}::date[]) as t(a, c, d)
+      on conflict (attivita_id, data) do nothing`);
   }
 }
 
@@ -94,58 +99,52 @@ export async function pruneOccurrences(
 
 /* ---------- the planner ---------- */
 
-const rangeCols = {
-  ...occCols,
-  nome: contrattiAttivita.descrizione,
-  contratto: contratti.identificativo,
-  clienteId: contratti.clienteId,
-  cliente: clienti.ragioneSociale,
-  impianto: impianti.nome,
-  mansioneId: contrattiAttivita.mansioneId,
-  mansione: mansioni.nome,
-  durataMinuti: contrattiAttivita.durataMinuti,
-};
-export type RangeRow = OccurrenceRow & {
-  nome: string;
-  contratto: string;
-  clienteId: string;
-  cliente: string;
-  impianto: string | null;
-  mansioneId: string | null;
-  mansione: string | null;
-  durataMinuti: number;
-};
-
-function rangeSelect(db: DbOrTx, aziendaId: string) {
-  return db
-    .select(rangeCols)
-    .from(attivitaDate)
-    .innerJoin(
-      contrattiAttivita,
-      and(eq(contrattiAttivita.aziendaId, aziendaId), eq(contrattiAttivita.id, attivitaDate.attivitaId)),
+/**
+ * The planner's occurrences as one JSON array text (the wire's attivitaRangeItem, state included),
+ * built by PostgreSQL: a month over thousands of contracts is parsed by the server as one value, not
+ * as thousands of rows. The occurrences are picked first by attivita_date_range_idx (a materialized
+ * CTE), then joined by key (the company a constant on every side) to their activity, running contract, customer, plant and job role.
+ */
+function rangeJson(aziendaId: string, today: string, where: SQL, limit: number | null) {
+  return sql`with o as materialized (
+      select ad.* from attivita_date ad
+       where ad.azienda_id = ${aziendaId}::uuid and ${where}
+    ), j as (
+      select o.id, o.attivita_id, o.contratto_id, o.data, o.data_pianificata, o.rapportino_id,
+             to_char(o.fatta_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as fatta_at,
+             case when o.fatta_at is not null then 'fatta'
+                  when coalesce(o.data_pianificata, o.data) < ${today}::date then 'scaduta'
+                  when o.rapportino_id is not null or o.data_pianificata is not null then 'pianificata'
+                  else 'da_fare' end as stato,
+             a.descrizione as nome, c.identificativo as contratto, c.cliente_id, cl.ragione_sociale as cliente,
+             i.nome as impianto, a.mansione_id, m.nome as mansione, a.durata_minuti
+        from o
+        join contratti_attivita a on a.azienda_id = ${aziendaId}::uuid and a.id = o.attivita_id
+        join contratti c on c.azienda_id = ${aziendaId}::uuid and c.id = o.contratto_id and not c.cessato
+        join clienti cl on cl.azienda_id = ${aziendaId}::uuid and cl.id = c.cliente_id
+        left join impianti i on i.azienda_id = ${aziendaId}::uuid and i.id = a.impianto_id
+        left join mansioni m on m.azienda_id = ${aziendaId}::uuid and m.id = a.mansione_id
+       order by coalesce(o.data_pianificata, o.data), c.identificativo, o.id
+       ${limit === null ? sql`` : sql`limit ${limit}`}
     )
-    .innerJoin(
-      contratti,
-      and(eq(contratti.aziendaId, aziendaId), eq(contratti.id, attivitaDate.contrattoId), eq(contratti.cessato, false)),
-    )
-    .innerJoin(clienti, and(eq(clienti.aziendaId, aziendaId), eq(clienti.id, contratti.clienteId)))
-    .leftJoin(impianti, and(eq(impianti.aziendaId, aziendaId), eq(impianti.id, contrattiAttivita.impiantoId)))
-    .leftJoin(mansioni, and(eq(mansioni.aziendaId, aziendaId), eq(mansioni.id, contrattiAttivita.mansioneId)));
+    select coalesce(json_agg(j), '[]')::text as items from j`;
 }
 
-/** Occurrences planned (or due) in [start, end] on the company's running contracts. */
-export async function inRange(db: DbOrTx, aziendaId: string, start: string, end: string): Promise<RangeRow[]> {
-  return rangeSelect(db, aziendaId)
-    .where(and(eq(attivitaDate.aziendaId, aziendaId), sql`${dayOf} between ${start} and ${end}`))
-    .orderBy(dayOf, asc(contratti.identificativo));
+async function jsonText(db: DbOrTx, q: SQL): Promise<string> {
+  const r = await db.execute(q);
+  return (r.rows[0] as { items: string }).items;
 }
 
-/** Undone occurrences due before `before` on running contracts, oldest first. */
-export async function overdue(db: DbOrTx, aziendaId: string, before: string, limit: number): Promise<RangeRow[]> {
-  return rangeSelect(db, aziendaId)
-    .where(and(eq(attivitaDate.aziendaId, aziendaId), isNull(attivitaDate.fattaAt), lt(dayOf, before)))
-    .orderBy(dayOf, asc(attivitaDate.id))
-    .limit(limit);
+/** Occurrences planned (or due) in [start, end] on the company's running contracts, as a JSON array. */
+export function inRangeJson(db: DbOrTx, aziendaId: string, start: string, end: string, today: string) {
+  const where = sql`coalesce(ad.data_pianificata, ad.data) between ${start}::date and ${end}::date`;
+  return jsonText(db, rangeJson(aziendaId, today, where, null));
+}
+
+/** Undone occurrences whose day is before `before` on running contracts, oldest first, as a JSON array. */
+export function overdueJson(db: DbOrTx, aziendaId: string, before: string, today: string, limit: number) {
+  const where = sql`ad.fatta_at is null and coalesce(ad.data_pianificata, ad.data) < ${before}::date`;
+  return jsonText(db, rangeJson(aziendaId, today, where, limit));
 }
 
 /* ---------- one occurrence ---------- */

@@ -1,10 +1,10 @@
-import type { Attivita, AttivitaRangeItem, Occorrenza, StatoOccorrenza } from '@fs/contract';
-import type { OccurrenceRow, RangeRow } from './occurrences-repo.js';
+import type { Attivita, Occorrenza, StatoOccorrenza } from '@fs/contract';
+import type { OccurrenceRow } from './occurrences-repo.js';
 import type { ActivityRow } from './repo.js';
 import { frequencyOf } from './save.js';
 
 /**
- * The state of an occurrence on `today` (Europe/Rome): fatta once its report closed; scaduta when
+ * The state of an occurrence on `today` (Europe/Rome; the planner's range computes the same in SQL): fatta once its report closed; scaduta when
  * undone and its day (planned, else due) is past; pianificata with a report or a planned day; else da_fare.
  */
 export function statoOf(
@@ -26,18 +26,6 @@ export const toOccorrenza = (o: OccurrenceRow, today: string): Occorrenza => ({
   rapportino_id: o.rapportinoId,
   fatta_at: o.fattaAt?.toISOString() ?? null,
   stato: statoOf(o, today),
-});
-
-export const toRangeItem = (r: RangeRow, today: string): AttivitaRangeItem => ({
-  ...toOccorrenza(r, today),
-  nome: r.nome,
-  contratto: r.contratto,
-  cliente_id: r.clienteId,
-  cliente: r.cliente,
-  impianto: r.impianto,
-  mansione_id: r.mansioneId,
-  mansione: r.mansione,
-  durata_minuti: r.durataMinuti,
 });
 
 export function toAttivita(

@@ -1,5 +1,5 @@
 import { todayIn, type AttivitaInputParsed, type FrequenzaInput } from '@fs/contract';
-import type { DbOrTx } from '../../../platform/db/client.js';
+import { inTurn, type DbOrTx } from '../../../platform/db/client.js';
 import { AppError, notFound, type FieldProblem } from '../../../platform/errors.js';
 import * as occ from './occurrences-repo.js';
 import { datesOf, FrequenzaError, occurrencesIn, type Period } from './recurrence.js';
@@ -52,7 +52,7 @@ export function frequencyOf(a: {
 /** Job roles, checks (of the activity's job role), machines and plant (of the contract's customer) of the company. */
 async function checkLinks(db: DbOrTx, aziendaId: string, c: ContrattoAttivita, inputs: AttivitaInputParsed[]) {
   const all = <T>(f: (a: AttivitaInputParsed) => T[]) => [...new Set(inputs.flatMap(f))];
-  const [roles, checks, machines, plants] = await Promise.all([
+  const [roles, checks, machines, plants] = await inTurn(db, [
     repo.jobRolesIn(
       db,
       aziendaId,

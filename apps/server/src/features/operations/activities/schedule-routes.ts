@@ -36,10 +36,12 @@ export const activityScheduleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = asy
         response: { 200: attivitaRangeResponse, ...errors(400, 401, 403) },
       },
     },
-    async (req) => ({
-      success: true as const,
-      ...(await schedule.range(deps, actorOf(req), req.params.start, req.params.end)),
-    }),
+    async (req, reply) => {
+      // The body is made by PostgreSQL (schedule.rangeBody); a string skips the response serializer and
+      // the schema above documents it.
+      const body = await schedule.rangeBody(deps, actorOf(req), req.params.start, req.params.end);
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
   );
 
   app.post(

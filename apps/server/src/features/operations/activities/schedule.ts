@@ -6,15 +6,14 @@ import {
   type attivitaReportInput,
   type attivitaUpdateInput,
   type attivitaUpdateResponse,
-  type AttivitaRangeItem,
 } from '@fs/contract';
 import type { Actor } from '../../../platform/auth/actor.js';
-import type { Db } from '../../../platform/db/client.js';
+import { inTurn, type Db } from '../../../platform/db/client.js';
 import type { Deps } from '../../../platform/deps.js';
 import { AppError, forbidden, notFound } from '../../../platform/errors.js';
 import { save as saveReport } from '../reports/service.js';
 import * as occ from './occurrences-repo.js';
-import { toOccorrenza, toRangeItem } from './presenter.js';
+import { toOccorrenza } from './presenter.js';
 import { isCalendarDate } from './recurrence.js';
 import * as repo from './repo.js';
 
@@ -38,27 +37,27 @@ export function assertPlanner(actor: Actor, action: 'read' | 'write'): void {
 
 const fromCompact = (d: string) => `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`;
 
-/** GET /attivita/attivita/start/{YYYYMMDD}/end/{YYYYMMDD}: the range's occurrences and the overdue ones before it. */
-export async function range(
-  deps: Deps,
-  actor: Actor,
-  startCompact: string,
-  endCompact: string,
-): Promise<{ items: AttivitaRangeItem[]; scadute: AttivitaRangeItem[] }> {
+/**
+ * GET /attivita/attivita/start/{YYYYMMDD}/end/{YYYYMMDD}: the range's occurrences and the overdue ones
+ * before it (and before today), as the JSON body itself (made by PostgreSQL: thousands of occurrences
+ * a month are not parsed and re-serialized row by row).
+ */
+export async function rangeBody(deps: Deps, actor: Actor, startCompact: string, endCompact: string): Promise<string> {
   assertPlanner(actor, 'read');
   const start = fromCompact(startCompact);
   const end = fromCompact(endCompact);
   if (!isCalendarDate(start)) throw invalid('start', 'Data di inizio non valida (AAAAMMGG)');
   if (!isCalendarDate(end)) throw invalid('end', 'Data di fine non valida (AAAAMMGG)');
   if (end < start) throw invalid('end', "La data di fine precede quella d'inizio");
-  if (days(start, end) >= RANGE_MAX_DAYS)
+  if (days(start, end) >= RANGE_MAX_DAYS) {
     throw invalid('end', `Intervallo troppo esteso: al massimo ${RANGE_MAX_DAYS} giorni`);
+  }
   const day = today();
-  const [items, scadute] = await Promise.all([
-    occ.inRange(deps.db, actor.aziendaId, start, end),
-    occ.overdue(deps.db, actor.aziendaId, start < day ? start : day, SCADUTE_MAX),
+  const [items, scadute] = await inTurn(deps.db, [
+    occ.inRangeJson(deps.db, actor.aziendaId, start, end, day),
+    occ.overdueJson(deps.db, actor.aziendaId, start < day ? start : day, day, SCADUTE_MAX),
   ]);
-  return { items: items.map((r) => toRangeItem(r, day)), scadute: scadute.map((r) => toRangeItem(r, day)) };
+  return `{"success":true,"items":${items},"scadute":${scadute}}`;
 }
 
 type UpdateAnswer = z.infer<typeof attivitaUpdateResponse>;
@@ -128,10 +127,8 @@ export async function reportFromOccurrence(
     }
     if (o.fattaAt) throw new AppError('CONFLICT', 'Attività già fatta');
     if (o.cessato) throw new AppError('CONFLICT', 'Il contratto è cessato');
-    const [machines, checks] = await Promise.all([
-      repo.machinesOfActivities(tx, aziendaId, [o.attivitaId]),
-      repo.checksOfActivities(tx, aziendaId, [o.attivitaId]),
-    ]);
+    const machines = await repo.machinesOfActivities(tx, aziendaId, [o.attivitaId]);
+    const checks = await repo.checksOfActivities(tx, aziendaId, [o.attivitaId]);
     const body = rapportinoLavorazioneRequest.parse({
       cliente_id: o.clienteId,
       contratto_id: o.contrattoId,

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { todayIn, type Attivita, type frequencyRequest, type listaAttivitaInput } from '@fs/contract';
 import type { Actor } from '../../../platform/auth/actor.js';
-import type { DbOrTx } from '../../../platform/db/client.js';
+import { inTurn, type DbOrTx } from '../../../platform/db/client.js';
 import type { Deps } from '../../../platform/deps.js';
 import { AppError, notFound } from '../../../platform/errors.js';
 import * as occ from './occurrences-repo.js';
@@ -32,7 +32,7 @@ async function activitiesOf(db: DbOrTx, aziendaId: string, contrattoId: string, 
   const rows = await repo.activitiesOfContract(db, aziendaId, contrattoId);
   const ids = rows.map((r) => r.id);
   const day = today();
-  const [checks, machines, dates] = await Promise.all([
+  const [checks, machines, dates] = await inTurn(db, [
     repo.checksOfActivities(db, aziendaId, ids),
     repo.machinesOfActivities(db, aziendaId, ids),
     occ.ofActivities(db, aziendaId, ids, { all, today: day }),
