@@ -26,6 +26,8 @@ describe('job registry', () => {
     expect(registryProblems(allJobs)).toEqual([]);
     expect(allJobs.map((j) => j.queue).sort()).toEqual([
       'company-delete',
+      'contracts-notice-mail',
+      'contracts-renewal',
       'csv-import',
       'report-mail',
       'schedule-reminders',

@@ -268,10 +268,17 @@ describe('cross-company sweep', () => {
         macchinari: [idsOfA['/api/macchinari/macchinario/:id#id']!],
         mansioni: [idsOfA['/api/mansioni/mansione/:id#id']!],
       });
-      await makeActivity(t, a.company.id, {
+      const activity = await makeActivity(t, a.company.id, {
         contrattoId: contract.id,
         controlli: [idsOfA['/api/controlli/controllo/:id#id']!],
       });
+      // Contract activities: A's contract and activity in the paths.
+      idsOfA['/api/contratti/contratto/attivita/:id#id'] = contract.id;
+      idsOfA['/api/contratti/attivita/regole/:id#id'] = activity.id;
+      idsOfA['/api/contratti/contratto/:contrattoId/attivita/:id#contrattoId'] = contract.id;
+      idsOfA['/api/contratti/contratto/:contrattoId/attivita/:id#id'] = activity.id;
+      idsOfA['/api/contratti/contratto/:contrattoId/attivita/delete-bulk#contrattoId'] = contract.id;
+      secretsOfA.push(activity.id);
       await makeReport(t, a.company.id, { clienteId, mansioni: [idsOfA['/api/mansioni/mansione/:id#id']!] });
       secretsOfA.push(contract.id);
       // A's contract through the contract routes: B reads, ends, prints, deletes none of it.

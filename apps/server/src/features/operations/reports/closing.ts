@@ -3,6 +3,7 @@ import { AppError, notFound, type FieldProblem } from '../../../platform/errors.
 import type { Actor } from '../../../platform/auth/actor.js';
 import type { Deps } from '../../../platform/deps.js';
 import type { DbOrTx } from '../../../platform/db/client.js';
+import { reportClosed } from '../activities/report-link.js';
 import { campiWithRemoved } from '../report-config/service.js';
 import type { CampoRow } from '../report-config/repo.js';
 import { reportAccess } from './access.js';
@@ -114,7 +115,9 @@ export async function close(
     if (missing.length) {
       throw new AppError('REPORT_MANDATORY_FIELDS', 'Compila i campi obbligatori prima di chiudere', missing);
     }
-    await repo.updateReport(tx, aziendaId, id, { stato: 'CHIUSO', dataChiusura: new Date() });
+    const closedAt = new Date();
+    await repo.updateReport(tx, aziendaId, id, { stato: 'CHIUSO', dataChiusura: closedAt });
+    await reportClosed(tx, aziendaId, id, closedAt);
     const item = await present(tx, actor, (await repo.findReport(tx, aziendaId, id))!, settings, config);
     return dec(r.report.totaleOre) === 0n ? { item, warnings: ['NO_HOURS' as const] } : { item };
   });

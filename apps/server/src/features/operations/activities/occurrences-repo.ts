@@ -1,0 +1,213 @@
+import { and, asc, eq, gte, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { RegoleAttivita, RegoleContratto } from '@fs/contract';
+import type { DbOrTx } from '../../../platform/db/client.js';
+import { attivitaDate, contratti, contrattiAttivita } from '../../../platform/db/schema-contracts.js';
+
+/** The dated occurrences of activities (attivita_date, the spec's contratto_date). Every query filters on the company. */
+
+export interface OccurrenceRow {
+  id: string;
+  attivitaId: string;
+  contrattoId: string;
+  data: string;
+  dataPianificata: string | null;
+  rapportinoId: string | null;
+  fattaAt: Date | null;
+}
+
+const occCols = {
+  id: attivitaDate.id,
+  attivitaId: attivitaDate.attivitaId,
+  contrattoId: attivitaDate.contrattoId,
+  data: attivitaDate.data,
+  dataPianificata: attivitaDate.dataPianificata,
+  rapportinoId: attivitaDate.rapportinoId,
+  fattaAt: attivitaDate.fattaAt,
+};
+
+/** The day an occurrence is planned for: its planned date, else its due date (attivita_date_range_idx). */
+export const dayOf = sql<string>`coalesce(${attivitaDate.dataPianificata}, ${attivitaDate.data})`;
+
+/** The occurrences of activities: all, or (default) the undone ones and those from `today` on. */
+export async function ofActivities(
+  db: DbOrTx,
+  aziendaId: string,
+  ids: string[],
+  o: { all: boolean; today: string },
+): Promise<OccurrenceRow[]> {
+  if (!ids.length) return [];
+  return db
+    .select(occCols)
+    .from(attivitaDate)
+    .where(
+      and(
+        eq(attivitaDate.aziendaId, aziendaId),
+        inArray(attivitaDate.attivitaId, ids),
+        o.all ? undefined : or(isNull(attivitaDate.fattaAt), gte(dayOf, o.today)),
+      ),
+    )
+    .orderBy(asc(attivitaDate.data));
+}
+
+export interface NewOccurrence {
+  attivitaId: string;
+  contrattoId: string;
+  data: string;
+}
+
+/**
+ * Inserts occurrences in one statement per 5,000 (two array parameters unnested, not four parameters a
+ * row); a date the activity already has is left as it is (unique attivita_id, data).
+ */
+export async function insertOccurrences(db: DbOrTx, aziendaId: string, rows: NewOccurrence[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 5000) {
+    const part = rows.slice(i, i + 5000);
+    const attivita = `{${part.map((r) => r.attivitaId).join(',')}}`;
+    const contratti_ = `{${part.map((r) => r.contrattoId).join(',')}}`;
+    const date = `{${part.map((r) => r.data).join(',')}}`;
+    await db.execute(sql`insert into attivita_date (azienda_id, attivita_id, contratto_id, data)
+      select ${aziendaId}::uuid, a, c, d
+        from unnest(${attivita}::uuid[], ${contratti_}::uuid[], ${date}::date[]) as t(a, c, d)
+      on conflict (attivita_id, data) do nothing`);
+  }
+}
+
+/**
+ * Deletes the activity's occurrences from `from` on that are not done, have no report and are not
+ * among `keep` (its frequency changed).
+ */
+export async function pruneOccurrences(
+  db: DbOrTx,
+  aziendaId: string,
+  attivitaId: string,
+  keep: string[],
+  from: string,
+): Promise<void> {
+  await db
+    .delete(attivitaDate)
+    .where(
+      and(
+        eq(attivitaDate.aziendaId, aziendaId),
+        eq(attivitaDate.attivitaId, attivitaId),
+        gte(attivitaDate.data, from),
+        isNull(attivitaDate.fattaAt),
+        isNull(attivitaDate.rapportinoId),
+        keep.length ? notInArray(attivitaDate.data, keep) : undefined,
+      ),
+    );
+}
+
+/* ---------- the planner ---------- */
+
+/**
+ * The planner's occurrences as one JSON array text (the wire's attivitaRangeItem, state included),
+ * built by PostgreSQL: a month over thousands of contracts is parsed by the server as one value, not
+ * as thousands of rows. The occurrences are picked first by attivita_date_range_idx (a materialized
+ * CTE), then joined by key (the company a constant on every side) to their activity, running contract, customer, plant and job role.
+ */
+function rangeJson(aziendaId: string, today: string, where: SQL, limit: number | null) {
+  return sql`with o as materialized (
+      select ad.* from attivita_date ad
+       where ad.azienda_id = ${aziendaId}::uuid and ${where}
+    ), j as (
+      select o.id, o.attivita_id, o.contratto_id, o.data, o.data_pianificata, o.rapportino_id,
+             to_char(o.fatta_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as fatta_at,
+             case when o.fatta_at is not null then 'fatta'
+                  when coalesce(o.data_pianificata, o.data) < ${today}::date then 'scaduta'
+                  when o.rapportino_id is not null or o.data_pianificata is not null then 'pianificata'
+                  else 'da_fare' end as stato,
+             a.descrizione as nome, c.identificativo as contratto, c.cliente_id, cl.ragione_sociale as cliente,
+             i.nome as impianto, a.mansione_id, m.nome as mansione, a.durata_minuti
+        from o
+        join contratti_attivita a on a.azienda_id = ${aziendaId}::uuid and a.id = o.attivita_id
+        join contratti c on c.azienda_id = ${aziendaId}::uuid and c.id = o.contratto_id and not c.cessato
+        join clienti cl on cl.azienda_id = ${aziendaId}::uuid and cl.id = c.cliente_id
+        left join impianti i on i.azienda_id = ${aziendaId}::uuid and i.id = a.impianto_id
+        left join mansioni m on m.azienda_id = ${aziendaId}::uuid and m.id = a.mansione_id
+       order by coalesce(o.data_pianificata, o.data), c.identificativo, o.id
+       ${limit === null ? sql`` : sql`limit ${limit}`}
+    )
+    select coalesce(json_agg(j), '[]')::text as items from j`;
+}
+
+async function jsonText(db: DbOrTx, q: SQL): Promise<string> {
+  const r = await db.execute(q);
+  return (r.rows[0] as { items: string }).items;
+}
+
+/** Occurrences planned (or due) in [start, end] on the company's running contracts, as a JSON array. */
+export function inRangeJson(db: DbOrTx, aziendaId: string, start: string, end: string, today: string) {
+  const where = sql`coalesce(ad.data_pianificata, ad.data) between ${start}::date and ${end}::date`;
+  return jsonText(db, rangeJson(aziendaId, today, where, null));
+}
+
+/** Undone occurrences whose day is before `before` on running contracts, oldest first, as a JSON array. */
+export function overdueJson(db: DbOrTx, aziendaId: string, before: string, today: string, limit: number) {
+  const where = sql`ad.fatta_at is null and coalesce(ad.data_pianificata, ad.data) < ${before}::date`;
+  return jsonText(db, rangeJson(aziendaId, today, where, limit));
+}
+
+/* ---------- one occurrence ---------- */
+
+export interface OccurrenceDetail extends OccurrenceRow {
+  clienteId: string;
+  cessato: boolean;
+  nome: string;
+  impiantoId: string | null;
+  mansioneId: string | null;
+  regole: RegoleAttivita | null;
+  regoleContratto: RegoleContratto | null;
+}
+
+/** One occurrence with its activity and contract; locked for the transaction when `lock`. */
+export async function occurrence(
+  db: DbOrTx,
+  aziendaId: string,
+  id: string,
+  lock = false,
+): Promise<OccurrenceDetail | undefined> {
+  const q = db
+    .select({
+      ...occCols,
+      clienteId: contratti.clienteId,
+      cessato: contratti.cessato,
+      nome: contrattiAttivita.descrizione,
+      impiantoId: contrattiAttivita.impiantoId,
+      mansioneId: contrattiAttivita.mansioneId,
+      regole: contrattiAttivita.regole,
+      regoleContratto: contratti.regole,
+    })
+    .from(attivitaDate)
+    .innerJoin(
+      contrattiAttivita,
+      and(eq(contrattiAttivita.aziendaId, aziendaId), eq(contrattiAttivita.id, attivitaDate.attivitaId)),
+    )
+    .innerJoin(contratti, and(eq(contratti.aziendaId, aziendaId), eq(contratti.id, attivitaDate.contrattoId)))
+    .where(and(eq(attivitaDate.aziendaId, aziendaId), eq(attivitaDate.id, id)));
+  const [r] = lock ? await q.for('update', { of: attivitaDate }) : await q;
+  return r;
+}
+
+export async function setPlanned(db: DbOrTx, aziendaId: string, id: string, day: string | null) {
+  const [r] = await db
+    .update(attivitaDate)
+    .set({ dataPianificata: day })
+    .where(and(eq(attivitaDate.aziendaId, aziendaId), eq(attivitaDate.id, id)))
+    .returning(occCols);
+  return r!;
+}
+
+export async function setReport(db: DbOrTx, aziendaId: string, id: string, rapportinoId: string): Promise<void> {
+  await db
+    .update(attivitaDate)
+    .set({ rapportinoId })
+    .where(and(eq(attivitaDate.aziendaId, aziendaId), eq(attivitaDate.id, id)));
+}
+
+/** Marks done (a date) or undone (null) the occurrences made into the report. */
+export async function setDoneByReport(db: DbOrTx, aziendaId: string, rapportinoId: string, at: Date | null) {
+  await db
+    .update(attivitaDate)
+    .set({ fattaAt: at })
+    .where(and(eq(attivitaDate.aziendaId, aziendaId), eq(attivitaDate.rapportinoId, rapportinoId)));
+}

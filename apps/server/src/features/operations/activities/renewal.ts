@@ -1,0 +1,85 @@
+import { todayIn } from '@fs/contract';
+import type { Deps } from '../../../platform/deps.js';
+import { defineJob } from '../../../platform/job-registry.js';
+import * as rrepo from './renewal-repo.js';
+import { queueNotice } from './renewal-mail.js';
+import { generateRenewalPeriod } from './save.js';
+
+/**
+ * The daily renewal and expiry job (issue 13, decision 0027), for every running contract:
+ * - in its notice window (end − giorni_preavviso_rinnovo ≤ today ≤ end) and without a notice for that
+ *   end: the notice row (contract, end date: the idempotence key) and mail_avviso_scadenza_sent in one
+ *   transaction, then its mail queued (contracts-notice-mail);
+ * - renewing itself and past its end: a compare-and-set extension by mesi_rinnovo months with the new
+ *   period's occurrences in the same transaction, period after period until it covers today.
+ * Idempotent: run twice, or stopped and run again, it notices once and renews once per period; notices
+ * left queued by a stopped run are queued again (their mail job sends each once).
+ */
+export const CONTRACTS_RENEWAL_QUEUE = 'contracts-renewal';
+/** Every day at 05:30 (Europe/Rome). */
+export const CONTRACTS_RENEWAL_CRON = '30 5 * * *';
+
+export interface RenewalRun {
+  /** The day to run for (YYYY-MM-DD, Europe/Rome); default today. */
+  today?: string;
+  /** Tests: called after each committed step (to stop a run there). */
+  afterStep?: (step: 'renewal' | 'notice', contrattoId: string) => void | Promise<void>;
+}
+
+const minusDays = (d: string, n: number) => {
+  const x = new Date(`${d}T00:00:00Z`);
+  x.setUTCDate(x.getUTCDate() - n);
+  return x.toISOString().slice(0, 10);
+};
+
+export async function runRenewal(deps: Deps, o: RenewalRun = {}): Promise<{ renewals: number; notices: number }> {
+  const today = o.today ?? todayIn('Europe/Rome');
+  let renewals = 0;
+  let notices = 0;
+  for (const due of await rrepo.dueContracts(deps.db, today)) {
+    let c: rrepo.DueContract | undefined = due;
+    while (c && c.rinnovoAutomatico && c.mesiRinnovo && c.dataFine < today) {
+      const { aziendaId, id, dataFine, mesiRinnovo } = c;
+      const extended = await deps.db.transaction(async (tx) => {
+        const next = await rrepo.extend(tx, aziendaId, id, dataFine, mesiRinnovo);
+        if (next) await generateRenewalPeriod(tx, aziendaId, id, { after: dataFine, until: next });
+        return next;
+      });
+      if (extended) {
+        renewals++;
+        await o.afterStep?.('renewal', id);
+      }
+      // Re-read: another run may have renewed it (the compare-and-set then changed nothing).
+      const now = await rrepo.contractNow(deps.db, aziendaId, id);
+      if (now && now.dataFine === dataFine) break;
+      c = now;
+    }
+    if (!c || c.giorniPreavviso === null || c.dataFine < today || minusDays(c.dataFine, c.giorniPreavviso) > today) {
+      continue;
+    }
+    const key = { aziendaId: c.aziendaId, contrattoId: c.id, dataFine: c.dataFine };
+    const inserted = await deps.db.transaction(async (tx) =>
+      rrepo.insertNotice(
+        tx,
+        key.aziendaId,
+        key.contrattoId,
+        key.dataFine,
+        await rrepo.recipients(tx, key.aziendaId, key.contrattoId),
+      ),
+    );
+    if (!inserted) continue;
+    notices++;
+    await o.afterStep?.('notice', c.id);
+  }
+  // Every notice still queued gets its mail job (a stopped run's included; sending twice is prevented there).
+  for (const k of await rrepo.queuedNotices(deps.db)) await queueNotice(deps, k);
+  return { renewals, notices };
+}
+
+export const contractsRenewalJob = defineJob<{ today?: string }>({
+  queue: CONTRACTS_RENEWAL_QUEUE,
+  run: async (deps, data) => {
+    await runRenewal(deps, { today: data.today });
+  },
+  cron: { expression: CONTRACTS_RENEWAL_CRON, data: {} },
+});

@@ -1,0 +1,148 @@
+import type { z } from 'zod';
+import {
+  can,
+  rapportinoLavorazioneRequest,
+  todayIn,
+  type attivitaReportInput,
+  type attivitaUpdateInput,
+  type attivitaUpdateResponse,
+} from '@fs/contract';
+import type { Actor } from '../../../platform/auth/actor.js';
+import { inTurn, type Db } from '../../../platform/db/client.js';
+import type { Deps } from '../../../platform/deps.js';
+import { AppError, forbidden, notFound } from '../../../platform/errors.js';
+import { save as saveReport } from '../reports/service.js';
+import * as occ from './occurrences-repo.js';
+import { toOccorrenza } from './presenter.js';
+import { isCalendarDate } from './recurrence.js';
+import * as repo from './repo.js';
+
+/** The planner's side of activities (spec 7 "Schedule"): the range, moving an occurrence, a report from one. */
+
+/** Most days one range may span. */
+export const RANGE_MAX_DAYS = 366;
+/** Most overdue occurrences answered with a range. */
+export const SCADUTE_MAX = 200;
+
+const today = () => todayIn('Europe/Rome');
+const invalid = (path: string, message: string) => new AppError('VALIDATION', message, [{ path, message }]);
+const days = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+
+/** Who reads contracts or the planning may read the planner's activities; who writes either may move them. */
+export function assertPlanner(actor: Actor, action: 'read' | 'write'): void {
+  if (!can(actor.permissions, 'contratti', action) && !can(actor.permissions, 'pianificazione_interventi', action)) {
+    throw forbidden();
+  }
+}
+
+const fromCompact = (d: string) => `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`;
+
+/**
+ * GET /attivita/attivita/start/{YYYYMMDD}/end/{YYYYMMDD}: the range's occurrences and the overdue ones
+ * before it (and before today), as the JSON body itself (made by PostgreSQL: thousands of occurrences
+ * a month are not parsed and re-serialized row by row).
+ */
+export async function rangeBody(deps: Deps, actor: Actor, startCompact: string, endCompact: string): Promise<string> {
+  assertPlanner(actor, 'read');
+  const start = fromCompact(startCompact);
+  const end = fromCompact(endCompact);
+  if (!isCalendarDate(start)) throw invalid('start', 'Data di inizio non valida (AAAAMMGG)');
+  if (!isCalendarDate(end)) throw invalid('end', 'Data di fine non valida (AAAAMMGG)');
+  if (end < start) throw invalid('end', "La data di fine precede quella d'inizio");
+  if (days(start, end) >= RANGE_MAX_DAYS) {
+    throw invalid('end', `Intervallo troppo esteso: al massimo ${RANGE_MAX_DAYS} giorni`);
+  }
+  const day = today();
+  const [items, scadute] = await inTurn(deps.db, [
+    occ.inRangeJson(deps.db, actor.aziendaId, start, end, day),
+    occ.overdueJson(deps.db, actor.aziendaId, start < day ? start : day, day, SCADUTE_MAX),
+  ]);
+  return `{"success":true,"items":${items},"scadute":${scadute}}`;
+}
+
+type UpdateAnswer = z.infer<typeof attivitaUpdateResponse>;
+
+/**
+ * POST /attivita/attivita/update: moves an occurrence to `data` (its due day clears the planned one).
+ * Later than its due day by more than the maximum delay (the activity's, else the contract's), or
+ * earlier by more than the maximum advance, answers a warning (success false) unless `conferma`.
+ * A done occurrence, or one of a ceased contract, is not moved (409).
+ */
+export async function move(
+  deps: Deps,
+  actor: Actor,
+  input: z.output<typeof attivitaUpdateInput>,
+): Promise<UpdateAnswer> {
+  assertPlanner(actor, 'write');
+  if (!isCalendarDate(input.data)) throw invalid('data', 'Data non valida');
+  const { aziendaId } = actor;
+  return deps.db.transaction(async (tx) => {
+    const o = await occ.occurrence(tx, aziendaId, input.id, true);
+    if (!o) throw notFound('Attività');
+    if (o.fattaAt) throw new AppError('CONFLICT', 'Attività già fatta: la sua data non si sposta più');
+    if (o.cessato) throw new AppError('CONFLICT', 'Il contratto è cessato: le sue attività non si spostano');
+    const giorni = days(o.data, input.data);
+    const ritardo = o.regole?.ritardo_massimo_giorni ?? o.regoleContratto?.ritardo_massimo_giorni ?? null;
+    const anticipo = o.regole?.anticipo_massimo_giorni ?? null;
+    if (!input.conferma && ritardo !== null && giorni > ritardo) {
+      return {
+        success: false as const,
+        avviso: 'ritardo' as const,
+        message: `Lo spostamento di ${giorni} giorni supera il ritardo massimo di ${ritardo} giorni: confermare per procedere`,
+        giorni,
+        massimo: ritardo,
+      };
+    }
+    if (!input.conferma && anticipo !== null && -giorni > anticipo) {
+      return {
+        success: false as const,
+        avviso: 'anticipo' as const,
+        message: `L'anticipo di ${-giorni} giorni supera l'anticipo massimo di ${anticipo} giorni: confermare per procedere`,
+        giorni: -giorni,
+        massimo: anticipo,
+      };
+    }
+    const row = await occ.setPlanned(tx, aziendaId, o.id, input.data === o.data ? null : input.data);
+    return { success: true as const, item: toOccorrenza(row, today()) };
+  });
+}
+
+/**
+ * POST /attivita/attivita: a work report (NUOVO) made from an occurrence, through the reports' own save
+ * (its checks and access rules), in one transaction with the link: the contract's customer, the
+ * contract, the activity's plant, machines, job role and checks, the technicians and the appointment.
+ * Once: a second call answers 409 naming the report made.
+ */
+export async function reportFromOccurrence(
+  deps: Deps,
+  actor: Actor,
+  input: z.output<typeof attivitaReportInput>,
+): Promise<string> {
+  const { aziendaId } = actor;
+  return deps.db.transaction(async (tx) => {
+    const o = await occ.occurrence(tx, aziendaId, input.id, true);
+    if (!o) throw notFound('Attività');
+    if (o.rapportinoId) {
+      throw new AppError('CONFLICT', `Da questa attività è già stato fatto il rapportino ${o.rapportinoId}`);
+    }
+    if (o.fattaAt) throw new AppError('CONFLICT', 'Attività già fatta');
+    if (o.cessato) throw new AppError('CONFLICT', 'Il contratto è cessato');
+    const machines = await repo.machinesOfActivities(tx, aziendaId, [o.attivitaId]);
+    const checks = await repo.checksOfActivities(tx, aziendaId, [o.attivitaId]);
+    const body = rapportinoLavorazioneRequest.parse({
+      cliente_id: o.clienteId,
+      contratto_id: o.contrattoId,
+      impianto_id: o.impiantoId,
+      mansione_id: o.mansioneId,
+      macchinari_ids: machines.map((m) => m.id),
+      tecnici_ids: input.tecnici,
+      data_appuntamento: input.data_appuntamento ?? null,
+      richiesta_iniziale: o.nome,
+      controlli: checks.map((c) => ({ controllo_id: c.id, esito: null, note: null })),
+    });
+    // The report's save runs inside this transaction (a savepoint): report and link commit together.
+    const report = await saveReport({ ...deps, db: tx as unknown as Db }, actor, body);
+    await occ.setReport(tx, aziendaId, o.id, report.id);
+    return report.id;
+  });
+}
