@@ -2,6 +2,7 @@ import { ConfigError, loadConfig, loadDotEnv } from './config.js';
 import { buildApp } from './app.js';
 import { DEMO, seedDemoIfEmpty } from './demo/seed.js';
 import { seedSampleReports } from './demo/sample-reports.js';
+import { seedSampleContracts } from './demo/sample-contracts.js';
 
 async function main() {
   await loadDotEnv();
@@ -18,7 +19,10 @@ async function main() {
   const { app, deps, close } = await buildApp(config);
   if (config.ROLE !== 'worker' && config.SEED_DEMO && (await seedDemoIfEmpty(deps.db, { sample: true }))) {
     const demo = await deps.database.executeSql('select id from aziende where partita_iva = $1', [DEMO.piva]);
-    await seedSampleReports(deps, (demo.rows[0] as { id: string }).id);
+    const demoId = (demo.rows[0] as { id: string }).id;
+    // Contracts first: their reports close before the sample reports add a field required at closing.
+    await seedSampleContracts(deps, demoId);
+    await seedSampleReports(deps, demoId);
     app.log.info('demo company seeded');
   }
   await app.listen({ port: config.PORT, host: config.HOST });

@@ -278,7 +278,11 @@ export async function seedSampleContracts(deps: Deps, aziendaId: string): Promis
     data_fine: shift(start6, 24, -1),
     impianti: [p6.id],
     attivita: [
-      { nome: 'Controllo pannelli e circuito', impianto_id: p6.id, frequenza: { tipo: 'fissa', ogni: 4, unita: 'mesi' } },
+      {
+        nome: 'Controllo pannelli e circuito',
+        impianto_id: p6.id,
+        frequenza: { tipo: 'fissa', ogni: 4, unita: 'mesi' },
+      },
     ],
   });
   await ceaseContract(deps, actor, c6.id, {

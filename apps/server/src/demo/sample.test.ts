@@ -4,6 +4,7 @@ import type { Db } from '../platform/db/client.js';
 import { call, startTestApp, type TestApp } from '../test/harness.js';
 import { createCompany } from '../test/factories.js';
 import { SAMPLE, seedSampleData } from './sample.js';
+import { SAMPLE_CONTRACTS, seedSampleContracts } from './sample-contracts.js';
 import { romeInstant, SAMPLE_REPORTS, seedSampleReports, TODAY_APPOINTMENTS } from './sample-reports.js';
 
 let t: TestApp;
@@ -97,5 +98,44 @@ describe("the demo company's sample work reports", () => {
     expect(romeInstant('2026-01-15', '09:00')).toBe('2026-01-15T08:00:00.000Z');
     expect(romeInstant('2026-07-15', '09:00')).toBe('2026-07-15T07:00:00.000Z');
     expect(romeInstant('2026-03-29', '14:30')).toBe('2026-03-29T12:30:00.000Z');
+  });
+});
+
+describe("the demo company's sample contracts", () => {
+  it('gives both kinds, hours partly used (one under the warning), one expiring with its notice, one ceased, overdue dates', async () => {
+    const c = await createCompany(t);
+    await (t.deps.db as Db).transaction((tx) => seedSampleData(tx, c.company.id, [c.user('tech').id]));
+    await seedSampleContracts(t.deps, c.company.id);
+    const s = await c.login('admin');
+    const list = await call(t.app, 'GET', '/api/contratti/contratti-filtered?size=50', s);
+    expect(list.status, JSON.stringify(list.json)).toBe(200);
+    expect(list.json.totaleElementi).toBe(SAMPLE_CONTRACTS);
+    const rows = list.json.items as { tipo: string; stato: string; ore_residue: string | null }[];
+    expect(new Set(rows.map((r) => r.tipo))).toEqual(new Set(['manutenzione', 'chiamata']));
+    expect(rows.map((r) => r.stato).sort()).toEqual(['attivo', 'attivo', 'attivo', 'attivo', 'cessato', 'in_scadenza']);
+    expect(
+      rows
+        .map((r) => r.ore_residue)
+        .filter(Boolean)
+        .sort(),
+    ).toEqual(['14.00', '8.50']);
+    const expiring = await call(t.app, 'GET', '/api/contratti/contratti-filtered?scadenza_giorni=30', s);
+    expect(expiring.json.totaleElementi).toBeGreaterThanOrEqual(1);
+    // Reports on contracts, activity dates done through them, and an overdue one.
+    const onContracts = await t.deps.database.executeSql(
+      `select count(*)::int as n from rapportini where azienda_id = $1 and contratto_id is not null and stato = 'CHIUSO'`,
+      [c.company.id],
+    );
+    expect((onContracts.rows[0] as { n: number }).n).toBeGreaterThanOrEqual(8);
+    const ymd = (d: Date) => d.toISOString().slice(0, 10).replaceAll('-', '');
+    const range = await call(
+      t.app,
+      'GET',
+      `/api/attivita/attivita/start/${ymd(new Date())}/end/${ymd(new Date(Date.now() + 60 * 86_400_000))}`,
+      s,
+    );
+    expect(range.status).toBe(200);
+    expect(range.json.items.length).toBeGreaterThan(0);
+    expect(range.json.scadute.length).toBeGreaterThan(0);
   });
 });

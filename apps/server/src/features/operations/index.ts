@@ -3,3 +3,7 @@ export { save as saveReport } from './reports/service.js';
 export { close } from './reports/closing.js';
 export { saveCampo } from './report-config/service.js';
 export { sign as signReport } from './reports/signature.js';
+export { saveContract } from './contracts/save.js';
+export { ceaseContract } from './contracts/lifecycle.js';
+export { reportFromOccurrence } from './activities/schedule.js';
+export { runRenewal } from './activities/index.js';

@@ -1,8 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../../test/harness.js';
 import { createCompany } from '../../../test/factories.js';
-import { SAVE_HOOKS } from './save.js';
 import { addDays, contractCompany, today } from './test-helpers.js';
 
 let t: TestApp;
@@ -158,43 +156,40 @@ describe('contracts: create, read, update', () => {
   });
 });
 
-describe('the activities hook of a create', () => {
-  it('is called in the transaction with the contract and the activities; its failure undoes the contract', async () => {
+describe("a create with the wizard's activities", () => {
+  it('saves the activities and their dates with the contract; a refused activity undoes the contract', async () => {
     const x = await contractCompany(t);
-    const attivita = [{ nome: 'Analisi fumi', frequenza: { tipo: 'fissa', ogni: 6, unita: 'mesi' } }];
-    // Without the hook, activities are refused rather than dropped.
-    const refused = await x.save({ identificativo: 'HOOK-0', attivita });
+    const r = await x.save({
+      identificativo: 'ATT-1',
+      data_inizio: '2026-01-01',
+      data_fine: '2026-12-31',
+      attivita: [
+        { nome: 'Manutenzione semestrale', frequenza: { tipo: 'fissa', ogni: 6, unita: 'mesi' } },
+        { nome: 'Due date fisse', frequenza: { tipo: 'variabile', date: ['2026-03-15', '2026-09-15'] } },
+      ],
+    });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    const dates = await x.sql(
+      `select a.descrizione, d.data::text as data from attivita_date d join contratti_attivita a on a.id = d.attivita_id
+        where d.contratto_id = '${r.json.item.id}' order by a.descrizione, d.data`,
+    );
+    expect(dates.rows).toEqual([
+      { descrizione: 'Due date fisse', data: '2026-03-15' },
+      { descrizione: 'Due date fisse', data: '2026-09-15' },
+      { descrizione: 'Manutenzione semestrale', data: '2026-01-01' },
+      { descrizione: 'Manutenzione semestrale', data: '2026-07-01' },
+    ]);
+    expect(r.json.item.attivita_count).toBe(2);
+    // Yearly on a six-month contract: refused, and nothing of the contract is left.
+    const refused = await x.save({
+      identificativo: 'ATT-2',
+      data_inizio: '2026-01-01',
+      data_fine: '2026-06-30',
+      attivita: [{ nome: 'Revisione annuale', frequenza: { tipo: 'fissa', ogni: 1, unita: 'anni' } }],
+    });
     expect(refused.status).toBe(400);
-    expect(refused.json.fields[0].path).toBe('attivita');
-    const calls: unknown[] = [];
-    SAVE_HOOKS.afterContractWritten = async (tx, aziendaId, contratto, list) => {
-      const seen = await tx.execute(sql`select identificativo from contratti where id = ${contratto.id}`);
-      calls.push({ aziendaId, contratto, list, seen: seen.rows });
-      if (list.length > 1) throw new Error('activities refused');
-    };
-    try {
-      const r = await x.save({
-        identificativo: 'HOOK-1',
-        data_inizio: '2026-01-01',
-        data_fine: '2026-06-30',
-        rinnovo_automatico: true,
-        attivita,
-      });
-      expect(r.status, JSON.stringify(r.json)).toBe(200);
-      expect(calls).toEqual([
-        {
-          aziendaId: x.c.company.id,
-          contratto: { id: r.json.item.id, dataInizio: '2026-01-01', dataFine: '2026-06-30', mesiRinnovo: 6 },
-          list: [expect.objectContaining({ nome: 'Analisi fumi', durata_minuti: 60, macchinari: [] })],
-          seen: [{ identificativo: 'HOOK-1' }],
-        },
-      ]);
-      const failed = await x.save({ identificativo: 'HOOK-2', attivita: [...attivita, ...attivita] });
-      expect(failed.status).toBe(500);
-      expect((await x.sql("select 1 from contratti where identificativo = 'HOOK-2'")).rows).toEqual([]);
-    } finally {
-      delete SAVE_HOOKS.afterContractWritten;
-    }
+    expect(JSON.stringify(refused.json)).toContain('anno solare');
+    expect((await x.sql("select 1 from contratti where identificativo = 'ATT-2'")).rows).toEqual([]);
   });
 });
 

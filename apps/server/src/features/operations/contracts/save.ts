@@ -11,33 +11,7 @@ import * as repo from './repo.js';
 import { getContract } from './service.js';
 import { CONTRACT_MESSAGES, ownFieldProblems, wholeMonths } from './validation.js';
 import * as writes from './write-repo.js';
-
-/** What the activities feature needs of a contract just written (its period and renewal). */
-export interface WrittenContract {
-  id: string;
-  dataInizio: string;
-  dataFine: string;
-  mesiRinnovo: number | null;
-}
-
-/**
- * Called inside the create's transaction once the contract and its links are written, with the
- * activities the wizard sent (`attivita`, possibly empty): where the activities feature saves them
- * (`saveActivities` of features/operations/activities, same signature).
- */
-export type AfterContractWritten = (
-  tx: Tx,
-  aziendaId: string,
-  contratto: WrittenContract,
-  attivita: AttivitaInputParsed[],
-) => Promise<void>;
-
-/**
- * Activities of a new contract, plugged in when the activities feature lands, with one line:
- * `export const SAVE_HOOKS = { afterContractWritten: saveActivities };` (from '../activities/index.js').
- * Until then a create carrying activities answers 400 rather than dropping them.
- */
-export const SAVE_HOOKS: { afterContractWritten?: AfterContractWritten } = {};
+import { saveActivities } from '../activities/index.js';
 
 const invalid = (problems: FieldProblem[]) => new AppError('VALIDATION', problems[0]!.message, problems);
 const uniq = (ids: string[]) => [...new Set(ids)];
@@ -69,14 +43,9 @@ async function linkProblems(tx: Tx, aziendaId: string, input: ContrattoInputPars
 
 /**
  * POST /contratti/contratto/create: a new contract (no id) or an update (id), in one transaction with
- * its links (and, on create, its activities through SAVE_HOOKS). Unknown customer or contract: 404.
+ * its links (and, on create, its activities with their dates). Unknown customer or contract: 404.
  */
-export async function saveContract(
-  deps: Deps,
-  actor: Actor,
-  input: ContrattoInputParsed,
-  hooks = SAVE_HOOKS,
-): Promise<Contratto> {
+export async function saveContract(deps: Deps, actor: Actor, input: ContrattoInputParsed): Promise<Contratto> {
   const { aziendaId } = actor;
   const [preavviso] = await optionValues(deps, aziendaId, [['contratti_preavviso_scadenza', 'giorni']]);
   let id: string;
@@ -124,17 +93,20 @@ export async function saveContract(
       }
       const created = await writes.insertContract(tx, aziendaId, actor.userId, values);
       await writes.replaceLinks(tx, aziendaId, created.id, links);
-      if (hooks.afterContractWritten) {
-        await hooks.afterContractWritten(
-          tx,
-          aziendaId,
-          { id: created.id, dataInizio: input.data_inizio, dataFine: input.data_fine, mesiRinnovo },
-          input.attivita ?? [],
-        );
-      } else if (input.attivita?.length) {
-        // Until the activities feature is plugged in, activities are refused rather than dropped.
-        throw invalid([{ path: 'attivita', message: CONTRACT_MESSAGES.attivitaNonGestite }]);
-      }
+      // The wizard's activities and their dates, in the same transaction: a refused one undoes the contract.
+      await saveActivities(
+        tx,
+        aziendaId,
+        {
+          id: created.id,
+          clienteId: input.cliente_id,
+          rinnovoAutomatico: input.rinnovo_automatico,
+          dataInizio: input.data_inizio,
+          dataFine: input.data_fine,
+          mesiRinnovo,
+        },
+        input.attivita ?? [],
+      );
       return created.id;
     });
   } catch (e) {

@@ -9,7 +9,6 @@ export const CONTRACT_MESSAGES = {
   oreChiamata: 'Un contratto a chiamata richiede le ore acquistate (più di zero)',
   tipoFisso: 'Il tipo di contratto non si cambia dopo la creazione',
   attivitaSuModifica: 'Le attività si modificano dalla scheda del contratto',
-  attivitaNonGestite: 'Le attività non si salvano ancora insieme al contratto',
   identificativoUsato: 'Identificativo già usato',
   clienteConRapportini: 'Il contratto ha rapportini: il cliente non si cambia',
   impianto: 'Impianto non trovato per questo cliente',
