@@ -211,3 +211,12 @@ export async function setDoneByReport(db: DbOrTx, aziendaId: string, rapportinoI
     .set({ fattaAt: at })
     .where(and(eq(attivitaDate.aziendaId, aziendaId), eq(attivitaDate.rapportinoId, rapportinoId)));
 }
+
+/** Marks undone the occurrences made into these reports (before the reports are deleted). */
+export async function undoneByReports(db: DbOrTx, aziendaId: string, rapportinoIds: string[]) {
+  if (!rapportinoIds.length) return;
+  await db
+    .update(attivitaDate)
+    .set({ fattaAt: null })
+    .where(and(eq(attivitaDate.aziendaId, aziendaId), inArray(attivitaDate.rapportinoId, rapportinoIds)));
+}

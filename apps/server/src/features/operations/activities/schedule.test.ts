@@ -160,6 +160,14 @@ describe('POST /attivita/attivita: a report from an occurrence', () => {
     const del = await x.post(x.admin, '/rapportini/rapportini/delete-bulk', { ids: [r2.json.rapportino_id] });
     expect(del.status, JSON.stringify(del.json)).toBe(200);
     expect((await list()).find((d) => d.id === old.id)).toMatchObject({ rapportino_id: null, stato: 'scaduta' });
+    // The closed report deleted: its occurrence is to do again.
+    const delClosed = await x.post(x.admin, '/rapportini/rapportini/delete-bulk', { ids: [id] });
+    expect(delClosed.status, JSON.stringify(delClosed.json)).toBe(200);
+    expect((await list()).find((d) => d.id === x.next.id)).toMatchObject({
+      rapportino_id: null,
+      fatta_at: null,
+      stato: 'da_fare',
+    });
     // Without the reports' write permission: 403.
     const noWrite = await call(t.app, 'POST', '/api/attivita/attivita', { ...x.tech, body: { id: old.id } });
     expect([403, 200]).toContain(noWrite.status);

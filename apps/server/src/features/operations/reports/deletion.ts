@@ -2,6 +2,7 @@ import type { Actor } from '../../../platform/auth/actor.js';
 import type { Deps } from '../../../platform/deps.js';
 import { notFound } from '../../../platform/errors.js';
 import { dropMediaOf, removeStored } from '../../registries/index.js';
+import { reportsDeleted } from '../activities/report-link.js';
 import { reportAccess } from './access.js';
 import * as repo from './repo.js';
 
@@ -43,6 +44,8 @@ export async function deleteBulk(
       }));
     const gone = rows.filter((r) => !r.completato).map((r) => r.id);
     if (!gone.length) return { removed: 0, skipped: kept, keys: [] as string[] };
+    // Contract activity dates made into these reports are to do again (the link itself is SET NULL).
+    await reportsDeleted(tx, aziendaId, gone);
     // Attachments and the printed PDF go with the report.
     const files = [
       ...(await dropMediaOf(tx, aziendaId, 'rapportino', gone)),
