@@ -1,4 +1,4 @@
-import type { AttivitaInputParsed, Contratto, ContrattoInputParsed } from '@fs/contract';
+import type { Contratto, ContrattoInputParsed } from '@fs/contract';
 import type { Actor } from '../../../platform/auth/actor.js';
 import type { Tx } from '../../../platform/db/client.js';
 import type { Deps } from '../../../platform/deps.js';
