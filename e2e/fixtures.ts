@@ -36,6 +36,8 @@ export const FIXTURES = {
   sample: { piva: '03344556679', name: 'Vetrina Impianti S.r.l.' },
   /** The sample registries and a technician, no report yet (reports.spec.ts). */
   reports: { piva: '07555666770', name: 'Rapportini Prova S.r.l.', technician: 'luca.bianchi' },
+  /** The sample registries and a technician, no contract yet (contracts.spec.ts). */
+  contracts: { piva: '08666444552', name: 'Contratti Prova S.r.l.', technician: 'carla.neri' },
 } as const;
 
 async function main() {
@@ -182,6 +184,30 @@ async function main() {
           scheduleenabled: 'Y',
           name: 'Luca',
           surname: 'Bianchi',
+        },
+      ],
+    },
+    (tx, { company, users }) =>
+      seedSampleData(
+        tx,
+        company.id,
+        users.filter((u) => u.role === 'user').map((u) => u.id),
+      ),
+  );
+  await provisionCompany(
+    database.db,
+    {
+      ragioneSociale: FIXTURES.contracts.name,
+      partitaIva: FIXTURES.contracts.piva,
+      users: [
+        { username: 'admin', password: FIXTURES.password, role: 'admin', name: 'Cora', surname: 'Contratti' },
+        {
+          username: FIXTURES.contracts.technician,
+          password: FIXTURES.password,
+          role: 'user',
+          scheduleenabled: 'Y',
+          name: 'Carla',
+          surname: 'Neri',
         },
       ],
     },
