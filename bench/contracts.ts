@@ -106,6 +106,15 @@ await measure(
   () => send(`/api/attivita/attivita/start/${ymd(monthStart)}/end/${ymd(monthEnd)}`),
   (j) => `${j.items.length} dates, ${j.scadute.length} overdue`,
 );
+const weekStart = new Date(
+  Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - ((now.getUTCDay() + 6) % 7)),
+);
+const weekEnd = new Date(weekStart.getTime() + 6 * 86_400_000);
+await measure(
+  'activities of this week, all contracts',
+  () => send(`/api/attivita/attivita/start/${ymd(weekStart)}/end/${ymd(weekEnd)}`),
+  (j) => `${j.items.length} dates, ${j.scadute.length} overdue`,
+);
 await measure(
   'contracts ending within 60 days, first page',
   () => send('/api/contratti/contratti-filtered?scadenza_giorni=60&size=25'),

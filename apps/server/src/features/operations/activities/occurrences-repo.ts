@@ -109,6 +109,13 @@ function rangeJson(aziendaId: string, today: string, where: SQL, limit: number |
   return sql`with o as materialized (
       select ad.* from attivita_date ad
        where ad.azienda_id = ${aziendaId}::uuid and ${where}
+         ${
+           // A bounded list (the overdue ones) takes its oldest first, before the joins: not every undone date joined and sorted.
+           limit === null
+             ? sql``
+             : sql`and exists (select 1 from contratti c0 where c0.azienda_id = ${aziendaId}::uuid and c0.id = ad.contratto_id and not c0.cessato)
+                   order by coalesce(ad.data_pianificata, ad.data), ad.id limit ${limit}`
+         }
     ), j as (
       select o.id, o.attivita_id, o.contratto_id, o.data, o.data_pianificata, o.rapportino_id,
              to_char(o.fatta_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as fatta_at,
