@@ -72,6 +72,20 @@ describe('report prices', () => {
     expect(p.totale).toBe('214.00');
   });
 
+  it("takes the contract's discount off every material line's price", () => {
+    const materiali = [
+      { descrizione: 'Filtro', quantita: '2', importo_unitario: '9.90', prezzo_netto: null },
+      { descrizione: 'Valvola', quantita: '1', importo_unitario: '14.00', prezzo_netto: '12.35' },
+    ];
+    const p = computePrices(
+      base({ materiali, contratto: { ora: null, ora_viaggio: null, km: null, materiale: '15' } }),
+    );
+    expect(p.righe.map((r) => [r.descrizione, r.prezzo_unitario, r.importo, r.origine])).toEqual([
+      ['Filtro', '8.42', '16.84', 'contratto'],
+      ['Valvola', '10.50', '10.50', 'contratto'],
+    ]);
+  });
+
   it('lets the report set prices win over the contract, and the contract over the technician', () => {
     const giornate = [day('a', '2026-11-02', '2', '10', '1')];
     const contratto = { ora: '35.00', ora_viaggio: '25.00', km: null, diritto_chiamata: '20.00' };

@@ -1,4 +1,4 @@
-import { add, dec, type Dec, max, mul, round, str } from './money.js';
+import { add, dec, type Dec, div, max, mul, round, str } from './money.js';
 import type { CampoTipo } from './report-config.js';
 import type { GestionePrezzi, ModalitaForfait, ModalitaMultiTecnico, Prezzi, RigaPrezzo, Valuta } from './reports.js';
 
@@ -23,6 +23,8 @@ export interface PriceSet {
   trasferta?: Amount;
   diritto_chiamata?: Amount;
   importo_forfait?: Amount;
+  /** The contract's discount on material, percent (0-100), off every material line's price. */
+  materiale?: Amount;
 }
 
 export interface PricingTecnico {
@@ -41,7 +43,7 @@ export interface PricingInput {
   gestione: GestionePrezzi | null;
   /** The contract's prices, only when the report is on a contract with abilitaPrezziContratto. */
   contratto: PriceSet | null;
-  azienda: Required<Omit<PriceSet, 'importo_forfait' | 'trasferta'>>;
+  azienda: Required<Omit<PriceSet, 'importo_forfait' | 'trasferta' | 'materiale'>>;
   /** The daily allowance when the paid option is on: amount per day travelling at least `distanzaMinimaKm`. */
   trasferta: { importo: string; distanzaMinimaKm: number } | null;
   tecnici: Record<string, PricingTecnico>;
@@ -213,9 +215,16 @@ export function computePrices(input: PricingInput): Prezzi {
   } else {
     righe.push(...labourLines(input));
   }
+  const discount = input.contratto?.materiale;
   for (const m of input.materiali) {
     const price = isSet(m.prezzo_netto) ? m.prezzo_netto : m.importo_unitario;
-    righe.push(line('materiale', m.descrizione, dec(m.quantita), dec(price), 'riga', 3));
+    if (isSet(discount) && dec(discount) > 0n) {
+      // The contract's discount on material: off the line's price, rounded to cents.
+      const unit = round(mul(dec(price), div(dec('100') - dec(discount), dec('100'))), 2);
+      righe.push(line('materiale', m.descrizione, dec(m.quantita), unit, 'contratto', 3));
+    } else {
+      righe.push(line('materiale', m.descrizione, dec(m.quantita), dec(price), 'riga', 3));
+    }
   }
   for (const c of input.campi) {
     const q = campoQuantita(c.tipo, c.valore);

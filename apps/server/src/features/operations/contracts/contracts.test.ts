@@ -330,3 +330,38 @@ async function upload(t: TestApp, s: { token: string; deviceId: string }, url: s
   });
   return { status: res.statusCode, body: res.body };
 }
+
+describe("a report on a contract takes the contract's prices", () => {
+  it('through the contract saved by its route: hours, km, call-out fee and the discount on material; off when not enabled', async () => {
+    const x = await contractCompany(t);
+    const prezzi = { ora: '35,00', km: '0,30', diritto_chiamata: '25', materiale: '10' };
+    const on = (await x.save({ abilitaPrezziContratto: true, prezzi })).json.item;
+    const off = (await x.save({ abilitaPrezziContratto: false, prezzi })).json.item;
+    expect(on.prezzi).toMatchObject({ ora: '35.00', km: '0.30', materiale: '10' });
+    const report = (contratto_id: string) =>
+      x.post(x.admin, '/rapportini/rapportino/lavorazione', {
+        cliente_id: x.clienteId,
+        contratto_id,
+        giornate: [{ data: today(), tecnico_id: x.techId, totale_ore: '2', km_viaggio: '10', ore_viaggio: '0' }],
+        materiali: [{ descrizione: 'Filtro', quantita: '2', importo_unitario: '9.90' }],
+      });
+    const priced = await report(on.id);
+    expect(priced.status, JSON.stringify(priced.json)).toBe(200);
+    const lines = priced.json.item.prezzi.righe.map((r: { voce: string; importo: string; origine: string }) => [
+      r.voce,
+      r.importo,
+      r.origine,
+    ]);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        ['ore', '70.00', 'contratto'],
+        ['km', '3.00', 'contratto'],
+        ['diritto_chiamata', '25.00', 'contratto'],
+        ['materiale', '17.82', 'contratto'],
+      ]),
+    );
+    const plain = await report(off.id);
+    const origins = plain.json.item.prezzi.righe.map((r: { origine: string }) => r.origine);
+    expect(origins).not.toContain('contratto');
+  });
+});

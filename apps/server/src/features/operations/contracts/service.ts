@@ -103,5 +103,6 @@ export async function pricesForReport(
     pernottamento: p.pernottamento,
     diritto_chiamata: p.diritto_chiamata,
     importo_forfait: p.importo_forfait,
+    materiale: p.materiale,
   };
 }
