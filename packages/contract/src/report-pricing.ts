@@ -25,6 +25,8 @@ export interface PriceSet {
   importo_forfait?: Amount;
   /** The contract's discount on material, percent (0-100), off every material line's price. */
   materiale?: Amount;
+  /** The contract's price of one of its activities, charged on a report made from an activity date. */
+  attivita_contratto?: Amount;
 }
 
 export interface PricingTecnico {
@@ -43,7 +45,9 @@ export interface PricingInput {
   gestione: GestionePrezzi | null;
   /** The contract's prices, only when the report is on a contract with abilitaPrezziContratto. */
   contratto: PriceSet | null;
-  azienda: Required<Omit<PriceSet, 'importo_forfait' | 'trasferta' | 'materiale'>>;
+  /** The report was made from a contract activity's date (its price, when the contract sets one, is charged). */
+  daAttivita?: boolean;
+  azienda: Required<Omit<PriceSet, 'importo_forfait' | 'trasferta' | 'materiale' | 'attivita_contratto'>>;
   /** The daily allowance when the paid option is on: amount per day travelling at least `distanzaMinimaKm`. */
   trasferta: { importo: string; distanzaMinimaKm: number } | null;
   tecnici: Record<string, PricingTecnico>;
@@ -214,6 +218,10 @@ export function computePrices(input: PricingInput): Prezzi {
     );
   } else {
     righe.push(...labourLines(input));
+    const activity = input.contratto?.attivita_contratto;
+    if (input.daAttivita && isSet(activity)) {
+      righe.push(line('attivita_contratto', '', dec('1'), dec(activity), 'contratto', 0));
+    }
   }
   const discount = input.contratto?.materiale;
   for (const m of input.materiali) {

@@ -246,6 +246,7 @@ export const VOCI_PREZZO = [
   'pernottamento',
   'trasferta',
   'diritto_chiamata',
+  'attivita_contratto',
   'forfait',
   'materiale',
   'campo',

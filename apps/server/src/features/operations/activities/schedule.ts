@@ -143,6 +143,8 @@ export async function reportFromOccurrence(
     // The report's save runs inside this transaction (a savepoint): report and link commit together.
     const report = await saveReport({ ...deps, db: tx as unknown as Db }, actor, body);
     await occ.setReport(tx, aziendaId, o.id, report.id);
+    // Saved again once linked: its stored total then holds the contract's activity price, when set.
+    if (o.contrattoId) await saveReport({ ...deps, db: tx as unknown as Db }, actor, { ...body, id: report.id });
     return report.id;
   });
 }

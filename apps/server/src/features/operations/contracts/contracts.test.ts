@@ -364,4 +364,25 @@ describe("a report on a contract takes the contract's prices", () => {
     const origins = plain.json.item.prezzi.righe.map((r: { origine: string }) => r.origine);
     expect(origins).not.toContain('contratto');
   });
+
+  it("charges the contract's activity price on a report made from an activity date, in its stored total too", async () => {
+    const x = await contractCompany(t);
+    const c = (
+      await x.save({
+        abilitaPrezziContratto: true,
+        prezzi: { attivita_contratto: '90' },
+        attivita: [{ nome: 'Controllo caldaia', frequenza: { tipo: 'data_singola', data: addDays(today(), 10) } }],
+      })
+    ).json.item;
+    const acts = await x.get(x.admin, `/contratti/contratto/attivita/${c.id}`);
+    const occurrence = acts.json.items[0].contratto_date[0];
+    const made = await x.post(x.admin, '/attivita/attivita', { id: occurrence.id, tecnici: [x.techId] });
+    expect(made.status, JSON.stringify(made.json)).toBe(200);
+    const report = await x.get(x.admin, `/rapportini/rapportini/admin/${made.json.rapportino_id}`);
+    const line = report.json.item.prezzi.righe.find((r: { voce: string }) => r.voce === 'attivita_contratto');
+    expect(line).toMatchObject({ importo: '90.00', origine: 'contratto' });
+    const list = await x.get(x.admin, `/rapportini/rapportini/admin?contratto_id=${c.id}`);
+    expect(list.json.items[0].totale).toBe(report.json.item.prezzi.totale);
+    expect(Number(list.json.items[0].totale)).toBeGreaterThanOrEqual(90);
+  });
 });

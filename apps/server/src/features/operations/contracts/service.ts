@@ -104,5 +104,6 @@ export async function pricesForReport(
     diritto_chiamata: p.diritto_chiamata,
     importo_forfait: p.importo_forfait,
     materiale: p.materiale,
+    attivita_contratto: p.attivita_contratto,
   };
 }

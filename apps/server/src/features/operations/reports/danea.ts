@@ -53,6 +53,7 @@ const VOCI: Record<RigaPrezzo['voce'], { label: string; um?: string }> = {
   pernottamento: { label: 'Pernottamento' },
   trasferta: { label: 'Indennità di trasferta' },
   diritto_chiamata: { label: 'Diritto di chiamata' },
+  attivita_contratto: { label: 'Attività di contratto' },
   forfait: { label: 'Intervento a forfait' },
   materiale: { label: 'Materiale' },
   campo: { label: 'Campo' },
@@ -266,6 +267,7 @@ async function documentOf(
 ): Promise<DaneaDocument> {
   const x = r.report;
   const prezzi = await pricesOf(deps.db, aziendaId, ctx.settings, ctx.config, {
+    id: x.id,
     gestione: x.gestionePrezzi ?? null,
     contrattoId: x.contrattoId,
     giornate: r.giornate,

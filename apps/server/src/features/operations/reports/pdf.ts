@@ -57,6 +57,7 @@ export async function reportPdfModel(deps: Deps, actor: Actor, id: string) {
   const prezzi =
     stampaPrezzi === '1'
       ? await pricesOf(deps.db, aziendaId, settings, config, {
+          id: r.report.id,
           gestione: r.report.gestionePrezzi ?? null,
           contrattoId: r.report.contrattoId,
           giornate: r.giornate,

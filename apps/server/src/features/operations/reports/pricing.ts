@@ -7,6 +7,8 @@ import type { ReportSettings } from './settings.js';
 
 /** What the prices of a report are computed from, as stored (or about to be). */
 export interface PricedReport {
+  /** The report (a report made from a contract activity's date is charged the contract's activity price). */
+  id: string;
   gestione: GestionePrezzi | null;
   /** The contract the report is on: its prices apply when it enables them. */
   contrattoId: string | null;
@@ -40,6 +42,7 @@ export async function pricesOf(
   const linked = config.filter((c) => c.articoloId && r.campi.some((v) => v.campoId === c.id));
   // One after the other: inside a save they share the transaction's connection.
   const contratto = await pricesForReport(db, aziendaId, r.contrattoId);
+  const daAttivita = contratto?.attivita_contratto ? await repo.madeFromActivity(db, aziendaId, r.id) : false;
   const users = await repo.usersOf(db, aziendaId, techIds);
   const articles = await repo.articlesOf(
     db,
@@ -56,6 +59,7 @@ export async function pricesOf(
     minutiMinimi: settings.minutiMinimi,
     gestione: r.gestione,
     contratto,
+    daAttivita,
     azienda: settings.azienda,
     trasferta: settings.trasferta,
     tecnici,

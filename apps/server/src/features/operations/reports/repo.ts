@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { inTurn, type DbOrTx } from '../../../platform/db/client.js';
 import { aziende, media, utenti } from '../../../platform/db/schema.js';
 import { articoli, controlli, mansioni } from '../../../platform/db/schema-articles.js';
-import { rapportini, rapportiniMansioni } from '../../../platform/db/schema-contracts.js';
+import { attivitaDate, rapportini, rapportiniMansioni } from '../../../platform/db/schema-contracts.js';
 import { clienti, impianti, macchinari } from '../../../platform/db/schema-customers.js';
 import {
   outboxEvents,
@@ -579,4 +579,14 @@ export async function fileKey(db: DbOrTx, aziendaId: string, mediaId: string): P
     .from(media)
     .where(and(eq(media.aziendaId, aziendaId), eq(media.id, mediaId)));
   return r?.key;
+}
+
+/** The report was made from a contract activity's date (attivita_date.rapportino_id). */
+export async function madeFromActivity(db: DbOrTx, aziendaId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: attivitaDate.id })
+    .from(attivitaDate)
+    .where(and(eq(attivitaDate.aziendaId, aziendaId), eq(attivitaDate.rapportinoId, id)))
+    .limit(1);
+  return rows.length > 0;
 }

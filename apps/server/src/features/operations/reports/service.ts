@@ -66,6 +66,7 @@ export async function present(
   const fields = config ?? (await campiWithRemoved(db, actor.aziendaId));
   const prezzi = access.seePrices
     ? await pricesOf(db, actor.aziendaId, settings, fields, {
+        id: r.report.id,
         gestione: r.report.gestionePrezzi ?? null,
         contrattoId: r.report.contrattoId,
         giornate: r.giornate,
@@ -354,6 +355,7 @@ async function finish(
   const { aziendaId } = actor;
   await repo.replaceLines(tx, aziendaId, id, dataApertura, lines, fresh);
   const prezzi = await pricesOf(tx, aziendaId, settings, config, {
+    id,
     gestione: priced.gestione ?? null,
     contrattoId: priced.contrattoId,
     giornate: lines.giornate.map((g) => ({ ...g, tecnicoId: g.tecnicoId ?? null })) as never,
