@@ -102,6 +102,14 @@ export const PAGES: PageDefinition[] = [
     pageKey: 'gestione_interventi',
   },
   {
+    id: 'intervention-planning',
+    name: 'Pianificazione',
+    to: '/intervention-planning',
+    icon: 'calendar',
+    i18nKey: 'planner.menu',
+    pageKey: 'pianificazione_interventi',
+  },
+  {
     id: 'contracts',
     name: 'Contratti',
     to: '/contracts',

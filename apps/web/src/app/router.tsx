@@ -62,6 +62,7 @@ const SignLinkPage = lazyPage(() => import('../features/operations/reports/SignL
 const NewReportPage = lazyPage(() => import('../features/operations/reports/NewReportPage'), 'NewReportPage');
 const ContractsPage = lazyPage(() => import('../features/operations/contracts/ContractsPage'), 'ContractsPage');
 const ContractPage = lazyPage(() => import('../features/operations/contracts/ContractPage'), 'ContractPage');
+const PlanningPage = lazyPage(() => import('../features/operations/planner/PlanningPage'), 'PlanningPage');
 const NewContractPage = lazyPage(() => import('../features/operations/contracts/NewContractPage'), 'NewContractPage');
 const CustomInterventionPage = lazyPage(
   () => import('../features/operations/report-config/CustomInterventionPage'),
@@ -186,6 +187,10 @@ export const router = createBrowserRouter([
                   { path: 'interventions/:id', element: <ReportPage /> },
                   { path: 'new-intervention', element: <NewReportPage /> },
                 ],
+              },
+              {
+                element: <RequirePermission pageKey="pianificazione_interventi" />,
+                children: [{ path: 'intervention-planning', element: <PlanningPage /> }],
               },
               {
                 element: <RequirePermission pageKey="contratti" />,

@@ -7,6 +7,7 @@ import {
   type Action,
   type PageKey,
   type PermissionsPayload,
+  type Scope,
   type SessionUser,
 } from '@fs/contract';
 import { api } from '../api/client';
@@ -49,10 +50,10 @@ export function usePermissions() {
   });
 }
 
-/** Whether the user may do `action` on `key`; undefined while the permissions load. */
-export function useCan(key: PageKey, action: Action): boolean | undefined {
+/** Whether the user may do `action` on `key` (on any data, or only `scope`'s); undefined while the permissions load. */
+export function useCan(key: PageKey, action: Action, scope: Scope | 'any' = 'any'): boolean | undefined {
   const { data } = usePermissions();
-  return data ? can(data.permissions, key, action) : undefined;
+  return data ? can(data.permissions, key, action, scope) : undefined;
 }
 
 /** Saves the user's language, revalidates the session, sets the cookie, reloads after 500 ms. */

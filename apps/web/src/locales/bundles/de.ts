@@ -2,8 +2,21 @@ import billing from '../billing/de.json';
 import company from '../company/de.json';
 import identity from '../identity/de.json';
 import operations from '../operations/de.json';
+import planner from '../planner/de.json';
+import agenda from '../agenda/de.json';
+import plannerMap from '../plannerMap/de.json';
 import registries from '../registries/de.json';
 import shell from '../shell/de.json';
 
 /** Every message of one language, one chunk loaded on demand (see ../index.ts). */
-export default { ...billing, ...company, ...identity, ...operations, ...registries, ...shell };
+export default {
+  ...billing,
+  ...company,
+  ...identity,
+  ...operations,
+  ...planner,
+  ...agenda,
+  ...plannerMap,
+  ...registries,
+  ...shell,
+};

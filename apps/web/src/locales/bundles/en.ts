@@ -2,8 +2,21 @@ import billing from '../billing/en.json';
 import company from '../company/en.json';
 import identity from '../identity/en.json';
 import operations from '../operations/en.json';
+import planner from '../planner/en.json';
+import agenda from '../agenda/en.json';
+import plannerMap from '../plannerMap/en.json';
 import registries from '../registries/en.json';
 import shell from '../shell/en.json';
 
 /** Every message of one language, one chunk loaded on demand (see ../index.ts). */
-export default { ...billing, ...company, ...identity, ...operations, ...registries, ...shell };
+export default {
+  ...billing,
+  ...company,
+  ...identity,
+  ...operations,
+  ...planner,
+  ...agenda,
+  ...plannerMap,
+  ...registries,
+  ...shell,
+};

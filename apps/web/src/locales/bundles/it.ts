@@ -2,8 +2,21 @@ import billing from '../billing/it.json';
 import company from '../company/it.json';
 import identity from '../identity/it.json';
 import operations from '../operations/it.json';
+import planner from '../planner/it.json';
+import agenda from '../agenda/it.json';
+import plannerMap from '../plannerMap/it.json';
 import registries from '../registries/it.json';
 import shell from '../shell/it.json';
 
 /** Every message of one language, one chunk loaded on demand (see ../index.ts). */
-export default { ...billing, ...company, ...identity, ...operations, ...registries, ...shell };
+export default {
+  ...billing,
+  ...company,
+  ...identity,
+  ...operations,
+  ...planner,
+  ...agenda,
+  ...plannerMap,
+  ...registries,
+  ...shell,
+};
