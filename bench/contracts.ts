@@ -101,17 +101,36 @@ const now = new Date();
 const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 const monthEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0));
 
+const monthUrl = `/api/attivita/attivita/start/${ymd(monthStart)}/end/${ymd(monthEnd)}`;
 await measure(
-  'activities of this month, all contracts',
-  () => send(`/api/attivita/attivita/start/${ymd(monthStart)}/end/${ymd(monthEnd)}`),
+  'activities of this month, all contracts: first page (1,000)',
+  () => send(monthUrl),
   (j) => `${j.items.length} dates, ${j.scadute.length} overdue`,
+);
+/** Every page of the range, one after the other: the whole month as a client that wants it all reads it. */
+async function wholeRange(url: string) {
+  let n = 0;
+  let pages = 0;
+  let cursor: string | null = null;
+  do {
+    const j = await send(`${url}?limit=2000${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    n += j.items.length;
+    pages++;
+    cursor = j.next;
+  } while (cursor);
+  return { n, pages };
+}
+await measure(
+  'activities of this month, all contracts: every page (2,000 each)',
+  () => wholeRange(monthUrl),
+  (j) => `${j.n} dates in ${j.pages} pages`,
 );
 const weekStart = new Date(
   Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - ((now.getUTCDay() + 6) % 7)),
 );
 const weekEnd = new Date(weekStart.getTime() + 6 * 86_400_000);
 await measure(
-  'activities of this week, all contracts',
+  'activities of this week, all contracts: first page (1,000)',
   () => send(`/api/attivita/attivita/start/${ymd(weekStart)}/end/${ymd(weekEnd)}`),
   (j) => `${j.items.length} dates, ${j.scadute.length} overdue`,
 );

@@ -160,11 +160,26 @@ export const attivitaRangeItem = occorrenzaSchema.extend({
   durata_minuti: z.number().int(),
 });
 export type AttivitaRangeItem = z.infer<typeof attivitaRangeItem>;
+/** Occurrences one page of the range holds by default, and at most. */
+export const ATTIVITA_RANGE_PAGE = { default: 1000, max: 2000 } as const;
+/** The range's page: `limit` occurrences after `cursor` (the `next` of the previous page). */
+export const attivitaRangeQuery = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(ATTIVITA_RANGE_PAGE.max).default(ATTIVITA_RANGE_PAGE.default),
+    cursor: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}~[0-9a-f-]{36}$/, 'Cursore non valido')
+      .optional(),
+  })
+  .strict();
 export const attivitaRangeResponse = z.object({
   success: z.literal(true),
+  /** The range's occurrences by day (planned, else due), then id: one page. */
   items: z.array(attivitaRangeItem),
-  /** Undone occurrences due before the range's start (at most 200, oldest first). */
+  /** Undone occurrences due before the range's start (at most 200, oldest first); first page only. */
   scadute: z.array(attivitaRangeItem),
+  /** The cursor of the next page, null on the last. */
+  next: z.string().nullable(),
 });
 
 /** POST /attivita/attivita: make a report (NUOVO) from an occurrence, once. */

@@ -100,58 +100,75 @@ export async function pruneOccurrences(
 /* ---------- the planner ---------- */
 
 /**
- * The planner's occurrences as one JSON array text (the wire's attivitaRangeItem, state included),
- * built by PostgreSQL: a month over thousands of contracts is parsed by the server as one value, not
- * as thousands of rows. The occurrences are picked first by attivita_date_range_idx (a materialized
- * CTE), then joined by key (the company a constant on every side) to their activity, running contract, customer, plant and job role.
+ * The planner's occurrences as JSON array text (the wire's attivitaRangeItem, state included), built
+ * by PostgreSQL: thousands of occurrences are parsed by the server as one value, not row by row.
+ * The occurrences of running contracts are picked first, by day (planned, else due) then id, through
+ * attivita_date_range_idx, and cut to `limit` (one more tells whether a next page follows); only
+ * those are joined by key (the company a constant on every side) to their activity, contract,
+ * customer, plant and job role. `next` is the last row's `day~id` when more follow.
  */
-function rangeJson(aziendaId: string, today: string, where: SQL, limit: number | null) {
+function pageJson(aziendaId: string, today: string, where: SQL, limit: number) {
   return sql`with o as materialized (
-      select ad.* from attivita_date ad
+      select ad.*, coalesce(ad.data_pianificata, ad.data) as giorno from attivita_date ad
        where ad.azienda_id = ${aziendaId}::uuid and ${where}
-         ${
-           // A bounded list (the overdue ones) takes its oldest first, before the joins: not every undone date joined and sorted.
-           limit === null
-             ? sql``
-             : sql`and exists (select 1 from contratti c0 where c0.azienda_id = ${aziendaId}::uuid and c0.id = ad.contratto_id and not c0.cessato)
-                   order by coalesce(ad.data_pianificata, ad.data), ad.id limit ${limit}`
-         }
+         and exists (select 1 from contratti c0 where c0.azienda_id = ${aziendaId}::uuid and c0.id = ad.contratto_id and not c0.cessato)
+       order by coalesce(ad.data_pianificata, ad.data), ad.id
+       limit ${limit + 1}
+    ), p as (
+      select * from o order by giorno, id limit ${limit}
     ), j as (
-      select o.id, o.attivita_id, o.contratto_id, o.data, o.data_pianificata, o.rapportino_id,
-             to_char(o.fatta_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as fatta_at,
-             case when o.fatta_at is not null then 'fatta'
-                  when coalesce(o.data_pianificata, o.data) < ${today}::date then 'scaduta'
-                  when o.rapportino_id is not null or o.data_pianificata is not null then 'pianificata'
+      select p.id, p.attivita_id, p.contratto_id, p.data, p.data_pianificata, p.rapportino_id,
+             to_char(p.fatta_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as fatta_at,
+             case when p.fatta_at is not null then 'fatta'
+                  when p.giorno < ${today}::date then 'scaduta'
+                  when p.rapportino_id is not null or p.data_pianificata is not null then 'pianificata'
                   else 'da_fare' end as stato,
              a.descrizione as nome, c.identificativo as contratto, c.cliente_id, cl.ragione_sociale as cliente,
              i.nome as impianto, a.mansione_id, m.nome as mansione, a.durata_minuti
-        from o
-        join contratti_attivita a on a.azienda_id = ${aziendaId}::uuid and a.id = o.attivita_id
-        join contratti c on c.azienda_id = ${aziendaId}::uuid and c.id = o.contratto_id and not c.cessato
+        from p
+        join contratti_attivita a on a.azienda_id = ${aziendaId}::uuid and a.id = p.attivita_id
+        join contratti c on c.azienda_id = ${aziendaId}::uuid and c.id = p.contratto_id
         join clienti cl on cl.azienda_id = ${aziendaId}::uuid and cl.id = c.cliente_id
         left join impianti i on i.azienda_id = ${aziendaId}::uuid and i.id = a.impianto_id
         left join mansioni m on m.azienda_id = ${aziendaId}::uuid and m.id = a.mansione_id
-       order by coalesce(o.data_pianificata, o.data), c.identificativo, o.id
-       ${limit === null ? sql`` : sql`limit ${limit}`}
+       order by p.giorno, p.id
     )
-    select coalesce(json_agg(j), '[]')::text as items from j`;
+    select (select coalesce(json_agg(j), '[]')::text from j) as items,
+           case when (select count(*) from o) > ${limit}
+                then (select to_char(giorno, 'YYYY-MM-DD') || '~' || id from p order by giorno desc, id desc limit 1)
+           end as next`;
 }
 
-async function jsonText(db: DbOrTx, q: SQL): Promise<string> {
+export interface JsonPage {
+  items: string;
+  next: string | null;
+}
+
+async function jsonPage(db: DbOrTx, q: SQL): Promise<JsonPage> {
   const r = await db.execute(q);
-  return (r.rows[0] as { items: string }).items;
+  return r.rows[0] as unknown as JsonPage;
 }
 
-/** Occurrences planned (or due) in [start, end] on the company's running contracts, as a JSON array. */
-export function inRangeJson(db: DbOrTx, aziendaId: string, start: string, end: string, today: string) {
-  const where = sql`coalesce(ad.data_pianificata, ad.data) between ${start}::date and ${end}::date`;
-  return jsonText(db, rangeJson(aziendaId, today, where, null));
+/**
+ * One page of the occurrences planned (or due) in [start, end] on the company's running contracts,
+ * after `cursor` (`day~id`) when given.
+ */
+export function inRangeJson(
+  db: DbOrTx,
+  aziendaId: string,
+  range: { start: string; end: string; today: string; limit: number; cursor?: { day: string; id: string } },
+) {
+  const after = range.cursor
+    ? sql`and (coalesce(ad.data_pianificata, ad.data), ad.id) > (${range.cursor.day}::date, ${range.cursor.id}::uuid)`
+    : sql``;
+  const where = sql`coalesce(ad.data_pianificata, ad.data) between ${range.start}::date and ${range.end}::date ${after}`;
+  return jsonPage(db, pageJson(aziendaId, range.today, where, range.limit));
 }
 
 /** Undone occurrences whose day is before `before` on running contracts, oldest first, as a JSON array. */
-export function overdueJson(db: DbOrTx, aziendaId: string, before: string, today: string, limit: number) {
+export async function overdueJson(db: DbOrTx, aziendaId: string, before: string, today: string, limit: number) {
   const where = sql`ad.fatta_at is null and coalesce(ad.data_pianificata, ad.data) < ${before}::date`;
-  return jsonText(db, rangeJson(aziendaId, today, where, limit));
+  return (await jsonPage(db, pageJson(aziendaId, today, where, limit))).items;
 }
 
 /* ---------- one occurrence ---------- */

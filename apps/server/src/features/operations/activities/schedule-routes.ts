@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  attivitaRangeQuery,
   attivitaRangeResponse,
   attivitaReportInput,
   attivitaReportResponse,
@@ -28,18 +29,19 @@ export const activityScheduleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = asy
         description:
           "Over the company's running contracts: occurrences whose planned day (else due day) is in [start, end] " +
           '(YYYYMMDD; end not before start; at most 366 days, else 400), with activity, contract, customer, plant, ' +
-          'job role and duration. scadute: undone occurrences whose day is before the range start and before today, ' +
-          `oldest first, at most 200. ${PLANNER}`,
+          'job role and duration, by day then id, paged: limit (default 1000, at most 2000) occurrences after cursor ' +
+          "(the previous page's next; null on the last page). scadute (first page only, else empty): undone " +
+          `occurrences whose day is before the range start and before today, oldest first, at most 200. ${PLANNER}`,
         security: bearerAuth,
         params: z.object({ start: compactDate, end: compactDate }).strict(),
-        querystring: noQuery,
+        querystring: attivitaRangeQuery,
         response: { 200: attivitaRangeResponse, ...errors(400, 401, 403) },
       },
     },
     async (req, reply) => {
       // The body is made by PostgreSQL (schedule.rangeBody); a string skips the response serializer and
       // the schema above documents it.
-      const body = await schedule.rangeBody(deps, actorOf(req), req.params.start, req.params.end);
+      const body = await schedule.rangeBody(deps, actorOf(req), req.params.start, req.params.end, req.query);
       return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );

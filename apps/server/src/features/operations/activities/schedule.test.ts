@@ -61,6 +61,41 @@ describe('GET /attivita/attivita/start/{YYYYMMDD}/end/{YYYYMMDD}', () => {
     expect(scadute[0].stato).toBe('scaduta');
   });
 
+  it('pages the range by day then id: limit after cursor, next null on the last page, overdue on the first only', async () => {
+    const x = await setup();
+    const url = `/attivita/attivita/start/${compact(today)}/end/${compact(plus(today, 304))}`;
+    const all = await x.get(x.admin, url);
+    expect(all.status).toBe(200);
+    expect(all.json.next).toBeNull();
+    const whole = (all.json.items as { id: string }[]).map((i) => i.id);
+    expect(whole.length).toBeGreaterThanOrEqual(21);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const r = await x.get(x.admin, `${url}?limit=10${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      expect(r.status, JSON.stringify(r.json)).toBe(200);
+      expect(r.json.items.length).toBeLessThanOrEqual(10);
+      if (pages === 0) expect(r.json.scadute.length).toBeGreaterThan(0);
+      else expect(r.json.scadute).toEqual([]);
+      seen.push(...r.json.items.map((i: { id: string }) => i.id));
+      cursor = r.json.next;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(Math.ceil(whole.length / 10));
+    expect(seen).toEqual(whole);
+    for (const bad of [
+      'limit=0',
+      'limit=2001',
+      'cursor=20260101',
+      'cursor=2026-02-30~00000000-0000-0000-0000-000000000000',
+      'x=1',
+    ]) {
+      const r = await x.get(x.admin, `${url}?${bad}`);
+      expect([r.status, r.json.code], bad).toEqual([400, 'VALIDATION']);
+    }
+  });
+
   it('validates the range', async () => {
     const x = await setup();
     const get = (s: string, e: string) => x.get(x.admin, `/attivita/attivita/start/${s}/end/${e}`);

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   can,
   rapportinoLavorazioneRequest,
+  type attivitaRangeQuery,
   todayIn,
   type attivitaReportInput,
   type attivitaUpdateInput,
@@ -38,11 +39,17 @@ export function assertPlanner(actor: Actor, action: 'read' | 'write'): void {
 const fromCompact = (d: string) => `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`;
 
 /**
- * GET /attivita/attivita/start/{YYYYMMDD}/end/{YYYYMMDD}: the range's occurrences and the overdue ones
- * before it (and before today), as the JSON body itself (made by PostgreSQL: thousands of occurrences
- * a month are not parsed and re-serialized row by row).
+ * GET /attivita/attivita/start/{YYYYMMDD}/end/{YYYYMMDD}: one page of the range's occurrences and, on
+ * the first page, the overdue ones before it (and before today), as the JSON body itself (made by
+ * PostgreSQL: thousands of occurrences a month are not parsed and re-serialized row by row).
  */
-export async function rangeBody(deps: Deps, actor: Actor, startCompact: string, endCompact: string): Promise<string> {
+export async function rangeBody(
+  deps: Deps,
+  actor: Actor,
+  startCompact: string,
+  endCompact: string,
+  page: z.output<typeof attivitaRangeQuery>,
+): Promise<string> {
   assertPlanner(actor, 'read');
   const start = fromCompact(startCompact);
   const end = fromCompact(endCompact);
@@ -52,12 +59,19 @@ export async function rangeBody(deps: Deps, actor: Actor, startCompact: string, 
   if (days(start, end) >= RANGE_MAX_DAYS) {
     throw invalid('end', `Intervallo troppo esteso: al massimo ${RANGE_MAX_DAYS} giorni`);
   }
+  const [cursorDay, cursorId] = page.cursor?.split('~') ?? [];
+  if (cursorDay !== undefined && !isCalendarDate(cursorDay)) throw invalid('cursor', 'Cursore non valido');
+  const cursor = cursorDay && cursorId ? { day: cursorDay, id: cursorId } : undefined;
   const day = today();
+  const range = { start, end, today: day, limit: page.limit, cursor };
   const [items, scadute] = await inTurn(deps.db, [
-    occ.inRangeJson(deps.db, actor.aziendaId, start, end, day),
-    occ.overdueJson(deps.db, actor.aziendaId, start < day ? start : day, day, SCADUTE_MAX),
+    occ.inRangeJson(deps.db, actor.aziendaId, range),
+    cursor
+      ? Promise.resolve('[]')
+      : occ.overdueJson(deps.db, actor.aziendaId, start < day ? start : day, day, SCADUTE_MAX),
   ]);
-  return `{"success":true,"items":${items},"scadute":${scadute}}`;
+  const next = items.next === null ? 'null' : JSON.stringify(items.next);
+  return `{"success":true,"items":${items.items},"scadute":${scadute},"next":${next}}`;
 }
 
 type UpdateAnswer = z.infer<typeof attivitaUpdateResponse>;
