@@ -7,6 +7,8 @@ import { dayTitle, entryTime } from './entry-text';
 import { placeOf } from './place';
 import classes from './agenda.module.css';
 
+const capitalized = (s: string) => s.charAt(0).toLocaleUpperCase() + s.slice(1);
+
 /** The appointments day by day, each a card as wide as the screen that opens its details. */
 export function AgendaList({
   days,
@@ -23,8 +25,8 @@ export function AgendaList({
       {days.map(({ day, entries }) => (
         <section key={day} aria-labelledby={`agenda-day-${day}`}>
           <Group gap="xs" mb="xs" wrap="nowrap">
-            <Title order={2} size="h4" id={`agenda-day-${day}`} className={classes.dayTitle}>
-              {dayTitle(day, i18n.language)}
+            <Title order={2} size="h4" id={`agenda-day-${day}`}>
+              {capitalized(dayTitle(day, i18n.language))}
             </Title>
             {day === today && <Badge variant="light">{t('agenda.today')}</Badge>}
           </Group>

@@ -103,6 +103,7 @@ export function AppointmentDetails({
             <Button
               component={Link}
               to={`/interventions/${a.rapportino_id}`}
+              onClick={onClose}
               size="md"
               fullWidth
               leftSection={<IconFileText size={20} />}
