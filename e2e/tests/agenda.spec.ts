@@ -5,6 +5,9 @@ import { signIn } from './helpers';
 // Issue 14, the technician's side: on a 390 px phone a technician sees their own appointments of
 // the week (not a colleague's) as a list and a calendar, opens one and its report, and puts them
 // in the phone's calendar through the secret iCalendar address, then revokes it.
+// The administrator's test reads the appointments the technician's test planned.
+test.describe.configure({ mode: 'serial' });
+
 const CO = { piva: FIXTURES.agenda.piva, password: FIXTURES.password };
 const [ANNA, BRUNO] = FIXTURES.agenda.technicians;
 const SHOTS = process.env.E2E_SHOTS_DIR;
@@ -176,4 +179,20 @@ test('a technician on a phone sees their own week as a list and a calendar, open
   await main.getByText('Calendario', { exact: true }).click();
   await expect(main.locator('.fc-event', { hasText: 'Manutenzione caldaia' })).toBeVisible();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/agenda-calendar-1366.png` });
+});
+
+test('an administrator makes a technician’s calendar feed address from the technicians page', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, { ...CO, path: '/technicians' });
+  await page.getByRole('button', { name: 'Calendario sul telefono di Bruno Gialli' }).click();
+  const feed = page.getByRole('dialog', { name: 'Calendario sul telefono di Bruno Gialli' });
+  await feed.getByRole('button', { name: "Genera l'indirizzo" }).click();
+  const address = feed.getByRole('textbox', { name: 'Indirizzo del calendario' });
+  await expect(address).toHaveValue(/\/api\/calendar\/feed\/[A-Za-z0-9_-]{43}\.ics$/);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/agenda-feed-admin-1366.png` });
+  const ics = await page.request.get(new URL(await address.inputValue()).pathname);
+  expect(ics.status()).toBe(200);
+  const body = await ics.text();
+  expect(body).toContain('Intervento di Bruno');
+  expect(body).not.toContain('Manutenzione caldaia');
 });

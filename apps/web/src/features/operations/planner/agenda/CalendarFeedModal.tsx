@@ -33,10 +33,7 @@ export function CalendarFeedModal({
   };
   const generate = () =>
     create.mutate(utenteId, {
-      onSuccess: (u) => {
-        setUrl(u);
-        notify.success(t('agenda.feed.generated'));
-      },
+      onSuccess: setUrl,
       onError: (e) => notify.error(errorText(t, e)),
     });
   const ask = (title: string, text: string, confirm: string, run: () => void) =>
