@@ -121,6 +121,24 @@ test('a technician on a phone sees their own week as a list and a calendar, open
   await main.getByRole('button', { name: 'Oggi' }).click();
   await expect(main.getByText('Manutenzione caldaia')).toBeVisible();
 
+  // An appointment without a report says so (a technician without planning write cannot make one from it).
+  await main.getByRole('button', { name: /Verifica impianto antincendio/ }).click();
+  const plain = page.getByRole('dialog', { name: 'Verifica impianto antincendio' });
+  await expect(plain.getByText('Nessun rapportino collegato a questo appuntamento.', { exact: false })).toBeVisible();
+  await expect(plain.getByRole('link', { name: 'Apri rapportino' })).toHaveCount(0);
+  await plain.getByRole('button', { name: 'Chiudi', exact: true }).click();
+  await expect(plain).toBeHidden();
+
+  // The day view of the calendar, on the boiler's day (the day, view and period live in the address).
+  await page.goto(`/intervention-planning?vista=calendario&periodo=giorno&giorno=${romeWeek().day(1)}`);
+  await expect(main.locator('.fc-event', { hasText: 'Manutenzione caldaia' })).toBeVisible();
+  await expect(main.locator('.fc-event', { hasText: 'Verifica impianto antincendio' })).toHaveCount(0);
+  await noSidewaysScroll(page);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/agenda-day-390.png` });
+  await main.getByText('Settimana', { exact: true }).click();
+  await main.getByText('Elenco', { exact: true }).click();
+  await expect(main.getByText('2 appuntamenti')).toBeVisible();
+
   // The calendar: the week's time grid; the colleague's appointment is not there either.
   await main.getByText('Calendario', { exact: true }).click();
   const event = main.locator('.fc-event', { hasText: 'Manutenzione caldaia' });

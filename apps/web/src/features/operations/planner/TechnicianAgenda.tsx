@@ -13,7 +13,7 @@ import { AppointmentDetails } from './agenda/AppointmentDetails';
 import { CalendarFeedModal } from './agenda/CalendarFeedModal';
 import { DEFAULT_ZONE, groupByDay, spanOf, step, todayIn, type AgendaSpan } from './agenda/agenda-time';
 import { useAgendaRange } from './agenda/api';
-import { periodTitle } from './agenda/entry-text';
+import { capitalized, periodTitle } from './agenda/entry-text';
 
 type Mode = 'list' | 'calendar';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -103,7 +103,7 @@ export function TechnicianAgenda() {
             </ActionIcon>
             <Stack gap={2} align="center" style={{ minWidth: 0 }}>
               <Text fw={600} ta="center" size="sm" aria-live="polite">
-                {periodTitle(shown.first, shown.last, i18n.language)}
+                {capitalized(periodTitle(shown.first, shown.last, i18n.language))}
               </Text>
               <Button
                 variant="subtle"

@@ -3,11 +3,9 @@ import { IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { STATO_COLORS, type Appuntamento } from '@fs/contract';
 import type { AgendaDay } from './agenda-time';
-import { dayTitle, entryTime } from './entry-text';
+import { capitalized, dayTitle, entryTime } from './entry-text';
 import { placeOf } from './place';
 import classes from './agenda.module.css';
-
-const capitalized = (s: string) => s.charAt(0).toLocaleUpperCase() + s.slice(1);
 
 /** The appointments day by day, each a card as wide as the screen that opens its details. */
 export function AgendaList({

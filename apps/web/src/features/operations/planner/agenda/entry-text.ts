@@ -9,6 +9,9 @@ export function entryTime(t: TFunction, e: Pick<AgendaEntry, 'from' | 'to'>): st
   return t('agenda.allDay');
 }
 
+/** "martedì 24 novembre" → "Martedì 24 novembre" (a title's first letter only). */
+export const capitalized = (s: string) => s.charAt(0).toLocaleUpperCase() + s.slice(1);
+
 /** A day (YYYY-MM-DD) as "lunedì 23 novembre" in the interface's language. */
 export function dayTitle(day: string, locale: string, withYear = false): string {
   const [y, m, d] = day.split('-').map(Number);
