@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { FIXTURES } from '../fixtures';
 import { signIn } from './helpers';
@@ -87,6 +88,15 @@ async function planWeek(request: APIRequestContext) {
   return { boiler, customer: customers[0]!.ragione_sociale };
 }
 
+/** Serious and critical axe findings (WCAG 2.1 A and AA), as a11y.spec.ts checks them. */
+async function expectAccessible(page: Page, what: string) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, `${what}: accessibility findings`).toEqual([]);
+}
+
 async function noSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -114,6 +124,7 @@ test('a technician on a phone sees their own week as a list and a calendar, open
   await expect(main.getByText('Intervento di Bruno')).toHaveCount(0);
   await noSidewaysScroll(page);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/agenda-list-390.png`, fullPage: true });
+  await expectAccessible(page, 'agenda list');
 
   // The week before has nothing: the empty state.
   await main.getByRole('button', { name: 'Settimana precedente' }).click();
@@ -147,6 +158,7 @@ test('a technician on a phone sees their own week as a list and a calendar, open
   await expect(main.locator('.fc-event', { hasText: 'Intervento di Bruno' })).toHaveCount(0);
   await noSidewaysScroll(page);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/agenda-calendar-390.png` });
+  await expectAccessible(page, 'agenda calendar');
 
   // Its details: customer, notes, the way there, and the report.
   await event.click();
@@ -159,6 +171,7 @@ test('a technician on a phone sees their own week as a list and a calendar, open
     /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=/,
   );
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/agenda-details-390.png` });
+  await expectAccessible(page, 'appointment details');
   await dialog.getByRole('link', { name: 'Apri rapportino' }).click();
   await expect(page).toHaveURL(new RegExp(`/interventions/${boiler.rapportino_id}$`));
   await expect(page.getByRole('heading', { name: new RegExp(boiler.numero_assistenza!) }).first()).toBeVisible();

@@ -37,7 +37,7 @@ export function AgendaList({
                   <UnstyledButton className={classes.card} onClick={() => onOpen(a)}>
                     <Paper withBorder radius="md" p="sm">
                       <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                        <Text fw={700} size="sm" c={a.tutto_il_giorno ? 'blue' : undefined}>
+                        <Text fw={700} size="sm" c={a.tutto_il_giorno ? 'blue.9' : undefined}>
                           {entryTime(t, e)}
                         </Text>
                         {a.stato_rapportino && (
