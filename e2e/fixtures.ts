@@ -38,6 +38,8 @@ export const FIXTURES = {
   reports: { piva: '07555666770', name: 'Rapportini Prova S.r.l.', technician: 'luca.bianchi' },
   /** The sample registries and a technician, no contract yet (contracts.spec.ts). */
   contracts: { piva: '08666444552', name: 'Contratti Prova S.r.l.', technician: 'carla.neri' },
+  /** The sample registries and two technicians, appointments made by the test (agenda.spec.ts). */
+  agenda: { piva: '09777555336', name: 'Agenda Prova S.r.l.', technicians: ['anna.verdi', 'bruno.gialli'] },
 } as const;
 
 async function main() {
@@ -209,6 +211,30 @@ async function main() {
           name: 'Carla',
           surname: 'Neri',
         },
+      ],
+    },
+    (tx, { company, users }) =>
+      seedSampleData(
+        tx,
+        company.id,
+        users.filter((u) => u.role === 'user').map((u) => u.id),
+      ),
+  );
+  await provisionCompany(
+    database.db,
+    {
+      ragioneSociale: FIXTURES.agenda.name,
+      partitaIva: FIXTURES.agenda.piva,
+      users: [
+        { username: 'admin', password: FIXTURES.password, role: 'admin', name: 'Ada', surname: 'Agenda' },
+        ...FIXTURES.agenda.technicians.map((username, i) => ({
+          username,
+          password: FIXTURES.password,
+          role: 'user' as const,
+          scheduleenabled: 'Y' as const,
+          name: ['Anna', 'Bruno'][i],
+          surname: ['Verdi', 'Gialli'][i],
+        })),
       ],
     },
     (tx, { company, users }) =>

@@ -21,6 +21,7 @@ import { modals } from '@mantine/modals';
 import {
   IconArrowDown,
   IconArrowUp,
+  IconCalendarShare,
   IconPencil,
   IconPlus,
   IconSearch,
@@ -42,6 +43,7 @@ import { toRequest, toValues } from './user-form';
 import { UserFormModal } from './UserFormModal';
 import { useTechnicianPositions } from '../../operations';
 import { LastPosition } from '../../operations';
+import { CalendarFeedModal } from '../../operations';
 
 const BUY_PATH = '/subscription-plan/technicians';
 
@@ -90,6 +92,8 @@ export function TechniciansPage() {
   const swap = useSwapOrder();
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<{ user: User | null } | null>(null);
+  // An administrator makes or revokes a technician's calendar feed address (the planner's iCalendar).
+  const [feedOf, setFeedOf] = useState<User | null>(null);
 
   const rows = useMemo(() => {
     const all = users.data?.items ?? [];
@@ -297,6 +301,17 @@ export function TechniciansPage() {
                                 {u.status === 'ACTIVE' ? <IconUserOff size={16} /> : <IconUserCheck size={16} />}
                               </ActionIcon>
                             </Tooltip>
+                            {isAdmin && u.scheduleenabled === 'Y' && (
+                              <Tooltip label={t('agenda.feed.titleFor', { name: displayName(u) })}>
+                                <ActionIcon
+                                  variant="subtle"
+                                  onClick={() => setFeedOf(u)}
+                                  aria-label={t('agenda.feed.titleFor', { name: displayName(u) })}
+                                >
+                                  <IconCalendarShare size={16} />
+                                </ActionIcon>
+                              </Tooltip>
+                            )}
                           </Group>
                         </Table.Td>
                       )}
@@ -318,6 +333,13 @@ export function TechniciansPage() {
           onLicenceRefused={licenceRefused}
         />
       )}
+      <CalendarFeedModal
+        key={feedOf?.id ?? 'none'}
+        opened={feedOf !== null}
+        onClose={() => setFeedOf(null)}
+        utenteId={feedOf?.id}
+        name={feedOf ? displayName(feedOf) : undefined}
+      />
     </Stack>
   );
 }
