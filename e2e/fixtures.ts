@@ -9,6 +9,7 @@ import { openDatabase } from '../apps/server/src/platform/db/client.js';
 import { seedDemoIfEmpty } from '../apps/server/src/demo/seed.js';
 import { provisionCompany } from '../apps/server/src/features/company/company/provision.js';
 import { seedSampleData } from '../apps/server/src/demo/sample.js';
+import { PLANNER_MAP, seedPlannerMap } from './fixture-planner-map.js';
 
 export const FIXTURES = {
   password: 'admin1234',
@@ -38,6 +39,8 @@ export const FIXTURES = {
   reports: { piva: '07555666770', name: 'Rapportini Prova S.r.l.', technician: 'luca.bianchi' },
   /** The sample registries and a technician, no contract yet (contracts.spec.ts). */
   contracts: { piva: '08666444552', name: 'Contratti Prova S.r.l.', technician: 'carla.neri' },
+  /** Appointments today, one placed and one not, and a technician's recent position (planner-map.spec.ts). */
+  plannerMap: PLANNER_MAP,
 } as const;
 
 async function main() {
@@ -218,6 +221,7 @@ async function main() {
         users.filter((u) => u.role === 'user').map((u) => u.id),
       ),
   );
+  await seedPlannerMap(database, FIXTURES.password);
   // The first-access tour's modal blocks the page until dismissed: only the tour fixtures have it.
   await database.executeSql(
     'update aziende set work_flow_primo_accesso = case partita_iva when $1 then 10 when $2 then 0 else 30 end',

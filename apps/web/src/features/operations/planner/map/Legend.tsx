@@ -4,6 +4,8 @@ import { technicianColor } from './logic';
 
 const dot = (colour: string, size = 12) => ({
   display: 'inline-block',
+  flexShrink: 0,
+  boxSizing: 'border-box' as const,
   width: size,
   height: size,
   borderRadius: '50%',

@@ -1,5 +1,16 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Alert, Box, Button, Group, Loader, LoadingOverlay, SegmentedControl, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Group,
+  Loader,
+  LoadingOverlay,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { MAP_RANGES } from '@fs/contract';
@@ -72,7 +83,8 @@ export function PlannerMap() {
     }
   };
 
-  const height = phone ? '60vh' : 'max(420px, calc(100vh - 300px))';
+  const ranges = MAP_RANGES.map((r) => ({ value: r, label: t(`plannerMap.ranges.${r}`) }));
+  const height = phone ? '60vh' : 'max(400px, calc(100vh - 400px))';
   const waiting = (
     <Group h={height} justify="center">
       <Loader aria-label={t('plannerMap.loading')} />
@@ -81,14 +93,19 @@ export function PlannerMap() {
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="center" gap="xs">
-        <SegmentedControl
-          value={range}
-          onChange={choose}
-          aria-label={t('plannerMap.rangeLabel')}
-          data={MAP_RANGES.map((r) => ({ value: r, label: t(`plannerMap.ranges.${r}`) }))}
-          size={phone ? 'xs' : 'sm'}
-          fullWidth={phone}
-        />
+        {phone ? (
+          // Four ranges do not fit a phone's width side by side.
+          <Select
+            value={range}
+            onChange={(v) => v && choose(v)}
+            aria-label={t('plannerMap.rangeLabel')}
+            data={ranges}
+            allowDeselect={false}
+            w="100%"
+          />
+        ) : (
+          <SegmentedControl value={range} onChange={choose} aria-label={t('plannerMap.rangeLabel')} data={ranges} />
+        )}
         {map.data && (
           <Text size="sm" c="dimmed">
             {t('plannerMap.days', { start: scheduleDayLabel(map.data.start), end: scheduleDayLabel(map.data.end) })}

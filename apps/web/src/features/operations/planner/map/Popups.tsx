@@ -12,27 +12,31 @@ export function PlacePopup({ place, timeZone }: { place: Place; timeZone: string
   return (
     <Stack gap={6}>
       <div>
-        <Text fw={700} size="sm">
+        <Text component="div" fw={700} size="sm">
           {first.cliente}
         </Text>
         {(first.luogo.indirizzo || first.luogo.citta) && (
-          <Text size="xs" c="dimmed">
+          <Text component="div" size="xs" c="dimmed">
             {[first.luogo.indirizzo, first.luogo.citta].filter(Boolean).join(', ')}
           </Text>
         )}
       </div>
       {place.items.map((a) => (
         <div key={a.id}>
-          <Text size="sm" fw={600}>
+          <Text component="div" size="sm" fw={600}>
             {appointmentWhen(a, timeZone, t('plannerMap.allDay'))}
           </Text>
-          <Text size="sm">{a.titolo}</Text>
+          <Text component="div" size="sm">
+            {a.titolo}
+          </Text>
           {a.impianto && (
-            <Text size="xs" c="dimmed">
+            <Text component="div" size="xs" c="dimmed">
               {a.impianto}
             </Text>
           )}
-          <Text size="xs">{t('plannerMap.technicians', { nomi: a.tecnici.map((x) => x.nome).join(', ') })}</Text>
+          <Text component="div" size="xs">
+            {t('plannerMap.technicians', { nomi: a.tecnici.map((x) => x.nome).join(', ') })}
+          </Text>
           {a.rapportino_id && (
             <Anchor component={Link} to={`/interventions/${a.rapportino_id}`} size="xs">
               {a.numero_assistenza
@@ -51,11 +55,17 @@ export function PositionPopup({ position: p, timeZone }: { position: TechnicianP
   const { t } = useTranslation();
   return (
     <Stack gap={2}>
-      <Text fw={700} size="sm">
+      <Text component="div" fw={700} size="sm">
         {[p.name, p.surname].filter(Boolean).join(' ') || p.username}
       </Text>
-      <Text size="xs">{t('plannerMap.positionAt', { when: formatDateTime(p.recordedAt, timeZone) })}</Text>
-      {p.accuracyM !== null && <Text size="xs">{t('plannerMap.accuracy', { metri: p.accuracyM })}</Text>}
+      <Text component="div" size="xs">
+        {t('plannerMap.positionAt', { when: formatDateTime(p.recordedAt, timeZone) })}
+      </Text>
+      {p.accuracyM !== null && (
+        <Text component="div" size="xs">
+          {t('plannerMap.accuracy', { metri: p.accuracyM })}
+        </Text>
+      )}
     </Stack>
   );
 }
