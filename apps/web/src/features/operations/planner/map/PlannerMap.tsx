@@ -14,7 +14,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { MAP_RANGES } from '@fs/contract';
-import { usePublicConfig } from '../../../shell/public-config/api';
+import { usePublicConfig } from '../../../shell';
 import { useTechnicianPositions } from '../../geolocation/api';
 import { useMapRange, useRangeAppointments } from './api';
 import { Legend } from './Legend';
