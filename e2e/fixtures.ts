@@ -9,6 +9,7 @@ import { openDatabase } from '../apps/server/src/platform/db/client.js';
 import { seedDemoIfEmpty } from '../apps/server/src/demo/seed.js';
 import { provisionCompany } from '../apps/server/src/features/company/company/provision.js';
 import { seedSampleData } from '../apps/server/src/demo/sample.js';
+import { PLANNER_MAP, seedPlannerMap } from './fixture-planner-map.js';
 
 export const FIXTURES = {
   password: 'admin1234',
@@ -40,6 +41,8 @@ export const FIXTURES = {
   contracts: { piva: '08666444552', name: 'Contratti Prova S.r.l.', technician: 'carla.neri' },
   /** The sample registries and two technicians, appointments made by the test (agenda.spec.ts). */
   agenda: { piva: '09777555336', name: 'Agenda Prova S.r.l.', technicians: ['anna.verdi', 'bruno.gialli'] },
+  /** Appointments today, one placed and one not, and a technician's recent position (planner-map.spec.ts). */
+  plannerMap: PLANNER_MAP,
 } as const;
 
 async function main() {
@@ -244,6 +247,7 @@ async function main() {
         users.filter((u) => u.role === 'user').map((u) => u.id),
       ),
   );
+  await seedPlannerMap(database, FIXTURES.password);
   // The first-access tour's modal blocks the page until dismissed: only the tour fixtures have it.
   await database.executeSql(
     'update aziende set work_flow_primo_accesso = case partita_iva when $1 then 10 when $2 then 0 else 30 end',

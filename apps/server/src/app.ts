@@ -14,7 +14,7 @@ import {
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { z } from 'zod';
-import type { Config } from './config.js';
+import { mapTileOrigin, type Config } from './config.js';
 import { openDatabase, type Database } from './platform/db/client.js';
 import { getOrCreateSecret } from './platform/auth/secrets.js';
 import { AccessTokens } from './platform/auth/access-token.js';
@@ -120,7 +120,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         scriptSrc: ["'self'", ...(config.CHAT_WIDGET_URL ? [new URL(config.CHAT_WIDGET_URL).origin] : [])],
         // Mantine writes its CSS variables in <style> elements.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // The planner map's tiles, when configured (MAP_TILE_URL); none by default.
+        imgSrc: ["'self'", 'data:', 'blob:', ...[mapTileOrigin(config.MAP_TILE_URL)].filter((o) => o !== null)],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],

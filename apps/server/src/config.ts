@@ -101,9 +101,25 @@ const schema = z
     /** Nominatim-compatible geocoder for customer addresses (…/search); none means no geocoding. */
     GEOCODER_URL: optionalUrl,
     GEOCODER_TIMEOUT_MS: int(500, 60_000).default(5000),
+    /**
+     * Raster tiles of the planner's map (Leaflet template with {z}, {x}, {y}, optionally {s}); none means
+     * the offline basemap of Italy's regions and provinces shipped with the web, and no call out.
+     */
+    MAP_TILE_URL: z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/[^/\s]+\/\S*$/i, 'must be an http:// or https:// URL')
+      .refine((u) => ['{z}', '{x}', '{y}'].every((p) => u.includes(p)), 'must contain {z}, {x} and {y}')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    MAP_TILE_ATTRIBUTION: z.string().trim().max(500).default(''),
     OIDC_ISSUER_URL: optionalUrl,
     OIDC_CLIENT_ID: optional,
     OIDC_CLIENT_SECRET: optional,
+  })
+  .refine((c) => !c.MAP_TILE_URL || c.MAP_TILE_ATTRIBUTION, {
+    path: ['MAP_TILE_ATTRIBUTION'],
+    message: "required when MAP_TILE_URL is set (the tiles' licence)",
   })
   .refine((c) => !c.OIDC_ISSUER_URL || c.OIDC_CLIENT_ID, {
     path: ['OIDC_CLIENT_ID'],
@@ -133,6 +149,12 @@ export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
+}
+
+/** The origin of MAP_TILE_URL for the content security policy ({s} subdomains as a wildcard), or null. */
+export function mapTileOrigin(url: string | undefined): string | null {
+  const m = url ? /^(https?:\/\/[^/]+)/i.exec(url) : null;
+  return m ? m[1]!.replace('{s}', '*') : null;
 }
 
 /** Parses the environment once. Every problem is listed, not only the first. */

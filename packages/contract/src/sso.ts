@@ -9,6 +9,8 @@ export const publicConfigSchema = z.object({
   chatWidgetUrl: z.string().nullable(),
   /** Days a mailed signing link stays valid (SIGNATURE_LINK_DAYS). */
   signatureLinkDays: z.number().int(),
+  /** The planner map's raster tiles (MAP_TILE_URL, Leaflet template, and its attribution); null: the offline basemap. */
+  mapTiles: z.object({ url: z.string(), attribution: z.string() }).nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../../test/harness.js';
-import { loadConfig } from '../../../config.js';
+import { loadConfig, mapTileOrigin } from '../../../config.js';
 
 describe('GET /api/config/public', () => {
   let plain: TestApp;
@@ -13,6 +13,8 @@ describe('GET /api/config/public', () => {
       OIDC_CLIENT_SECRET: 'secret',
       CHAT_WIDGET_URL: 'https://chat.example/widget.js',
       SIGNATURE_LINK_DAYS: '3',
+      MAP_TILE_URL: 'https://{s}.tiles.example/{z}/{x}/{y}.png',
+      MAP_TILE_ATTRIBUTION: '© Tiles Example',
     });
   });
   afterAll(async () => {
@@ -25,7 +27,7 @@ describe('GET /api/config/public', () => {
     expect(r.status).toBe(200);
     expect(r.json).toEqual({
       success: true,
-      item: { sso: { enabled: false }, chatWidgetUrl: null, signatureLinkDays: 7 },
+      item: { sso: { enabled: false }, chatWidgetUrl: null, signatureLinkDays: 7, mapTiles: null },
     });
   });
 
@@ -34,9 +36,22 @@ describe('GET /api/config/public', () => {
     expect(r.status).toBe(200);
     expect(r.json).toEqual({
       success: true,
-      item: { sso: { enabled: true }, chatWidgetUrl: 'https://chat.example/widget.js', signatureLinkDays: 3 },
+      item: {
+        sso: { enabled: true },
+        chatWidgetUrl: 'https://chat.example/widget.js',
+        signatureLinkDays: 3,
+        mapTiles: { url: 'https://{s}.tiles.example/{z}/{x}/{y}.png', attribution: '© Tiles Example' },
+      },
     });
     expect(r.raw.body).not.toContain('secret');
+    // The tiles' origin (any subdomain) may serve images; without tiles only this site does.
+    expect(String(r.raw.headers['content-security-policy'])).toMatch(
+      /img-src 'self' data: blob: https:\/\/\*\.tiles\.example;/,
+    );
+    const plainCsp = String(
+      (await call(plain.app, 'GET', '/api/config/public')).raw.headers['content-security-policy'],
+    );
+    expect(plainCsp).toMatch(/img-src 'self' data: blob:;/);
   });
 
   it('refuses unknown query parameters', async () => {
@@ -52,5 +67,18 @@ describe('configuration of SSO and chat widget', () => {
     const c = loadConfig({ OIDC_ISSUER_URL: '', CHAT_WIDGET_URL: '' });
     expect(c.OIDC_ISSUER_URL).toBeUndefined();
     expect(c.CHAT_WIDGET_URL).toBeUndefined();
+  });
+
+  it('takes map tiles only as an http(s) template with {z}, {x}, {y} and an attribution', () => {
+    const tiles = { MAP_TILE_ATTRIBUTION: '© OpenStreetMap' };
+    expect(() => loadConfig({ ...tiles, MAP_TILE_URL: 'ftp://t.example/{z}/{x}/{y}.png' })).toThrow(/MAP_TILE_URL/);
+    expect(() => loadConfig({ ...tiles, MAP_TILE_URL: 'https://t.example/{z}/{x}.png' })).toThrow(/MAP_TILE_URL/);
+    expect(() => loadConfig({ MAP_TILE_URL: 'https://t.example/{z}/{x}/{y}.png' })).toThrow(/MAP_TILE_ATTRIBUTION/);
+    expect(loadConfig({ ...tiles, MAP_TILE_URL: 'https://t.example/{z}/{x}/{y}.png' }).MAP_TILE_URL).toBe(
+      'https://t.example/{z}/{x}/{y}.png',
+    );
+    expect(loadConfig({ MAP_TILE_URL: '' }).MAP_TILE_URL).toBeUndefined();
+    expect(mapTileOrigin('https://{s}.tile.example:8443/{z}/{x}/{y}.png')).toBe('https://*.tile.example:8443');
+    expect(mapTileOrigin(undefined)).toBeNull();
   });
 });

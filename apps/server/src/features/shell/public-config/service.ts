@@ -7,5 +7,6 @@ export function publicConfig(config: Config): PublicConfig {
     sso: { enabled: Boolean(config.OIDC_ISSUER_URL && config.OIDC_CLIENT_ID) },
     chatWidgetUrl: config.CHAT_WIDGET_URL ?? null,
     signatureLinkDays: config.SIGNATURE_LINK_DAYS,
+    mapTiles: config.MAP_TILE_URL ? { url: config.MAP_TILE_URL, attribution: config.MAP_TILE_ATTRIBUTION } : null,
   };
 }

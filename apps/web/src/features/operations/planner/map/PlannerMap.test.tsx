@@ -1,0 +1,141 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import type { Appuntamento, PublicConfig } from '@fs/contract';
+import { renderUi, testQueryClient } from '../../../../test/render';
+import { plannerMapKeys, type Basemap, type MapAnswer } from './api';
+import { PlannerMap } from './PlannerMap';
+
+const appt = (id: string, lat: number | null, lng: number | null): Appuntamento => ({
+  id,
+  titolo: 'Manutenzione',
+  note: null,
+  cliente_id: 'c1',
+  cliente: 'Rossi Srl',
+  impianto_id: null,
+  impianto: null,
+  macchinari_ids: [],
+  tecnici: [{ id: 't1', nome: 'Mario Rossi', colore: 0 }],
+  mansione_id: null,
+  mansione: null,
+  inizio: '2026-11-25T08:00:00.000Z',
+  fine: '2026-11-25T10:00:00.000Z',
+  tutto_il_giorno: false,
+  giorno_inizio: '20261125',
+  giorno_fine: '20261125',
+  da_fare: false,
+  luogo: { indirizzo: 'Via Roma 1', citta: 'Milano', latitude: lat, longitude: lng },
+  rapportino_id: null,
+  stato_rapportino: null,
+  numero_assistenza: null,
+  attivita_data_id: null,
+  promemoria_minuti: null,
+  promemoria_inviato_at: null,
+});
+
+const position = (utenteId: string, minutesAgo: number) => ({
+  utenteId,
+  name: 'Mario',
+  surname: 'Rossi',
+  username: utenteId,
+  latitude: 44.49,
+  longitude: 11.34,
+  accuracyM: 10,
+  recordedAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+});
+
+const placed = [appt('a1', 45.46, 9.19), appt('a2', 45.46, 9.19)];
+const answer: MapAnswer = {
+  success: true,
+  timezone: 'Europe/Rome',
+  start: '20261123',
+  end: '20261129',
+  items: placed,
+  posizioni: { enabled: true, validityMinutes: 30, items: [position('fresh', 2), position('stale', 45)] },
+};
+const square = [
+  [
+    [
+      [9, 45],
+      [10, 45],
+      [10, 46],
+      [9, 45],
+    ],
+  ],
+] as [number, number][][][];
+const basemap: Basemap = {
+  attribution: 'x',
+  regions: {
+    type: 'FeatureCollection',
+    features: [
+      {
+        type: 'Feature',
+        properties: { nome: 'R', codice: '01' },
+        geometry: { type: 'MultiPolygon', coordinates: square },
+      },
+    ],
+  },
+  provinces: { type: 'FeatureCollection', features: [] },
+};
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  sessionStorage.clear();
+  fetchMock = vi.fn(async () => new Response('{}', { status: 401 }));
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function show(mapTiles: PublicConfig['mapTiles']) {
+  const queryClient = testQueryClient();
+  queryClient.setQueryData(plannerMapKeys.range('settimana'), answer);
+  queryClient.setQueryData(plannerMapKeys.all('20261123', '20261129'), {
+    success: true,
+    timezone: 'Europe/Rome',
+    items: [...placed, appt('a3', null, null)],
+  });
+  queryClient.setQueryData(['public-config'], {
+    sso: { enabled: false },
+    chatWidgetUrl: null,
+    signatureLinkDays: 7,
+    mapTiles,
+  });
+  queryClient.setQueryData(['basemap', 'italy'], basemap);
+  return renderUi(
+    <MemoryRouter>
+      <PlannerMap />
+    </MemoryRouter>,
+    queryClient,
+  );
+}
+
+describe('the planner map', () => {
+  it('shows the counts, one marker per place, the valid positions only, the legend and the basemap credit', async () => {
+    const { container } = show(null);
+    expect(screen.getByText('Dal 23/11/2026 al 29/11/2026')).toBeTruthy();
+    expect(screen.getByText('2 appuntamenti sulla mappa')).toBeTruthy();
+    expect(screen.getByText('1 appuntamento senza posizione')).toBeTruthy();
+    expect(screen.getByText('Ultima posizione del tecnico (ultimi 30 minuti)')).toBeTruthy();
+    await waitFor(() => expect(container.querySelectorAll('.planner-map-appointment')).toHaveLength(1));
+    expect(container.querySelector('.planner-map-appointment')!.textContent).toBe('2');
+    expect(container.querySelector('.planner-map-appointment')!.getAttribute('title')).toBe(
+      'Rossi Srl: 2 appuntamenti',
+    );
+    const technicians = container.querySelectorAll('.planner-map-technician');
+    expect(technicians).toHaveLength(1);
+    expect(technicians[0]!.textContent).toBe('MR');
+    await waitFor(() =>
+      expect(container.querySelector('.leaflet-control-attribution')!.textContent).toContain(
+        'ISTAT, openpolis (CC BY 4.0)',
+      ),
+    );
+  });
+
+  it('uses the configured tiles instead of the offline basemap', async () => {
+    const { container } = show({ url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: '© Tiles Example' });
+    await waitFor(() =>
+      expect(container.querySelector('.leaflet-control-attribution')!.textContent).toContain('© Tiles Example'),
+    );
+    expect(container.querySelector('.leaflet-control-attribution')!.textContent).not.toContain('ISTAT');
+  });
+});

@@ -1,0 +1,58 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { appointmentsResponse, mapResponse } from '@fs/contract';
+import { api } from '../../../../app/api/client';
+import type { FeatureCollection } from './geometry';
+import type { MapRange } from './logic';
+
+export type MapAnswer = z.infer<typeof mapResponse>;
+type RangeAnswer = z.infer<typeof appointmentsResponse>;
+
+/** Appointments move while the office plans: half a minute of cache. */
+const MAP_STALE_MS = 30_000;
+
+export const plannerMapKeys = {
+  range: (range: MapRange) => ['schedule', 'map', range] as const,
+  all: (start: string, end: string) => ['schedule', 'map', 'all', start, end] as const,
+};
+
+/** POST /tracking/geolocation/mapRequest: the range's days, its appointments with coordinates and the positions. */
+export function useMapRange(range: MapRange) {
+  return useQuery({
+    queryKey: plannerMapKeys.range(range),
+    staleTime: MAP_STALE_MS,
+    placeholderData: keepPreviousData,
+    queryFn: () => api.post<MapAnswer>('/api/tracking/geolocation/mapRequest', { range }),
+  });
+}
+
+/** Every appointment of the same days (for the count of those without coordinates). */
+export function useRangeAppointments(days: { start: string; end: string } | undefined) {
+  return useQuery({
+    queryKey: plannerMapKeys.all(days?.start ?? '', days?.end ?? ''),
+    enabled: !!days,
+    staleTime: MAP_STALE_MS,
+    queryFn: () => api.get<RangeAnswer>(`/api/v2/schedule/appointments/start/${days!.start}/end/${days!.end}`),
+  });
+}
+
+export interface Basemap {
+  attribution: string;
+  regions: FeatureCollection<{ nome: string; codice: string }>;
+  provinces: FeatureCollection<{ nome: string; sigla: string; regione: string }>;
+}
+
+/** The offline basemap (a static file of the web, about 300 KB, fetched only when the map opens; never changes). */
+export function useBasemap(enabled: boolean) {
+  return useQuery({
+    queryKey: ['basemap', 'italy'],
+    enabled,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    queryFn: async ({ signal }) => {
+      const res = await fetch('/basemap/italy.json', { signal });
+      if (!res.ok) throw new Error(`basemap ${res.status}`);
+      return (await res.json()) as Basemap;
+    },
+  });
+}
