@@ -205,7 +205,7 @@ export function OfficePlanner() {
             {appointments.isFetching && <Loader size="xs" aria-label={t('planner.loading')} />}
           </Group>
           <Grid gap="md">
-            <Grid.Col span={narrow ? 12 : 9}>
+            <Grid.Col span={{ base: 12, md: 8, xl: 9 }}>
               <Box pos="relative">
                 <PlannerCalendar
                   events={events}
@@ -217,7 +217,7 @@ export function OfficePlanner() {
                 />
               </Box>
             </Grid.Col>
-            <Grid.Col span={narrow ? 12 : 3}>
+            <Grid.Col span={{ base: 12, md: 4, xl: 3 }}>
               {narrow ? (
                 <>
                   <Button variant="subtle" size="xs" onClick={() => setPanelOpen((o) => !o)} aria-expanded={panelOpen}>

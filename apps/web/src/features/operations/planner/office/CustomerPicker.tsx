@@ -13,14 +13,14 @@ export function CustomerPicker({
   error,
   label,
   placeholder,
-  w,
+  style,
 }: {
   value: Chosen;
   onChange: (c: Chosen) => void;
   error?: string;
   label?: string;
   placeholder?: string;
-  w?: number;
+  style?: React.CSSProperties;
 }) {
   const { t } = useTranslation();
   const [term, setTerm] = useState('');
@@ -46,7 +46,7 @@ export function CustomerPicker({
       error={error}
       required={!label}
       clearable
-      w={w}
+      style={style}
     />
   );
 }

@@ -23,7 +23,7 @@ export function PlannerFilters({
   const { t } = useTranslation();
   const jobs = useJobs();
   return (
-    <Group gap="sm" align="flex-end" wrap="wrap">
+    <Group gap="sm" align="flex-end" wrap="wrap" style={{ flex: '1 1 520px', maxWidth: 720 }}>
       <Select
         label={t('planner.filters.tecnico')}
         placeholder={t('planner.filters.all')}
@@ -32,7 +32,7 @@ export function PlannerFilters({
         onChange={(v) => onChange({ ...value, tecnico_id: v })}
         clearable
         searchable
-        w={200}
+        style={{ flex: '1 1 170px' }}
       />
       <Select
         label={t('planner.filters.mansione')}
@@ -42,7 +42,7 @@ export function PlannerFilters({
         onChange={(v) => onChange({ ...value, mansione_id: v })}
         clearable
         searchable
-        w={180}
+        style={{ flex: '1 1 150px' }}
       />
       <CustomerPicker
         label={t('planner.filters.cliente')}
@@ -52,7 +52,7 @@ export function PlannerFilters({
           onCustomer(c);
           onChange({ ...value, cliente_id: c?.id ?? null });
         }}
-        w={220}
+        style={{ flex: '1 1 200px' }}
       />
     </Group>
   );

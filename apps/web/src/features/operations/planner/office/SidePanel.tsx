@@ -74,7 +74,7 @@ function ActivityCard({
       aria-label={`${a.nome} · ${a.cliente}`}
     >
       <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-        <Stack gap={0} style={{ minWidth: 0 }}>
+        <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
           <Text size="sm" fw={600} truncate>
             {a.nome}
           </Text>
@@ -112,9 +112,13 @@ export function SidePanel(p: SidePanelProps) {
   return (
     <Tabs defaultValue="todo" keepMounted>
       <Tabs.List grow>
-        <Tabs.Tab value="todo">{t('planner.todo.tab') + count(p.todos?.length)}</Tabs.Tab>
-        <Tabs.Tab value="activities">{t('planner.activities.tab') + count(p.activities?.length)}</Tabs.Tab>
-        <Tabs.Tab value="overdue" color="red">
+        <Tabs.Tab value="todo" px={6} fz="sm">
+          {t('planner.todo.tab') + count(p.todos?.length)}
+        </Tabs.Tab>
+        <Tabs.Tab value="activities" px={6} fz="sm">
+          {t('planner.activities.tab') + count(p.activities?.length)}
+        </Tabs.Tab>
+        <Tabs.Tab value="overdue" color="red" px={6} fz="sm">
           {t('planner.overdue.tab') + count(p.overdue?.length)}
         </Tabs.Tab>
       </Tabs.List>
@@ -124,7 +128,7 @@ export function SidePanel(p: SidePanelProps) {
             {t('planner.todo.new')}
           </Button>
         )}
-        <ScrollArea.Autosize mah={560}>
+        <ScrollArea.Autosize mah={560} scrollbars="y">
           <Stack gap={6} ref={todoRef}>
             {p.loadingTodos && <Loader size="sm" mx="auto" />}
             {p.todos?.length === 0 && <Empty text={t('planner.todo.empty')} />}
@@ -141,7 +145,7 @@ export function SidePanel(p: SidePanelProps) {
                 style={{ cursor: p.editable ? 'grab' : undefined }}
               >
                 <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
                     <Text size="sm" fw={600} truncate>
                       {a.titolo}
                     </Text>
@@ -159,7 +163,7 @@ export function SidePanel(p: SidePanelProps) {
         </ScrollArea.Autosize>
       </Tabs.Panel>
       <Tabs.Panel value="activities" pt="xs">
-        <ScrollArea.Autosize mah={600}>
+        <ScrollArea.Autosize mah={600} scrollbars="y">
           <Stack gap={6} ref={actRef}>
             {p.loadingActivities && <Loader size="sm" mx="auto" />}
             {p.activities?.length === 0 && <Empty text={t('planner.activities.empty')} />}
@@ -170,7 +174,7 @@ export function SidePanel(p: SidePanelProps) {
         </ScrollArea.Autosize>
       </Tabs.Panel>
       <Tabs.Panel value="overdue" pt="xs">
-        <ScrollArea.Autosize mah={600}>
+        <ScrollArea.Autosize mah={600} scrollbars="y">
           <Stack gap={6} ref={overdueRef}>
             {p.loadingActivities && <Loader size="sm" mx="auto" />}
             {p.overdue?.length === 0 && <Empty text={t('planner.overdue.empty')} />}
