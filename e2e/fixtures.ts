@@ -38,6 +38,8 @@ export const FIXTURES = {
   reports: { piva: '07555666770', name: 'Rapportini Prova S.r.l.', technician: 'luca.bianchi' },
   /** The sample registries and a technician, no contract yet (contracts.spec.ts). */
   contracts: { piva: '08666444552', name: 'Contratti Prova S.r.l.', technician: 'carla.neri' },
+  /** The sample registries, a technician and a second administrator for API checks, no appointment yet (planner.spec.ts). */
+  planner: { piva: '08222333448', name: 'Pianifica Prova S.r.l.', technician: 'pia.tecnica', office: 'ufficio' },
 } as const;
 
 async function main() {
@@ -208,6 +210,37 @@ async function main() {
           scheduleenabled: 'Y',
           name: 'Carla',
           surname: 'Neri',
+        },
+      ],
+    },
+    (tx, { company, users }) =>
+      seedSampleData(
+        tx,
+        company.id,
+        users.filter((u) => u.role === 'user').map((u) => u.id),
+      ),
+  );
+  await provisionCompany(
+    database.db,
+    {
+      ragioneSociale: FIXTURES.planner.name,
+      partitaIva: FIXTURES.planner.piva,
+      users: [
+        { username: 'admin', password: FIXTURES.password, role: 'admin', name: 'Paola', surname: 'Piani' },
+        {
+          username: FIXTURES.planner.office,
+          password: FIXTURES.password,
+          role: 'admin',
+          name: 'Ugo',
+          surname: 'Ufficio',
+        },
+        {
+          username: FIXTURES.planner.technician,
+          password: FIXTURES.password,
+          role: 'user',
+          scheduleenabled: 'Y',
+          name: 'Pia',
+          surname: 'Tecnica',
         },
       ],
     },

@@ -73,6 +73,7 @@ export function PlanActivityModal({
               onChange={(e) => setTitolo(e.currentTarget.value)}
               error={shown && !titolo.trim() ? t('planner.form.required') : undefined}
               required
+              data-autofocus
             />
             <MultiSelect
               label={t('planner.form.tecnici')}
@@ -82,7 +83,6 @@ export function PlanActivityModal({
               error={shown && tecnici.length === 0 ? t('planner.form.oneTechnician') : undefined}
               required
               searchable
-              data-autofocus
             />
             <Group grow align="flex-start">
               <DateField

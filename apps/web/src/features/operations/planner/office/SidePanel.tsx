@@ -1,10 +1,11 @@
-import { useEffect, useRef } from 'react';
-import { Badge, Button, Group, Loader, Paper, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Badge, Box, Button, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { Draggable } from '@fullcalendar/interaction';
 import { useTranslation } from 'react-i18next';
 import type { Appuntamento, AttivitaRangeItem } from '@fs/contract';
 import { formatDate } from '../../../../app/format';
 import { dragDuration } from './events';
+import classes from './SidePanel.module.css';
 
 export interface SidePanelProps {
   todos: Appuntamento[] | undefined;
@@ -20,10 +21,10 @@ export interface SidePanelProps {
 
 /** Makes a list's items draggable onto the calendar (FullCalendar's Draggable; `create: false`, the drop handler saves). */
 function useDraggableList(enabled: boolean) {
-  const ref = useRef<HTMLDivElement>(null);
+  const [el, setEl] = useState<HTMLDivElement | null>(null);
   useEffect(() => {
-    if (!enabled || !ref.current) return;
-    const d = new Draggable(ref.current, {
+    if (!enabled || !el) return;
+    const d = new Draggable(el, {
       itemSelector: '[data-drag-kind]',
       eventData: (el) => ({
         title: el.dataset.dragTitle ?? '',
@@ -32,8 +33,8 @@ function useDraggableList(enabled: boolean) {
       }),
     });
     return () => d.destroy();
-  }, [enabled]);
-  return ref;
+  }, [enabled, el]);
+  return setEl;
 }
 
 function Empty({ text }: { text: string }) {
@@ -128,61 +129,67 @@ export function SidePanel(p: SidePanelProps) {
             {t('planner.todo.new')}
           </Button>
         )}
-        <ScrollArea.Autosize mah={560} scrollbars="y">
-          <Stack gap={6} ref={todoRef}>
-            {p.loadingTodos && <Loader size="sm" mx="auto" />}
-            {p.todos?.length === 0 && <Empty text={t('planner.todo.empty')} />}
-            {p.todos?.map((a) => (
-              <Paper
-                key={a.id}
-                withBorder
-                p="xs"
-                radius="sm"
-                data-drag-kind={p.editable ? 'todo' : undefined}
-                data-drag-id={a.id}
-                data-drag-title={a.titolo}
-                data-drag-duration="01:00"
-                style={{ cursor: p.editable ? 'grab' : undefined }}
-              >
-                <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
-                    <Text size="sm" fw={600} truncate>
-                      {a.titolo}
-                    </Text>
-                    <Text size="xs" c="dimmed" truncate>
-                      {[a.cliente, ...a.tecnici.map((x) => x.nome)].join(' · ')}
-                    </Text>
-                  </Stack>
-                  <Button size="compact-xs" variant="subtle" onClick={() => p.onOpenTodo(a)}>
-                    {t('planner.todo.open')}
-                  </Button>
-                </Group>
-              </Paper>
-            ))}
-          </Stack>
-        </ScrollArea.Autosize>
+        <Box className={classes.list}>
+          <div ref={todoRef}>
+            <Stack gap={6}>
+              {p.loadingTodos && <Loader size="sm" mx="auto" />}
+              {p.todos?.length === 0 && <Empty text={t('planner.todo.empty')} />}
+              {p.todos?.map((a) => (
+                <Paper
+                  key={a.id}
+                  withBorder
+                  p="xs"
+                  radius="sm"
+                  data-drag-kind={p.editable ? 'todo' : undefined}
+                  data-drag-id={a.id}
+                  data-drag-title={a.titolo}
+                  data-drag-duration="01:00"
+                  style={{ cursor: p.editable ? 'grab' : undefined }}
+                >
+                  <Group justify="space-between" wrap="nowrap" gap="xs">
+                    <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
+                      <Text size="sm" fw={600} truncate>
+                        {a.titolo}
+                      </Text>
+                      <Text size="xs" c="dimmed" truncate>
+                        {[a.cliente, ...a.tecnici.map((x) => x.nome)].join(' · ')}
+                      </Text>
+                    </Stack>
+                    <Button size="compact-xs" variant="subtle" onClick={() => p.onOpenTodo(a)}>
+                      {t('planner.todo.open')}
+                    </Button>
+                  </Group>
+                </Paper>
+              ))}
+            </Stack>
+          </div>
+        </Box>
       </Tabs.Panel>
       <Tabs.Panel value="activities" pt="xs">
-        <ScrollArea.Autosize mah={600} scrollbars="y">
-          <Stack gap={6} ref={actRef}>
-            {p.loadingActivities && <Loader size="sm" mx="auto" />}
-            {p.activities?.length === 0 && <Empty text={t('planner.activities.empty')} />}
-            {p.activities?.map((a) => (
-              <ActivityCard key={a.id} a={a} overdue={false} onPlan={p.onPlanActivity} editable={p.editable} />
-            ))}
-          </Stack>
-        </ScrollArea.Autosize>
+        <Box className={classes.list}>
+          <div ref={actRef}>
+            <Stack gap={6}>
+              {p.loadingActivities && <Loader size="sm" mx="auto" />}
+              {p.activities?.length === 0 && <Empty text={t('planner.activities.empty')} />}
+              {p.activities?.map((a) => (
+                <ActivityCard key={a.id} a={a} overdue={false} onPlan={p.onPlanActivity} editable={p.editable} />
+              ))}
+            </Stack>
+          </div>
+        </Box>
       </Tabs.Panel>
       <Tabs.Panel value="overdue" pt="xs">
-        <ScrollArea.Autosize mah={600} scrollbars="y">
-          <Stack gap={6} ref={overdueRef}>
-            {p.loadingActivities && <Loader size="sm" mx="auto" />}
-            {p.overdue?.length === 0 && <Empty text={t('planner.overdue.empty')} />}
-            {p.overdue?.map((a) => (
-              <ActivityCard key={a.id} a={a} overdue onPlan={p.onPlanActivity} editable={p.editable} />
-            ))}
-          </Stack>
-        </ScrollArea.Autosize>
+        <Box className={classes.list}>
+          <div ref={overdueRef}>
+            <Stack gap={6}>
+              {p.loadingActivities && <Loader size="sm" mx="auto" />}
+              {p.overdue?.length === 0 && <Empty text={t('planner.overdue.empty')} />}
+              {p.overdue?.map((a) => (
+                <ActivityCard key={a.id} a={a} overdue onPlan={p.onPlanActivity} editable={p.editable} />
+              ))}
+            </Stack>
+          </div>
+        </Box>
       </Tabs.Panel>
     </Tabs>
   );
