@@ -1,6 +1,7 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Box, Button, Collapse, Grid, Group, Loader, SegmentedControl, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Appuntamento, AttivitaRangeItem } from '@fs/contract';
 import { errorText } from '../../../app/api/errors';
@@ -10,7 +11,15 @@ import { usePageTitle } from '../../../app/use-page-title';
 import { useAppointmentsRange, useActivityRange, useTodoList, type PlannerFilters as Filters } from './api';
 import { AppointmentModal } from './office/AppointmentModal';
 import { draftForSlot, draftOf, emptyDraft, type Draft } from './office/draft';
-import { baseRequest, moveRequest, timesOf, toEvent, type NewTimes } from './office/events';
+import {
+  baseRequest,
+  condenseMonth,
+  moveRequest,
+  summaryEvent,
+  timesOf,
+  toEvent,
+  type NewTimes,
+} from './office/events';
 import { legendOf } from './office/legend';
 import { PlanActivityModal } from './office/PlanActivityModal';
 import { PlannerCalendar, type CalendarHandlers } from './office/PlannerCalendar';
@@ -23,6 +32,16 @@ import { partsIn } from './office/zone';
 import { PlannerMap } from './map/PlannerMap';
 
 const DEFAULT_ZONE = 'Europe/Rome';
+/** Appointments a month cell shows before its "+N" chip. */
+const MONTH_PER_DAY = 3;
+
+/** ?vista=giorno|settimana|mese|agenda opens that view (links and the browser benchmark). */
+const VIEWS: Record<string, string> = {
+  giorno: 'timeGridDay',
+  settimana: 'timeGridWeek',
+  mese: 'dayGridMonth',
+  agenda: 'listWeek',
+};
 
 type Open =
   | { kind: 'appointment'; draft: Draft }
@@ -45,8 +64,11 @@ export function OfficePlanner() {
   usePageTitle(t('planner.title'));
   const narrow = useMediaQuery('(max-width: 62em)', false, { getInitialValueInEffect: false });
   const editable = useCan('pianificazione_interventi', 'write') === true;
+  const [params] = useSearchParams();
+  const [initialView] = useState(() => VIEWS[params.get('vista') ?? ''] ?? (narrow ? 'listWeek' : 'timeGridWeek'));
   const [mode, setMode] = useState<'calendar' | 'map'>('calendar');
   const [range, setRange] = useState<DayRange | null>(null);
+  const [viewType, setViewType] = useState(initialView);
   const [filters, setFilters] = useState<Filters>({});
   const [customer, setCustomer] = useState<{ id: string; nome: string } | null>(null);
   const [open, setOpen] = useState<Open>(null);
@@ -60,7 +82,14 @@ export function OfficePlanner() {
   const { save, modal: warnings } = useConfirmedSave();
 
   const items = appointments.data?.items;
-  const events = useMemo(() => (items ?? []).flatMap((a) => toEvent(a) ?? []), [items]);
+  const events = useMemo(() => {
+    if (viewType !== 'dayGridMonth') return (items ?? []).flatMap((a) => toEvent(a) ?? []);
+    const { shown, more } = condenseMonth(items ?? [], MONTH_PER_DAY);
+    return [
+      ...shown.flatMap((a) => toEvent(a) ?? []),
+      ...more.map((m) => summaryEvent(m, t('planner.more', { count: m.hidden }))),
+    ];
+  }, [items, viewType, t]);
   const legend = useMemo(
     () =>
       legendOf(
@@ -124,7 +153,8 @@ export function OfficePlanner() {
   };
 
   const handlers: CalendarHandlers = {
-    onRange: (startStr, endStr) => {
+    onRange: (startStr, endStr, view) => {
+      setViewType(view);
       const r = wireRange(startStr, endStr);
       setRange((old) => (old && old.start === r.start && old.end === r.end ? old : r));
     },
@@ -211,7 +241,7 @@ export function OfficePlanner() {
                   events={events}
                   timeZone={timeZone}
                   language={i18n.language}
-                  initialView={narrow ? 'listWeek' : 'timeGridWeek'}
+                  initialView={initialView}
                   editable={editable}
                   handlers={stable}
                 />

@@ -62,7 +62,8 @@ export const PlannerCalendar = memo(function PlannerCalendar({
   const locale = LOCALES[language] ?? itLocale;
   const views = useMemo(
     () => ({
-      dayGridMonth: { dayMaxEventRows: 3 },
+      // The month gets each day's first appointments and a "+N" chip from condenseMonth; this is a backstop.
+      dayGridMonth: { dayMaxEventRows: 5 },
       timeGridWeek: { dayMaxEventRows: 4, eventMaxStack: 3 },
       timeGridDay: { eventMaxStack: 6 },
     }),
@@ -99,6 +100,7 @@ export const PlannerCalendar = memo(function PlannerCalendar({
         selectable={editable}
         selectMirror
         droppable={editable}
+        eventOrder="ordine,start,-duration,allDay,title"
         eventInteractive
         progressiveEventRendering
         datesSet={(a: DatesSetArg) => handlers.onRange(a.startStr, a.endStr, a.view.type)}
@@ -108,6 +110,11 @@ export const PlannerCalendar = memo(function PlannerCalendar({
         }}
         eventClick={(a: EventClickArg) => {
           a.jsEvent.preventDefault();
+          const day = a.event.extendedProps.more as string | undefined;
+          if (day) {
+            a.view.calendar.changeView('timeGridDay', day);
+            return;
+          }
           handlers.onOpen(a.event.extendedProps.appuntamento as Appuntamento);
         }}
         eventDrop={(a: EventDropArg) => {

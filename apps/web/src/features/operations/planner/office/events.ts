@@ -15,7 +15,7 @@ export function toEvent(a: Appuntamento): EventInput | null {
     backgroundColor: color,
     borderColor: second ? technicianColor(second.colore) : color,
     textColor: '#ffffff',
-    extendedProps: { appuntamento: a },
+    extendedProps: { appuntamento: a, ordine: 0 },
   };
   if (a.tutto_il_giorno) {
     if (!a.giorno_inizio || !a.giorno_fine) return null;
@@ -99,4 +99,54 @@ export function activityRequest(
 export function dragDuration(minutes: number): string {
   const m = Math.max(5, Math.min(24 * 60, Math.round(minutes)));
   return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+}
+
+/** A month cell's summary: how many of the day's appointments are left out. */
+export interface DaySummary {
+  /** YYYYMMDD in the company's zone. */
+  day: string;
+  hidden: number;
+}
+
+/**
+ * The month view's share of a range: each day's first `perDay` appointments (by start; all-day and
+ * multi-day ones always) and a count of the rest, so a month with thousands of appointments draws a
+ * few hundred chips instead of every one (the rest open in the day view).
+ */
+export function condenseMonth(items: Appuntamento[], perDay: number): { shown: Appuntamento[]; more: DaySummary[] } {
+  const byDay = new Map<string, Appuntamento[]>();
+  const shown: Appuntamento[] = [];
+  for (const a of items) {
+    if (a.da_fare || !a.giorno_inizio) continue;
+    if (a.tutto_il_giorno || a.giorno_inizio !== a.giorno_fine) {
+      shown.push(a);
+      continue;
+    }
+    const list = byDay.get(a.giorno_inizio);
+    if (list) list.push(a);
+    else byDay.set(a.giorno_inizio, [a]);
+  }
+  const more: DaySummary[] = [];
+  for (const [day, list] of byDay) {
+    if (list.length > perDay) list.sort((x, y) => (x.inizio ?? '').localeCompare(y.inizio ?? ''));
+    shown.push(...list.slice(0, perDay));
+    if (list.length > perDay) more.push({ day, hidden: list.length - perDay });
+  }
+  return { shown, more };
+}
+
+/** The month cell's "+N" chip (not editable; a click opens the day). */
+export function summaryEvent(s: DaySummary, label: string): EventInput {
+  return {
+    id: `more-${s.day}`,
+    title: label,
+    start: isoDay(s.day),
+    allDay: true,
+    editable: false,
+    classNames: ['planner-more'],
+    backgroundColor: 'transparent',
+    borderColor: 'transparent',
+    textColor: 'var(--mantine-color-blue-8)',
+    extendedProps: { more: isoDay(s.day), ordine: 1 },
+  };
 }

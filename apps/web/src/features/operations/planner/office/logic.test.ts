@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AppointmentRequest, AppointmentSaveResponse, Appuntamento, AttivitaRangeItem } from '@fs/contract';
 import { draftForSlot, draftOf, draftProblems, requestOf, todoOf } from './draft';
-import { activityRequest, dragDuration, moveRequest, toEvent } from './events';
+import { activityRequest, condenseMonth, dragDuration, moveRequest, summaryEvent, toEvent } from './events';
 import { legendOf } from './legend';
 import { NO_TECHNICIAN, PALETTE, technicianColor } from './palette';
 import { addDays, compactDay, wireRange } from './range';
@@ -268,5 +268,35 @@ describe('the legend', () => {
       { id: 't3', nome: 'Anna', colore: 2 },
       { id: 't2', nome: 'Zeno', colore: 5 },
     ]);
+  });
+});
+
+describe('the month view with thousands of appointments', () => {
+  it("keeps each day's first appointments by start and counts the rest; all-day and multi-day ones stay", () => {
+    const day = (n: number, h: number, over: Partial<Appuntamento> = {}) =>
+      appt({
+        id: `d${n}-${h}`,
+        giorno_inizio: `202611${String(n).padStart(2, '0')}`,
+        giorno_fine: `202611${String(n).padStart(2, '0')}`,
+        inizio: `2026-11-${String(n).padStart(2, '0')}T${String(h).padStart(2, '0')}:00:00.000Z`,
+        ...over,
+      });
+    const items = [
+      day(2, 15),
+      day(2, 9),
+      day(2, 12),
+      day(2, 8),
+      day(2, 10),
+      day(3, 9),
+      day(2, 7, { tutto_il_giorno: true }),
+      day(4, 9, { giorno_fine: '20261105' }),
+      day(5, 9, { da_fare: true }),
+    ];
+    const { shown, more } = condenseMonth(items, 3);
+    expect(shown.map((a) => a.id).sort()).toEqual(['d2-10', 'd2-7', 'd2-8', 'd2-9', 'd3-9', 'd4-9'].sort());
+    expect(more).toEqual([{ day: '20261102', hidden: 2 }]);
+    const chip = summaryEvent(more[0]!, '+2 altri');
+    expect(chip).toMatchObject({ start: '2026-11-02', allDay: true, editable: false, title: '+2 altri' });
+    expect(chip.extendedProps).toMatchObject({ more: '2026-11-02', ordine: 1 });
   });
 });
