@@ -172,20 +172,32 @@ try {
         scrollY: window.scrollY,
         events: document.querySelectorAll('.fc-daygrid-event').length,
         more: document.querySelectorAll('.planner-more').length,
-        api: performance.getEntriesByType('resource').filter((e) => e.name.includes('/v2/schedule/appointments/start/')).map((e) => Math.round(e.duration) + 'ms@' + Math.round(e.startTime) + ' ' + Math.round(e.transferSize/1024) + 'KB').join(', '),
-        boot: Math.round(performance.getEntriesByType('resource').find((e) => e.name.includes('/api/session/permissions'))?.responseEnd ?? 0),
+        // The range call of this step (the last one) and the time from its answer to the month drawn.
+        ...(() => {
+          const calls = performance.getEntriesByType('resource').filter((e) => e.name.includes('/v2/schedule/appointments/start/'));
+          const last = calls[calls.length - 1];
+          return { api: last ? last.duration : NaN, afterApi: last ? t0 + rendered - last.responseEnd : NaN };
+        })(),
       };
-    })()`) as Promise<{ rendered: number; scrolled: number; scrollY: number; events: number; more: number }>;
+    })()`) as Promise<{
+      rendered: number;
+      scrolled: number;
+      scrollY: number;
+      events: number;
+      more: number;
+      api: number;
+      afterApi: number;
+    }>;
 
-  const open: { rendered: number; scrolled: number }[] = [];
-  const next: { rendered: number; scrolled: number }[] = [];
+  type Step = { rendered: number; scrolled: number; api: number; afterApi: number };
+  const open: Step[] = [];
+  const next: Step[] = [];
   let shown = { events: 0, more: 0, scrollY: 0 };
   for (let i = 0; i < RUNS + 1; i++) {
     await page.goto(`${base}/intervention-planning?vista=mese`);
     const o = await waitRendered(page, monthOf(0).days, 'navigation');
     await page.evaluate(() => window.scrollTo(0, 0));
     const n = await waitRendered(page, monthOf(1).days, 'next');
-    console.log(JSON.stringify(o), JSON.stringify(n));
     if (i === 0) {
       shown = o; // the first run warms the server's and the browser's caches
       continue;
@@ -195,13 +207,14 @@ try {
   }
   const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!.toFixed(0);
   console.log(`month view, ${PER_MONTH} appointments, ${TECHNICIANS} technicians, 1366x900, ${RUNS} runs (median ms):`);
-  console.log('| step | rendered | rendered + scrolled |\n|---|---|---|');
-  console.log(
-    `| open /intervention-planning?vista=mese (from navigation start) | ${median(open.map((x) => x.rendered))} | ${median(open.map((x) => x.scrolled))} |`,
-  );
-  console.log(
-    `| next month (click, fetch, render) | ${median(next.map((x) => x.rendered))} | ${median(next.map((x) => x.scrolled))} |`,
-  );
+  const row = (label: string, xs: Step[]) =>
+    console.log(
+      `| ${label} | ${median(xs.map((x) => x.rendered))} | ${median(xs.map((x) => x.scrolled))} | ` +
+        `${median(xs.map((x) => x.api))} | ${median(xs.map((x) => x.afterApi))} |`,
+    );
+  console.log('| step | rendered | rendered + scrolled | range call | drawn after the call |\n|---|---|---|---|---|');
+  row('open /intervention-planning?vista=mese (from navigation start)', open);
+  row('next month (click, fetch, draw)', next);
   console.log(`(${shown.events} event chips drawn, ${shown.more} "+N" links, page scrolled to ${shown.scrollY} px)`);
   await context.close();
 } finally {

@@ -21,7 +21,6 @@ export const plannerKeys = {
   all: ['planner'] as const,
   range: (r: DayRange, f: PlannerFilters) =>
     ['planner', 'range', r.start, r.end, f.tecnico_id ?? '', f.mansione_id ?? '', f.cliente_id ?? ''] as const,
-  one: (id: string) => ['planner', 'one', id] as const,
   todos: ['planner', 'todos'] as const,
   activities: (r: DayRange) => ['planner', 'activities', r.start, r.end] as const,
 };
@@ -53,14 +52,6 @@ export function useAppointmentsRange(range: DayRange | null, filters: PlannerFil
         `/api/v2/schedule/appointments/start/${range!.start}/end/${range!.end}${filterQuery(filters)}`,
         { signal },
       ),
-  });
-}
-
-export function useAppointment(id: string | null) {
-  return useQuery({
-    queryKey: plannerKeys.one(id ?? ''),
-    enabled: !!id,
-    queryFn: async () => (await api.get<{ item: Appuntamento }>(`/api/schedule/appointment/${id}`)).item,
   });
 }
 
@@ -123,17 +114,6 @@ export function useSaveTodo() {
     meta: { silent: true },
     mutationFn: async (body: TodoRequest) =>
       (await api.post<{ item: Appuntamento }>('/api/schedule/appointment/todo', body)).item,
-    onSuccess: refresh,
-  });
-}
-
-/** POST /schedule/appointment/reminder: minutes before the start (null: none). */
-export function useSetReminder() {
-  const refresh = useRefreshPlanner();
-  return useMutation({
-    meta: { silent: true },
-    mutationFn: async (body: { id: string; minuti_prima: number | null }) =>
-      (await api.post<{ item: Appuntamento }>('/api/schedule/appointment/reminder', body)).item,
     onSuccess: refresh,
   });
 }
