@@ -103,6 +103,11 @@ export const PlannerCalendar = memo(function PlannerCalendar({
         eventOrder="ordine,start,-duration,allDay,title"
         eventInteractive
         progressiveEventRendering
+        eventDidMount={(arg) => {
+          const a = arg.event.extendedProps.appuntamento as Appuntamento | undefined;
+          if (a)
+            arg.el.title = [a.titolo, a.cliente, a.tecnici.map((x) => x.nome).join(', ')].filter(Boolean).join(' · ');
+        }}
         datesSet={(a: DatesSetArg) => handlers.onRange(a.startStr, a.endStr, a.view.type)}
         select={(a: DateSelectArg) => {
           a.view.calendar.unselect();

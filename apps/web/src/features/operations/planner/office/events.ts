@@ -3,17 +3,16 @@ import type { AppointmentRequest, Appuntamento, AttivitaRangeItem } from '@fs/co
 import { technicianColor } from './palette';
 import { addDays, isoDay } from './range';
 
-/** An appointment as a FullCalendar event: coloured by its first technician, all-day ones by their days. */
+/** An appointment as a FullCalendar event: coloured by its first technician (the tooltip names them all), all-day ones by their days. */
 export function toEvent(a: Appuntamento): EventInput | null {
   if (a.da_fare) return null;
   const first = a.tecnici[0];
   const color = technicianColor(first?.colore);
-  const second = a.tecnici[1];
   const base: EventInput = {
     id: a.id,
     title: a.cliente ? `${a.titolo} · ${a.cliente}` : a.titolo,
     backgroundColor: color,
-    borderColor: second ? technicianColor(second.colore) : color,
+    borderColor: color,
     textColor: '#ffffff',
     extendedProps: { appuntamento: a, ordine: 0 },
   };

@@ -84,7 +84,7 @@ describe("the company's zone without a library", () => {
 });
 
 describe('appointments as calendar events', () => {
-  it('maps timed ones by instants, coloured by the first technician and bordered by the second', () => {
+  it('maps timed ones by instants, coloured by the first technician', () => {
     const e = toEvent(
       appt({
         tecnici: [
@@ -101,7 +101,7 @@ describe('appointments as calendar events', () => {
     });
     expect(e.title).toBe('Manutenzione · Rossi S.r.l.');
     expect(e.backgroundColor).toBe(PALETTE[1]);
-    expect(e.borderColor).toBe(PALETTE[2]);
+    expect(e.borderColor).toBe(PALETTE[1]);
   });
 
   it('maps all-day ones by days with an exclusive end, and leaves to-dos off the calendar', () => {
