@@ -120,8 +120,11 @@ test('an appointment created by clicking a slot in week view, then dragged to an
   expect(saved[0]!.tecnici.map((t) => t.nome)).toEqual(['Pia Tecnica']);
 
   // Dragged to Friday at the same time: saved with the new start.
+  const moved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/schedule/appointment') && r.request().method() === 'POST',
+  );
   await dragTo(page, event, await slotPoint(page, fri, '10:00:00'));
-  await expect(page.getByText('Appuntamento salvato').last()).toBeVisible();
+  expect(await (await moved).json()).toMatchObject({ success: true });
   await expect(page.locator(`td.fc-timegrid-col[data-date="${fri}"]`).locator('.fc-event')).toContainText('Visita E2E');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/planner-moved.png`, fullPage: true });
   saved = (await apiGet<{ items: Appt[] }>(page.request, range)).items.filter((a) => a.titolo === 'Visita E2E');
