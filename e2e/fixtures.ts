@@ -43,6 +43,8 @@ export const FIXTURES = {
   agenda: { piva: '09777555336', name: 'Agenda Prova S.r.l.', technicians: ['anna.verdi', 'bruno.gialli'] },
   /** Appointments today, one placed and one not, and a technician's recent position (planner-map.spec.ts). */
   plannerMap: PLANNER_MAP,
+  /** The sample registries, a technician and a second administrator for API checks, no appointment yet (planner.spec.ts). */
+  planner: { piva: '08222333448', name: 'Pianifica Prova S.r.l.', technician: 'pia.tecnica', office: 'ufficio' },
 } as const;
 
 async function main() {
@@ -238,6 +240,37 @@ async function main() {
           name: ['Anna', 'Bruno'][i],
           surname: ['Verdi', 'Gialli'][i],
         })),
+      ],
+    },
+    (tx, { company, users }) =>
+      seedSampleData(
+        tx,
+        company.id,
+        users.filter((u) => u.role === 'user').map((u) => u.id),
+      ),
+  );
+  await provisionCompany(
+    database.db,
+    {
+      ragioneSociale: FIXTURES.planner.name,
+      partitaIva: FIXTURES.planner.piva,
+      users: [
+        { username: 'admin', password: FIXTURES.password, role: 'admin', name: 'Paola', surname: 'Piani' },
+        {
+          username: FIXTURES.planner.office,
+          password: FIXTURES.password,
+          role: 'admin',
+          name: 'Ugo',
+          surname: 'Ufficio',
+        },
+        {
+          username: FIXTURES.planner.technician,
+          password: FIXTURES.password,
+          role: 'user',
+          scheduleenabled: 'Y',
+          name: 'Pia',
+          surname: 'Tecnica',
+        },
       ],
     },
     (tx, { company, users }) =>

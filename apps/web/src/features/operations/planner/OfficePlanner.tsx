@@ -1,8 +1,286 @@
-import { Title } from '@mantine/core';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Box, Button, Collapse, Grid, Group, Loader, SegmentedControl, Stack, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { Appuntamento, AttivitaRangeItem } from '@fs/contract';
+import { errorText } from '../../../app/api/errors';
+import { notify } from '../../../app/notify';
+import { useCan } from '../../../app/session/api';
+import { usePageTitle } from '../../../app/use-page-title';
+import { useAppointmentsRange, useActivityRange, useTodoList, type PlannerFilters as Filters } from './api';
+import { AppointmentModal } from './office/AppointmentModal';
+import { draftForSlot, draftOf, emptyDraft, type Draft } from './office/draft';
+import {
+  baseRequest,
+  condenseMonth,
+  moveRequest,
+  summaryEvent,
+  timesOf,
+  toEvent,
+  type NewTimes,
+} from './office/events';
+import { legendOf } from './office/legend';
+import { PlanActivityModal } from './office/PlanActivityModal';
+import { PlannerCalendar, type CalendarHandlers } from './office/PlannerCalendar';
+import { Legend, PlannerFilters } from './office/PlannerFilters';
+import { wireRange, type DayRange } from './office/range';
+import { SidePanel } from './office/SidePanel';
+import { useTechnicians } from './office/use-technicians';
+import { useConfirmedSave } from './office/WarningsModal';
+import { partsIn } from './office/zone';
+import { PlannerMap } from './map/PlannerMap';
 
-/** Being built in its own branch (issue 14); replaced there. */
+const DEFAULT_ZONE = 'Europe/Rome';
+/** Appointments a month cell shows before its "+N" chip. */
+const MONTH_PER_DAY = 3;
+
+/** ?vista=giorno|settimana|mese|agenda opens that view (links and the browser benchmark). */
+const VIEWS: Record<string, string> = {
+  giorno: 'timeGridDay',
+  settimana: 'timeGridWeek',
+  mese: 'dayGridMonth',
+  agenda: 'listWeek',
+};
+
+type Open =
+  | { kind: 'appointment'; draft: Draft }
+  | { kind: 'plan'; item: AttivitaRangeItem; at: { date: string; time: string } }
+  | null;
+
+/** A new appointment from now: the next full hour, one hour long. */
+function nextHourDraft(timeZone: string, tecnici: string[]): Draft {
+  const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000);
+  const end = new Date(start.getTime() + 3_600_000);
+  return draftForSlot({ startStr: start.toISOString(), endStr: end.toISOString(), allDay: false }, timeZone, tecnici);
+}
+
+/**
+ * /intervention-planning for the office: the calendar (day, week, month, list) coloured by
+ * technician with filters, the to-dos, activities and overdue activities beside it, and the map.
+ */
 export function OfficePlanner() {
-  const { t } = useTranslation();
-  return <Title order={2}>{t('planner.title')}</Title>;
+  const { t, i18n } = useTranslation();
+  usePageTitle(t('planner.title'));
+  const narrow = useMediaQuery('(max-width: 62em)', false, { getInitialValueInEffect: false });
+  const editable = useCan('pianificazione_interventi', 'write') === true;
+  const [params] = useSearchParams();
+  const [initialView] = useState(() => VIEWS[params.get('vista') ?? ''] ?? (narrow ? 'listWeek' : 'timeGridWeek'));
+  const [mode, setMode] = useState<'calendar' | 'map'>('calendar');
+  const [range, setRange] = useState<DayRange | null>(null);
+  const [viewType, setViewType] = useState(initialView);
+  const [filters, setFilters] = useState<Filters>({});
+  const [customer, setCustomer] = useState<{ id: string; nome: string } | null>(null);
+  const [open, setOpen] = useState<Open>(null);
+  const [panelOpen, setPanelOpen] = useState(true);
+
+  const appointments = useAppointmentsRange(range, filters);
+  const todos = useTodoList(mode === 'calendar');
+  const activities = useActivityRange(range, mode === 'calendar');
+  const technicians = useTechnicians();
+  const timeZone = appointments.data?.timezone ?? DEFAULT_ZONE;
+  const { save, modal: warnings } = useConfirmedSave();
+
+  const items = appointments.data?.items;
+  const events = useMemo(() => {
+    if (viewType !== 'dayGridMonth') return (items ?? []).flatMap((a) => toEvent(a) ?? []);
+    const { shown, more } = condenseMonth(items ?? [], MONTH_PER_DAY);
+    return [
+      ...shown.flatMap((a) => toEvent(a) ?? []),
+      ...more.map((m) => summaryEvent(m, t('planner.more', { count: m.hidden }))),
+    ];
+  }, [items, viewType, t]);
+  const legend = useMemo(
+    () =>
+      legendOf(
+        items ?? [],
+        technicians.list.map((x) => ({ id: x.value, nome: x.label, indice: x.indice })),
+      ),
+    [items, technicians.list],
+  );
+  const chosenTech = filters.tecnico_id ? [filters.tecnico_id] : [];
+
+  const move = async (a: Appuntamento, times: NewTimes) => {
+    try {
+      const out = await save(moveRequest(a, times));
+      if (out.saved) notify.success(t('planner.saved'));
+      return out.saved;
+    } catch (error) {
+      notify.error(errorText(t, error));
+      return false;
+    }
+  };
+
+  const dropped = async (el: HTMLElement, at: { date: Date; dateStr: string; allDay: boolean }) => {
+    const id = el.dataset.dragId;
+    const where = at.allDay
+      ? { date: at.dateStr.slice(0, 10), time: '08:00' }
+      : partsIn(at.date.toISOString(), timeZone);
+    if (el.dataset.dragKind === 'attivita') {
+      const all = [...(activities.data?.items ?? []), ...(activities.data?.scadute ?? [])];
+      const item = all.find((x) => x.id === id);
+      if (item) setOpen({ kind: 'plan', item, at: where });
+      return;
+    }
+    const todo = todos.data?.find((x) => x.id === id);
+    if (!todo) return;
+    const times = timesOf({ allDay: at.allDay, start: at.date, end: null, startStr: at.dateStr, endStr: '' });
+    if (todo.tecnici.length === 0) {
+      // The server wants a technician for a dated appointment: the form asks for one.
+      const d = draftOf(todo, timeZone);
+      const end = partsIn(new Date(at.date.getTime() + 3_600_000).toISOString(), timeZone);
+      setOpen({
+        kind: 'appointment',
+        draft: {
+          ...d,
+          todo: false,
+          allDay: at.allDay,
+          startDate: where.date,
+          startTime: where.time,
+          endDate: at.allDay ? where.date : end.date,
+          endTime: end.time,
+          tecnici_ids: chosenTech,
+        },
+      });
+      return;
+    }
+    try {
+      const out = await save({ ...baseRequest(todo), ...times } as Parameters<typeof save>[0]);
+      if (out.saved) notify.success(t('planner.todo.scheduled'));
+    } catch (error) {
+      notify.error(errorText(t, error));
+    }
+  };
+
+  const handlers: CalendarHandlers = {
+    onRange: (startStr, endStr, view) => {
+      setViewType(view);
+      const r = wireRange(startStr, endStr);
+      setRange((old) => (old && old.start === r.start && old.end === r.end ? old : r));
+    },
+    onSelect: (slot) => setOpen({ kind: 'appointment', draft: draftForSlot(slot, timeZone, chosenTech) }),
+    onOpen: (a) => setOpen({ kind: 'appointment', draft: draftOf(a, timeZone) }),
+    onMove: move,
+    onDrop: (el, at) => void dropped(el, at),
+  };
+  const latest = useRef(handlers);
+  useLayoutEffect(() => {
+    latest.current = handlers;
+  });
+  const stable = useMemo<CalendarHandlers>(
+    () => ({
+      onRange: (...a) => latest.current.onRange(...a),
+      onSelect: (...a) => latest.current.onSelect(...a),
+      onOpen: (...a) => latest.current.onOpen(...a),
+      onMove: (...a) => latest.current.onMove(...a),
+      onDrop: (...a) => latest.current.onDrop(...a),
+    }),
+    [],
+  );
+
+  const panel = (
+    <SidePanel
+      todos={todos.data}
+      activities={activities.data?.items}
+      overdue={activities.data?.scadute}
+      loadingTodos={todos.isLoading}
+      loadingActivities={activities.isLoading}
+      editable={editable}
+      onNewTodo={() =>
+        setOpen({ kind: 'appointment', draft: { ...emptyDraft(), todo: true, id: undefined, tecnici_ids: chosenTech } })
+      }
+      onOpenTodo={(a) => setOpen({ kind: 'appointment', draft: draftOf(a, timeZone) })}
+      onPlanActivity={(item) => setOpen({ kind: 'plan', item, at: { date: item.data, time: '08:00' } })}
+    />
+  );
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Title order={2}>{t('planner.title')}</Title>
+        <SegmentedControl
+          value={mode}
+          onChange={(v) => setMode(v === 'map' ? 'map' : 'calendar')}
+          data={[
+            { value: 'calendar', label: t('planner.view.calendar') },
+            { value: 'map', label: t('planner.view.map') },
+          ]}
+          aria-label={t('planner.view.label')}
+        />
+      </Group>
+      {mode === 'map' ? (
+        <PlannerMap />
+      ) : (
+        <>
+          <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
+            <PlannerFilters
+              value={filters}
+              onChange={setFilters}
+              technicians={technicians.list}
+              customer={customer}
+              onCustomer={setCustomer}
+            />
+            {editable && (
+              <Button onClick={() => setOpen({ kind: 'appointment', draft: nextHourDraft(timeZone, chosenTech) })}>
+                {t('planner.form.new')}
+              </Button>
+            )}
+          </Group>
+          <Group gap="xs" justify="space-between" wrap="nowrap" mih={24}>
+            <Legend
+              entries={legend}
+              selected={filters.tecnico_id}
+              onPick={(id) => setFilters((f) => ({ ...f, tecnico_id: id }))}
+            />
+            {appointments.isFetching && <Loader size="xs" aria-label={t('planner.loading')} />}
+          </Group>
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, md: 8, xl: 9 }}>
+              <Box pos="relative">
+                <PlannerCalendar
+                  events={events}
+                  timeZone={timeZone}
+                  language={i18n.language}
+                  initialView={initialView}
+                  editable={editable}
+                  handlers={stable}
+                />
+              </Box>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 4, xl: 3 }}>
+              {narrow ? (
+                <>
+                  <Button variant="subtle" size="xs" onClick={() => setPanelOpen((o) => !o)} aria-expanded={panelOpen}>
+                    {panelOpen ? t('planner.panel.hide') : t('planner.panel.show')}
+                  </Button>
+                  <Collapse expanded={panelOpen}>{panel}</Collapse>
+                </>
+              ) : (
+                panel
+              )}
+            </Grid.Col>
+          </Grid>
+        </>
+      )}
+      {open?.kind === 'appointment' && (
+        <AppointmentModal
+          initial={open.draft}
+          timeZone={timeZone}
+          technicians={technicians.list}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      {open?.kind === 'plan' && (
+        <PlanActivityModal
+          item={open.item}
+          at={open.at}
+          timeZone={timeZone}
+          technicians={technicians.list}
+          initialTechnicians={chosenTech}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      {warnings}
+    </Stack>
+  );
 }

@@ -1,0 +1,119 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AppointmentRequest,
+  AppointmentSaveResponse,
+  Appuntamento,
+  AttivitaRangeItem,
+  TodoRequest,
+} from '@fs/contract';
+import { api, apiRequest } from '../../../app/api/client';
+import type { DayRange } from './office/range';
+
+/** The office planner's calls (spec 7 "Schedule"); every key starts with 'planner'. */
+
+export interface PlannerFilters {
+  tecnico_id?: string | null;
+  mansione_id?: string | null;
+  cliente_id?: string | null;
+}
+
+export const plannerKeys = {
+  all: ['planner'] as const,
+  range: (r: DayRange, f: PlannerFilters) =>
+    ['planner', 'range', r.start, r.end, f.tecnico_id ?? '', f.mansione_id ?? '', f.cliente_id ?? ''] as const,
+  todos: ['planner', 'todos'] as const,
+  activities: (r: DayRange) => ['planner', 'activities', r.start, r.end] as const,
+};
+
+/** The server's range filters as a query string ('' when none). */
+export function filterQuery(f: PlannerFilters): string {
+  const qs = new URLSearchParams();
+  if (f.tecnico_id) qs.set('tecnico_id', f.tecnico_id);
+  if (f.mansione_id) qs.set('mansione_id', f.mansione_id);
+  if (f.cliente_id) qs.set('cliente_id', f.cliente_id);
+  const s = qs.toString();
+  return s ? `?${s}` : '';
+}
+
+export interface RangeAnswer {
+  timezone: string;
+  items: Appuntamento[];
+}
+
+/** GET /v2/schedule/appointments/start/{YYYYMMDD}/end/{YYYYMMDD}: the visible range's appointments. */
+export function useAppointmentsRange(range: DayRange | null, filters: PlannerFilters) {
+  return useQuery({
+    queryKey: range ? plannerKeys.range(range, filters) : ['planner', 'range', 'none'],
+    enabled: range !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+    queryFn: ({ signal }) =>
+      api.get<RangeAnswer>(
+        `/api/v2/schedule/appointments/start/${range!.start}/end/${range!.end}${filterQuery(filters)}`,
+        { signal },
+      ),
+  });
+}
+
+/** The to-dos (appointments without dates), newest first as the server lists them. */
+export function useTodoList(enabled = true) {
+  return useQuery({
+    queryKey: plannerKeys.todos,
+    enabled,
+    staleTime: 30_000,
+    queryFn: async () =>
+      (await api.get<{ items: Appuntamento[] }>('/api/schedule/appointments/admin?todo=true&size=200')).items,
+  });
+}
+
+export interface ActivitiesAnswer {
+  items: AttivitaRangeItem[];
+  scadute: AttivitaRangeItem[];
+  next?: string | null;
+}
+
+/** GET /attivita/attivita/start/../end/..: the range's contract activity occurrences and the overdue ones. */
+export function useActivityRange(range: DayRange | null, enabled = true) {
+  return useQuery({
+    queryKey: range ? plannerKeys.activities(range) : ['planner', 'activities', 'none'],
+    enabled: enabled && range !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+    queryFn: ({ signal }) =>
+      api.get<ActivitiesAnswer>(`/api/attivita/attivita/start/${range!.start}/end/${range!.end}`, { signal }),
+  });
+}
+
+/** POST /schedule/appointment: the raw answer (success false carries the warnings). */
+export function postAppointment(body: AppointmentRequest): Promise<AppointmentSaveResponse> {
+  return api.post<AppointmentSaveResponse>('/api/schedule/appointment', body);
+}
+
+/** Refreshes everything the planner shows (after any save). */
+export function useRefreshPlanner() {
+  const client = useQueryClient();
+  return () => {
+    void client.invalidateQueries({ queryKey: plannerKeys.all });
+    // A report created with an appointment shows in the reports' lists.
+    void client.invalidateQueries({ queryKey: ['reports'] });
+  };
+}
+
+export function useDeleteAppointment() {
+  const refresh = useRefreshPlanner();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (id: string) => apiRequest(`/api/schedule/appointment/remove/${id}`, { method: 'DELETE' }),
+    onSuccess: refresh,
+  });
+}
+
+export function useSaveTodo() {
+  const refresh = useRefreshPlanner();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: async (body: TodoRequest) =>
+      (await api.post<{ item: Appuntamento }>('/api/schedule/appointment/todo', body)).item,
+    onSuccess: refresh,
+  });
+}
