@@ -78,27 +78,8 @@ export function appointmentWhen(a: Appuntamento, timeZone: string, allDay: strin
   return `${start} – ${sameDay ? end.slice(11) : end}`;
 }
 
-/** Technicians' colours by their `colore` index (0..11), readable on white with white text. */
-export const TECHNICIAN_COLORS = [
-  '#1c6ea4',
-  '#c0392b',
-  '#1e8449',
-  '#8e44ad',
-  '#b9770e',
-  '#117a8b',
-  '#a93273',
-  '#4a5a6a',
-  '#6c4f1f',
-  '#2e4bb5',
-  '#7d6608',
-  '#0e6655',
-] as const;
-
-export function technicianColor(index: number | undefined): string {
-  if (index === undefined) return '#4a5a6a';
-  const n = TECHNICIAN_COLORS.length;
-  return TECHNICIAN_COLORS[((index % n) + n) % n]!;
-}
+/** Technicians' colours: the calendar's palette, so a technician has one colour in every view. */
+export { technicianColor } from '../office/palette';
 
 /** Initials for a technician's badge: "Mario Rossi" → "MR", else the username's first two letters. */
 export function initials(p: Pick<TechnicianPosition, 'name' | 'surname' | 'username'>): string {
