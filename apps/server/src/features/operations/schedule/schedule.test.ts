@@ -261,8 +261,9 @@ describe('planner: to-dos, own view, version', () => {
     expect(await version(x.admin)).toBe(1);
     // Another company keeps its own.
     const other = await createCompany(t);
-    expect((await call(t.app, 'GET', '/api/session/session', await other.login('admin'))).json.item.aziendamap)
-      .toMatchObject({ versione_schedule: 2 });
+    expect(
+      (await call(t.app, 'GET', '/api/session/session', await other.login('admin'))).json.item.aziendamap,
+    ).toMatchObject({ versione_schedule: 2 });
     const doc = JSON.parse((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).body);
     expect(JSON.stringify(doc.paths['/api/session/session'].get.responses['200'])).toContain('versione_schedule');
   });
