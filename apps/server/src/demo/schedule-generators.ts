@@ -30,38 +30,42 @@ export function appointmentsBatch(aziendaId: string, lo: number, hi: number, tec
   const titles = sql.raw(`array[${TITLES.map((s) => `'${s}'`).join(',')}]`);
   return sql`
     with wd as (
-      select d::date as day, (row_number() over (order by d)) - 1 as rn, count(*) over () as n
+      select d::date as day, (row_number() over (order by d)) - 1 as rn
         from generate_series(current_date - ${n(APPOINTMENT_SPAN.back)}, current_date + ${n(APPOINTMENT_SPAN.ahead)}, interval '1 day') d
        where extract(isodow from d) < 6
     ), cl as (
-      select c.id, (row_number() over (order by c.id)) - 1 as rn, count(*) over () as n,
+      select c.id, (row_number() over (order by c.id)) - 1 as rn,
              (select p.id from impianti p where p.azienda_id = c.azienda_id and p.cliente_id = c.id order by p.id limit 1) as impianto_id
         from clienti c where c.azienda_id = ${aziendaId}::uuid
     ), rp as (
-      select r.id, r.cliente_id, r.impianto_id, (row_number() over (order by r.id)) - 1 as rn, count(*) over () as n
+      select r.id, r.cliente_id, r.impianto_id, (row_number() over (order by r.id)) - 1 as rn
         from rapportini r where r.azienda_id = ${aziendaId}::uuid
     ), jobs as (
-      select m.id, (row_number() over (order by m.nome)) - 1 as rn, count(*) over () as n
+      select m.id, (row_number() over (order by m.nome)) - 1 as rn
         from mansioni m where m.azienda_id = ${aziendaId}::uuid
     ), src as (
-      -- i-th appointment: its day, then its technician, then its slot in the technician's day (no two alike).
-      select g, gen_random_uuid() as id, wd.day,
-             ((g - 1) / (select max(n) from wd)) % ${n(technicians.length)} as t,
-             ((g - 1) / ((select max(n) from wd) * ${n(technicians.length)})) % 6 as slot
-        from generate_series(${n(lo)}::bigint, ${n(hi)}::bigint) g
-        -- a permutation of the days (7919 is prime, more than the days): a few appointments still span the years
-        join wd on wd.rn = (((g - 1) % wd.n) * 7919) % wd.n
+      -- i-th appointment: its day, then its technician, then its slot in the technician's day (no two alike); the
+      -- day along a permutation (7919 is prime, more than the days), so a few appointments still span the years.
+      select g, gen_random_uuid() as id,
+             (((g - 1) % nd.n) * 7919) % nd.n as di,
+             ((g - 1) / nd.n) % ${n(technicians.length)} as t,
+             ((g - 1) / (nd.n * ${n(technicians.length)})) % 6 as slot,
+             (g * 7919) % (select count(*) from cl) as ci,
+             (g * 104729) % nullif((select count(*) from rp), 0) as ri,
+             g % nullif((select count(*) from jobs), 0) as ji
+        from generate_series(${n(lo)}::bigint, ${n(hi)}::bigint) g, (select count(*) as n from wd) nd
     ), rows as (
-      select src.*, cl.id as cliente_id, cl.impianto_id, rp.id as rapportino_id, rp.cliente_id as rp_cliente,
+      select src.*, wd.day, cl.id as cliente_id, cl.impianto_id, rp.id as rapportino_id, rp.cliente_id as rp_cliente,
              rp.impianto_id as rp_impianto, jobs.id as mansione_id,
-             case when src.g % 25 = 0 then (src.day::timestamp at time zone 'Europe/Rome')
-                  else (src.day + interval '8 hours' + src.slot * interval '95 minutes') at time zone 'Europe/Rome' end as inizio,
-             case when src.g % 25 = 0 then ((src.day + 1)::timestamp at time zone 'Europe/Rome')
-                  else (src.day + interval '9 hours 30 minutes' + src.slot * interval '95 minutes') at time zone 'Europe/Rome' end as fine
+             case when src.g % 25 = 0 then (wd.day::timestamp at time zone 'Europe/Rome')
+                  else (wd.day + interval '8 hours' + src.slot * interval '95 minutes') at time zone 'Europe/Rome' end as inizio,
+             case when src.g % 25 = 0 then ((wd.day + 1)::timestamp at time zone 'Europe/Rome')
+                  else (wd.day + interval '9 hours 30 minutes' + src.slot * interval '95 minutes') at time zone 'Europe/Rome' end as fine
         from src
-        join cl on cl.rn = ((src.g * 7919) % cl.n)
-        left join rp on src.g % 4 = 0 and src.day < current_date and rp.rn = ((src.g * 104729) % rp.n)
-        left join jobs on src.g % 3 <> 0 and jobs.rn = src.g % jobs.n
+        join wd on wd.rn = src.di
+        join cl on cl.rn = src.ci
+        left join rp on src.g % 4 = 0 and wd.day < current_date and rp.rn = src.ri
+        left join jobs on src.g % 3 <> 0 and jobs.rn = src.ji
     ), a as (
       insert into appuntamenti (id, azienda_id, cliente_id, impianto_id, mansione_id, rapportino_id, titolo, note,
                                 inizio, fine, tutto_il_giorno, da_fare, promemoria_minuti, promemoria_inviato_at)

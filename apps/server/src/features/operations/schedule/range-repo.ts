@@ -18,11 +18,19 @@ export async function inRangeJson(
   tz: string,
   f: RangeFilter & { withCoordinates?: boolean },
 ): Promise<string> {
+  const r = await db.execute(inRangeSql(aziendaId, tz, f));
+  return (r.rows[0] as { items: string }).items;
+}
+
+/** The statement of inRangeJson (the benchmark explains it). */
+export function inRangeSql(aziendaId: string, tz: string, f: RangeFilter & { withCoordinates?: boolean }): SQL {
   const earliest = new Date(f.from.getTime() - SCHEDULE_MAX.durataGiorni * 86_400_000);
-  const q = sql`with u as (
-      select id, coalesce(nullif(concat_ws(' ', nullif(name, ''), nullif(surname, '')), ''), username) as nome,
-             ((row_number() over (order by ordine, created_at, id)) - 1) % 12 as colore
-        from utenti where azienda_id = ${aziendaId}::uuid
+  return sql`with um as (
+      -- The company's users by id (a jsonb object: looked up, not joined, per technician of an appointment).
+      select jsonb_object_agg(u.id::text, jsonb_build_object('id', u.id, 'nome', u.nome, 'colore', u.colore)) as m
+        from (select id, coalesce(nullif(concat_ws(' ', nullif(name, ''), nullif(surname, '')), ''), username) as nome,
+                     ((row_number() over (order by ordine, created_at, id)) - 1) % 12 as colore
+                from utenti where azienda_id = ${aziendaId}::uuid) u
     ), a as materialized (
       select * from appuntamenti x
        where x.azienda_id = ${aziendaId}::uuid and x.inizio >= ${earliest.toISOString()}::timestamptz
@@ -36,14 +44,24 @@ export async function inRangeJson(
          }
          ${f.mansioneId ? sql`and x.mansione_id = ${f.mansioneId}::uuid` : sql``}
          ${f.clienteId ? sql`and x.cliente_id = ${f.clienteId}::uuid` : sql``}
+    ), tt as (
+      -- Technicians and machines of the range's appointments in one pass each (not a lookup per appointment).
+      -- The links carry the start (their index along it): the range's links in one scan.
+      select t.appuntamento_id,
+             json_agg(coalesce(um.m -> t.utente_id::text, jsonb_build_object('id', t.utente_id, 'nome', '', 'colore', 0))
+                      order by t.utente_id) as tecnici
+        from appuntamenti_tecnici t join a on a.id = t.appuntamento_id cross join um
+       where t.azienda_id = ${aziendaId}::uuid and t.inizio >= ${earliest.toISOString()}::timestamptz
+         and t.inizio < ${f.to.toISOString()}::timestamptz
+       group by t.appuntamento_id
+    ), mm as (
+      select m.appuntamento_id, json_agg(m.macchinario_id order by m.macchinario_id) as macchinari_ids
+        from appuntamenti_macchinari m join a on a.id = m.appuntamento_id
+       where m.azienda_id = ${aziendaId}::uuid
+       group by m.appuntamento_id
     ), j as (
       select a.id, a.titolo, a.note, a.cliente_id, cl.ragione_sociale as cliente, a.impianto_id, i.nome as impianto,
-             coalesce((select json_agg(m.macchinario_id order by m.macchinario_id) from appuntamenti_macchinari m
-                        where m.appuntamento_id = a.id), '[]'::json) as macchinari_ids,
-             coalesce((select json_agg(json_build_object('id', t.utente_id, 'nome', coalesce(u.nome, ''), 'colore', coalesce(u.colore, 0))
-                                       order by t.utente_id)
-                         from appuntamenti_tecnici t left join u on u.id = t.utente_id
-                        where t.appuntamento_id = a.id), '[]'::json) as tecnici,
+             coalesce(mm.macchinari_ids, '[]'::json) as macchinari_ids, coalesce(tt.tecnici, '[]'::json) as tecnici,
              a.mansione_id, ms.nome as mansione, ${iso(sql`a.inizio`)} as inizio, ${iso(sql`a.fine`)} as fine,
              a.tutto_il_giorno,
              to_char(a.inizio at time zone ${tz}, 'YYYYMMDD') as giorno_inizio,
@@ -60,10 +78,10 @@ export async function inRangeJson(
         left join impianti i on i.azienda_id = ${aziendaId}::uuid and i.id = a.impianto_id
         left join mansioni ms on ms.azienda_id = ${aziendaId}::uuid and ms.id = a.mansione_id
         left join rapportini r on r.azienda_id = ${aziendaId}::uuid and r.id = a.rapportino_id
+        left join tt on tt.appuntamento_id = a.id
+        left join mm on mm.appuntamento_id = a.id
        ${f.withCoordinates ? sql`where cl.latitude is not null and cl.longitude is not null` : sql``}
        order by a.inizio, a.id
     )
     select coalesce(json_agg(j), '[]')::text as items from j`;
-  const r = await db.execute(q);
-  return (r.rows[0] as { items: string }).items;
 }
