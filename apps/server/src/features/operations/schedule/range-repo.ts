@@ -48,9 +48,9 @@ export function inRangeSql(aziendaId: string, tz: string, f: RangeFilter & { wit
       -- Technicians and machines of the range's appointments in one pass each (not a lookup per appointment).
       -- The links carry the start (their index along it): the range's links in one scan.
       select t.appuntamento_id,
-             json_agg(coalesce(um.m -> t.utente_id::text, jsonb_build_object('id', t.utente_id, 'nome', '', 'colore', 0))
+             json_agg(coalesce((select um.m from um) -> t.utente_id::text, jsonb_build_object('id', t.utente_id, 'nome', '', 'colore', 0))
                       order by t.utente_id) as tecnici
-        from appuntamenti_tecnici t join a on a.id = t.appuntamento_id cross join um
+        from appuntamenti_tecnici t join a on a.id = t.appuntamento_id
        where t.azienda_id = ${aziendaId}::uuid and t.inizio >= ${earliest.toISOString()}::timestamptz
          and t.inizio < ${f.to.toISOString()}::timestamptz
        group by t.appuntamento_id
