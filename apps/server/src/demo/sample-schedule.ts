@@ -332,7 +332,7 @@ export async function seedSampleSchedule(deps: Deps, aziendaId: string): Promise
     { ...generic(techs[0]!), titolo: 'Controllo quadro elettrico dopo il temporale', mansione_id: null },
   ];
   for (const [i, c] of todos.slice(0, SAMPLE_TODOS).entries()) {
-    const tech = i % 2 ? techs[i % techs.length]! : undefined;
+    const tech = i % 2 ? techs[((i - 1) / 2) % techs.length]! : undefined;
     await saveTodo(
       deps,
       actor,
