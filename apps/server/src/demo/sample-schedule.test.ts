@@ -32,9 +32,10 @@ const compact = (day: string) => day.replaceAll('-', '');
 
 describe("the demo company's sample planner", () => {
   it('fills this month and the next for both technicians, with to-dos and overdue activities, once', async () => {
+    const tag = Math.random().toString(36).slice(2, 10);
     const c = await createCompany(t, {
       users: [
-        { username: 'admin', password: 'password123', role: 'admin', email: 'a@demo.test' },
+        { username: 'admin', password: 'password123', role: 'admin', email: `admin.${tag}@demo.test` },
         { username: 'mario', password: 'password123', role: 'user', name: 'Mario', scheduleenabled: 'Y' },
         { username: 'luca', password: 'password123', role: 'user', name: 'Luca', scheduleenabled: 'Y' },
       ],
