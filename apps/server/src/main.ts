@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { DEMO, seedDemoIfEmpty } from './demo/seed.js';
 import { seedSampleReports } from './demo/sample-reports.js';
 import { seedSampleContracts } from './demo/sample-contracts.js';
+import { seedSampleSchedule } from './demo/sample-schedule.js';
 
 async function main() {
   await loadDotEnv();
@@ -23,6 +24,8 @@ async function main() {
     // Contracts first: their reports close before the sample reports add a field required at closing.
     await seedSampleContracts(deps, demoId);
     await seedSampleReports(deps, demoId);
+    // The planner last: its appointments link the sample reports and plan the contracts' activity dates.
+    await seedSampleSchedule(deps, demoId);
     app.log.info('demo company seeded');
   }
   await app.listen({ port: config.PORT, host: config.HOST });

@@ -47,6 +47,8 @@ export const aziendamapSchema = z.object({
   start_abbonamento_date: z.string().nullable(),
   dunning: z.boolean(),
   work_flow_primo_accesso: z.number().int(),
+  /** The planner version the company chose (1 the old one, 2 the current one; GET /imposta-versione-schedule-vecchia). */
+  versione_schedule: z.union([z.literal(1), z.literal(2)]),
 });
 export type Aziendamap = z.infer<typeof aziendamapSchema>;
 

@@ -74,4 +74,59 @@ describe('the large company (seed:large)', () => {
     expect(row.scadute).toBeGreaterThan(0);
     expect(await deleteLargeCompany(t.deps.db, piva)).toBe(true);
   });
+
+  it('holds appointments of the technicians on working days over three years, linked as the service links them', async () => {
+    const piva = randomPartitaIva();
+    const c = await seedLargeCompany(t.deps.database, {
+      customers: 20,
+      articles: 10,
+      reports: 16,
+      appointments: 600,
+      technicians: 4,
+      piva,
+    });
+    expect(c.appuntamenti).toBe(600);
+    const r = await t.deps.database.executeSql(
+      `select count(*)::int as n,
+              count(*) filter (where extract(isodow from a.inizio at time zone 'Europe/Rome') > 5)::int as weekend,
+              count(*) filter (where a.tutto_il_giorno)::int as all_day,
+              count(*) filter (where a.rapportino_id is not null)::int as reports,
+              count(*) filter (where r.id is not null and r.cliente_id <> a.cliente_id)::int as wrong_customer,
+              count(*) filter (where not a.tutto_il_giorno and (to_char(a.inizio at time zone 'Europe/Rome', 'HH24:MI') < '08:00'
+                                  or to_char(a.fine at time zone 'Europe/Rome', 'HH24:MI') > '18:00'))::int as off_hours,
+              (select count(*) from appuntamenti_tecnici x where x.azienda_id = z.id)::int as links,
+              (select count(*) from appuntamenti_tecnici x join appuntamenti y on y.id = x.appuntamento_id
+                where x.azienda_id = z.id and x.inizio is distinct from y.inizio)::int as wrong_start,
+              min(a.inizio) as first, max(a.inizio) as last
+         from appuntamenti a join aziende z on z.id = a.azienda_id left join rapportini r on r.id = a.rapportino_id
+        where z.partita_iva = $1 group by z.id`,
+      [piva],
+    );
+    const row = r.rows[0] as Record<string, number | Date>;
+    expect(row).toMatchObject({ n: 600, weekend: 0, wrong_customer: 0, off_hours: 0, links: 660, wrong_start: 0 });
+    expect(row.all_day).toBe(24);
+    expect(row.reports).toBeGreaterThan(50);
+    const span = (new Date(row.last as Date).getTime() - new Date(row.first as Date).getTime()) / 86_400_000;
+    expect(span).toBeGreaterThan(2.9 * 365);
+
+    // The planner's range answers them (this month), each with its technicians.
+    const deviceId = newDeviceId();
+    const login = await call(t.app, 'POST', '/api/login/login', {
+      deviceId,
+      body: { piva, username: LARGE_DEMO.username, password: LARGE_DEMO.password },
+    });
+    const s = { token: login.json.item.token as string, deviceId };
+    const now = new Date();
+    const ymd = (d: Date) => d.toISOString().slice(0, 10).replaceAll('-', '');
+    const month = await call(
+      t.app,
+      'GET',
+      `/api/v2/schedule/appointments/start/${ymd(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)))}/end/${ymd(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0)))}`,
+      s,
+    );
+    expect(month.status).toBe(200);
+    expect(month.json.items.length).toBeGreaterThan(5);
+    for (const a of month.json.items) expect(a.tecnici.length).toBeGreaterThanOrEqual(1);
+    expect(await deleteLargeCompany(t.deps.db, piva)).toBe(true);
+  });
 });

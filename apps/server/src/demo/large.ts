@@ -7,6 +7,7 @@ import { DEMO } from './seed.js';
 import { articlesBatch, customersBatch } from './generators.js';
 import { reportsBatch } from './report-generators.js';
 import { contractsBatch } from './contract-generators.js';
+import { appointmentsBatch } from './schedule-generators.js';
 
 /**
  * The large demo company (`npm run seed:large -w apps/server`, bench/lists.ts):
@@ -29,11 +30,17 @@ export interface LargeOptions {
   reports?: number;
   /** Three-year contracts with four activities each and their dated occurrences (default none). */
   contracts?: number;
-  /** Technicians the reports are shared among (default 20 when there are reports). */
+  /** Planner appointments over three years (schedule-generators.ts; default none). */
+  appointments?: number;
+  /** Technicians the reports and appointments are shared among (default 50 with appointments, else 20 with reports). */
   technicians?: number;
   piva?: string;
   /** Called after each batch (progress). */
-  onProgress?: (what: 'clienti' | 'articoli' | 'rapportini' | 'contratti', done: number, total: number) => void;
+  onProgress?: (
+    what: 'clienti' | 'articoli' | 'rapportini' | 'contratti' | 'appuntamenti',
+    done: number,
+    total: number,
+  ) => void;
 }
 
 export interface LargeCounts {
@@ -47,6 +54,7 @@ export interface LargeCounts {
   materiali: number;
   contratti: number;
   occorrenze: number;
+  appuntamenti: number;
 }
 
 /** The company's default prices (contract options: rapportini_prezzi), which the seeded totals follow. */
@@ -57,6 +65,8 @@ const REPORT_SPAN_DAYS = 3 * 365;
 const BATCH = 5_000;
 /** Contracts per statement: each brings 4 activities and about 57 dated occurrences. */
 const CONTRACT_BATCH = 1_000;
+/** Appointments per statement (with their technicians' links). */
+const APPOINTMENT_BATCH = 10_000;
 
 export async function findLargeCompany(db: Db, piva = LARGE_DEMO.piva): Promise<LargeCounts | undefined> {
   const [az] = await db.select({ id: aziende.id }).from(aziende).where(eq(aziende.partitaIva, piva));
@@ -70,7 +80,8 @@ export async function findLargeCompany(db: Db, piva = LARGE_DEMO.piva): Promise<
     (select count(*) from rapportini_giornate where azienda_id = ${az.id})::int as giornate,
     (select count(*) from rapportini_materiali where azienda_id = ${az.id})::int as materiali,
     (select count(*) from contratti where azienda_id = ${az.id})::int as contratti,
-    (select count(*) from attivita_date where azienda_id = ${az.id})::int as occorrenze`);
+    (select count(*) from attivita_date where azienda_id = ${az.id})::int as occorrenze,
+    (select count(*) from appuntamenti where azienda_id = ${az.id})::int as appuntamenti`);
   return { aziendaId: az.id, ...(r.rows[0] as Omit<LargeCounts, 'aziendaId'>) };
 }
 
@@ -88,7 +99,10 @@ export async function seedLargeCompany(database: Database, opts: LargeOptions): 
   const piva = opts.piva ?? LARGE_DEMO.piva;
   if (await findLargeCompany(database.db, piva)) throw new Error(`a company with VAT number ${piva} already exists`);
   const reports = opts.reports ?? 0;
-  const technicians = opts.technicians ?? (reports > 0 ? 20 : 0);
+  const appointments = opts.appointments ?? 0;
+  const technicians = opts.technicians ?? (appointments > 0 ? 50 : reports > 0 ? 20 : 0);
+  // Mail addresses are unique over all companies: another VAT number (the benchmarks' companies) tags them.
+  const mailTag = piva === LARGE_DEMO.piva ? '' : `.${piva}`;
   const counts = await database.db.transaction(async (tx: Tx) => {
     // The row estimates of the CTE chain are huge (lateral generate_series): JIT would compile for a second per batch.
     await tx.execute(sql`set local jit = off`);
@@ -106,7 +120,7 @@ export async function seedLargeCompany(database: Database, opts: LargeOptions): 
           role: 'admin',
           name: 'Giulia',
           surname: 'Conti',
-          email: 'admin@grandi-impianti.example',
+          email: `admin${mailTag}@grandi-impianti.example`,
         },
         ...Array.from({ length: technicians }, (_, i) => ({
           username: `tecnico${String(i + 1).padStart(2, '0')}`,
@@ -114,7 +128,8 @@ export async function seedLargeCompany(database: Database, opts: LargeOptions): 
           role: 'user' as const,
           name: 'Tecnico',
           surname: String(i + 1).padStart(2, '0'),
-          email: `tecnico${i + 1}@grandi-impianti.example`,
+          email: `tecnico${i + 1}${mailTag}@grandi-impianti.example`,
+          scheduleenabled: 'Y' as const,
         })),
       ],
     });
@@ -139,6 +154,7 @@ export async function seedLargeCompany(database: Database, opts: LargeOptions): 
       materiali: 0,
       contratti: 0,
       occorrenze: 0,
+      appuntamenti: 0,
     };
     for (let lo = 1; lo <= opts.customers; lo += BATCH) {
       const hi = Math.min(opts.customers, lo + BATCH - 1);
@@ -184,11 +200,28 @@ export async function seedLargeCompany(database: Database, opts: LargeOptions): 
       out.occorrenze += r.occorrenze;
       opts.onProgress?.('contratti', hi, contracts);
     }
+    if (appointments > 0 && (out.clienti === 0 || techs.length === 0))
+      throw new Error('appointments need customers and technicians');
+    for (let lo = 1; lo <= appointments; lo += APPOINTMENT_BATCH) {
+      const hi = Math.min(appointments, lo + APPOINTMENT_BATCH - 1);
+      const r = (
+        await tx.execute(
+          appointmentsBatch(
+            aziendaId,
+            lo,
+            hi,
+            techs.map((t) => t.id),
+          ),
+        )
+      ).rows[0] as { appuntamenti: number };
+      out.appuntamenti += r.appuntamenti;
+      opts.onProgress?.('appuntamenti', hi, appointments);
+    }
     return out;
   });
   // Fresh statistics and visibility map: the planner sees the new rows, counts can use index-only scans.
   await database.executeSql(
-    'vacuum (analyze) clienti, impianti, macchinari, articoli, rapportini, rapportini_tecnici, rapportini_giornate, rapportini_materiali, contratti, contratti_attivita, attivita_date',
+    'vacuum (analyze) clienti, impianti, macchinari, articoli, rapportini, rapportini_tecnici, rapportini_giornate, rapportini_materiali, contratti, contratti_attivita, attivita_date, appuntamenti, appuntamenti_tecnici',
   );
   return counts;
 }

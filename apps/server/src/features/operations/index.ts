@@ -7,3 +7,4 @@ export { saveContract } from './contracts/save.js';
 export { ceaseContract } from './contracts/lifecycle.js';
 export { reportFromOccurrence } from './activities/schedule.js';
 export { runRenewal } from './activities/index.js';
+export { saveAppointment, saveTodo } from './schedule/service.js';

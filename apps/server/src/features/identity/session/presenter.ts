@@ -13,6 +13,7 @@ export function toAziendamap(c: CompanyRow): Aziendamap {
     start_abbonamento_date: c.startAbbonamentoDate,
     dunning: c.dunning,
     work_flow_primo_accesso: c.workFlowPrimoAccesso,
+    versione_schedule: c.versioneSchedule === 1 ? 1 : 2,
   };
 }
 

@@ -126,11 +126,17 @@ export async function page(
       .orderBy(desc(a.daFare), sql`${a.inizio} desc nulls first`, desc(a.createdAt), asc(a.id))
       .limit(f.limit)
       .offset(f.offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(a)
-      .innerJoin(clienti, and(eq(clienti.aziendaId, a.aziendaId), eq(clienti.id, a.clienteId)))
-      .where(where),
+    // The customer is joined only to search its name (every appointment has one: a foreign key).
+    like
+      ? db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(a)
+          .innerJoin(clienti, and(eq(clienti.aziendaId, a.aziendaId), eq(clienti.id, a.clienteId)))
+          .where(where)
+      : db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(a)
+          .where(where),
   ]);
   return { items, total: count?.n ?? 0 };
 }

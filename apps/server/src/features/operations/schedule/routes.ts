@@ -56,10 +56,12 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
         response: { 200: appointmentsResponse, ...errors(400, 401, 403) },
       },
     },
-    async (req) => ({
-      success: true as const,
-      ...(await service.inRange(deps, actorOf(req), req.params.start, req.params.end, req.query)),
-    }),
+    async (req, reply) => {
+      // The body is made by PostgreSQL (service.inRangeBody); a string skips the response serializer and
+      // the schema above documents it.
+      const body = await service.inRangeBody(deps, actorOf(req), req.params.start, req.params.end, req.query);
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
   );
 
   app.get(

@@ -251,6 +251,23 @@ describe('planner: to-dos, own view, version', () => {
     expect(stored.rows[0].versione_schedule).toBe(1);
   });
 
+  it('gives the web the planner version on the session user (aziendamap), documented in OpenAPI', async () => {
+    const x = await plannerCompany(t);
+    const version = async (s: typeof x.tech) =>
+      (await x.get(s, '/session/session')).json.item.aziendamap.versione_schedule;
+    expect(await version(x.tech)).toBe(2);
+    await x.get(x.admin, `/imposta-versione-schedule-vecchia/1/${x.c.company.id}`);
+    expect(await version(x.tech)).toBe(1);
+    expect(await version(x.admin)).toBe(1);
+    // Another company keeps its own.
+    const other = await createCompany(t);
+    expect(
+      (await call(t.app, 'GET', '/api/session/session', await other.login('admin'))).json.item.aziendamap,
+    ).toMatchObject({ versione_schedule: 2 });
+    const doc = JSON.parse((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).body);
+    expect(JSON.stringify(doc.paths['/api/session/session'].get.responses['200'])).toContain('versione_schedule');
+  });
+
   it('answers the map ranges', async () => {
     const x = await plannerCompany(t);
     for (const range of ['settimana', 'prossimi_30', 'mese', 'mese_prossimo']) {

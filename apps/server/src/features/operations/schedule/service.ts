@@ -16,6 +16,7 @@ import { save as saveReport } from '../reports/service.js';
 import { scheduleAccess, type ScheduleAccess } from './access.js';
 import { toAppuntamento } from './presenter.js';
 import * as repo from './repo.js';
+import { inRangeJson } from './range-repo.js';
 import { warningsOf } from './warnings.js';
 import { dashed, isRealDay, localDay, rangeOf, zonedToUtc, addDays } from './time.js';
 
@@ -56,6 +57,29 @@ export async function inRange(
   });
   const items = rows.filter((r) => !withCoordinates || (r.latitude !== null && r.longitude !== null)).map(p.present);
   return { timezone: p.tz, items };
+}
+
+/**
+ * The same answer as `inRange`, as the JSON body itself, made by PostgreSQL (range-repo.ts): the
+ * calendar's month of every technician is thousands of appointments.
+ */
+export async function inRangeBody(
+  deps: Deps,
+  actor: Actor,
+  start: string,
+  end: string,
+  f: { tecnico_id?: string; mansione_id?: string; cliente_id?: string },
+): Promise<string> {
+  const tz = await repo.timezoneOf(deps.db, actor.aziendaId);
+  const range = rangeOf(start, end, tz);
+  const items = await inRangeJson(deps.db, actor.aziendaId, tz, {
+    from: range.from,
+    to: range.to,
+    tecnicoId: ownOnly(scheduleAccess(actor), actor, f.tecnico_id),
+    mansioneId: f.mansione_id,
+    clienteId: f.cliente_id,
+  });
+  return `{"success":true,"timezone":${JSON.stringify(tz)},"items":${items}}`;
 }
 
 /** Loads an appointment the caller may see (else 404, as an unknown one). */

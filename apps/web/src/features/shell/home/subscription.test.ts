@@ -13,6 +13,7 @@ const base: Aziendamap = {
   start_abbonamento_date: null,
   dunning: false,
   work_flow_primo_accesso: 0,
+  versione_schedule: 2,
 };
 const now = new Date(2025, 0, 10);
 

@@ -1,0 +1,161 @@
+/**
+ * Benchmark of the planner at scale (issue 14): a company of its own with 200,000 appointments over
+ * three years among 50 technicians (`seed:large --appointments`: working days, 8:00 to 18:00 in Rome,
+ * every tenth with two technicians, a quarter of the past ones linked to a report, 20,000 customers,
+ * 20,000 reports); the month and the week for all technicians (`GET /v2/schedule/appointments/...`,
+ * what the planner's calendar reads), the month of one technician, and the paged list
+ * (`GET /schedule/appointments/admin`), over real HTTP on loopback, one request at a time, p50 / p95
+ * after a warm-up. The client asks for brotli or gzip as a browser does (the server compresses).
+ *
+ *   npx tsx bench/schedule.ts                                        # embedded PGlite
+ *   BENCH_DATABASE_URL=postgres://... npx tsx bench/schedule.ts      # reuses the company when it is there
+ *   BENCH_APPOINTMENTS=200000 BENCH_RUNS=60 ...
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { loadConfig } from '../apps/server/src/config.js';
+import { buildApp } from '../apps/server/src/app.js';
+import { deleteLargeCompany, findLargeCompany, LARGE_DEMO, seedLargeCompany } from '../apps/server/src/demo/large.js';
+import { RUNS } from './harness.js';
+
+const APPOINTMENTS = Number(process.env.BENCH_APPOINTMENTS ?? 200_000);
+const TECHNICIANS = 50;
+/** The planner benchmark's own company. */
+const PIVA = '01234560041';
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fs-bench-schedule-'));
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  PORT: '0',
+  SEED_DEMO: 'false',
+  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+  WEB_DIST: path.join(dataDir, 'none'),
+});
+const built = await buildApp(config, { logger: false });
+const { database } = built.deps;
+
+let company = await findLargeCompany(database.db, PIVA);
+if (!company || company.appuntamenti < APPOINTMENTS) {
+  if (company) await deleteLargeCompany(database.db, PIVA);
+  const t0 = performance.now();
+  company = await seedLargeCompany(database, {
+    customers: 20_000,
+    articles: 200,
+    reports: 20_000,
+    appointments: APPOINTMENTS,
+    technicians: TECHNICIANS,
+    piva: PIVA,
+  });
+  console.log(
+    `seeded ${company.appuntamenti.toLocaleString('en')} appointments of ${TECHNICIANS} technicians ` +
+      `in ${((performance.now() - t0) / 1000).toFixed(1)} s on ${database.kind}`,
+  );
+} else {
+  console.log(`reusing the company with ${company.appuntamenti.toLocaleString('en')} appointments on ${database.kind}`);
+  await database.executeSql('vacuum (analyze) appuntamenti, appuntamenti_tecnici');
+}
+
+await built.app.listen({ port: 0, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
+const device = 'benchschedule001';
+const login = (await (
+  await fetch(`${base}/api/login/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', source: 'WEB', 'device-id': device },
+    body: JSON.stringify({ piva: PIVA, username: LARGE_DEMO.username, password: LARGE_DEMO.password }),
+  })
+).json()) as any;
+if (!login.success) throw new Error(JSON.stringify(login));
+const headers = {
+  authorization: `Bearer ${login.item.token}`,
+  source: 'WEB',
+  'device-id': device,
+  'accept-encoding': 'br, gzip',
+};
+let lastBytes = 0;
+const get = async (url: string) => {
+  const r = await fetch(base + url, { headers });
+  const text = await r.text();
+  lastBytes = text.length;
+  const j = JSON.parse(text) as any;
+  if (!r.ok) throw new Error(`${url}: ${r.status} ${JSON.stringify(j)}`);
+  return j;
+};
+
+const techs = (
+  await database.executeSql(`select id from utenti where azienda_id = $1 and role = 'user' order by username`, [
+    company.aziendaId,
+  ])
+).rows as { id: string }[];
+
+console.log(
+  `\n| request (${APPOINTMENTS.toLocaleString('en')} appointments, ${TECHNICIANS} technicians, ${database.kind}) | rows | p50 ms | p95 ms |\n|---|---|---|---|`,
+);
+async function measure(label: string, run: (i: number) => Promise<any>, rows: (j: any) => number | string) {
+  const times: number[] = [];
+  let shown: number | string = '';
+  for (let i = 0; i < RUNS + 3; i++) {
+    const s = performance.now();
+    const j = await run(i);
+    if (i >= 3) times.push(performance.now() - s);
+    if (i === 0) shown = rows(j);
+  }
+  times.sort((x, y) => x - y);
+  const p = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
+  console.log(`| ${label} | ${shown} | ${p(0.5)} | ${p(0.95)} |`);
+}
+const ymd = (d: Date) => d.toISOString().slice(0, 10).replaceAll('-', '');
+const mb = () => `${(lastBytes / 1_000_000).toFixed(1)} MB`;
+const now = new Date();
+const monthStart = ymd(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)));
+const monthEnd = ymd(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0)));
+const weekStart = new Date(
+  Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - ((now.getUTCDay() + 6) % 7)),
+);
+const weekEnd = new Date(weekStart.getTime() + 6 * 86_400_000);
+
+await measure(
+  'month, all technicians',
+  () => get(`/api/v2/schedule/appointments/start/${monthStart}/end/${monthEnd}`),
+  (j) => `${j.items.length.toLocaleString('en')} (${mb()})`,
+);
+await measure(
+  'week, all technicians',
+  () => get(`/api/v2/schedule/appointments/start/${ymd(weekStart)}/end/${ymd(weekEnd)}`),
+  (j) => `${j.items.length.toLocaleString('en')} (${mb()})`,
+);
+await measure(
+  'month, one technician',
+  (i) =>
+    get(`/api/v2/schedule/appointments/start/${monthStart}/end/${monthEnd}?tecnico_id=${techs[i % techs.length]!.id}`),
+  (j) => j.items.length,
+);
+await measure(
+  'list, first page of 25',
+  () => get('/api/schedule/appointments/admin?size=25'),
+  (j) => `25 of ${j.totaleElementi.toLocaleString('en')}`,
+);
+await measure(
+  'list, page 400 of 25',
+  () => get('/api/schedule/appointments/admin?size=25&page=400'),
+  (j) => j.items.length,
+);
+await measure(
+  'list, one technician, this month, first page',
+  (i) =>
+    get(
+      `/api/schedule/appointments/admin?size=25&tecnico_id=${techs[i % techs.length]!.id}&dal=${monthStart}&al=${monthEnd}`,
+    ),
+  (j) => `25 of ${j.totaleElementi.toLocaleString('en')}`,
+);
+await measure(
+  'list, search "fumi", first page',
+  () => get('/api/schedule/appointments/admin?size=25&q=fumi'),
+  (j) => `25 of ${j.totaleElementi.toLocaleString('en')}`,
+);
+
+await built.close();
+rmSync(dataDir, { recursive: true, force: true });
