@@ -185,6 +185,7 @@ export function OfficePlanner() {
       overdue={activities.data?.scadute}
       loadingTodos={todos.isLoading}
       loadingActivities={activities.isLoading}
+      moreActivities={activities.hasMore ? { loading: activities.loadingMore, load: activities.loadMore } : null}
       editable={editable}
       onNewTodo={() =>
         setOpen({ kind: 'appointment', draft: { ...emptyDraft(), todo: true, id: undefined, tecnici_ids: chosenTech } })

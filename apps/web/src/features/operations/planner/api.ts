@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AppointmentRequest,
   AppointmentSaveResponse,
@@ -72,16 +72,40 @@ export interface ActivitiesAnswer {
   next?: string | null;
 }
 
-/** GET /attivita/attivita/start/../end/..: the range's contract activity occurrences and the overdue ones. */
+/** Activity dates asked for at a time (the side panel's page; "Carica altre" asks for the next). */
+export const ACTIVITY_PAGE = 100;
+
+/**
+ * GET /attivita/attivita/start/../end/..: the range's contract activity dates, a page at a time by
+ * the server's cursor, and the overdue ones (with the first page). `data` joins the pages read so far.
+ */
 export function useActivityRange(range: DayRange | null, enabled = true) {
-  return useQuery({
+  const q = useInfiniteQuery({
     queryKey: range ? plannerKeys.activities(range) : ['planner', 'activities', 'none'],
     enabled: enabled && range !== null,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
-    queryFn: ({ signal }) =>
-      api.get<ActivitiesAnswer>(`/api/attivita/attivita/start/${range!.start}/end/${range!.end}`, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: ActivitiesAnswer) => last.next ?? undefined,
+    queryFn: ({ signal, pageParam }) => {
+      const query = new URLSearchParams({ limit: String(ACTIVITY_PAGE) });
+      if (pageParam) query.set('cursor', pageParam);
+      return api.get<ActivitiesAnswer>(`/api/attivita/attivita/start/${range!.start}/end/${range!.end}?${query}`, {
+        signal,
+      });
+    },
   });
+  const pages = q.data?.pages;
+  const data: ActivitiesAnswer | undefined = pages
+    ? { items: pages.flatMap((x) => x.items), scadute: pages[0]?.scadute ?? [] }
+    : undefined;
+  return {
+    data,
+    isLoading: q.isLoading,
+    hasMore: q.hasNextPage,
+    loadingMore: q.isFetchingNextPage,
+    loadMore: () => void q.fetchNextPage(),
+  };
 }
 
 /** POST /schedule/appointment: the raw answer (success false carries the warnings). */

@@ -13,6 +13,8 @@ export interface SidePanelProps {
   overdue: AttivitaRangeItem[] | undefined;
   loadingTodos: boolean;
   loadingActivities: boolean;
+  /** More activity dates on the server than shown: the button that reads the next page. */
+  moreActivities: { loading: boolean; load: () => void } | null;
   editable: boolean;
   onNewTodo: () => void;
   onOpenTodo: (a: Appuntamento) => void;
@@ -109,7 +111,7 @@ export function SidePanel(p: SidePanelProps) {
   const todoRef = useDraggableList(p.editable);
   const actRef = useDraggableList(p.editable);
   const overdueRef = useDraggableList(p.editable);
-  const count = (n: number | undefined) => (n === undefined ? '' : ` (${n})`);
+  const count = (n: number | undefined, more = false) => (n === undefined ? '' : ` (${n}${more ? '+' : ''})`);
   return (
     <Tabs defaultValue="todo" keepMounted>
       <Tabs.List grow>
@@ -117,7 +119,7 @@ export function SidePanel(p: SidePanelProps) {
           {t('planner.todo.tab') + count(p.todos?.length)}
         </Tabs.Tab>
         <Tabs.Tab value="activities" px={6} fz="sm">
-          {t('planner.activities.tab') + count(p.activities?.length)}
+          {t('planner.activities.tab') + count(p.activities?.length, p.moreActivities !== null)}
         </Tabs.Tab>
         <Tabs.Tab value="overdue" color="red" px={6} fz="sm">
           {t('planner.overdue.tab') + count(p.overdue?.length)}
@@ -174,6 +176,11 @@ export function SidePanel(p: SidePanelProps) {
               {p.activities?.map((a) => (
                 <ActivityCard key={a.id} a={a} overdue={false} onPlan={p.onPlanActivity} editable={p.editable} />
               ))}
+              {p.moreActivities && (
+                <Button variant="subtle" size="xs" loading={p.moreActivities.loading} onClick={p.moreActivities.load}>
+                  {t('planner.activities.more')}
+                </Button>
+              )}
             </Stack>
           </div>
         </Box>
