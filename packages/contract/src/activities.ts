@@ -161,7 +161,7 @@ export const attivitaRangeItem = occorrenzaSchema.extend({
 });
 export type AttivitaRangeItem = z.infer<typeof attivitaRangeItem>;
 /** Occurrences one page of the range holds by default, and at most. */
-export const ATTIVITA_RANGE_PAGE = { default: 1000, max: 2000 } as const;
+export const ATTIVITA_RANGE_PAGE = { default: 500, max: 2000 } as const;
 /** The range's page: `limit` occurrences after `cursor` (the `next` of the previous page). */
 export const attivitaRangeQuery = z
   .object({

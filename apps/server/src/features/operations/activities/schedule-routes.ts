@@ -29,7 +29,7 @@ export const activityScheduleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = asy
         description:
           "Over the company's running contracts: occurrences whose planned day (else due day) is in [start, end] " +
           '(YYYYMMDD; end not before start; at most 366 days, else 400), with activity, contract, customer, plant, ' +
-          'job role and duration, by day then id, paged: limit (default 1000, at most 2000) occurrences after cursor ' +
+          'job role and duration, by day then id, paged: limit (default 500, at most 2000) occurrences after cursor ' +
           "(the previous page's next; null on the last page). scadute (first page only, else empty): undone " +
           `occurrences whose day is before the range start and before today, oldest first, at most 200. ${PLANNER}`,
         security: bearerAuth,
