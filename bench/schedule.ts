@@ -6,6 +6,9 @@
  * what the planner's calendar reads), the month of one technician, and the paged list
  * (`GET /schedule/appointments/admin`), over real HTTP on loopback, one request at a time, p50 / p95
  * after a warm-up. The client asks for brotli or gzip as a browser does (the server compresses).
+ * The range is kept under the company's planner revision (schedule/range-cache.ts): "after a change"
+ * bumps the revision before every read (the answer is built: query, JSON, compression), "unchanged"
+ * reads what is kept, "revalidated" sends the ETag back and gets 304.
  *
  *   npx tsx bench/schedule.ts                                        # embedded PGlite
  *   BENCH_DATABASE_URL=postgres://... npx tsx bench/schedule.ts      # reuses the company when it is there
@@ -76,8 +79,9 @@ const headers = {
   'accept-encoding': 'br, gzip',
 };
 let lastBytes = 0;
-const get = async (url: string) => {
-  const r = await fetch(base + url, { headers });
+const get = async (url: string, extra: Record<string, string> = {}) => {
+  const r = await fetch(base + url, { headers: { ...headers, ...extra } });
+  if (r.status === 304) return { notModified: true };
   const text = await r.text();
   lastBytes = text.length;
   const j = JSON.parse(text) as any;
@@ -94,10 +98,16 @@ const techs = (
 console.log(
   `\n| request (${APPOINTMENTS.toLocaleString('en')} appointments, ${TECHNICIANS} technicians, ${database.kind}) | rows | p50 ms | p95 ms |\n|---|---|---|---|`,
 );
-async function measure(label: string, run: (i: number) => Promise<any>, rows: (j: any) => number | string) {
+async function measure(
+  label: string,
+  run: (i: number) => Promise<any>,
+  rows: (j: any) => number | string,
+  before?: () => Promise<unknown>,
+) {
   const times: number[] = [];
   let shown: number | string = '';
   for (let i = 0; i < RUNS + 3; i++) {
+    if (before) await before();
     const s = performance.now();
     const j = await run(i);
     if (i >= 3) times.push(performance.now() - s);
@@ -117,14 +127,41 @@ const weekStart = new Date(
 );
 const weekEnd = new Date(weekStart.getTime() + 6 * 86_400_000);
 
+/** A change to the company's planner (what any save does): the next range read builds its answer anew. */
+const change = () =>
+  database.executeSql(
+    'insert into revisioni_schedule (azienda_id) values ($1) on conflict (azienda_id) do update set revisione = revisioni_schedule.revisione + 1',
+    [company!.aziendaId],
+  );
+const monthUrl = `/api/v2/schedule/appointments/start/${monthStart}/end/${monthEnd}`;
+const weekUrl = `/api/v2/schedule/appointments/start/${ymd(weekStart)}/end/${ymd(weekEnd)}`;
+await change();
 await measure(
-  'month, all technicians',
-  () => get(`/api/v2/schedule/appointments/start/${monthStart}/end/${monthEnd}`),
+  'month, all technicians, after a change (built)',
+  () => get(monthUrl),
   (j) => `${j.items.length.toLocaleString('en')} (${mb()})`,
+  change,
 );
 await measure(
-  'week, all technicians',
-  () => get(`/api/v2/schedule/appointments/start/${ymd(weekStart)}/end/${ymd(weekEnd)}`),
+  'month, all technicians, unchanged (kept)',
+  () => get(monthUrl),
+  (j) => `${j.items.length.toLocaleString('en')} (${mb()})`,
+);
+const etag = (await fetch(base + monthUrl, { headers })).headers.get('etag') ?? '';
+await measure(
+  'month, all technicians, revalidated (If-None-Match, 304)',
+  () => get(monthUrl, { 'if-none-match': etag }),
+  (j) => (j.notModified ? '304' : 'changed'),
+);
+await measure(
+  'week, all technicians, after a change (built)',
+  () => get(weekUrl),
+  (j) => `${j.items.length.toLocaleString('en')} (${mb()})`,
+  change,
+);
+await measure(
+  'week, all technicians, unchanged (kept)',
+  () => get(weekUrl),
   (j) => `${j.items.length.toLocaleString('en')} (${mb()})`,
 );
 await measure(
@@ -132,6 +169,7 @@ await measure(
   (i) =>
     get(`/api/v2/schedule/appointments/start/${monthStart}/end/${monthEnd}?tecnico_id=${techs[i % techs.length]!.id}`),
   (j) => j.items.length,
+  change,
 );
 await measure(
   'list, first page of 25',

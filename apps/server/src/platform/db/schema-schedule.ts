@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { aziende, utenti } from './schema.js';
 
 /**
@@ -102,4 +102,13 @@ export const calendarFeeds = pgTable('calendar_feeds', {
   tokenHash: text('token_hash').notNull().unique('calendar_feeds_token_uq'),
   createdBy: uuid('created_by'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The planner's revision per company (migration 0027): bumped by triggers on every change the calendar's
+ * range shows, so a range answer is kept and revalidated until the next one. No foreign key (see 0027).
+ */
+export const revisioniSchedule = pgTable('revisioni_schedule', {
+  aziendaId: uuid('azienda_id').primaryKey(),
+  revisione: bigint('revisione', { mode: 'number' }).notNull().default(1),
 });

@@ -67,6 +67,9 @@ describe("planner: the range's body made by PostgreSQL", () => {
     });
     // Starts before the range and ends in it.
     await x.create({ inizio: '2026-09-30T06:00:00Z', fine: '2026-10-02T10:00:00Z' });
+    // Eleven days, started well before the range (read along the long ones' index); and one over before it.
+    await x.create({ titolo: 'Cantiere', inizio: '2026-09-22T06:00:00Z', fine: '2026-10-03T10:00:00Z' });
+    await x.create({ titolo: 'Finito prima', inizio: '2026-09-10T06:00:00Z', fine: '2026-09-25T10:00:00Z' });
     await x.post(x.admin, '/schedule/appointment/todo', { titolo: 'Da fare', cliente_id: x.clienteId });
     await x.sql(`update appuntamenti set promemoria_inviato_at = '2026-10-20T10:11:12.345678Z' where azienda_id = $1`, [
       aziendaId,
@@ -108,7 +111,8 @@ describe("planner: the range's body made by PostgreSQL", () => {
       expect(http.json.timezone).toBe('Europe/Rome');
     }
     const all = appointmentsResponse.parse((await x.range(x.admin, '20261001', '20261031')).json).items;
-    expect(all).toHaveLength(6);
+    expect(all).toHaveLength(7);
+    expect(all.filter((a) => a.titolo === 'Cantiere')).toHaveLength(1);
     const allDay = all.find((a) => a.tutto_il_giorno)!;
     expect([allDay.giorno_inizio, allDay.giorno_fine]).toEqual(['20261024', '20261026']);
     const midnight = all.find((a) => a.attivita_data_id === occ)!;

@@ -25,32 +25,41 @@ export async function inRangeJson(
 /** The statement of inRangeJson (the benchmark explains it). */
 export function inRangeSql(aziendaId: string, tz: string, f: RangeFilter & { withCoordinates?: boolean }): SQL {
   const earliest = new Date(f.from.getTime() - SCHEDULE_MAX.durataGiorni * 86_400_000);
-  return sql`with um as (
-      -- The company's users by id (a jsonb object: looked up, not joined, per technician of an appointment).
-      select jsonb_object_agg(u.id::text, jsonb_build_object('id', u.id, 'nome', u.nome, 'colore', u.colore)) as m
+  // Appointments started up to a day before the range (nearly all that overlap it) along the start's index.
+  const nearly = new Date(f.from.getTime() - 86_400_000);
+  const narrow = sql`${
+    f.tecnicoId
+      ? sql`and x.id in (select t.appuntamento_id from appuntamenti_tecnici t where t.azienda_id = ${aziendaId}::uuid
+           and t.utente_id = ${f.tecnicoId}::uuid and t.inizio >= ${earliest.toISOString()}::timestamptz
+           and t.inizio < ${f.to.toISOString()}::timestamptz)`
+      : sql``
+  }
+         ${f.mansioneId ? sql`and x.mansione_id = ${f.mansioneId}::uuid` : sql``}
+         ${f.clienteId ? sql`and x.cliente_id = ${f.clienteId}::uuid` : sql``}`;
+  return sql`with u as materialized (
+      -- The company's users with name and colour (their place among them): hashed, then joined per link.
+      select id, json_build_object('id', id, 'nome', nome, 'colore', colore) as j
         from (select id, coalesce(nullif(concat_ws(' ', nullif(name, ''), nullif(surname, '')), ''), username) as nome,
                      ((row_number() over (order by ordine, created_at, id)) - 1) % 12 as colore
-                from utenti where azienda_id = ${aziendaId}::uuid) u
+                from utenti where azienda_id = ${aziendaId}::uuid) x
     ), a as materialized (
       select * from appuntamenti x
-       where x.azienda_id = ${aziendaId}::uuid and x.inizio >= ${earliest.toISOString()}::timestamptz
+       where x.azienda_id = ${aziendaId}::uuid and x.inizio >= ${nearly.toISOString()}::timestamptz
          and x.inizio < ${f.to.toISOString()}::timestamptz and x.fine > ${f.from.toISOString()}::timestamptz
-         ${
-           f.tecnicoId
-             ? sql`and x.id in (select t.appuntamento_id from appuntamenti_tecnici t where t.azienda_id = ${aziendaId}::uuid
-                  and t.utente_id = ${f.tecnicoId}::uuid and t.inizio >= ${earliest.toISOString()}::timestamptz
-                  and t.inizio < ${f.to.toISOString()}::timestamptz)`
-             : sql``
-         }
-         ${f.mansioneId ? sql`and x.mansione_id = ${f.mansioneId}::uuid` : sql``}
-         ${f.clienteId ? sql`and x.cliente_id = ${f.clienteId}::uuid` : sql``}
+         ${narrow}
+      union all
+      -- Longer than a day and started before: few, found along the long ones' own index (0027).
+      select * from appuntamenti x
+       where x.azienda_id = ${aziendaId}::uuid and x.fine - x.inizio > interval '1 day'
+         and x.inizio >= ${earliest.toISOString()}::timestamptz and x.inizio < ${nearly.toISOString()}::timestamptz
+         and x.fine > ${f.from.toISOString()}::timestamptz
+         ${narrow}
     ), tt as (
       -- Technicians and machines of the range's appointments in one pass each (not a lookup per appointment).
       -- The links carry the start (their index along it): the range's links in one scan.
       select t.appuntamento_id,
-             json_agg(coalesce((select um.m from um) -> t.utente_id::text, jsonb_build_object('id', t.utente_id, 'nome', '', 'colore', 0))
-                      order by t.utente_id) as tecnici
-        from appuntamenti_tecnici t join a on a.id = t.appuntamento_id
+             json_agg(coalesce(u.j, json_build_object('id', t.utente_id, 'nome', '', 'colore', 0)) order by t.utente_id) as tecnici
+        from appuntamenti_tecnici t join a on a.id = t.appuntamento_id left join u on u.id = t.utente_id
        where t.azienda_id = ${aziendaId}::uuid and t.inizio >= ${earliest.toISOString()}::timestamptz
          and t.inizio < ${f.to.toISOString()}::timestamptz
        group by t.appuntamento_id

@@ -8,6 +8,7 @@ import {
   appuntamenti as a,
   appuntamentiMacchinari,
   appuntamentiTecnici,
+  revisioniSchedule,
 } from '../../../platform/db/schema-schedule.js';
 import { SCHEDULE_MAX } from '@fs/contract';
 
@@ -169,6 +170,16 @@ export type CompanyUser = Awaited<ReturnType<typeof companyUsers>>[number];
 export async function timezoneOf(db: DbOrTx, aziendaId: string): Promise<string> {
   const [r] = await db.select({ tz: aziende.timezone }).from(aziende).where(eq(aziende.id, aziendaId));
   return r?.tz ?? 'Europe/Rome';
+}
+
+/** The company's zone and planner revision (0 before its first change): what a range answer is kept under. */
+export async function scheduleState(db: DbOrTx, aziendaId: string): Promise<{ tz: string; revisione: number }> {
+  const [r] = await db
+    .select({ tz: aziende.timezone, revisione: revisioniSchedule.revisione })
+    .from(aziende)
+    .leftJoin(revisioniSchedule, eq(revisioniSchedule.aziendaId, aziende.id))
+    .where(eq(aziende.id, aziendaId));
+  return { tz: r?.tz ?? 'Europe/Rome', revisione: Number(r?.revisione ?? 0) };
 }
 
 export async function setScheduleVersion(db: DbOrTx, aziendaId: string, versione: number): Promise<void> {

@@ -25,6 +25,7 @@ import { actorOf } from '../../../platform/auth/guard.js';
 import { bearerAuth, errors, noQuery, okResponse, uuidParam } from '../../../platform/http/schemas.js';
 import { createFeed, feedCalendar, revokeFeed } from './feed.js';
 import { mapRequest as mapFor } from './map.js';
+import { etagMatches, pickEncoding } from './range-cache.js';
 import * as service from './service.js';
 
 const read = { key: 'pianificazione_interventi', action: 'read' } as const;
@@ -49,17 +50,29 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
       schema: {
         tags,
         summary: 'Appointments overlapping a range of days (at most 366)',
-        description: `${ACCESS} Optional filters tecnico_id, mansione_id, cliente_id.`,
+        description:
+          `${ACCESS} Optional filters tecnico_id, mansione_id, cliente_id. The answer carries an ETag that changes ` +
+          'with any change it shows (appointments, their technicians and machines, names and places of customers, ' +
+          "plants, job roles and users, linked reports' state): send it back as If-None-Match to get 304 with no body.",
         security: bearerAuth,
         params: rangeParams,
         querystring: rangeFilters,
-        response: { 200: appointmentsResponse, ...errors(400, 401, 403) },
+        response: {
+          200: appointmentsResponse,
+          304: z.null().describe('Not modified: the If-None-Match validator is current'),
+          ...errors(400, 401, 403),
+        },
       },
     },
     async (req, reply) => {
-      // The body is made by PostgreSQL (service.inRangeBody); a string skips the response serializer and
-      // the schema above documents it.
-      const body = await service.inRangeBody(deps, actorOf(req), req.params.start, req.params.end, req.query);
+      // The body is made by PostgreSQL and kept under the planner's revision (service.inRangeAnswer); bytes
+      // skip the response serializer and the schema above documents them.
+      const answer = await service.inRangeAnswer(deps, actorOf(req), req.params.start, req.params.end, req.query);
+      reply.header('etag', answer.etag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
+      if (etagMatches(req.headers['if-none-match'], answer.etag)) return reply.code(304).send(null);
+      const encoding = pickEncoding(req.headers['accept-encoding']);
+      const body = await answer.body(encoding);
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
       return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );

@@ -17,6 +17,7 @@ import { scheduleAccess, type ScheduleAccess } from './access.js';
 import { toAppuntamento } from './presenter.js';
 import * as repo from './repo.js';
 import { inRangeJson } from './range-repo.js';
+import { RangeCache, rangeEtag, type BodyEncoding } from './range-cache.js';
 import { warningsOf } from './warnings.js';
 import { dashed, isRealDay, localDay, rangeOf, zonedToUtc, addDays } from './time.js';
 
@@ -59,27 +60,51 @@ export async function inRange(
   return { timezone: p.tz, items };
 }
 
+const caches = new WeakMap<object, RangeCache>();
+/** One cache per database (tests run several apps in a process). */
+function cacheOf(deps: Deps): RangeCache {
+  let c = caches.get(deps.database);
+  if (!c) caches.set(deps.database, (c = new RangeCache()));
+  return c;
+}
+
 /**
  * The same answer as `inRange`, as the JSON body itself, made by PostgreSQL (range-repo.ts): the
- * calendar's month of every technician is thousands of appointments.
+ * calendar's month of every technician is thousands of appointments. Kept under the company's planner
+ * revision (range-cache.ts), so `etag` is known before any body is made and a repeated read is served
+ * as it was (the route answers 304 to a current If-None-Match).
  */
-export async function inRangeBody(
+export async function inRangeAnswer(
   deps: Deps,
   actor: Actor,
   start: string,
   end: string,
   f: { tecnico_id?: string; mansione_id?: string; cliente_id?: string },
-): Promise<string> {
-  const tz = await repo.timezoneOf(deps.db, actor.aziendaId);
+): Promise<{ etag: string; body: (encoding: BodyEncoding) => Promise<Buffer> }> {
+  const { tz, revisione } = await repo.scheduleState(deps.db, actor.aziendaId);
   const range = rangeOf(start, end, tz);
-  const items = await inRangeJson(deps.db, actor.aziendaId, tz, {
+  const filters = {
     from: range.from,
     to: range.to,
     tecnicoId: ownOnly(scheduleAccess(actor), actor, f.tecnico_id),
     mansioneId: f.mansione_id,
     clienteId: f.cliente_id,
-  });
-  return `{"success":true,"timezone":${JSON.stringify(tz)},"items":${items}}`;
+  };
+  const key = JSON.stringify([
+    tz,
+    start,
+    end,
+    filters.tecnicoId ?? '',
+    filters.mansioneId ?? '',
+    filters.clienteId ?? '',
+  ]);
+  const cache = cacheOf(deps);
+  const build = async () =>
+    `{"success":true,"timezone":${JSON.stringify(tz)},"items":${await inRangeJson(deps.db, actor.aziendaId, tz, filters)}}`;
+  return {
+    etag: rangeEtag(revisione, `${actor.aziendaId}|${key}`),
+    body: async (encoding) => cache.body(await cache.get(actor.aziendaId, revisione, key, build), encoding),
+  };
 }
 
 /** Loads an appointment the caller may see (else 404, as an unknown one). */
