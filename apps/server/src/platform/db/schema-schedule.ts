@@ -111,4 +111,6 @@ export const calendarFeeds = pgTable('calendar_feeds', {
 export const revisioniSchedule = pgTable('revisioni_schedule', {
   aziendaId: uuid('azienda_id').primaryKey(),
   revisione: bigint('revisione', { mode: 'number' }).notNull().default(1),
+  /** The transaction that made the revision (xid8): one bump per transaction. */
+  xid: text('xid'),
 });

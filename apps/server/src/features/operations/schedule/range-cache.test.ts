@@ -73,6 +73,8 @@ describe('planner: the range kept under the revision (ETag, 304)', () => {
       december.rapportino_id,
     ]);
     expect(left.rows).toHaveLength(1);
+    // Nor does an edit of what the range does not show (a customer's phone).
+    await x.sql('update clienti set telefono = $1 where id = $2', ['0543 123456', x.clienteId]);
     const y = await plannerCompany(t);
     await y.create();
     expect((await read(x.admin, etag)).status).toBe(304);
@@ -90,6 +92,18 @@ describe('planner: the range kept under the revision (ETag, 304)', () => {
     const mine = await x.range(x.tech, '20261101', '20261130');
     const filtered = await x.range(x.admin, '20261101', '20261130', `?tecnico_id=${x.techId}`);
     expect(all.json.items).toHaveLength(2);
+    // One transaction, however many rows: one bump.
+    const revision = async () =>
+      Number(
+        (await x.sql('select revisione from revisioni_schedule where azienda_id = $1', [x.c.company.id])).rows[0]
+          ?.revisione,
+      );
+    const before = await revision();
+    expect(
+      (await x.sql("update appuntamenti set note = 'Chiavi in portineria' where azienda_id = $1", [x.c.company.id]))
+        .rowCount,
+    ).toBe(2);
+    expect(await revision()).toBe(before + 1);
     // The technician (own data only) sees the same as the office filtered on them, never the whole answer.
     expect(mine.json.items.map((i: any) => i.id)).toEqual(filtered.json.items.map((i: any) => i.id));
     expect(mine.json.items).toHaveLength(1);
@@ -109,6 +123,8 @@ describe('planner: the range kept under the revision (ETag, 304)', () => {
     expect(foreign.status).toBe(200);
     expect(foreign.json.items).toEqual([]);
 
+    const current = (await x.range(x.admin, '20261101', '20261130')).json;
+    expect(current.items.every((i: any) => i.note === 'Chiavi in portineria')).toBe(true);
     for (const [accept, encoding] of [
       ['br, gzip', 'br'],
       ['gzip', 'gzip'],
@@ -130,7 +146,7 @@ describe('planner: the range kept under the revision (ETag, 304)', () => {
       const text = (
         encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw
       ).toString();
-      expect(JSON.parse(text)).toEqual(all.json);
+      expect(JSON.parse(text)).toEqual(current);
     }
   });
 });
