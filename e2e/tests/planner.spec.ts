@@ -1,92 +1,28 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { FIXTURES } from '../fixtures';
-import { signIn } from './helpers';
+import { expect, test } from '@playwright/test';
+import {
+  apiGet,
+  appointmentSaved,
+  compact,
+  dragTo,
+  isoDay,
+  officeHeaders,
+  openNextWeek,
+  pickOption,
+  ROME,
+  SHOTS,
+  slotPoint,
+  type Appt,
+} from './planner-helpers';
 
 // Issue 14, the office planner: an appointment created by clicking a slot in week view and moved by
 // dragging it to another day; an overdue contract activity planned by dragging it onto the calendar.
 // Every save is checked through the API as a second administrator (the browser's one stays signed in).
 test.describe.configure({ mode: 'serial' });
 
-const CO = { piva: FIXTURES.planner.piva, password: FIXTURES.password };
-const SHOTS = process.env.E2E_SHOTS_DIR;
-const DEVICE = 'e2eplanneroffice';
-const ROME = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Rome',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-interface Appt {
-  id: string;
-  titolo: string;
-  inizio: string;
-  giorno_inizio: string;
-  attivita_data_id: string | null;
-  tecnici: { nome: string }[];
-}
 interface Occ {
   id: string;
   nome: string;
   stato: string;
-}
-
-async function officeHeaders(request: APIRequestContext) {
-  const login = await request.post('/api/login/login', {
-    headers: { source: 'WEB', 'device-id': DEVICE },
-    data: { piva: CO.piva, username: FIXTURES.planner.office, password: CO.password },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  const { token } = (await login.json()).item as { token: string };
-  return { authorization: `Bearer ${token}`, source: 'WEB', 'device-id': DEVICE };
-}
-
-async function apiGet<T>(request: APIRequestContext, path: string): Promise<T> {
-  const res = await request.get(path, { headers: await officeHeaders(request) });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()) as T;
-}
-
-const compact = (iso: string) => iso.replaceAll('-', '');
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-
-/** Opens the planner on next week (every day ahead of today) and answers its days (YYYY-MM-DD, Monday first). */
-async function openNextWeek(page: Page) {
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await signIn(page, { ...CO, path: '/intervention-planning' });
-  await expect(page.getByRole('heading', { name: 'Pianificazione', level: 2 })).toBeVisible();
-  await page.locator('.fc-next-button').click();
-  const heads = page.locator('th.fc-col-header-cell[data-date]');
-  await expect(heads).toHaveCount(7);
-  return heads.evaluateAll((els) => els.map((e) => e.getAttribute('data-date')!));
-}
-
-/** Where a day column crosses a half-hour slot (HH:MM:SS) in the time grid. */
-async function slotPoint(page: Page, day: string, time: string) {
-  const col = await page.locator(`td.fc-timegrid-col[data-date="${day}"]`).boundingBox();
-  const row = await page.locator(`td.fc-timegrid-slot-lane[data-time="${time}"]`).boundingBox();
-  return { x: col!.x + col!.width / 2, y: row!.y + row!.height / 2 };
-}
-
-/** A mouse drag in small steps (FullCalendar's pointer dragging needs movement past its threshold). */
-async function dragTo(page: Page, from: Locator, to: { x: number; y: number }) {
-  await from.scrollIntoViewIfNeeded();
-  const box = (await from.boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + Math.min(10, box.height / 2));
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width / 2 + 5, box.y + 15, { steps: 5 });
-  await page.mouse.move(to.x, to.y, { steps: 20 });
-  await page.mouse.up();
-}
-
-async function pickOption(page: Page, scope: Locator, label: string, option?: string) {
-  await scope
-    .getByRole('textbox', { name: label })
-    .or(scope.getByRole('combobox', { name: label }))
-    .first()
-    .click();
-  const item = option ? page.getByRole('option', { name: option }) : page.getByRole('option').first();
-  await item.click();
 }
 
 test('an appointment created by clicking a slot in week view, then dragged to another day', async ({ page }) => {
@@ -116,13 +52,11 @@ test('an appointment created by clicking a slot in week view, then dragged to an
   let saved = (await apiGet<{ items: Appt[] }>(page.request, range)).items.filter((a) => a.titolo === 'Visita E2E');
   expect(saved).toHaveLength(1);
   expect(saved[0]!.giorno_inizio).toBe(compact(wed));
-  expect(ROME.format(new Date(saved[0]!.inizio))).toBe('10:00');
+  expect(ROME.format(new Date(saved[0]!.inizio!))).toBe('10:00');
   expect(saved[0]!.tecnici.map((t) => t.nome)).toEqual(['Pia Tecnica']);
 
   // Dragged to Friday at the same time: saved with the new start.
-  const moved = page.waitForResponse(
-    (r) => r.url().endsWith('/api/schedule/appointment') && r.request().method() === 'POST',
-  );
+  const moved = appointmentSaved(page);
   await dragTo(page, event, await slotPoint(page, fri, '10:00:00'));
   expect(await (await moved).json()).toMatchObject({ success: true });
   await expect(page.locator(`td.fc-timegrid-col[data-date="${fri}"]`).locator('.fc-event')).toContainText('Visita E2E');
@@ -130,7 +64,7 @@ test('an appointment created by clicking a slot in week view, then dragged to an
   saved = (await apiGet<{ items: Appt[] }>(page.request, range)).items.filter((a) => a.titolo === 'Visita E2E');
   expect(saved).toHaveLength(1);
   expect(saved[0]!.giorno_inizio).toBe(compact(fri));
-  expect(ROME.format(new Date(saved[0]!.inizio))).toBe('10:00');
+  expect(ROME.format(new Date(saved[0]!.inizio!))).toBe('10:00');
 });
 
 test('an overdue contract activity dragged from the overdue list onto the calendar becomes an appointment', async ({
@@ -195,7 +129,7 @@ test('an overdue contract activity dragged from the overdue list onto the calend
   );
   expect(planned).toHaveLength(1);
   expect(planned[0]!.giorno_inizio).toBe(compact(days[3]!));
-  expect(ROME.format(new Date(planned[0]!.inizio))).toBe('09:00');
+  expect(ROME.format(new Date(planned[0]!.inizio!))).toBe('09:00');
   const after = await apiGet<{ items: Occ[]; scadute: Occ[] }>(page.request, activities);
   expect(after.scadute.some((o) => o.id === occ.id)).toBe(false);
   expect(after.items.find((o) => o.id === occ.id)?.stato).toBe('pianificata');

@@ -17,12 +17,15 @@ export function useConfirmedSave() {
   const resolver = useRef<((ok: boolean) => void) | null>(null);
   const [busy, setBusy] = useState(false);
 
+  // While the modal waits for the user nothing is being sent: the form's save button stops spinning.
   const ask = (list: AvvisoSchedule[]) =>
     new Promise<boolean>((resolve) => {
       resolver.current = resolve;
+      setBusy(false);
       setAvvisi(list);
     });
   const answer = (ok: boolean) => {
+    if (ok) setBusy(true);
     resolver.current?.(ok);
     resolver.current = null;
     setAvvisi(null);
