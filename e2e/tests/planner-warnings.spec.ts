@@ -343,7 +343,7 @@ test('an overdue activity planned beyond its maximum delay warns before it is sa
     avvisi: [{ codice: 'ritardo_attivita', ritardo_giorni: late, ritardo_massimo_giorni: 5 }],
   });
   await expect(warnings.getByRole('listitem')).toHaveText([
-    `Ritardo dell'attività: L'attività scade il ${due}: pianificata ${late} giorni dopo (ritardo massimo 5)`,
+    `Ritardo dell'attività: L'attività scade il ${due.slice(8, 10)}/${due.slice(5, 7)}/${due.slice(0, 4)}: pianificata ${late} giorni dopo (ritardo massimo 5)`,
   ]);
   await stillShot(page, 'planner-warnings-delay');
   answer = saved(page);
