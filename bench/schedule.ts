@@ -15,6 +15,7 @@
  *   BENCH_APPOINTMENTS=200000 BENCH_RUNS=60 ...
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -146,6 +147,22 @@ await measure(
   'month, all technicians, unchanged (kept)',
   () => get(monthUrl),
   (j) => `${j.items.length.toLocaleString('en')} (${mb()})`,
+);
+/** The answer's bytes as sent (compressed), neither decompressed nor parsed: the server and the wire alone. */
+const raw = (url: string) =>
+  new Promise<number>((resolve, reject) => {
+    http
+      .get(base + url, { headers }, (res) => {
+        let n = 0;
+        res.on('data', (c: Buffer) => (n += c.length));
+        res.on('end', () => resolve(n));
+      })
+      .on('error', reject);
+  });
+await measure(
+  'month, all technicians, unchanged, bytes received only (no decompression, no JSON.parse)',
+  () => raw(monthUrl),
+  (n) => `${(n / 1_000_000).toFixed(1)} MB brotli`,
 );
 const etag = (await fetch(base + monthUrl, { headers })).headers.get('etag') ?? '';
 await measure(
