@@ -3,7 +3,9 @@ import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AppointmentRequest, AvvisoSchedule } from '@fs/contract';
 import { postAppointment, useRefreshPlanner } from '../api';
-import { saveConfirming, type SaveOutcome } from './warnings';
+import { formatDate } from '../../../../app/format';
+import { useTechnicians } from './use-technicians';
+import { saveConfirming, warningText, type SaveOutcome } from './warnings';
 
 /**
  * Saving an appointment with the server's confirmable warnings (spec 5): the first answer's
@@ -13,6 +15,8 @@ import { saveConfirming, type SaveOutcome } from './warnings';
 export function useConfirmedSave() {
   const { t } = useTranslation();
   const refresh = useRefreshPlanner();
+  const technicians = useTechnicians();
+  const nameOf = (id: string) => technicians.list.find((x) => x.value === id)?.label;
   const [avvisi, setAvvisi] = useState<AvvisoSchedule[] | null>(null);
   const resolver = useRef<((ok: boolean) => void) | null>(null);
   const [busy, setBusy] = useState(false);
@@ -59,7 +63,7 @@ export function useConfirmedSave() {
                   {t(`planner.warnings.${a.codice}`)}
                 </Text>
                 {': '}
-                {a.message}
+                {warningText(a, t, nameOf, (d) => formatDate(d) ?? d)}
               </List.Item>
             ))}
           </List>

@@ -20,3 +20,26 @@ export async function saveConfirming(post: Post, body: AppointmentRequest, ask: 
   // Confirmed saves never warn; if one still does, report it as not saved.
   return { saved: false, avvisi: second.avvisi };
 }
+
+/**
+ * A warning's sentence in the user's language, from its fields (the technician's name from the
+ * company's list); the server's Italian message when a field it needs is missing.
+ */
+export function warningText(
+  a: AvvisoSchedule,
+  t: (key: string, values: Record<string, unknown>) => string,
+  nameOf: (id: string) => string | undefined,
+  day: (iso: string) => string,
+): string {
+  if (a.codice === 'ritardo_attivita') {
+    if (!a.data || a.ritardo_giorni === undefined || a.ritardo_massimo_giorni === undefined) return a.message;
+    return t('planner.warnings.details.ritardo_attivita', {
+      data: day(a.data),
+      giorni: a.ritardo_giorni,
+      massimo: a.ritardo_massimo_giorni,
+    });
+  }
+  const nome = a.tecnico_id ? nameOf(a.tecnico_id) : undefined;
+  if (!nome) return a.message;
+  return t(`planner.warnings.details.${a.codice}`, { nome });
+}
