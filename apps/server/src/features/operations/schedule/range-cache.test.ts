@@ -186,7 +186,10 @@ describe('range cache', () => {
     // A newer revision of the company: the old answer goes.
     await cache.get('co', 2, 'k', build(1000));
     expect(cache.size).toBe(1000);
+    // A late reader of the older revision does not drop the newer one.
     await cache.get('co', 1, 'k', build(1000));
+    expect(builds).toBe(3);
+    await cache.get('co', 2, 'k', build(1000));
     expect(builds).toBe(3);
     // Over the bound, the least recently used goes first.
     const c1 = await cache.get('other', 1, 'k1', build(1000));

@@ -119,10 +119,14 @@ export class RangeCache {
     return this.bytes;
   }
 
-  /** A company's answers under older revisions can never be asked for again. */
+  /** A company's answers under older revisions can never be asked for again (a late reader's are newer). */
   private dropStale(prefix: string, revision: number) {
-    const current = `${prefix}|${revision}|`;
-    for (const k of this.entries.keys()) if (k.startsWith(`${prefix}|`) && !k.startsWith(current)) this.forget(k);
+    const start = `${prefix}|`;
+    for (const k of this.entries.keys()) {
+      if (!k.startsWith(start)) continue;
+      const kept = Number(k.slice(start.length, k.indexOf('|', start.length)));
+      if (kept < revision) this.forget(k);
+    }
   }
 
   private account(full: string, n: number) {
