@@ -29,6 +29,7 @@ describe('job registry', () => {
       'contracts-notice-mail',
       'contracts-renewal',
       'csv-import',
+      'db-statistics',
       'report-mail',
       'schedule-reminders',
       'send-mail',

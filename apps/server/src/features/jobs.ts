@@ -1,4 +1,5 @@
 import type { RegisteredJob } from '../platform/job-registry.js';
+import { dbStatisticsJob } from '../platform/db-statistics-job.js';
 import { mailJob } from '../platform/mail-job.js';
 import { billingJobs } from './billing/jobs.js';
 import { operationsJobs } from './operations/jobs.js';
@@ -9,4 +10,10 @@ import { registriesJobs } from './registries/jobs.js';
  * `jobs.ts`. app.ts creates their queues in every process and runs them where ROLE is
  * `worker` or `all`.
  */
-export const allJobs: readonly RegisteredJob[] = [mailJob, ...billingJobs, ...operationsJobs, ...registriesJobs];
+export const allJobs: readonly RegisteredJob[] = [
+  mailJob,
+  dbStatisticsJob,
+  ...billingJobs,
+  ...operationsJobs,
+  ...registriesJobs,
+];
