@@ -62,7 +62,11 @@ const SignLinkPage = lazyPage(() => import('../features/operations/reports/SignL
 const NewReportPage = lazyPage(() => import('../features/operations/reports/NewReportPage'), 'NewReportPage');
 const ContractsPage = lazyPage(() => import('../features/operations/contracts/ContractsPage'), 'ContractsPage');
 const ContractPage = lazyPage(() => import('../features/operations/contracts/ContractPage'), 'ContractPage');
-const PlanningPage = lazyPage(() => import('../features/operations/planner/PlanningPage'), 'PlanningPage');
+const PlanningPage = lazyPage(
+  () => import('../features/operations/planner/PlanningPage'),
+  'PlanningPage',
+  (m, start) => m.preparePlanning(start),
+);
 const NewContractPage = lazyPage(() => import('../features/operations/contracts/NewContractPage'), 'NewContractPage');
 const CustomInterventionPage = lazyPage(
   () => import('../features/operations/report-config/CustomInterventionPage'),
