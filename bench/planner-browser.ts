@@ -141,6 +141,21 @@ try {
     locale: 'it-IT',
     serviceWorkers: 'block',
   });
+  if (process.env.BENCH_TIMELINE) {
+    // When the signed-in frame, the loader and the calendar first show, and the main thread's long tasks.
+    await context.addInitScript(`(() => {
+      const marks = (window.__marks = []);
+      const seen = new Set();
+      new MutationObserver(() => {
+        for (const [name, selector] of [['frame shown', '#main-content'], ['a loader shown', '.mantine-Loader-root'], ['calendar shown', '.fc']]) {
+          if (!seen.has(name) && document.querySelector(selector)) { seen.add(name); marks.push({ name, start: performance.now(), end: performance.now() }); }
+        }
+      }).observe(document, { childList: true, subtree: true });
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) marks.push({ name: 'long task', start: e.startTime, end: e.startTime + e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    })()`);
+  }
   const page = await context.newPage();
   await page.goto(`${base}/login?redirectAfterLogin=${encodeURIComponent('/intervention-planning')}`);
   await page.getByLabel('Partita IVA').fill(piva);
@@ -181,6 +196,13 @@ try {
           const last = calls[calls.length - 1];
           return { api: last ? last.duration : NaN, apiStart: last ? last.startTime - t0 : NaN, afterApi: last ? t0 + rendered - last.responseEnd : NaN };
         })(),
+        timeline: ${from === 'navigation'} ? [
+          ...performance.getEntriesByType('navigation').map((e) => ({ name: 'document', start: e.startTime, end: e.responseEnd, dcl: e.domContentLoadedEventEnd })),
+          ...performance.getEntriesByType('resource').map((e) => ({ name: e.name.replace(location.origin, ''), start: e.startTime, end: e.responseEnd })),
+          { name: 'month drawn', start: rendered, end: rendered },
+          ...(window.__marks ?? []),
+          ...performance.getEntriesByType('mark').map((e) => ({ name: 'mark ' + e.name, start: e.startTime, end: e.startTime })),
+        ].sort((a, b) => a.start - b.start) : [],
       };
     })()`) as Promise<{
       rendered: number;
@@ -191,6 +213,7 @@ try {
       api: number;
       apiStart: number;
       afterApi: number;
+      timeline: { name: string; start: number; end: number }[];
     }>;
 
   type Step = { rendered: number; scrolled: number; apiStart: number; api: number; afterApi: number };
@@ -208,6 +231,11 @@ try {
     }
     open.push(o);
     next.push(n);
+    if (process.env.BENCH_TIMELINE && i === RUNS) {
+      console.log('the last open, from navigation start (ms):');
+      for (const e of o.timeline)
+        console.log(`${e.start.toFixed(0).padStart(6)} ${e.end.toFixed(0).padStart(6)}  ${e.name}`);
+    }
   }
   const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!.toFixed(0);
   console.log(`month view, ${PER_MONTH} appointments, ${TECHNICIANS} technicians, 1366x900, ${RUNS} runs (median ms):`);

@@ -1,12 +1,11 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CLIENT } from '@fs/contract';
-import { createQueryClient } from './query-client';
 import { cssVariablesResolver, localizedTheme } from './theme';
 
 /**
@@ -20,9 +19,8 @@ export function toastPosition(phone: boolean): 'top-center' | 'bottom-left' {
 }
 
 /** Theme (its built-in control labels translated), toasts (see `toastPosition`, 2.5 s), the stacked modal host and the query cache. */
-export function Providers({ children }: { children: ReactNode }) {
+export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   const { t } = useTranslation();
-  const [queryClient] = useState(createQueryClient);
   const theme = useMemo(() => localizedTheme(t), [t]);
   const phone = useMediaQuery(`(max-width: ${CLIENT.breakpoints.mobile - 0.02}px)`, false) ?? false;
   return (

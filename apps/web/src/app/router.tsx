@@ -1,11 +1,11 @@
 import { Suspense } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Outlet, type RouteObject } from 'react-router';
 import { setNavigate } from './api/navigate';
 import { PageLoader } from './components/PageLoader';
 import { ProgressBar } from './components/ProgressBar';
 import { RouteError } from './components/RouteError';
 import { PublicOnly, RequirePermission, RequireSession } from './guards';
-import { lazyPage } from './lazy-page';
+import { lazyPage, type LazyPage, type PageStart } from './lazy-page';
 import { LoggedOutLayout } from './layouts/LoggedOutLayout';
 import { LoginLayout } from './layouts/LoginLayout';
 import { NoMenuLayout } from './layouts/NoMenuLayout';
@@ -62,7 +62,11 @@ const SignLinkPage = lazyPage(() => import('../features/operations/reports/SignL
 const NewReportPage = lazyPage(() => import('../features/operations/reports/NewReportPage'), 'NewReportPage');
 const ContractsPage = lazyPage(() => import('../features/operations/contracts/ContractsPage'), 'ContractsPage');
 const ContractPage = lazyPage(() => import('../features/operations/contracts/ContractPage'), 'ContractPage');
-const PlanningPage = lazyPage(() => import('../features/operations/planner/PlanningPage'), 'PlanningPage');
+const PlanningPage = lazyPage(
+  () => import('../features/operations/planner/PlanningPage'),
+  'PlanningPage',
+  (m, start) => m.preparePlanning(start),
+);
 const NewContractPage = lazyPage(() => import('../features/operations/contracts/NewContractPage'), 'NewContractPage');
 const CustomInterventionPage = lazyPage(
   () => import('../features/operations/report-config/CustomInterventionPage'),
@@ -84,7 +88,7 @@ function Root() {
 /** Render errors inside a layout keep the layout; anything else gets the no-menu frame. */
 const pages = (children: RouteObject[]): RouteObject[] => [{ errorElement: <RouteError />, children }];
 
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: (
@@ -234,6 +238,26 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter(routes);
 
 setNavigate((to) => void router.navigate(to));
+
+/**
+ * Starts loading the code of the pages and layouts an address shows (at app start, with the main
+ * bundle's evaluation, rather than one after the other as each renders), and lets them ask for
+ * their first data (`start`); resolves when the code has arrived or failed. Pages behind the session
+ * only with a stored session: a visitor without one goes to the login page, in the first chunk.
+ */
+export function preloadPages(pathname: string, signedIn: boolean, start: PageStart): Promise<unknown> {
+  const loads: Promise<unknown>[] = [];
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    const element = route.element as { type?: unknown } | null | undefined;
+    if (element?.type === RequireSession && !signedIn) break;
+    const type = element?.type as Partial<LazyPage> | undefined;
+    // A failure shows when the page renders (its lazy load tries again).
+    if (typeof type?.preload === 'function') loads.push(type.preload(start).catch(() => {}));
+  }
+  return Promise.all(loads);
+}

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CACHE_MS,
   CLIENT,
@@ -40,14 +40,16 @@ export function useSessionUser() {
   });
 }
 
+/** The signed-in user's permissions (GET /session/permissions). */
+export const permissionsQuery = queryOptions({
+  queryKey: sessionKeys.permissions,
+  staleTime: CACHE_MS.permissions,
+  queryFn: async () => (await api.get<{ item: PermissionsPayload }>('/api/session/permissions')).item,
+});
+
 export function usePermissions() {
   const { token } = useStoredSession();
-  return useQuery({
-    queryKey: sessionKeys.permissions,
-    enabled: token !== null,
-    staleTime: CACHE_MS.permissions,
-    queryFn: async () => (await api.get<{ item: PermissionsPayload }>('/api/session/permissions')).item,
-  });
+  return useQuery({ ...permissionsQuery, enabled: token !== null });
 }
 
 /** Whether the user may do `action` on `key` (on any data, or only `scope`'s); undefined while the permissions load. */

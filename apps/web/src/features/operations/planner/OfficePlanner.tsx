@@ -21,6 +21,7 @@ import {
   type NewTimes,
 } from './office/events';
 import { legendOf } from './office/legend';
+import { DEFAULT_ZONE, NARROW_QUERY, openingRange } from './office/opening';
 import { PlanActivityModal } from './office/PlanActivityModal';
 import { PlannerCalendar, type CalendarHandlers } from './office/PlannerCalendar';
 import { Legend, PlannerFilters } from './office/PlannerFilters';
@@ -31,17 +32,8 @@ import { useConfirmedSave } from './office/WarningsModal';
 import { partsIn } from './office/zone';
 import { PlannerMap } from './map/PlannerMap';
 
-const DEFAULT_ZONE = 'Europe/Rome';
 /** Appointments a month cell shows before its "+N" chip. */
 const MONTH_PER_DAY = 3;
-
-/** ?vista=giorno|settimana|mese|agenda opens that view (links and the browser benchmark). */
-const VIEWS: Record<string, string> = {
-  giorno: 'timeGridDay',
-  settimana: 'timeGridWeek',
-  mese: 'dayGridMonth',
-  agenda: 'listWeek',
-};
 
 type Open =
   | { kind: 'appointment'; draft: Draft }
@@ -62,13 +54,16 @@ function nextHourDraft(timeZone: string, tecnici: string[]): Draft {
 export function OfficePlanner() {
   const { t, i18n } = useTranslation();
   usePageTitle(t('planner.title'));
-  const narrow = useMediaQuery('(max-width: 62em)', false, { getInitialValueInEffect: false });
+  const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
   const editable = useCan('pianificazione_interventi', 'write') === true;
   const [params] = useSearchParams();
-  const [initialView] = useState(() => VIEWS[params.get('vista') ?? ''] ?? (narrow ? 'listWeek' : 'timeGridWeek'));
+  // The view and days it opens on, those PlanningPage asked the appointments for (opening.ts): the
+  // first render reads them (drawn with the calendar when they have arrived); datesSet confirms them.
+  const [opening] = useState(() => openingRange(params.get('vista'), narrow));
+  const initialView = opening.view;
   const [mode, setMode] = useState<'calendar' | 'map'>('calendar');
-  const [range, setRange] = useState<DayRange | null>(null);
-  const [viewType, setViewType] = useState(initialView);
+  const [range, setRange] = useState<DayRange>(opening.range);
+  const [viewType, setViewType] = useState<string>(initialView);
   const [filters, setFilters] = useState<Filters>({});
   const [customer, setCustomer] = useState<{ id: string; nome: string } | null>(null);
   const [open, setOpen] = useState<Open>(null);
@@ -156,7 +151,7 @@ export function OfficePlanner() {
     onRange: (startStr, endStr, view) => {
       setViewType(view);
       const r = wireRange(startStr, endStr);
-      setRange((old) => (old && old.start === r.start && old.end === r.end ? old : r));
+      setRange((old) => (old.start === r.start && old.end === r.end ? old : r));
     },
     onSelect: (slot) => setOpen({ kind: 'appointment', draft: draftForSlot(slot, timeZone, chosenTech) }),
     onOpen: (a) => setOpen({ kind: 'appointment', draft: draftOf(a, timeZone) }),

@@ -1,4 +1,11 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type {
   AppointmentRequest,
   AppointmentSaveResponse,
@@ -40,18 +47,36 @@ export interface RangeAnswer {
   items: Appuntamento[];
 }
 
-/** GET /v2/schedule/appointments/start/{YYYYMMDD}/end/{YYYYMMDD}: the visible range's appointments. */
+/** GET /v2/schedule/appointments/start/{YYYYMMDD}/end/{YYYYMMDD}: a range's appointments. */
+function fetchRange(range: DayRange, filters: PlannerFilters, signal: AbortSignal): Promise<RangeAnswer> {
+  return api.get<RangeAnswer>(
+    `/api/v2/schedule/appointments/start/${range.start}/end/${range.end}${filterQuery(filters)}`,
+    { signal },
+  );
+}
+
+const RANGE_FRESH_MS = 30_000;
+
+/** The visible range's appointments (none asked for while the range is unknown). */
 export function useAppointmentsRange(range: DayRange | null, filters: PlannerFilters) {
   return useQuery({
     queryKey: range ? plannerKeys.range(range, filters) : ['planner', 'range', 'none'],
     enabled: range !== null,
     placeholderData: keepPreviousData,
-    staleTime: 30_000,
-    queryFn: ({ signal }) =>
-      api.get<RangeAnswer>(
-        `/api/v2/schedule/appointments/start/${range!.start}/end/${range!.end}${filterQuery(filters)}`,
-        { signal },
-      ),
+    staleTime: RANGE_FRESH_MS,
+    queryFn: ({ signal }) => fetchRange(range!, filters, signal),
+  });
+}
+
+/**
+ * Asks for the appointments of the days the planner opens on, without filters, under the query
+ * key the calendar will use: the answer is on its way while the calendar's code loads.
+ */
+export function prefetchOpeningRange(client: QueryClient, range: DayRange): void {
+  void client.prefetchQuery({
+    queryKey: plannerKeys.range(range, {}),
+    staleTime: RANGE_FRESH_MS,
+    queryFn: ({ signal }) => fetchRange(range, {}, signal),
   });
 }
 

@@ -18,7 +18,7 @@ import esLocale from '@fullcalendar/core/locales/es';
 import frLocale from '@fullcalendar/core/locales/fr';
 import deLocale from '@fullcalendar/core/locales/de';
 import type { Appuntamento } from '@fs/contract';
-import { intlTimeZonePlugin } from './zone';
+import { intlTimeZonePlugin } from './zone-plugin';
 import type { NewTimes } from './events';
 import classes from './PlannerCalendar.module.css';
 

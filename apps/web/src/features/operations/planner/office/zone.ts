@@ -1,9 +1,6 @@
-import { createPlugin } from '@fullcalendar/core';
-import { NamedTimeZoneImpl } from '@fullcalendar/core/internal';
-
 /**
- * The company's time zone for the calendar without a time-zone library: FullCalendar asks a
- * named-zone implementation for offsets and wall-clock arrays, answered here from Intl.
+ * The company's time zone without a time-zone library, from Intl: wall clocks and offsets (the
+ * calendar's named-zone plugin, zone-plugin.ts, answers FullCalendar with these), days and times.
  */
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -50,18 +47,6 @@ export function offsetForWall(a: number[], timeZone: string): number {
   const second = offsetAt(asUtc - first * 60_000, timeZone);
   return first === second ? first : offsetAt(asUtc - second * 60_000, timeZone);
 }
-
-class IntlNamedTimeZone extends NamedTimeZoneImpl {
-  offsetForArray(a: number[]): number {
-    return offsetForWall(a, this.timeZoneName);
-  }
-  timestampToArray(ms: number): number[] {
-    return wallArray(ms, this.timeZoneName);
-  }
-}
-
-/** FullCalendar plugin: named time zones (e.g. Europe/Rome) through Intl. */
-export const intlTimeZonePlugin = createPlugin({ name: 'intl-time-zone', namedTimeZonedImpl: IntlNamedTimeZone });
 
 /** An instant's day (YYYY-MM-DD) in a zone. */
 export function dayIn(ms: number, timeZone: string): string {
