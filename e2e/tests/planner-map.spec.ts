@@ -24,6 +24,10 @@ function outside(urls: string[]): string[] {
 
 async function openMap(page: Page) {
   await signIn(page, { ...CO, path: '/intervention-planning' });
+  await openMapFromPlanner(page);
+}
+
+async function openMapFromPlanner(page: Page) {
   // The office planner's view switch: its map view is labelled "Mappa" (a segmented control's radio, a tab or a button).
   const radio = page.getByRole('radio', { name: 'Mappa' });
   const other = page.getByRole('tab', { name: 'Mappa' }).or(page.getByRole('button', { name: 'Mappa' }));
@@ -88,4 +92,26 @@ test('the map fits a phone', async ({ page }) => {
   expect(width).toBeLessThanOrEqual(390);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/planner-map-390.png`, fullPage: true });
   expect(outside(urls)).toEqual([]);
+});
+
+test('coming back from the map shows the calendar where it was', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, {
+    ...CO,
+    path: '/intervention-planning?vista=mese',
+    landsOn: /intervention-planning\?vista=mese$/,
+  });
+  const title = page.locator('.fc-toolbar-title');
+  await expect(title).not.toHaveText('');
+  const thisMonth = await title.textContent();
+  await page.locator('.fc-next-button').click();
+  await page.locator('.fc-next-button').click();
+  await expect(title).not.toHaveText(thisMonth ?? '');
+  const twoAhead = await title.textContent();
+  await openMapFromPlanner(page);
+  const back = page.getByRole('radio', { name: 'Calendario' });
+  await page.locator(`label[for="${await back.getAttribute('id')}"]`).click();
+  await expect(title).toHaveText(twoAhead ?? '');
+  // Still the month view.
+  await expect(page.locator('.fc-dayGridMonth-view')).toBeVisible();
 });

@@ -62,6 +62,9 @@ export function OfficePlanner() {
   const [opening] = useState(() => openingRange(params.get('vista'), narrow));
   const initialView = opening.view;
   const [mode, setMode] = useState<'calendar' | 'map'>('calendar');
+  // Where the calendar is (its view and day), so that coming back from the map shows the same place.
+  const place = useRef<{ view: string; day?: string }>({ view: initialView });
+  const [mountAt, setMountAt] = useState<{ view: string; day?: string }>(place.current);
   const [range, setRange] = useState<DayRange>(opening.range);
   const [viewType, setViewType] = useState<string>(initialView);
   const [filters, setFilters] = useState<Filters>({});
@@ -148,7 +151,8 @@ export function OfficePlanner() {
   };
 
   const handlers: CalendarHandlers = {
-    onRange: (startStr, endStr, view) => {
+    onRange: (startStr, endStr, view, anchor) => {
+      place.current = { view, day: anchor };
       setViewType(view);
       const r = wireRange(startStr, endStr);
       setRange((old) => (old.start === r.start && old.end === r.end ? old : r));
@@ -196,7 +200,10 @@ export function OfficePlanner() {
         <Title order={2}>{t('planner.title')}</Title>
         <SegmentedControl
           value={mode}
-          onChange={(v) => setMode(v === 'map' ? 'map' : 'calendar')}
+          onChange={(v) => {
+            if (v !== 'map') setMountAt(place.current);
+            setMode(v === 'map' ? 'map' : 'calendar');
+          }}
           data={[
             { value: 'calendar', label: t('planner.view.calendar') },
             { value: 'map', label: t('planner.view.map') },
@@ -237,7 +244,8 @@ export function OfficePlanner() {
                   events={events}
                   timeZone={timeZone}
                   language={i18n.language}
-                  initialView={initialView}
+                  initialView={mountAt.view}
+                  initialDate={mountAt.day}
                   editable={editable}
                   handlers={stable}
                 />

@@ -27,7 +27,8 @@ const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, i
 const TIME_FORMAT = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
 
 export interface CalendarHandlers {
-  onRange: (startStr: string, endStr: string, view: string) => void;
+  /** The visible days (start inclusive, end exclusive), the view, and the day it is anchored on (YYYY-MM-DD). */
+  onRange: (startStr: string, endStr: string, view: string, anchor: string) => void;
   onSelect: (slot: { startStr: string; endStr: string; allDay: boolean }) => void;
   onOpen: (a: Appuntamento) => void;
   /** A drag or resize: resolve true when saved, false to put the event back. */
@@ -49,6 +50,7 @@ export const PlannerCalendar = memo(function PlannerCalendar({
   timeZone,
   language,
   initialView,
+  initialDate,
   editable,
   handlers,
 }: {
@@ -56,6 +58,8 @@ export const PlannerCalendar = memo(function PlannerCalendar({
   timeZone: string;
   language: string;
   initialView: string;
+  /** The day it opens on (YYYY-MM-DD in its zone); today when absent. Read at mount only. */
+  initialDate?: string | undefined;
   editable: boolean;
   handlers: CalendarHandlers;
 }) {
@@ -74,6 +78,7 @@ export const PlannerCalendar = memo(function PlannerCalendar({
       <FullCalendar
         plugins={PLUGINS}
         initialView={initialView}
+        {...(initialDate ? { initialDate } : {})}
         timeZone={timeZone}
         locale={locale}
         headerToolbar={{
@@ -108,7 +113,9 @@ export const PlannerCalendar = memo(function PlannerCalendar({
           if (a)
             arg.el.title = [a.titolo, a.cliente, a.tecnici.map((x) => x.nome).join(', ')].filter(Boolean).join(' · ');
         }}
-        datesSet={(a: DatesSetArg) => handlers.onRange(a.startStr, a.endStr, a.view.type)}
+        datesSet={(a: DatesSetArg) =>
+          handlers.onRange(a.startStr, a.endStr, a.view.type, a.view.calendar.formatIso(a.view.currentStart, true))
+        }
         select={(a: DateSelectArg) => {
           a.view.calendar.unselect();
           handlers.onSelect({ startStr: a.startStr, endStr: a.endStr, allDay: a.allDay });
