@@ -6,8 +6,11 @@
  * company's zone, 08:00-18:00), signs in through the login page and measures, median of the runs:
  *
  *  - open:  /intervention-planning?vista=mese loaded until every day shows its events and "+N";
- *  - next:  a click on "next month" until next month's 2,000 are rendered (fetched, not cached);
+ *  - next:  a click on "next month" until next month's 2,000 are rendered (asked for, not yet shown);
  *  - scroll: from either, the page scrolled to the bottom and two frames painted.
+ *
+ * Each step is measured with the planner unchanged (the server's kept range, revalidated by the browser)
+ * and after a change (the company's planner revision bumped before the run: both months built anew).
  *
  *   npm run build && npm run bench:planner-browser        (BENCH_RUNS, CHROMIUM_PATH)
  */
@@ -219,8 +222,18 @@ try {
   type Step = { rendered: number; scrolled: number; apiStart: number; api: number; afterApi: number };
   const open: Step[] = [];
   const next: Step[] = [];
+  const openChanged: Step[] = [];
+  const nextChanged: Step[] = [];
   let shown = { events: 0, more: 0, scrollY: 0 };
-  for (let i = 0; i < RUNS + 1; i++) {
+  // A change to the company's planner (what any save does): the server builds the ranges anew.
+  const change = () =>
+    sql(
+      'insert into revisioni_schedule (azienda_id) values ($1) on conflict (azienda_id) do update set revisione = revisioni_schedule.revisione + 1',
+      [company.id],
+    );
+  for (let i = 0; i < 2 * RUNS + 1; i++) {
+    const changed = i > RUNS;
+    if (changed) await change();
     await page.goto(`${base}/intervention-planning?vista=mese`);
     const o = await waitRendered(page, monthOf(0).days, 'navigation');
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -229,8 +242,8 @@ try {
       shown = o; // the first run warms the server's and the browser's caches
       continue;
     }
-    open.push(o);
-    next.push(n);
+    (changed ? openChanged : open).push(o);
+    (changed ? nextChanged : next).push(n);
     if (process.env.BENCH_TIMELINE && i === RUNS) {
       console.log('the last open, from navigation start (ms):');
       for (const e of o.timeline)
@@ -247,8 +260,10 @@ try {
   console.log(
     '| step | rendered | rendered + scrolled | range call sent at | range call | drawn after the call |\n|---|---|---|---|---|---|',
   );
-  row('open /intervention-planning?vista=mese (from navigation start)', open);
-  row('next month (click, fetch, draw)', next);
+  row('open /intervention-planning?vista=mese (from navigation start), planner unchanged', open);
+  row('next month (click, fetch, draw), planner unchanged', next);
+  row('open, after a change (the server builds the range)', openChanged);
+  row('next month, after a change', nextChanged);
   console.log(`(${shown.events} event chips drawn, ${shown.more} "+N" links, page scrolled to ${shown.scrollY} px)`);
   await context.close();
 } finally {
