@@ -115,3 +115,25 @@ test('coming back from the map shows the calendar where it was', async ({ page }
   // Still the month view.
   await expect(page.locator('.fc-dayGridMonth-view')).toBeVisible();
 });
+
+test("the browser keeps the planner's range and revalidates it (304)", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const isRange = (r: { url(): string; request(): { method(): string } }) =>
+    r.url().includes('/api/v2/schedule/appointments/start/') && r.request().method() === 'GET';
+  const first = page.waitForResponse(isRange);
+  await signIn(page, { ...CO, path: '/intervention-planning' });
+  const answer = await first;
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['etag']).toMatch(/^W\/"r\d+-/);
+  const again = page.waitForResponse(isRange);
+  await page.reload();
+  const revalidated = await again;
+  expect(revalidated.url()).toBe(answer.url());
+  // The browser sent the validator back and the server answered 304: no body came again (Chromium hands the
+  // page its kept body as a 200).
+  expect((await revalidated.request().allHeaders())['if-none-match']).toBe(answer.headers()['etag']);
+  expect((await answer.request().sizes()).responseBodySize).toBeGreaterThan(0);
+  expect((await revalidated.request().sizes()).responseBodySize).toBe(0);
+  // The calendar still shows the week's appointment from the kept body.
+  await expect(page.locator('.fc-event').first()).toBeVisible();
+});

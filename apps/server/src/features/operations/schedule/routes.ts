@@ -69,7 +69,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
       // skip the response serializer and the schema above documents them.
       const answer = await service.inRangeAnswer(deps, actorOf(req), req.params.start, req.params.end, req.query);
       reply.header('etag', answer.etag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
-      if (etagMatches(req.headers['if-none-match'], answer.etag)) return reply.code(304).send(null);
+      if (etagMatches(req.headers['if-none-match'], answer.etag)) return reply.code(304).send(undefined as never);
       const encoding = pickEncoding(req.headers['accept-encoding']);
       const body = await answer.body(encoding);
       if (encoding !== 'identity') reply.header('content-encoding', encoding);
