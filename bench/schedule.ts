@@ -189,6 +189,20 @@ await measure(
   change,
 );
 await measure(
+  'map, this month (POST /tracking/geolocation/mapRequest)',
+  async () => {
+    const r = await fetch(`${base}/api/tracking/geolocation/mapRequest`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ range: 'mese' }),
+    });
+    const text = await r.text();
+    lastBytes = text.length;
+    return JSON.parse(text);
+  },
+  (j) => `${j.items.length.toLocaleString('en')} (${mb()})`,
+);
+await measure(
   'list, first page of 25',
   () => get('/api/schedule/appointments/admin?size=25'),
   (j) => `25 of ${j.totaleElementi.toLocaleString('en')}`,

@@ -3,14 +3,14 @@ import type { Deps } from '../../../platform/deps.js';
 import { technicianPositions } from '../geolocation/service.js';
 import { scheduleAccess } from './access.js';
 import * as repo from './repo.js';
-import { inRange } from './service.js';
+import { mapItemsJson } from './service.js';
 import { compact, mapRange } from './time.js';
 
 /**
  * POST /tracking/geolocation/mapRequest: the map's range (this week, next 30 days, this month, next
  * month, in the company's zone) with its appointments that have coordinates, and the technicians'
  * last positions within the geolocation option's validity minutes (as GET /utenti/geolocation; only
- * for who reads the company's planning).
+ * for who reads the company's planning), as the JSON body itself.
  */
 export async function mapRequest(
   deps: Deps,
@@ -21,16 +21,17 @@ export async function mapRequest(
   const r = mapRange(range, tz);
   const start = compact(r.start);
   const end = compact(r.end);
-  const appointments = await inRange(deps, actor, start, end, {}, true);
+  const items = await mapItemsJson(deps, actor, start, end, tz);
   const posizioni = scheduleAccess(actor).positions
     ? await technicianPositions(deps, actor.aziendaId, {})
     : { enabled: false, validityMinutes: 0, items: [] };
-  return {
-    success: true as const,
-    timezone: tz,
-    start,
-    end,
-    items: appointments.items,
+  // The items are PostgreSQL's JSON text (a month of every technician is thousands): the body is put together
+  // here and sent as it is (the route's schema documents it).
+  const rest = {
     posizioni: { enabled: posizioni.enabled, validityMinutes: posizioni.validityMinutes, items: posizioni.items },
   };
+  return (
+    `{"success":true,"timezone":${JSON.stringify(tz)},"start":${JSON.stringify(start)},"end":${JSON.stringify(end)},` +
+    `"items":${items},${JSON.stringify(rest).slice(1)}`
+  );
 }

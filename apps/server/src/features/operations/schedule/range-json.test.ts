@@ -129,6 +129,16 @@ describe("planner: the range's body made by PostgreSQL", () => {
     expect(shared.tecnici.map((u) => u.nome).sort()).toEqual(['Luca Bianchi', 'tech']);
     expect(shared).toMatchObject({ mansione: 'Frigorista', luogo: { latitude: 44.2227, longitude: 12.0407 } });
 
+    // The map's: only those placed (the customer's coordinates), the same either way.
+    const geo = await x.get(x.admin, '/v2/schedule/appointments/admin/geolocation?start=20261001&end=20261031');
+    const placed = await inRange(t.deps, actor(x.admin, 'admin'), '20261001', '20261031', {}, true);
+    expect(placed.items.length).toBeGreaterThan(0);
+    expect(placed.items.length).toBeLessThan(all.length);
+    expect(JSON.stringify(geo.json.items)).toBe(JSON.stringify(placed.items));
+    const map = await x.post(x.admin, '/tracking/geolocation/mapRequest', { range: 'mese' });
+    expect(map.status).toBe(200);
+    expect(map.json).toMatchObject({ success: true, timezone: 'Europe/Rome', posizioni: { items: [] } });
+
     // A technician's own view: only theirs, the same either way.
     const mine = await x.range(x.tech, '20261001', '20261031');
     const own = await inRange(t.deps, actor(x.tech, 'user'), '20261001', '20261031', {});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   appointmentRequest,
@@ -42,6 +43,23 @@ const WARNINGS =
   '(an activity occurrence planned beyond its maximum delay), mansione_tecnico (a technician without the job role), ' +
   'sovrapposizione (a technician with an overlapping appointment).';
 
+/**
+ * A kept range answer (service.inRangeAnswer): its ETag, 304 to a current If-None-Match, else the body made by
+ * PostgreSQL in the encoding the client takes. Bytes skip the response serializer; the route's schema documents them.
+ */
+async function sendKept(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  answer: Awaited<ReturnType<typeof service.inRangeAnswer>>,
+) {
+  reply.header('etag', answer.etag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
+  if (etagMatches(req.headers['if-none-match'], answer.etag)) return reply.code(304).send(undefined as never);
+  const encoding = pickEncoding(req.headers['accept-encoding']);
+  const body = await answer.body(encoding);
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.type('application/json; charset=utf-8').send(body as never);
+}
+
 export const scheduleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   app.get(
     '/v2/schedule/appointments/start/:start/end/:end',
@@ -64,17 +82,12 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
         },
       },
     },
-    async (req, reply) => {
-      // The body is made by PostgreSQL and kept under the planner's revision (service.inRangeAnswer); bytes
-      // skip the response serializer and the schema above documents them.
-      const answer = await service.inRangeAnswer(deps, actorOf(req), req.params.start, req.params.end, req.query);
-      reply.header('etag', answer.etag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
-      if (etagMatches(req.headers['if-none-match'], answer.etag)) return reply.code(304).send(undefined as never);
-      const encoding = pickEncoding(req.headers['accept-encoding']);
-      const body = await answer.body(encoding);
-      if (encoding !== 'identity') reply.header('content-encoding', encoding);
-      return reply.type('application/json; charset=utf-8').send(body as never);
-    },
+    async (req, reply) =>
+      sendKept(
+        req,
+        reply,
+        await service.inRangeAnswer(deps, actorOf(req), req.params.start, req.params.end, req.query),
+      ),
   );
 
   app.get(
@@ -191,16 +204,18 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
       schema: {
         tags,
         summary: "The range's appointments whose place has coordinates (the map)",
-        description: ACCESS,
+        description: `${ACCESS} Kept and revalidated as the range above (ETag, If-None-Match, 304).`,
         security: bearerAuth,
         querystring: rangeQuery,
-        response: { 200: appointmentsResponse, ...errors(400, 401, 403) },
+        response: {
+          200: appointmentsResponse,
+          304: z.null().describe('Not modified: the If-None-Match validator is current'),
+          ...errors(400, 401, 403),
+        },
       },
     },
-    async (req) => ({
-      success: true as const,
-      ...(await service.inRange(deps, actorOf(req), req.query.start, req.query.end, {}, true)),
-    }),
+    async (req, reply) =>
+      sendKept(req, reply, await service.inRangeAnswer(deps, actorOf(req), req.query.start, req.query.end, {}, true)),
   );
 
   app.post(
@@ -219,7 +234,8 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
         response: { 200: mapResponse, ...errors(400, 401, 403) },
       },
     },
-    async (req) => mapFor(deps, actorOf(req), req.body.range),
+    async (req, reply) =>
+      reply.type('application/json; charset=utf-8').send((await mapFor(deps, actorOf(req), req.body.range)) as never),
   );
 
   app.get(

@@ -38,7 +38,10 @@ async function presenterFor(db: DbOrTx, aziendaId: string) {
   return { tz, users: byId, present: (r: repo.AppointmentRow) => toAppuntamento(r, byId, tz) };
 }
 
-/** GET /v2/schedule/appointments/start/{start}/end/{end}: the appointments overlapping the days. */
+/**
+ * The appointments overlapping the days as objects, made by the presenter: the reference the JSON that
+ * PostgreSQL makes for the calls (range-repo.ts) is compared with, field for field (range-json.test.ts).
+ */
 export async function inRange(
   deps: Deps,
   actor: Actor,
@@ -80,6 +83,7 @@ export async function inRangeAnswer(
   start: string,
   end: string,
   f: { tecnico_id?: string; mansione_id?: string; cliente_id?: string },
+  withCoordinates = false,
 ): Promise<{ etag: string; body: (encoding: BodyEncoding) => Promise<Buffer> }> {
   const { tz, revisione } = await repo.scheduleState(deps.db, actor.aziendaId);
   const range = rangeOf(start, end, tz);
@@ -89,6 +93,7 @@ export async function inRangeAnswer(
     tecnicoId: ownOnly(scheduleAccess(actor), actor, f.tecnico_id),
     mansioneId: f.mansione_id,
     clienteId: f.cliente_id,
+    withCoordinates,
   };
   const key = JSON.stringify([
     tz,
@@ -97,6 +102,7 @@ export async function inRangeAnswer(
     filters.tecnicoId ?? '',
     filters.mansioneId ?? '',
     filters.clienteId ?? '',
+    withCoordinates,
   ]);
   const cache = cacheOf(deps);
   const build = async () =>
@@ -105,6 +111,17 @@ export async function inRangeAnswer(
     etag: rangeEtag(revisione, `${actor.aziendaId}|${key}`),
     body: async (encoding) => cache.body(await cache.get(actor.aziendaId, revisione, key, build), encoding),
   };
+}
+
+/** The range's items with coordinates as JSON text made by PostgreSQL (the map's POST, range-repo.ts). */
+export async function mapItemsJson(deps: Deps, actor: Actor, start: string, end: string, tz: string): Promise<string> {
+  const range = rangeOf(start, end, tz);
+  return inRangeJson(deps.db, actor.aziendaId, tz, {
+    from: range.from,
+    to: range.to,
+    tecnicoId: ownOnly(scheduleAccess(actor), actor),
+    withCoordinates: true,
+  });
 }
 
 /** Loads an appointment the caller may see (else 404, as an unknown one). */
