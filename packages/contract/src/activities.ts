@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateProblem, isoDate, isoDateTime } from './dates.js';
 import { optionalText, REQUIRED_MESSAGE, requiredText } from './fields.js';
 
 /**
@@ -32,8 +33,6 @@ export const FREQUENZA_MESSAGES = {
   troppeDate: `Troppe date: al massimo ${ATTIVITA_MAX.occorrenze} per periodo`,
   dataDoppia: 'La stessa data compare più volte',
 } as const;
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data non valida (AAAA-MM-GG)');
 
 /** The recurrence of an activity. */
 export const frequenzaSchema = z.discriminatedUnion('tipo', [
@@ -169,6 +168,7 @@ export const attivitaRangeQuery = z
     cursor: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}~[0-9a-f-]{36}$/, 'Cursore non valido')
+      .refine((v) => dateProblem(v.slice(0, 10)) === null, 'Cursore non valido')
       .optional(),
   })
   .strict();
@@ -188,7 +188,7 @@ export const attivitaReportInput = z
     id: z.string().uuid(),
     tecnici: z.array(z.string().uuid()).max(20).default([]),
     /** Appointment date-time (ISO), else none. */
-    data_appuntamento: z.string().datetime({ offset: true }).nullable().optional(),
+    data_appuntamento: isoDateTime.nullable().optional(),
   })
   .strict();
 export const attivitaReportResponse = z.object({ success: z.literal(true), rapportino_id: z.string() });

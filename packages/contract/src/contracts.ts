@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDate } from './dates.js';
 import { decimalField, optionalText, priceField, REQUIRED_MESSAGE, requiredText } from './fields.js';
 import { attivitaInput } from './activities.js';
 import { defineTable, listQuerySchema, tableInfosSchema } from './lists.js';
@@ -80,7 +81,6 @@ export const regoleContrattoSchema = z.object({
 });
 export type RegoleContratto = z.output<typeof regoleContrattoSchema>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data non valida (AAAA-MM-GG)');
 const idList = (max: number) => z.array(z.string().uuid()).max(max).default([]);
 
 /** One contract of a customer, as the report form and the report list's filter show it. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from './dates.js';
 
 /** A position the technician's app reports (POST /utenti/geolocation, ours). */
 export const positionRequest = z
@@ -7,7 +8,7 @@ export const positionRequest = z
     longitude: z.number().min(-180).max(180),
     accuracyM: z.number().int().min(0).max(100_000).optional(),
     /** When the device took it (ISO); now when omitted. */
-    recordedAt: z.iso.datetime({ offset: true }).optional(),
+    recordedAt: isoDateTime.optional(),
   })
   .strict();
 export type PositionRequest = z.infer<typeof positionRequest>;

@@ -1,3 +1,4 @@
+import { forbiddenCharacter, forbiddenCharacterMessage } from './characters.js';
 import { parseDecimal } from './fields.js';
 import { isValidPartitaIva, partitaIvaProblem } from './validators.js';
 
@@ -117,12 +118,13 @@ export function validateImportRow(fields: ImportField[], raw: Record<string, str
       value[field.name] = null;
       continue;
     }
-    if (v.includes('\u0000')) {
-      // PostgreSQL cannot store it, and no field has a use for it: the row is refused, saying why.
+    const forbidden = forbiddenCharacter(v);
+    if (forbidden) {
+      // PostgreSQL cannot store NUL and XML forbids the other control characters: the row is refused, saying why.
       errors.push({
         field: field.name,
         code: 'nul',
-        message: `${field.name}: contiene un carattere non ammesso (NUL)`,
+        message: `${field.name}: ${forbiddenCharacterMessage(forbidden)}`,
       });
       value[field.name] = null;
       continue;

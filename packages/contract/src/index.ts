@@ -19,6 +19,8 @@ export * from './customers.js';
 export * from './articles.js';
 export * from './job-roles.js';
 export * from './fields.js';
+export * from './dates.js';
+export * from './characters.js';
 export * from './exports.js';
 export * from './money.js';
 export * from './report-config.js';

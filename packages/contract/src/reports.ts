@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDate, isoDateTime } from './dates.js';
 import { decimalField, optionalText, priceField, REQUIRED_MESSAGE } from './fields.js';
 import { defineTable, listQuerySchema, tableInfosSchema } from './lists.js';
 import { CAMPO_POSIZIONI, CAMPO_TIPI } from './report-config.js';
@@ -51,7 +52,6 @@ const time = z
   .nullable()
   .optional()
   .transform((v) => v ?? null);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data non valida (AAAA-MM-GG)');
 const flagSN = z.enum(['S', 'N']).default('N');
 const hours = decimalField({ decimals: 2, intDigits: 2 });
 
@@ -149,7 +149,7 @@ const reportBody = {
   richiesta_iniziale: optionalText(RAPPORTINO_MAX.richiesta_iniziale),
   note: optionalText(RAPPORTINO_MAX.note),
   data_apertura: isoDate.optional(),
-  data_appuntamento: z.string().datetime({ offset: true }).nullable().optional(),
+  data_appuntamento: isoDateTime.nullable().optional(),
   /** The customer's contract the report is on (su_contratto); its prices apply with abilitaPrezziContratto. */
   contratto_id: z.string().uuid().nullable().optional(),
   contrassegnato: z.boolean().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { compactDate, isoDate, isoDateTime } from './dates.js';
 import { listTotalShape, LIST_MAX_SIZE } from './lists.js';
 import { technicianPositionSchema } from './geolocation.js';
 
@@ -23,8 +24,8 @@ export const SCHEDULE_MAX = {
 } as const;
 
 /** A schedule day, YYYYMMDD (the spec's wire format for schedule ranges). */
-export const scheduleDay = z.string().regex(/^\d{8}$/, 'Data non valida (AAAAMMGG)');
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data non valida (AAAA-MM-GG)');
+export const scheduleDay = compactDate;
+const isoDay = isoDate;
 const text = (max: number) => z.string().trim().max(max).nullable().optional();
 const ids = (max: number) => z.array(z.uuid()).max(max).default([]);
 
@@ -54,8 +55,8 @@ export const appointmentRequest = z
     ...common,
     tecnici_ids: z.array(z.uuid()).min(1, 'Almeno un tecnico').max(SCHEDULE_MAX.tecnici),
     tutto_il_giorno: z.boolean().default(false),
-    inizio: z.iso.datetime({ offset: true }).optional(),
-    fine: z.iso.datetime({ offset: true }).optional(),
+    inizio: isoDateTime.optional(),
+    fine: isoDateTime.optional(),
     data_inizio: isoDay.optional(),
     data_fine: isoDay.optional(),
     /** Creates a NUOVO report with the appointment (data_appuntamento = start). */

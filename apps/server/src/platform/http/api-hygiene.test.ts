@@ -39,6 +39,39 @@ describe('NUL characters', () => {
   });
 });
 
+describe('control characters', () => {
+  it('refuses any character XML 1.0 forbids (U+0001, U+000B, a lone surrogate) with a 400 naming it and the field', async () => {
+    const c = await createCompany(t);
+    const admin = await c.login('admin');
+    for (const [text, name] of [
+      ['prima\u0001dopo', 'U+0001'],
+      ['riga\u000Btab', 'U+000B'],
+      ['mezzo \ud83d carattere', 'U+D83D'],
+    ] as const) {
+      const save = await call(t.app, 'POST', '/api/clienti/cliente', {
+        ...admin,
+        body: { ragione_sociale: 'Controllo S.r.l.', note: text },
+      });
+      expect(save.status, text).toBe(400);
+      expect(save.json.fields).toEqual([{ path: 'note', message: expect.stringContaining(name) }]);
+    }
+    const query = await call(t.app, 'GET', `/api/clienti/clienti?q=${encodeURIComponent('a\u000bb')}`, admin);
+    expect(query.status).toBe(400);
+    expect(query.json.fields[0].path).toBe('query.q');
+    // Tab, line breaks and whole emoji are text like any other.
+    const ok = await call(t.app, 'POST', '/api/clienti/cliente', {
+      ...admin,
+      body: { ragione_sociale: 'Controllo S.r.l.', note: 'uno\tdue\r\ntre 🔧' },
+    });
+    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+    expect(ok.json.item.note).toBe('uno\tdue\r\ntre 🔧');
+    const rows = await t.deps.database.executeSql('select count(*)::int as n from clienti where azienda_id = $1', [
+      c.company.id,
+    ]);
+    expect(rows.rows[0]).toEqual({ n: 1 });
+  });
+});
+
 describe('answers are not cached', () => {
   it('sends Cache-Control: no-store on API answers, errors included, and keeps the routes that set their own', async () => {
     const c = await createCompany(t);

@@ -1,9 +1,10 @@
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { contentDisposition } from './content-disposition.js';
 import { csvCell } from './csv-cell.js';
+import { primed, streamOf } from './streams.js';
 
 /**
  * A list exported as the user filtered it, CSV or XLSX, streamed as rows are read (never the
@@ -59,20 +60,28 @@ async function writeXlsx(t: TableExport, out: PassThrough): Promise<void> {
   await book.commit();
 }
 
-export function sendTableExport(reply: FastifyReply, t: TableExport): FastifyReply {
+/**
+ * Sends the export: the first rows are read before the headers go out (a query the database refuses
+ * answers its error status, not a broken file); an error later ends the download and is logged.
+ */
+export async function sendTableExport(reply: FastifyReply, t: TableExport): Promise<FastifyReply> {
+  const rows = await primed(t.rows);
+  const table: TableExport = { ...t, rows };
   const fileName = `${t.name}.${t.format}`;
   reply
     .header('content-disposition', contentDisposition('attachment', fileName))
     .header('x-content-type-options', 'nosniff');
   if (t.format === 'csv') {
+    const csv = stringify({ delimiter: ';', bom: true, record_delimiter: 'windows' });
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
-      .send(Readable.from(csvRows(t)).pipe(stringify({ delimiter: ';', bom: true, record_delimiter: 'windows' })));
+      .send(streamOf(reply.log, fileName, csvRows(table), csv));
   }
   const out = new PassThrough();
-  writeXlsx(t, out).catch((err: unknown) => {
-    reply.log.error({ err }, 'export failed while streaming');
+  writeXlsx(table, out).catch((err: unknown) => {
     out.destroy(err instanceof Error ? err : new Error(String(err)));
   });
-  return reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(out);
+  return reply
+    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .send(streamOf(reply.log, fileName, out));
 }

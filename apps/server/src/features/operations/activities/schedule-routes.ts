@@ -7,6 +7,7 @@ import {
   attivitaReportResponse,
   attivitaUpdateInput,
   attivitaUpdateResponse,
+  compactDate,
 } from '@fs/contract';
 import type { Deps } from '../../../platform/deps.js';
 import { actorOf } from '../../../platform/auth/guard.js';
@@ -14,7 +15,7 @@ import { bearerAuth, errors, noQuery } from '../../../platform/http/schemas.js';
 import * as schedule from './schedule.js';
 
 const tags = ['contract activities'];
-const compactDate = z.string().regex(/^\d{8}$/, 'Data non valida (AAAAMMGG)');
+
 const PLANNER =
   'Allowed to who reads (moving: writes) contracts or the planning (pianificazione_interventi); else 403.';
 

@@ -1,4 +1,4 @@
-import { XMLParser } from 'fast-xml-parser';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../../test/harness.js';
 import { createCompany } from '../../../test/factories.js';
@@ -222,6 +222,35 @@ describe('Danea EasyFatt XML export', () => {
     const theirs = parse((await many(stranger)).raw.body).EasyfattDocuments;
     expect(theirs.Documents?.Document ?? []).toEqual([]);
     expect(theirs.Company.Name).toBe(other.company.ragioneSociale);
+  });
+
+  it('writes a readable file even when stored text holds characters XML forbids (data from before the rule)', async () => {
+    const x = await reportCompany(t);
+    const r = await x.post(x.admin, '/rapportini/rapportino/lavorazione', {
+      cliente_id: x.clienteId,
+      motivazione: 'Perdita',
+      tecnici_ids: [x.techId],
+      giornate: [day(x.techId, '2026-11-02')],
+      materiali: [{ descrizione: 'Guarnizione', quantita: '1', importo_unitario: '3' }],
+    });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    // Written straight into the database, as an old import or another tool could have.
+    await t.deps.database.executeSql(
+      `update clienti set ragione_sociale = 'Idraulica' || chr(1) || ' Verdi' || chr(11) where azienda_id = $1`,
+      [x.c.company.id],
+    );
+    await t.deps.database.executeSql(
+      `update rapportini_materiali set descrizione = 'Guarni' || chr(31) || 'zione' where azienda_id = $1`,
+      [x.c.company.id],
+    );
+    for (const res of [await one(x.admin, r.json.item.id), await many(x.admin)]) {
+      expect(res.status).toBe(200);
+      expect(XMLValidator.validate(res.raw.body)).toBe(true);
+      expect(res.raw.body).not.toMatch(/[\u0001\u000b\u001f]/);
+      const doc = parse(res.raw.body).EasyfattDocuments.Documents.Document[0];
+      expect(doc.CustomerName).toBe('Idraulica Verdi');
+      expect(doc.Rows.Row.map((row: any) => row.Description)).toContain('Guarnizione');
+    }
   });
 
   it('refuses a list of more than 1,000 reports before writing anything, and narrowed filters pass', async () => {

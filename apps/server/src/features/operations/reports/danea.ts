@@ -1,4 +1,4 @@
-import { fragment } from 'xmlbuilder2';
+import { xmlFragment } from '../../../platform/xml.js';
 import {
   DANEA_MAX_REPORTS,
   DANEA_TIPI_DOCUMENTO,
@@ -72,7 +72,7 @@ function countryName(code: string | null): string | null {
 
 const filled = (v: string | null | undefined): v is string => v !== null && v !== undefined && v.trim() !== '';
 
-type Node = ReturnType<typeof fragment>;
+type Node = ReturnType<typeof xmlFragment>;
 /** An element with its text, left out when there is no value (EasyFatt then keeps its own). */
 function put(node: Node, name: string, value: string | null | undefined) {
   if (filled(value)) node.ele(name).txt(value);
@@ -102,7 +102,7 @@ export interface DaneaDocument {
 }
 
 function companyXml(c: repo.PartyRow | undefined): string {
-  const f = fragment();
+  const f = xmlFragment();
   const co = f.ele('Company');
   if (c) {
     put(co, 'Name', c.ragioneSociale);
@@ -121,7 +121,7 @@ function companyXml(c: repo.PartyRow | undefined): string {
 
 /** One report as a `Document` element (a fragment of the file). */
 export function documentXml(d: DaneaDocument): string {
-  const f = fragment();
+  const f = xmlFragment();
   const doc = f.ele('Document');
   const c = d.cliente;
   put(doc, 'CustomerCode', c.codice);

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -32,6 +31,7 @@ import type { Deps } from '../../../platform/deps.js';
 import { actorOf } from '../../../platform/auth/guard.js';
 import { bearerAuth, errors, noQuery } from '../../../platform/http/schemas.js';
 import { contentDisposition } from '../../../platform/http/content-disposition.js';
+import { primed, streamOf } from '../../../platform/http/streams.js';
 import { sendTableExport } from '../../../platform/http/table-export.js';
 import * as closing from './closing.js';
 import { daneaReport, daneaReports, type DaneaExport } from './danea.js';
@@ -58,12 +58,13 @@ const DANEA =
   "G intervention report, the default), the billed customer, the report's price lines as Rows (amounts without VAT, dot " +
   "decimals). Needs reading the reports (the list's rules) and the prices permission (403 otherwise).";
 
-function sendXml(reply: FastifyReply, x: DaneaExport): FastifyReply {
+async function sendXml(reply: FastifyReply, x: DaneaExport): Promise<FastifyReply> {
+  const body = await primed(x.body);
   return reply
     .header('content-type', 'application/xml; charset=utf-8')
     .header('content-disposition', contentDisposition('attachment', x.name))
     .header('x-content-type-options', 'nosniff')
-    .send(Readable.from(x.body));
+    .send(streamOf(reply.log, x.name, body));
 }
 
 /** Work reports (spec operations 3-9; issue 11). */
@@ -172,7 +173,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         .header('content-type', 'application/zip')
         .header('content-disposition', contentDisposition('attachment', 'rapportini.zip'))
         .header('x-report-count', String(count))
-        .send(stream);
+        .send(streamOf(req.log, 'rapportini.zip', stream));
     },
   );
 

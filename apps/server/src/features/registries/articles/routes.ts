@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -18,6 +17,7 @@ import {
 import type { Deps } from '../../../platform/deps.js';
 import { actorOf } from '../../../platform/auth/guard.js';
 import { bearerAuth, errors, noQuery } from '../../../platform/http/schemas.js';
+import { primed, streamOf } from '../../../platform/http/streams.js';
 import { sendTableExport } from '../../../platform/http/table-export.js';
 import * as service from './service.js';
 
@@ -44,7 +44,7 @@ export const articleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
     },
     async (req, reply) => {
       // A stream skips the response serializer; the schema above documents the JSON it carries.
-      const body = Readable.from(service.allJson(deps, actorOf(req)));
+      const body = streamOf(req.log, 'articles catalogue', await primed(service.allJson(deps, actorOf(req))));
       return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );

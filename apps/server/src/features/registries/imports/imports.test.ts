@@ -233,16 +233,25 @@ describe('NUL in a file', () => {
     for (let i = 1; i <= 2000; i++) lines.push(`N${i};Cliente numero ${i} di prova con un nome lungo;Cesena;x`);
     lines[1800] = 'N1800;Cliente\u0000 rotto;Cesena;x';
     lines[1900] = 'N1900;Cliente con nota rotta;Cesena;a\u0000b';
+    lines[1950] = 'N1950;Cliente\u000Bcon tab verticale;Cesena;x';
     const body = Buffer.from(lines.join('\n'));
     expect(body.indexOf(0)).toBeGreaterThan(64 * 1024);
     const r = await importCsv(t, s, 'clienti', body);
-    expect(r.final).toMatchObject({ status: 'completed', creati: 1999, scartati: 1 });
+    expect(r.final).toMatchObject({ status: 'completed', creati: 1998, scartati: 2 });
     const rej = await call(t.app, 'GET', `/api/imports/import/${r.final.id}/scarti`, s);
     expect(rej.json.items).toEqual([
       {
         riga: 1801,
-        errors: [expect.objectContaining({ field: 'ragione_sociale', code: 'nul' })],
+        errors: [
+          expect.objectContaining({ field: 'ragione_sociale', code: 'nul', message: expect.stringContaining('NUL') }),
+        ],
         values: ['N1800', 'Cliente\uFFFD rotto', 'Cesena', 'x'],
+      },
+      {
+        // Any other control character XML forbids is refused by the same rule, naming it.
+        riga: 1951,
+        errors: [expect.objectContaining({ field: 'ragione_sociale', message: expect.stringContaining('U+000B') })],
+        values: ['N1950', 'Cliente\uFFFDcon tab verticale', 'Cesena', 'x'],
       },
     ]);
   });

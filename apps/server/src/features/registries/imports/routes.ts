@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { stringify } from 'csv-stringify';
-import { Readable } from 'node:stream';
 import {
   importStatusSchema,
   mappingItemSchema,
@@ -13,6 +12,7 @@ import type { Deps } from '../../../platform/deps.js';
 import { AppError } from '../../../platform/errors.js';
 import { actorOf } from '../../../platform/auth/guard.js';
 import { contentDisposition } from '../../../platform/http/content-disposition.js';
+import { primed, streamOf } from '../../../platform/http/streams.js';
 import { bearerAuth, errors, itemResponse, noQuery, uuidParam } from '../../../platform/http/schemas.js';
 import * as service from './service.js';
 
@@ -173,12 +173,12 @@ export const importRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
     async (req, reply) => {
       const actor = actorOf(req);
       const name = await service.rejectedFileName(deps, actor, req.params.id);
-      const rows = Readable.from(service.rejectedCsv(deps, actor, req.params.id));
+      const rows = await primed(service.rejectedCsv(deps, actor, req.params.id));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', contentDisposition('attachment', name))
         .header('x-content-type-options', 'nosniff')
-        .send(rows.pipe(stringify({ delimiter: ';', bom: true })));
+        .send(streamOf(req.log, name, rows, stringify({ delimiter: ';', bom: true })));
     },
   );
 };

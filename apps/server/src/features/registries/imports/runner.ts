@@ -1,4 +1,11 @@
-import { IMPORT_FIELDS, validateImportRow, type ColumnMapping, type RowError } from '@fs/contract';
+import {
+  forbiddenCharacter,
+  IMPORT_FIELDS,
+  validateImportRow,
+  withoutForbiddenCharacters,
+  type ColumnMapping,
+  type RowError,
+} from '@fs/contract';
 import type { Deps } from '../../../platform/deps.js';
 import { readRecords } from './csv.js';
 import * as repo from './repo.js';
@@ -17,9 +24,9 @@ export function cellsToRaw(cells: string[], mapping: ColumnMapping[]): Record<st
   return raw;
 }
 
-/** The row as kept among the rejected ones: a NUL (which text columns refuse) shown as U+FFFD. */
+/** The row as kept among the rejected ones: a character no text may hold (NUL: text columns refuse it) shown as U+FFFD. */
 function storable(cells: string[]): string[] {
-  return cells.some((c) => c.includes('\u0000')) ? cells.map((c) => c.replaceAll('\u0000', '\uFFFD')) : cells;
+  return cells.some((c) => forbiddenCharacter(c)) ? cells.map((c) => withoutForbiddenCharacters(c, '\uFFFD')) : cells;
 }
 
 /**
