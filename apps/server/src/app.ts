@@ -24,6 +24,7 @@ import { registerAuthGuard } from './platform/auth/guard.js';
 import { registerApiHygiene } from './platform/http/api-hygiene.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
 import { registerWeb } from './platform/http/web.js';
+import { requestForLog } from './platform/http/redact.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import { Jobs } from './platform/jobs.js';
 import { storageFromConfig } from './platform/storage-s3.js';
@@ -39,6 +40,8 @@ export interface BuildOptions {
   /** Replaces the SMTP mailer (never needed with SMTP_* set; kept for tests of failures). */
   mailer?: Mailer;
   logger?: boolean;
+  /** Where the log lines go instead of stdout (tests that read the log). */
+  logStream?: { write(line: string): void };
 }
 
 export interface RouteInfo {
@@ -69,7 +72,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Validation messages in Italian, the product's main language (the web translates by field).
   z.config(z.locales.it());
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            // Addresses with their secrets (signing links, feeds, tokens in queries) replaced: platform/http/redact.ts.
+            serializers: { req: requestForLog },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig, loadDotEnv } from './config.js';
 import { buildApp } from './app.js';
+import { installProcessGuard } from './platform/process-guard.js';
 import { DEMO, seedDemoIfEmpty } from './demo/seed.js';
 import { seedSampleReports } from './demo/sample-reports.js';
 import { seedSampleContracts } from './demo/sample-contracts.js';
@@ -18,6 +19,8 @@ async function main() {
     throw e;
   }
   const { app, deps, close } = await buildApp(config);
+  // No request may stop the server: what nobody handled is logged and the process keeps serving.
+  installProcessGuard(app.log);
   if (config.ROLE !== 'worker' && config.SEED_DEMO && (await seedDemoIfEmpty(deps.db, { sample: true }))) {
     const demo = await deps.database.executeSql('select id from aziende where partita_iva = $1', [DEMO.piva]);
     const demoId = (demo.rows[0] as { id: string }).id;

@@ -18,7 +18,10 @@ export type TestApp = BuiltApp & { smtp: Awaited<ReturnType<typeof startSmtp>>; 
  * or the shared PostgreSQL test database (tests then keep to their own
  * companies). Mail goes to a real SMTP server on loopback.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  opts: { logStream?: { write(line: string): void } } = {},
+): Promise<TestApp> {
   const smtp = await startSmtp();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fs-app-'));
   const schema = onPostgres ? `pgboss_t${randomBytes(4).toString('hex')}` : 'pgboss';
@@ -41,7 +44,10 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const database = onPostgres
     ? await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL })
     : await openDatabase({ loadDataDir: new Blob([readFileSync(inject('pgliteDump'))]) });
-  const built = await buildApp(config, { database, logger: false });
+  const built = await buildApp(config, {
+    database,
+    ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
+  });
   return {
     ...built,
     smtp,
