@@ -22,7 +22,7 @@ import { LoginStartSealer } from './platform/auth/login-start.js';
 import { randomToken } from './platform/auth/crypto.js';
 import { registerAuthGuard } from './platform/auth/guard.js';
 import { registerApiHygiene } from './platform/http/api-hygiene.js';
-import { registerErrorHandling } from './platform/http/error-handler.js';
+import { frameworkErrors, registerErrorHandling } from './platform/http/error-handler.js';
 import { registerWeb } from './platform/http/web.js';
 import { requestForLog } from './platform/http/redact.js';
 import { createMailer, type Mailer } from './platform/mail.js';
@@ -50,6 +50,9 @@ export interface RouteInfo {
   auth: 'public' | 'session';
   /** The route's body schema (zod), for tests that build valid bodies. */
   body?: unknown;
+  /** The route's query-string and path schemas (zod), for the tests that fuzz them. */
+  querystring?: unknown;
+  params?: unknown;
 }
 
 export interface BuiltApp {
@@ -84,6 +87,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   const routes: RouteInfo[] = [];
   app.addHook('onRoute', (r) => {
@@ -95,6 +99,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         url: r.url,
         auth: r.config?.auth === 'public' ? 'public' : 'session',
         body: r.schema?.body,
+        querystring: r.schema?.querystring,
+        params: r.schema?.params,
       });
     }
   });
@@ -189,6 +195,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
           schema: {
             tags: ['system'],
             summary: 'Liveness and database kind',
+            querystring: z.object({}).strict(),
             response: {
               200: z.object({
                 success: z.literal(true),

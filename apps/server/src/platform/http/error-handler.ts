@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { appErrorOfPg } from '../db/pg-errors.js';
 import { AppError } from '../errors.js';
@@ -66,4 +66,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const e = new AppError('INTERNAL');
     return reply.status(500).send(e.toBody());
   });
+}
+
+/**
+ * Refusals the router makes before any route or hook runs (a malformed address, a path parameter over
+ * 100 characters): our error body, 400 VALIDATION, like every other refusal of the request.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? "Parametro dell'indirizzo troppo lungo"
+      : error.code === 'FST_ERR_BAD_URL'
+        ? 'Indirizzo non valido'
+        : 'Richiesta non valida';
+  request.log.info({ code: error.code }, 'request refused by the router');
+  const e = new AppError('VALIDATION', message);
+  void reply.status(e.status).send(e.toBody());
 }

@@ -35,7 +35,8 @@ export async function tableInfos(deps: Deps, who: Who, def: TableDef): Promise<T
 }
 
 function tableNamed(name: string): TableDef {
-  const def = TABLES[name];
+  // Own keys only: `__proto__` or `constructor` name no table.
+  const def = Object.hasOwn(TABLES, name) ? TABLES[name] : undefined;
   if (!def) throw notFound('Tabella');
   return def;
 }
