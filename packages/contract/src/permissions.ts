@@ -120,3 +120,10 @@ export function mayListUsers(permissions: PermissionMap): boolean {
     can(permissions, 'gestione_interventi', 'write')
   );
 }
+
+/**
+ * Taking the company's data out in bulk (issue 22): the exports of a list (CSV, XLSX), the Danea
+ * file of a list and the zip of a list's PDFs need the data-export area besides the list's own;
+ * one report's PDF or Danea file needs only the report.
+ */
+export const DATA_EXPORT: Requirement = { key: 'esportazione_dati', action: 'read' };

@@ -10,8 +10,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** 'public' routes skip the session check; every other route needs one. */
     auth?: 'public' | 'session';
-    /** The permission a route needs, checked after the session. */
-    permission?: Requirement;
+    /** The permission a route needs (all of them, when several), checked after the session. */
+    permission?: Requirement | readonly Requirement[];
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -57,8 +57,13 @@ export async function authenticate(db: Db, tokens: AccessTokens, request: Fastif
   return { actor, session: s };
 }
 
-export function checkPermission(actor: Actor, need: Requirement | undefined): void {
+export function checkPermission(actor: Actor, need: Requirement | readonly Requirement[] | undefined): void {
   if (!need) return;
+  if (Array.isArray(need)) {
+    for (const one of need as readonly Requirement[]) checkPermission(actor, one);
+    return;
+  }
+  need = need as Requirement;
   if (need.adminOnly && actor.role !== 'admin')
     throw new AppError('FORBIDDEN', 'Operazione riservata agli amministratori');
   if (!can(actor.permissions, need.key, need.action, need.scope ?? 'any')) {

@@ -8,6 +8,7 @@ import { errorText } from '../api/errors';
 import { downloadBlob } from '../download';
 import { notify } from '../notify';
 import { useTableInfos } from './table-preferences';
+import { useCan } from '../session/api';
 
 type Format = (typeof EXPORT_FORMATS)[number];
 
@@ -24,7 +25,7 @@ export interface ExtraExport {
 /**
  * "Export" of a server-paged list: the rows the user filtered, in the list's order, with the
  * columns the table shows, as CSV or Excel. The server streams the file; the button shows it
- * is working until the download starts.
+ * is working until the download starts. Shown only with the data-export permission.
  */
 export function ExportMenu(p: {
   table: string;
@@ -39,6 +40,8 @@ export function ExportMenu(p: {
   const { t } = useTranslation();
   const infos = useTableInfos(p.table);
   const [busy, setBusy] = useState(false);
+  // Taking a list out in bulk is the data-export area (esportazione_dati read); the server refuses it without.
+  const mayExport = useCan('esportazione_dati', 'read');
   const download = async (path: string, params: URLSearchParams, fileName: string) => {
     setBusy(true);
     try {
@@ -55,6 +58,7 @@ export function ExportMenu(p: {
     if (infos.data) params.set('columns', infos.data.selectedColumns.join(','));
     return download(p.path, params, `${p.fileName}.${format}`);
   };
+  if (!mayExport) return null;
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>

@@ -60,8 +60,24 @@ describe('the report list export', () => {
       ['2026/00003', 0],
     ]);
 
-    // A technician exports their own reports, without totals.
-    const mine = csvLines((await call(t.app, 'GET', url('columns=numero_assistenza,tecnici,totale'), x.tech)).raw.body);
+    // A technician exports only with the data-export area; then their own reports, without totals.
+    expect((await call(t.app, 'GET', url('columns=numero_assistenza'), x.tech)).status).toBe(403);
+    const own = {
+      userRead: true,
+      userWrite: true,
+      userDelete: false,
+      companyRead: false,
+      companyWrite: false,
+      companyDelete: false,
+    };
+    const g = await x.post(x.admin, '/gruppi/gruppo', {
+      name: 'Tecnici che esportano',
+      membri: [x.techId],
+      permissions: { gestione_interventi: own, esportazione_dati: { ...own, userWrite: false } },
+    });
+    expect(g.status, JSON.stringify(g.json)).toBe(200);
+    const tech = await x.c.login('tech');
+    const mine = csvLines((await call(t.app, 'GET', url('columns=numero_assistenza,tecnici,totale'), tech)).raw.body);
     expect(mine).toEqual([
       'Numero;Tecnici;Totale IVA esclusa',
       expect.stringMatching(/^2026\/00003;.+;$/),

@@ -26,6 +26,7 @@ import {
   rapportinoLavorazioneRequest,
   rapportinoResponse,
   rapportinoUpdateRequest,
+  DATA_EXPORT,
 } from '@fs/contract';
 import type { Deps } from '../../../platform/deps.js';
 import { actorOf } from '../../../platform/auth/guard.js';
@@ -96,11 +97,12 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
   app.get(
     '/rapportini/rapportini/export',
     {
-      config: { permission: read },
+      config: { permission: [read, DATA_EXPORT] },
       schema: {
         tags,
         summary: 'The filtered report list as a CSV or XLSX file, streamed',
         description:
+          "Needs the data-export permission (esportazione_dati read) besides the list's own (403 otherwise). " +
           `${ACCESS} format csv (default; \`;\` separated, UTF-8 with BOM, Italian decimals and dates) or xlsx; the list's ` +
           'filters and search without paging (stato or aperti, cliente_id, tecnico_id, contratto_id, completato, dal, al, q, ' +
           'sort, dir); columns: comma-separated column keys (all when omitted). The total only with the prices permission. ' +
@@ -133,11 +135,12 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
   app.get(
     '/rapportini/export/xml-danea',
     {
-      config: { permission: read },
+      config: { permission: [read, DATA_EXPORT] },
       schema: {
         tags,
         summary: `The filtered report list as a Danea EasyFatt XML file, streamed (at most ${DANEA_MAX_REPORTS} reports)`,
         description:
+          "Needs the data-export permission (esportazione_dati read) besides the list's own (403 otherwise). " +
           `${DANEA} The list's filters and search without paging (stato or aperti, cliente_id, tecnico_id, contratto_id, ` +
           `completato, dal, al, q, sort, dir), one Document per report in the list's order, written as the reports are ` +
           `read. More than ${DANEA_MAX_REPORTS} matching reports answer 400 VALIDATION: narrow the filters (e.g. by period).`,
@@ -152,11 +155,12 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
   app.post(
     '/rapportini/rapportini/download-bulk',
     {
-      config: { permission: read },
+      config: { permission: [read, DATA_EXPORT] },
       schema: {
         tags,
         summary: `The PDFs of the ticked reports (ids), or of the filtered list, in one zip, streamed (at most ${BULK_PDF_MAX_REPORTS})`,
         description:
+          "Needs the data-export permission (esportazione_dati read) besides the list's own (403 otherwise). " +
           `${ACCESS} Body: ids (the ticked reports; an unknown or unreachable one answers 404 before anything is sent), ` +
           "or without ids the list's filters and search (stato or aperti, cliente_id, tecnico_id, contratto_id, completato, " +
           `dal, al, q, sort, dir). Each PDF is the report's printed document (stored, or made and stored), written into the ` +

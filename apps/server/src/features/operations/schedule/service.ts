@@ -127,7 +127,8 @@ export async function mapItemsJson(deps: Deps, actor: Actor, start: string, end:
 /** Loads an appointment the caller may see (else 404, as an unknown one). */
 async function visible(db: DbOrTx, actor: Actor, access: ScheduleAccess, id: string) {
   const r = await repo.findAppointment(db, actor.aziendaId, id);
-  if (!r || (!access.seeAll && !r.tecnici.includes(actor.userId))) throw notFound('Appuntamento');
+  if (!r || (!access.seeAll && !r.tecnici.includes(actor.userId)) || (r.daFare && !access.todos.read))
+    throw notFound('Appuntamento');
   return r;
 }
 
@@ -222,6 +223,9 @@ async function saveAny(
     const tz = await repo.timezoneOf(tx, aziendaId);
     const old = input.id ? await repo.lockAppointment(tx, aziendaId, input.id) : undefined;
     if (input.id && (!old || (!access.writeAll && !old.tecnici.includes(actor.userId)))) throw notFound('Appuntamento');
+    // A to-do is made, changed or planned onto the calendar only with the to-dos area (interventi_da_pianificare write).
+    if ((!dated || old?.daFare) && !access.todos.write)
+      throw forbidden('Gli interventi da pianificare non sono consentiti');
     const problems: FieldProblem[] = [];
     const refs = await referencesOf(tx, actor, input, problems);
     const { inizio, fine } = dated ? timesOf(dated, tz, problems) : { inizio: null, fine: null };
@@ -339,6 +343,7 @@ export async function remove(deps: Deps, actor: Actor, id: string): Promise<void
   await deps.db.transaction(async (tx) => {
     const old = await repo.lockAppointment(tx, actor.aziendaId, id);
     if (!old || (!access.deleteAll && !old.tecnici.includes(actor.userId))) throw notFound('Appuntamento');
+    if (old.daFare && !access.todos.delete) throw forbidden('Eliminare gli interventi da pianificare non è consentito');
     if (old.attivitaDataId) await repo.setPlannedDay(tx, actor.aziendaId, old.attivitaDataId, null);
     await repo.deleteAppointment(tx, actor.aziendaId, id);
   });
@@ -346,6 +351,10 @@ export async function remove(deps: Deps, actor: Actor, id: string): Promise<void
 
 /** GET /schedule/appointments/admin: the paged list (to-dos with todo=true). */
 export async function adminList(deps: Deps, actor: Actor, q: AppointmentsAdminQuery) {
+  const access = scheduleAccess(actor);
+  // Without the to-dos area: asking for to-dos is refused, the whole list shows only dated appointments.
+  if (q.todo === 'true' && !access.todos.read) throw forbidden('Gli interventi da pianificare non sono consentiti');
+  const todo = !access.todos.read ? false : q.todo === undefined ? undefined : q.todo === 'true';
   const p = await presenterFor(deps.db, actor.aziendaId);
   const from = q.dal ? rangeOf(q.dal, q.dal, p.tz).from : undefined;
   const to = q.al ? rangeOf(q.al, q.al, p.tz).to : undefined;
@@ -353,10 +362,10 @@ export async function adminList(deps: Deps, actor: Actor, q: AppointmentsAdminQu
     throw invalid([{ path: 'al', message: "La fine precede l'inizio" }]);
   const { items, total } = await repo.page(deps.db, actor.aziendaId, {
     q: q.q || undefined,
-    tecnicoId: ownOnly(scheduleAccess(actor), actor, q.tecnico_id),
+    tecnicoId: ownOnly(access, actor, q.tecnico_id),
     from,
     to,
-    todo: q.todo === undefined ? undefined : q.todo === 'true',
+    todo,
     limit: q.size,
     offset: (q.page - 1) * q.size,
   });

@@ -13,6 +13,7 @@ import {
   articoloSaveResponse,
   FILTERED_MAX,
   LIMITS,
+  DATA_EXPORT,
 } from '@fs/contract';
 import type { Deps } from '../../../platform/deps.js';
 import { actorOf } from '../../../platform/auth/guard.js';
@@ -52,11 +53,12 @@ export const articleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
   app.get(
     '/anagraficaarticoli/articoli/export',
     {
-      config: { permission: read },
+      config: { permission: [read, DATA_EXPORT] },
       schema: {
         tags,
         summary: 'The filtered article list as a CSV or XLSX file, streamed',
         description:
+          "Needs the data-export permission (esportazione_dati read) besides the list's own (403 otherwise). " +
           'format csv (default; `;` separated, UTF-8 with BOM, Italian decimals) or xlsx; the admin list query without paging ' +
           '(q, sort, dir and the column filters codice, riferimento_esterno, descrizione, unita_misura); columns: comma-separated ' +
           'column keys (all when omitted). Cells that would start a formula are written with a leading apostrophe.',

@@ -14,6 +14,7 @@ import {
   clientiRefsResponse,
   recapitoSaveRequest,
   recapitoSchema,
+  DATA_EXPORT,
 } from '@fs/contract';
 import type { Deps } from '../../../platform/deps.js';
 import { actorOf } from '../../../platform/auth/guard.js';
@@ -73,11 +74,12 @@ export const customerRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
   app.get(
     '/clienti/clienti/export',
     {
-      config: { permission: read },
+      config: { permission: [read, DATA_EXPORT] },
       schema: {
         tags,
         summary: 'The filtered customer list as a CSV or XLSX file, streamed',
         description:
+          "Needs the data-export permission (esportazione_dati read) besides the list's own (403 otherwise). " +
           'format csv (default; `;` separated, UTF-8 with BOM, Italian decimals) or xlsx; the list query of clienti-filtered ' +
           'without paging (q, sort, dir, citta, provincia, nazione, geolocalizzato); columns: comma-separated column keys ' +
           '(all when omitted). Cells that would start a formula are written with a leading apostrophe.',

@@ -6,9 +6,11 @@ import { useDownload } from '../../../app/use-download';
 import { errorText } from '../../../app/api/errors';
 import { notify } from '../../../app/notify';
 import { useDeleteReports } from './api';
+import { useCan } from '../../../app/session/api';
 
 /**
- * The list's actions on the ticked reports: how many are ticked, their PDFs in one zip, and
+ * The list's actions on the ticked reports: how many are ticked, their PDFs in one zip (with the data-export
+ * permission), and
  * "Elimina" after a confirmation (with the delete permission). Completed reports are kept by the
  * server and named in a warning.
  */
@@ -24,6 +26,7 @@ export function BulkActions({
   const { t } = useTranslation();
   const remove = useDeleteReports();
   const { busy: zipping, download } = useDownload();
+  const mayExport = useCan('esportazione_dati', 'read');
   if (!selected.length) return null;
   const ask = () =>
     modals.openConfirmModal({
@@ -55,16 +58,18 @@ export function BulkActions({
       <Button variant="subtle" size="compact-sm" onClick={onDone}>
         {t('reports.bulkDelete.clear')}
       </Button>
-      <Button
-        variant="light"
-        leftSection={<IconFileZip size={16} />}
-        onClick={() =>
-          download('/api/rapportini/rapportini/download-bulk', t('reports.bulkDelete.zipFile'), { ids: selected })
-        }
-        loading={zipping}
-      >
-        {t('reports.bulkDelete.zip')}
-      </Button>
+      {mayExport && (
+        <Button
+          variant="light"
+          leftSection={<IconFileZip size={16} />}
+          onClick={() =>
+            download('/api/rapportini/rapportini/download-bulk', t('reports.bulkDelete.zipFile'), { ids: selected })
+          }
+          loading={zipping}
+        >
+          {t('reports.bulkDelete.zip')}
+        </Button>
+      )}
       {canDelete && (
         <Button
           color="red"

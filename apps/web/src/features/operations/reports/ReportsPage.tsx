@@ -44,6 +44,7 @@ export function ReportsPage() {
   const [contratto, setContratto] = useState<string | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const canDelete = useCan('gestione_interventi', 'delete') === true;
+  const mayExport = useCan('esportazione_dati', 'read') === true;
   const canContracts = useCan('contratti', 'read') === true;
   const contracts = useCustomerContracts(cliente, canContracts);
   const [periodo, setPeriodo] = useState<Period | null>(null);
@@ -107,7 +108,8 @@ export function ReportsPage() {
         }}
         onOpen={(r) => void navigate(`/interventions/${r.id}`)}
         selection={
-          canDelete || seeAll || canWrite
+          // Ticked reports are deleted or downloaded as a zip: nothing to tick without either.
+          canDelete || mayExport
             ? {
                 selected,
                 onChange: setSelected,
