@@ -96,7 +96,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   );
   const works = config.ROLE !== 'api';
   const serves = config.ROLE !== 'worker';
-  const jobs = await Jobs.start(database, config.PGBOSS_SCHEMA, app.log, works);
+  const jobs = await Jobs.start(database, config.PGBOSS_SCHEMA, app.log, works, config.JOB_EXPIRE_SEC);
   const deps: Deps = {
     config,
     database,

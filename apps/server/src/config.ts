@@ -92,6 +92,11 @@ const schema = z
     SMTP_IGNORE_TLS: bool.default(false),
     PAYMENT_GATEWAY: z.enum(['sandbox']).default('sandbox'),
     BANK_TRANSFER_DUE_DAYS: int(1, 120).default(30),
+    /**
+     * Expiry of the short, retry-safe jobs (mail, reminders; job-registry.ts): a job whose worker died
+     * is failed after this and run again, within a minute with the defaults. Long jobs keep their own.
+     */
+    JOB_EXPIRE_SEC: int(2, 600).default(30),
     /** First retry delay of a failed report mail (seconds, doubled each time; tests use 0). */
     MAIL_RETRY_DELAY_SEC: int(0, 3600).default(5),
     /** How many days a mailed signing link stays valid. */

@@ -106,7 +106,11 @@ describe.skipIf(!onPostgres)('API and worker processes sharing one PostgreSQL da
           dbs.push(db);
           const jobs = await Jobs.start(db, schema, silentLog, work);
           started.push(jobs);
-          await startJobs({ database: db, jobs, log: silentLog } as unknown as Deps, allJobs, work);
+          await startJobs(
+            { database: db, jobs, log: silentLog, config: { JOB_EXPIRE_SEC: 30 } } as unknown as Deps,
+            allJobs,
+            work,
+          );
         }),
       );
       const queues = await dbs[0]!.executeSql(

@@ -139,4 +139,4 @@ async function runReportMail(deps: Deps, job: ReportMailJob): Promise<void> {
   await deps.db.transaction((tx) => mailRepo.markSent(tx, row, new Date()));
 }
 
-export const reportMailJob = defineJob<ReportMailJob>({ queue: REPORT_MAIL_QUEUE, run: runReportMail });
+export const reportMailJob = defineJob<ReportMailJob>({ queue: REPORT_MAIL_QUEUE, run: runReportMail, short: true });
