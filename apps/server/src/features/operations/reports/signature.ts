@@ -7,6 +7,7 @@ import type { Deps } from '../../../platform/deps.js';
 import type { Tx } from '../../../platform/db/client.js';
 import { MAIL_QUEUE } from '../../../platform/mail-job.js';
 import type { MailMessage } from '../../../platform/mail.js';
+import { decodePng, PngError } from '../../../platform/png.js';
 import { RATE_RULES, securityEvent, takeHit } from '../../../platform/rate-limit.js';
 import { optionValues } from '../../billing/index.js';
 import { dropFile, fileRow, recordFile, reserveSpace } from '../../registries/index.js';
@@ -20,31 +21,29 @@ import { signatureMail } from './signature-mail.js';
  * signer's name, on the technician's or the office's screen, or through a single-use mailed link.
  */
 
-const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const IEND = Buffer.from([0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
-
 const badPng = (message: string) => new AppError('VALIDATION', message, [{ path: 'png', message }]);
 
+/** Largest width and height of a signature, in pixels. */
+const SIGNATURE_MAX_SIDE = 4096;
+
 /**
- * The bytes of a signature: a data URL or bare base64 of a real PNG (signature, IHDR first with a
- * sensible size, IEND last), at most SIGNATURE_MAX_BYTES.
+ * The bytes of a signature: a data URL or bare base64 of a real PNG, at most SIGNATURE_MAX_BYTES,
+ * decoded to check it (platform/png.ts: every chunk with its CRC, the image data inflating to exactly
+ * width x height pixels with valid scanline filters; a PNG header in front of anything else is refused).
  */
 export function pngBytes(png: string): Buffer {
   const bytes = Buffer.from(png.replace(/^data:image\/png;base64,/, ''), 'base64');
   if (bytes.length > SIGNATURE_MAX_BYTES) {
     throw new AppError('PAYLOAD_TOO_LARGE', `La firma supera ${Math.round(SIGNATURE_MAX_BYTES / 1024)} KB`);
   }
-  if (
-    bytes.length < 8 + 25 + 12 ||
-    !bytes.subarray(0, 8).equals(PNG_MAGIC) ||
-    bytes.toString('latin1', 12, 16) !== 'IHDR' ||
-    !bytes.subarray(bytes.length - 8).equals(IEND)
-  ) {
-    throw badPng("La firma non è un'immagine PNG");
+  try {
+    decodePng(bytes, SIGNATURE_MAX_SIDE);
+  } catch (e) {
+    if (!(e instanceof PngError)) throw e;
+    throw badPng(
+      e.message === 'bad size' ? 'Dimensioni della firma non valide' : "La firma non è un'immagine PNG valida",
+    );
   }
-  const width = bytes.readUInt32BE(16);
-  const height = bytes.readUInt32BE(20);
-  if (!width || !height || width > 4096 || height > 4096) throw badPng('Dimensioni della firma non valide');
   return bytes;
 }
 
