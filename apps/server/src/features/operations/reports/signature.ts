@@ -12,6 +12,7 @@ import { RATE_RULES, securityEvent, takeHit } from '../../../platform/rate-limit
 import { optionValues } from '../../billing/index.js';
 import { dropFile, fileRow, recordFile, reserveSpace } from '../../registries/index.js';
 import { reportAccess } from './access.js';
+import { takeMailRecipients } from './mail-cap.js';
 import * as repo from './repo.js';
 import { get, visible } from './service.js';
 import { signatureMail } from './signature-mail.js';
@@ -184,6 +185,7 @@ export async function sendLink(
     const message = 'Il cliente non ha un indirizzo email: indicane uno';
     throw new AppError('VALIDATION', message, [{ path: 'email', message }]);
   }
+  await takeMailRecipients(deps, aziendaId, 1);
   const token = randomToken();
   const scadenza = new Date(Date.now() + deps.config.SIGNATURE_LINK_DAYS * 24 * 3600_000);
   await deps.db.transaction(async (tx) => {
