@@ -34,6 +34,7 @@ describe('job registry', () => {
       'schedule-reminders',
       'send-mail',
       'storage-recalc',
+      'storage-sweep',
     ]);
     for (const j of allJobs) expect(typeof j.run).toBe('function');
     const dup = defineJob({ queue: 'send-mail', run: async () => {} });

@@ -9,6 +9,7 @@ import { MAIL_QUEUE } from '../../../platform/mail-job.js';
 import type { MailMessage } from '../../../platform/mail.js';
 import { decodePng, PngError } from '../../../platform/png.js';
 import { RATE_RULES, securityEvent, takeHit } from '../../../platform/rate-limit.js';
+import { removeObjects } from '../../../platform/storage-removals.js';
 import { optionValues } from '../../billing/index.js';
 import { dropFile, fileRow, recordFile, reserveSpace } from '../../registries/index.js';
 import { reportAccess } from './access.js';
@@ -100,7 +101,7 @@ async function store(
       await repo.spendSignatureLinks(tx, aziendaId, reportId, now);
       return { at: now, oldKey: old?.storageKey };
     });
-    if (oldKey) await deps.storage.remove(oldKey).catch((err) => deps.log.warn({ err }, 'old signature not removed'));
+    if (oldKey) await removeObjects(deps, [oldKey]);
     return at;
   } catch (e) {
     await deps.storage.remove(stored.key).catch((err) => deps.log.warn({ err }, 'signature not removed'));
@@ -161,7 +162,7 @@ export async function clear(deps: Deps, actor: Actor, id: string): Promise<Rappo
     });
     return old?.storageKey;
   });
-  if (oldKey) await deps.storage.remove(oldKey).catch((err) => deps.log.warn({ err }, 'signature not removed'));
+  if (oldKey) await removeObjects(deps, [oldKey]);
   return get(deps, actor, id);
 }
 

@@ -4,12 +4,12 @@ import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import PgBoss from 'pg-boss';
 import { loadConfig } from '../config.js';
-import { allJobs } from '../features/jobs.js';
+import { allJobs } from './jobs.js';
 import { onPostgres } from '../test/harness.js';
-import { openDatabase, type Database } from './db/client.js';
-import type { Deps } from './deps.js';
-import { defineJob, startJobs } from './job-registry.js';
-import { Jobs, retryBoundSec } from './jobs.js';
+import { openDatabase, type Database } from '../platform/db/client.js';
+import type { Deps } from '../platform/deps.js';
+import { defineJob, startJobs } from '../platform/job-registry.js';
+import { Jobs, retryBoundSec } from '../platform/jobs.js';
 
 /*
  * Issue 22, point 11: a mail job interrupted by kill -9 was delivered 16 minutes later, when pg-boss
