@@ -86,7 +86,7 @@ describe.skipIf(onPostgres)('the embedded database directory lock', () => {
     let out = '';
     first.stdout.on('data', (c: Buffer) => (out += c.toString()));
     try {
-      await expect.poll(() => out, { timeout: 30_000, interval: 100 }).toContain('open');
+      await expect.poll(() => out, { timeout: 90_000, interval: 100 }).toContain('open');
       await expect(openDatabase({ pgliteDir: dir })).rejects.toThrow(
         new RegExp(`already in use by process ${first.pid}`),
       );
@@ -104,5 +104,6 @@ describe.skipIf(onPostgres)('the embedded database directory lock', () => {
     } finally {
       first.kill('SIGKILL');
     }
-  });
+    // A real process starts (tsx, PGlite): slow on a busy machine.
+  }, 120_000);
 });
