@@ -180,8 +180,10 @@ export async function remove(deps: Deps, actor: Actor, id: string) {
   if (!m || !def) throw notFound('File');
   await def.authorize(deps.db, actor, m.ownerId, 'delete');
   await deps.db.transaction(async (tx) => {
-    await repo.deleteMedia(tx, actor.aziendaId, m.id);
+    // Unlinked first: the owner's row (a user's photo, a report's signature) is locked before the
+    // usage row the deletion's trigger updates, in the order uploads take them.
     await def.detach(tx, actor.aziendaId, m.ownerId, m.id);
+    await repo.deleteMedia(tx, actor.aziendaId, m.id);
   });
   await removeObjects(deps, [m.storageKey]);
 }
