@@ -113,7 +113,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   );
   const works = config.ROLE !== 'api';
   const serves = config.ROLE !== 'worker';
-  const jobs = await Jobs.start(database, config.PGBOSS_SCHEMA, app.log, works);
+  const jobs = await Jobs.start(database, config.PGBOSS_SCHEMA, app.log, works, config.JOB_EXPIRE_SEC);
   const deps: Deps = {
     config,
     database,
@@ -218,10 +218,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     app,
     routes,
     deps,
+    /** Fastify first (no new requests, the current ones answered), then the job workers, then the database. */
     async close() {
-      await app.close();
-      await jobs.stop();
-      if (!opts.database) await database.close();
+      let failure: unknown;
+      const steps = [() => app.close(), () => jobs.stop(), ...(opts.database ? [] : [() => database.close()])];
+      for (const step of steps) {
+        try {
+          await step();
+        } catch (err) {
+          failure ??= err;
+        }
+      }
+      if (failure !== undefined) throw failure instanceof Error ? failure : new Error(String(failure));
     },
   };
 }

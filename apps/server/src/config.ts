@@ -92,8 +92,18 @@ const schema = z
     SMTP_IGNORE_TLS: bool.default(false),
     PAYMENT_GATEWAY: z.enum(['sandbox']).default('sandbox'),
     BANK_TRANSFER_DUE_DAYS: int(1, 120).default(30),
+    /**
+     * Expiry of the short, retry-safe jobs (mail, reminders; job-registry.ts): a job whose worker died
+     * is failed after this and run again, within a minute with the defaults. Long jobs keep their own.
+     */
+    JOB_EXPIRE_SEC: int(2, 600).default(30),
     /** First retry delay of a failed report mail (seconds, doubled each time; tests use 0). */
     MAIL_RETRY_DELAY_SEC: int(0, 3600).default(5),
+    /**
+     * Recipients a company may mail per hour: reports sent to the customer and signing links together
+     * (each address of a sending counts); past it 429 MAIL_LIMIT_REACHED with Retry-After.
+     */
+    MAIL_RECIPIENTS_PER_HOUR: int(1, 100_000).default(100),
     /** How many days a mailed signing link stays valid. */
     SIGNATURE_LINK_DAYS: int(1, 90).default(7),
     MAIL_FROM: z.string().min(3).default('Gestionale Interventi <no-reply@localhost>'),

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig, loadDotEnv } from './config.js';
-import { buildApp } from './app.js';
+import { buildApp, type BuiltApp } from './app.js';
+import { DirectoryLockedError } from './platform/db/dir-lock.js';
 import { installProcessGuard } from './platform/process-guard.js';
 import { DEMO, seedDemoIfEmpty } from './demo/seed.js';
 import { seedSampleReports } from './demo/sample-reports.js';
@@ -18,9 +19,44 @@ async function main() {
     }
     throw e;
   }
-  const { app, deps, close } = await buildApp(config);
+  // SIGTERM and SIGINT stop the server cleanly whenever they come: Fastify (no new requests, the
+  // current ones answered), then the job workers (the running jobs finish), then the database
+  // (PGlite written out and its directory's lock released); then exit 0. A signal during the start
+  // stops the server once the step under way is done.
+  const running: { built?: BuiltApp; started?: boolean; stopping?: Promise<never>; pending?: NodeJS.Signals } = {};
+  const stop = (signal: NodeJS.Signals) => {
+    if (running.stopping || !running.built) return;
+    const { app: server, close: closeAll } = running.built;
+    server.log.info({ signal }, 'stopping');
+    const force = setTimeout(() => {
+      console.error('Shutdown took longer than 20 s: exiting without finishing it.');
+      process.exit(1);
+    }, 20_000);
+    force.unref();
+    running.stopping = closeAll().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (running.started) stop(signal);
+      else running.pending ??= signal;
+    });
+  }
+  const stopIfAsked = () => {
+    if (running.pending) stop(running.pending);
+    return !!running.pending;
+  };
+
+  running.built = await buildApp(config);
+  const { app, deps } = running.built;
   // No request may stop the server: what nobody handled is logged and the process keeps serving.
   installProcessGuard(app.log);
+  if (stopIfAsked()) return;
   if (config.ROLE !== 'worker' && config.SEED_DEMO && (await seedDemoIfEmpty(deps.db, { sample: true }))) {
     const demo = await deps.database.executeSql('select id from aziende where partita_iva = $1', [DEMO.piva]);
     const demoId = (demo.rows[0] as { id: string }).id;
@@ -31,7 +67,10 @@ async function main() {
     await seedSampleSchedule(deps, demoId);
     app.log.info('demo company seeded');
   }
+  if (stopIfAsked()) return;
   await app.listen({ port: config.PORT, host: config.HOST });
+  running.started = true;
+  if (stopIfAsked()) return;
   if (config.ROLE === 'worker') {
     console.log(
       `\n  Background worker (ROLE=worker, database: ${deps.database.kind}); health on ${config.publicUrl}/api/health\n`,
@@ -48,15 +87,10 @@ async function main() {
       ].join('\n'),
     );
   }
-  const stop = async () => {
-    await close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
 }
 
-main().catch((err) => {
-  console.error(err);
+main().catch((err: unknown) => {
+  // A second process on the embedded database: the message says what to do, no stack needed.
+  console.error(err instanceof DirectoryLockedError ? `\n${err.message}\n` : err);
   process.exit(1);
 });

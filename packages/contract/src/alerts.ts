@@ -75,6 +75,9 @@ export const ALERT_CODES = {
   // Signature (docs/decisions/0025-signature.md): a mailed signing link unknown, used, expired, or whose
   // report can no longer be signed.
   SIGNATURE_LINK_INVALID: { status: 410, key: 'signature.errors.linkInvalid' },
+  // Outbound mail (issue 22): the company's hourly allowance of recipients for reports and signing links
+  // (MAIL_RECIPIENTS_PER_HOUR) is spent; answered with Retry-After.
+  MAIL_LIMIT_REACHED: { status: 429, key: 'reports.errors.mailLimit' },
 } as const satisfies Record<string, { status: number; key: string }>;
 
 export type AlertCode = keyof typeof ALERT_CODES;

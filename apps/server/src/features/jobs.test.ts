@@ -34,6 +34,7 @@ describe('job registry', () => {
       'schedule-reminders',
       'send-mail',
       'storage-recalc',
+      'storage-sweep',
     ]);
     for (const j of allJobs) expect(typeof j.run).toBe('function');
     const dup = defineJob({ queue: 'send-mail', run: async () => {} });
@@ -106,7 +107,11 @@ describe.skipIf(!onPostgres)('API and worker processes sharing one PostgreSQL da
           dbs.push(db);
           const jobs = await Jobs.start(db, schema, silentLog, work);
           started.push(jobs);
-          await startJobs({ database: db, jobs, log: silentLog } as unknown as Deps, allJobs, work);
+          await startJobs(
+            { database: db, jobs, log: silentLog, config: { JOB_EXPIRE_SEC: 30 } } as unknown as Deps,
+            allJobs,
+            work,
+          );
         }),
       );
       const queues = await dbs[0]!.executeSql(

@@ -1,6 +1,7 @@
 import type { RegisteredJob } from '../platform/job-registry.js';
 import { dbStatisticsJob } from '../platform/db-statistics-job.js';
 import { mailJob } from '../platform/mail-job.js';
+import { storageSweepJob } from '../platform/storage-removals.js';
 import { billingJobs } from './billing/jobs.js';
 import { operationsJobs } from './operations/jobs.js';
 import { registriesJobs } from './registries/jobs.js';
@@ -13,6 +14,7 @@ import { registriesJobs } from './registries/jobs.js';
 export const allJobs: readonly RegisteredJob[] = [
   mailJob,
   dbStatisticsJob,
+  storageSweepJob,
   ...billingJobs,
   ...operationsJobs,
   ...registriesJobs,

@@ -10,6 +10,15 @@ export interface JobDef<T extends object = object> {
   queue: string;
   run: (deps: Deps, data: T) => Promise<void>;
   cron?: { expression: string; data: T };
+  /**
+   * Done in seconds and safe to run again (a mail, the reminders): its jobs expire after
+   * JOB_EXPIRE_SEC, so one whose worker died (kill -9, a lost machine) runs again within a minute
+   * instead of after pg-boss's 15 minutes. pg-boss 10 has no heartbeat: a run that outlasts the
+   * expiry is failed and retried while it goes on, so such a job bounds its own work well under it
+   * (the mailers' timeouts). Long jobs (imports, the company deletion, the nightly ones) leave it
+   * unset and keep the 15 minutes.
+   */
+  short?: true;
 }
 
 /** A declared job as the registry holds it (its data type checked where it was declared). */
@@ -40,8 +49,12 @@ export async function startJobs(deps: Deps, defs: readonly RegisteredJob[], work
   // making the same new queues together on a fresh database deadlock (API and worker started at once).
   await deps.database.exclusively(JOB_SETUP_LOCK, async () => {
     for (const def of defs) {
-      await deps.jobs.createQueue(def.queue);
-      if (work && def.cron) await deps.jobs.schedule(def.queue, def.cron.expression, def.cron.data);
+      await deps.jobs.createQueue(def.queue, def.short ? { expireInSeconds: deps.config.JOB_EXPIRE_SEC } : {});
+      if (work && def.cron) {
+        // A short cron job is retried as quickly as a mail (5 s, then backoff); the others after a minute.
+        const retry = def.short ? { retryDelay: 5, retryBackoff: true } : {};
+        await deps.jobs.schedule(def.queue, def.cron.expression, def.cron.data, retry);
+      }
     }
   });
   if (!work) return;

@@ -12,7 +12,13 @@ export class Jobs {
    * `work` false (ROLE=api): this process only enqueues; crons and maintenance are left to the
    * processes that run workers.
    */
-  static async start(database: Database, schema: string, log: FastifyBaseLogger, work = true): Promise<Jobs> {
+  static async start(
+    database: Database,
+    schema: string,
+    log: FastifyBaseLogger,
+    work = true,
+    shortExpireSec = DEFAULT_SHORT_EXPIRE_SEC,
+  ): Promise<Jobs> {
     const boss = new PgBoss({
       db: { executeSql: database.executeSql },
       schema,
@@ -20,6 +26,9 @@ export class Jobs {
       // them in its own tables and one instance at a time turns a due one into a job.
       schedule: work,
       supervise: work,
+      // The maintenance finds the jobs whose worker died (active past their expiry) and retries
+      // them: it runs often enough that a short job is retried within a minute (retryBoundSec).
+      maintenanceIntervalSeconds: maintenanceIntervalSec(shortExpireSec),
     });
     boss.on('error', (err: unknown) => log.error({ err }, 'job queue error'));
     await boss.start();
@@ -32,10 +41,12 @@ export class Jobs {
    * same moment in another process can make PostgreSQL abort one of the two as a deadlock. The
    * aborted statement rolled back whole and making a queue is idempotent, so it is tried again.
    */
-  async createQueue(queue: string): Promise<void> {
+  async createQueue(queue: string, options: { expireInSeconds?: number } = {}): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.boss.createQueue(queue);
+        await this.boss.createQueue(queue, { name: queue, ...options });
+        // A queue made before keeps its options otherwise: the declared expiry applies from this start.
+        if (options.expireInSeconds !== undefined) await this.boss.updateQueue(queue, { name: queue, ...options });
         return;
       } catch (err) {
         if (!isDeadlock(err) || attempt >= QUEUE_ATTEMPTS) throw err;
@@ -62,9 +73,14 @@ export class Jobs {
    * Runs `queue` on a cron (5 fields, in `tz`); the queue's handler is registered separately.
    * Re-scheduling the same queue replaces its cron, so every start may call it.
    */
-  async schedule<T extends object>(queue: string, cron: string, data: T, tz = 'Europe/Rome'): Promise<void> {
-    await this.createQueue(queue);
-    await this.boss.schedule(queue, cron, data, { tz, retryLimit: 2, retryDelay: 60 });
+  async schedule<T extends object>(
+    queue: string,
+    cron: string,
+    data: T,
+    retry: { retryLimit?: number; retryDelay?: number; retryBackoff?: boolean } = {},
+    tz = 'Europe/Rome',
+  ): Promise<void> {
+    await this.boss.schedule(queue, cron, data, { tz, retryLimit: 2, retryDelay: 60, ...retry });
   }
 
   /** The registered cron schedules (name, cron, timezone). */
@@ -96,6 +112,20 @@ export class Jobs {
 }
 
 const QUEUE_ATTEMPTS = 6;
+
+/** JOB_EXPIRE_SEC's default (config.ts). */
+export const DEFAULT_SHORT_EXPIRE_SEC = 30;
+
+/** How often pg-boss's maintenance runs (expired jobs to retry, archiving): a third of the short expiry. */
+export const maintenanceIntervalSec = (shortExpireSec: number) => Math.max(1, Math.floor(shortExpireSec / 3));
+
+/**
+ * The longest a short job waits to run again after its worker died right after taking it: its
+ * expiry, then the maintenance that notices it, then its first retry delay (pg-boss's backoff
+ * waits between one and two times the delay), then a worker's poll (half a second).
+ */
+export const retryBoundSec = (shortExpireSec: number, retryDelaySec: number) =>
+  shortExpireSec + maintenanceIntervalSec(shortExpireSec) + 2 * retryDelaySec + 1;
 
 /** PostgreSQL's deadlock_detected (40P01). */
 const isDeadlock = (err: unknown): boolean => (err as { code?: unknown } | null)?.code === '40P01';

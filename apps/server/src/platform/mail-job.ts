@@ -7,4 +7,5 @@ export const MAIL_QUEUE = 'send-mail';
 export const mailJob = defineJob<MailMessage>({
   queue: MAIL_QUEUE,
   run: (deps, message) => deps.mailer.send(message),
+  short: true,
 });

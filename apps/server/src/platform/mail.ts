@@ -47,7 +47,11 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
     secure: config.SMTP_SECURE,
     ignoreTLS: config.SMTP_IGNORE_TLS,
     auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? '' } : undefined,
-    connectionTimeout: 10_000,
+    // A silent server fails the attempt well within the mail jobs' expiry (JOB_EXPIRE_SEC, 30 s): an
+    // attempt still running past it would be retried beside itself (job-registry.ts, `short`).
+    connectionTimeout: 8_000,
+    greetingTimeout: 8_000,
+    socketTimeout: 10_000,
   });
   return {
     async send(m) {

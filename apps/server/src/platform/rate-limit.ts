@@ -44,6 +44,44 @@ export async function takeHit(deps: Deps, rule: RateRule, subject: string): Prom
   throw new AppError('RATE_LIMITED', undefined, undefined, { 'retry-after': String(Math.max(1, row.retry)) });
 }
 
+/**
+ * An allowance: takes `n` units of `subject`'s `max` per window (a company's mail recipients per
+ * hour), all or none: a request that does not fit takes nothing and is answered with what is left
+ * and when the window ends. The row is updated in one statement, so concurrent requests (on any
+ * API process) cannot both take the last units.
+ */
+export async function takeAllowance(
+  deps: Pick<Deps, 'database'>,
+  rule: { name: string; windowSec: number },
+  subject: string,
+  n: number,
+  max: number,
+): Promise<{ ok: true } | { ok: false; used: number; retryAfterSec: number }> {
+  const key = `${rule.name}|${subject.trim().toLowerCase()}`;
+  await deps.database.executeSql(
+    `insert into rate_limits (key, window_started_at, hits) values ($1, now(), 0) on conflict (key) do nothing`,
+    [key],
+  );
+  const current = `case when window_started_at > now() - make_interval(secs => $2) then hits else 0 end`;
+  const taken = await deps.database.executeSql(
+    `update rate_limits set
+       hits = ${current} + $3,
+       window_started_at = case when window_started_at > now() - make_interval(secs => $2) then window_started_at else now() end
+     where key = $1 and ${current} + $3 <= $4
+     returning hits`,
+    [key, rule.windowSec, n, max],
+  );
+  if (taken.rows.length) return { ok: true };
+  const r = await deps.database.executeSql(
+    `select ${current} as used,
+            ceil(extract(epoch from (window_started_at + make_interval(secs => $2) - now())))::int as retry
+       from rate_limits where key = $1`,
+    [key, rule.windowSec],
+  );
+  const row = r.rows[0] as { used: number; retry: number } | undefined;
+  return { ok: false, used: row?.used ?? 0, retryAfterSec: Math.max(1, row?.retry ?? rule.windowSec) };
+}
+
 /** Windows older than a day are spent: their rows go (now and then, from takeHit). */
 async function forgetOldWindows(deps: Deps): Promise<void> {
   await deps.db.execute(sql`delete from rate_limits where window_started_at < now() - interval '1 day'`);

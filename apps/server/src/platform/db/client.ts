@@ -12,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { lockDirectory } from './dir-lock.js';
 
 export type Db = NodePgDatabase<typeof schema>;
 /** A transaction handle has the same query surface as the database. */
@@ -66,15 +67,24 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 }
 
 async function openPglite(opts: DatabaseOptions): Promise<Database> {
+  // The directory belongs to this process until it closes the database (dir-lock.ts): a second
+  // opener is refused with DirectoryLockedError.
   if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
-  const client = await PGlite.create({
-    // Trigram indexes for contains-search on lists (migration 0005, customers).
-    // btree_gin: the company id in the articles' trigram index (migration 0006, articles).
-    // unaccent: searches fold accents away (fs_fold, migration 0014).
-    extensions: { pg_trgm, btree_gin, unaccent },
-    ...(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {}),
-    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
-  });
+  const lock = opts.pgliteDir ? lockDirectory(opts.pgliteDir) : undefined;
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      // Trigram indexes for contains-search on lists (migration 0005, customers).
+      // btree_gin: the company id in the articles' trigram index (migration 0006, articles).
+      // unaccent: searches fold accents away (fs_fold, migration 0014).
+      extensions: { pg_trgm, btree_gin, unaccent },
+      ...(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {}),
+      ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    });
+  } catch (e) {
+    lock?.release();
+    throw e;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -94,7 +104,11 @@ async function openPglite(opts: DatabaseOptions): Promise<Database> {
     },
     exclusively: (_key, fn) => fn(),
     async close() {
-      await client.close();
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }

@@ -11,13 +11,22 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: AlertCode | null;
   readonly fields: FieldError[];
+  /** Seconds to wait before trying again (a 429's Retry-After), when the server said. */
+  readonly retryAfterSec: number | null;
 
-  constructor(status: number, code: AlertCode | null, message: string, fields: FieldError[] = []) {
+  constructor(
+    status: number,
+    code: AlertCode | null,
+    message: string,
+    fields: FieldError[] = [],
+    retryAfterSec: number | null = null,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.retryAfterSec = retryAfterSec;
   }
 }
 
@@ -34,17 +43,29 @@ export async function errorFromResponse(res: Response): Promise<ApiError> {
   const code = isAlertCode(body.code) ? body.code : null;
   const message = typeof body.message === 'string' ? body.message : res.statusText || `HTTP ${res.status}`;
   const fields = Array.isArray(body.fields) ? (body.fields as FieldError[]) : [];
-  return new ApiError(res.status, code, message, fields);
+  const retryAfter = Number(res.headers.get('retry-after') ?? '');
+  return new ApiError(
+    res.status,
+    code,
+    message,
+    fields,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+  );
 }
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** The user-facing, translated text of any error. */
+/**
+ * The user-facing, translated text of any error. A text may say how long to wait: `{{minutes}}`, from
+ * the answer's Retry-After (an hour when it gave none).
+ */
 export function errorText(t: TFunction, error: unknown): string {
   if (isApiError(error)) {
-    if (error.code) return t(ALERT_CODES[error.code].key);
+    if (error.code) {
+      return t(ALERT_CODES[error.code].key, { minutes: Math.max(1, Math.ceil((error.retryAfterSec ?? 3600) / 60)) });
+    }
     if (error.status === NETWORK_STATUS) return t('errors.network');
     return error.message;
   }

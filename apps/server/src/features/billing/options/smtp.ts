@@ -45,8 +45,11 @@ export async function verifySmtp(s: CompanySmtp): Promise<void> {
   }
 }
 
-/** A sending timeout: a silent server fails the attempt (and the job retries) instead of hanging. */
-const SEND_TIMEOUT_MS = 20_000;
+/**
+ * A sending timeout: a silent server fails the attempt (and the job retries) instead of hanging, well
+ * within the mail jobs' expiry (JOB_EXPIRE_SEC, 30 s; platform/job-registry.ts, `short`).
+ */
+const SEND_TIMEOUT_MS = 8_000;
 
 /** Sends one mail through the company's own SMTP server, from its sender address. */
 export async function sendWithSmtp(s: CompanySmtp & { sender: string }, message: MailMessage): Promise<void> {

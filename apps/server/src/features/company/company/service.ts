@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { aziendaUpdateRequest } from '@fs/contract';
 import { AppError, notFound } from '../../../platform/errors.js';
 import type { Deps } from '../../../platform/deps.js';
+import { removeObjects } from '../../../platform/storage-removals.js';
 import * as repo from './repo.js';
 import { toAzienda } from './presenter.js';
 import { reserveSpace } from '../../registries/index.js';
@@ -93,7 +94,7 @@ export async function replaceLogo(deps: Deps, aziendaId: string, upload: Readabl
       if (old) await repo.deleteMedia(tx, aziendaId, old.id);
       return { id: m.id, oldKey: old?.storageKey };
     });
-    if (oldKey) await deps.storage.remove(oldKey).catch((err) => deps.log.warn({ err }, 'old logo not removed'));
+    if (oldKey) await removeObjects(deps, [oldKey]);
     return { id };
   } catch (e) {
     await deps.storage.remove(stored.key);

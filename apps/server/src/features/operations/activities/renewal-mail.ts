@@ -67,4 +67,8 @@ export async function queueNotice(deps: Deps, k: rrepo.NoticeKey): Promise<void>
   });
 }
 
-export const contractNoticeJob = defineJob<rrepo.NoticeKey>({ queue: CONTRACT_NOTICE_QUEUE, run: sendNotice });
+export const contractNoticeJob = defineJob<rrepo.NoticeKey>({
+  queue: CONTRACT_NOTICE_QUEUE,
+  run: sendNotice,
+  short: true,
+});

@@ -35,11 +35,17 @@ export interface ContractDetail {
 /** Section of the contract's files (media), as the media feature names it. */
 export const CONTRACT_MEDIA_SECTION = 'contratto' as const satisfies MediaSection;
 
-export async function contractRow(db: DbOrTx, aziendaId: string, id: string): Promise<ContractRow | undefined> {
-  const [r] = await db
+export async function contractRow(
+  db: DbOrTx,
+  aziendaId: string,
+  id: string,
+  lock = false,
+): Promise<ContractRow | undefined> {
+  const q = db
     .select()
     .from(contratti)
     .where(and(eq(contratti.aziendaId, aziendaId), eq(contratti.id, id)));
+  const [r] = lock ? await q.for('update') : await q;
   return r;
 }
 

@@ -17,7 +17,8 @@ import * as writes from './write-repo.js';
 export async function deleteContract(deps: Deps, actor: Actor, id: string): Promise<void> {
   const { aziendaId } = actor;
   const keys = await deps.db.transaction(async (tx) => {
-    if (!(await detailRepo.contractRow(tx, aziendaId, id))) throw notFound('Contratto');
+    // Locked before its files' usage row, as an upload to it locks them (issue 22).
+    if (!(await detailRepo.contractRow(tx, aziendaId, id, true))) throw notFound('Contratto');
     if (await detailRepo.reportsOnContract(tx, aziendaId, id))
       throw new AppError('FORBIDDEN', CONTRACT_MESSAGES.conRapportini);
     const files = await dropMediaOf(tx, aziendaId, detailRepo.CONTRACT_MEDIA_SECTION, [id]);

@@ -28,7 +28,9 @@ export async function deleteBulk(
   const access = reportAccess(actor);
   const { removed, skipped, keys } = await deps.db.transaction(async (tx) => {
     const unique = [...new Set(ids)];
-    const rows = await repo.reportsByIds(tx, aziendaId, unique);
+    // The reports locked first (before their files' usage row): an upload to one of them waits for this
+    // transaction and then finds it gone, or this one waits for the upload and deletes its file too.
+    const rows = await repo.reportsByIds(tx, aziendaId, unique, true);
     if (rows.length !== unique.length) throw notFound('Rapportino');
     if (!access.deleteAll) {
       for (const id of unique)

@@ -303,11 +303,14 @@ export async function deleteReports(tx: DbOrTx, aziendaId: string, ids: string[]
   return rows.length;
 }
 
-export async function reportsByIds(tx: DbOrTx, aziendaId: string, ids: string[]) {
-  return tx
+export async function reportsByIds(tx: DbOrTx, aziendaId: string, ids: string[], lock = false) {
+  const q = tx
     .select({ id: rapportini.id, completato: rapportini.completato, numero: rapportini.numeroAssistenza })
     .from(rapportini)
-    .where(and(eq(rapportini.aziendaId, aziendaId), inArray(rapportini.id, ids)));
+    .where(and(eq(rapportini.aziendaId, aziendaId), inArray(rapportini.id, ids)))
+    .orderBy(rapportini.id);
+  // Locked in one order (by id), so two deletions of overlapping reports cannot deadlock.
+  return lock ? q.for('update') : q;
 }
 
 /** The registry data an accounting export writes of a customer or of the company (Danea EasyFatt XML). */

@@ -170,3 +170,68 @@ describe('mailing the report to the customer', () => {
     expect((await x.log(x.admin)).json.items).toEqual([]);
   });
 });
+
+describe("the company's hourly allowance of mail recipients (issue 22)", () => {
+  it('counts reports and signing links together, all or nothing, per company; 429 with Retry-After past it', async () => {
+    const config = t.deps.config as { MAIL_RECIPIENTS_PER_HOUR: number };
+    const before = config.MAIL_RECIPIENTS_PER_HOUR;
+    config.MAIL_RECIPIENTS_PER_HOUR = 12;
+    try {
+      const x = await setup();
+      const addresses = (n: number, p = tag()) => Array.from({ length: n }, (_, i) => `r${i}.${p}@example.test`);
+      expect((await x.send(x.admin, addresses(10))).status).toBe(200);
+
+      // 3 more do not fit in the 2 left: refused whole, nothing queued, the answer says what is left and when.
+      const over = await x.send(x.admin, addresses(3));
+      expect([over.status, over.json.code]).toEqual([429, 'MAIL_LIMIT_REACHED']);
+      const retry = Number(over.headers['retry-after']);
+      expect(retry).toBeGreaterThan(3500);
+      expect(retry).toBeLessThanOrEqual(3600);
+      expect(over.json.message).toBe(
+        "Limite di invii: la tua azienda può inviare rapportini e link di firma a 12 destinatari all'ora e in " +
+          "quest'ora ne restano 2. Togli dei destinatari o riprova tra 60 minuti.",
+      );
+      expect((await x.log(x.admin)).json.items).toHaveLength(1);
+
+      // The 2 left fit exactly; then a signing link (1 recipient) is refused too.
+      expect((await x.send(x.admin, addresses(2))).status).toBe(200);
+      const link = await x.post(x.admin, '/rapportini/rapportino/firma/link', { id: x.id });
+      expect([link.status, link.json.code]).toEqual([429, 'MAIL_LIMIT_REACHED']);
+      expect(link.json.message).toMatch(
+        /^Limite di invii raggiunto: .* a 12 destinatari all'ora\. Riprova tra \d+ minuti\.$/,
+      );
+      expect(link.headers['retry-after']).toBeDefined();
+
+      // Another company has its own allowance.
+      const y = await setup();
+      expect((await y.send(y.admin, addresses(10))).status).toBe(200);
+
+      // An hour later the window starts again.
+      await t.deps.database.executeSql(
+        `update rate_limits set window_started_at = window_started_at - interval '1 hour' where key = $1`,
+        [`mail-recipients-company|${x.c.company.id}`],
+      );
+      expect((await x.post(x.admin, '/rapportini/rapportino/firma/link', { id: x.id })).status).toBe(200);
+    } finally {
+      config.MAIL_RECIPIENTS_PER_HOUR = before;
+    }
+  });
+
+  it('concurrent sendings cannot together take more than the allowance', async () => {
+    const config = t.deps.config as { MAIL_RECIPIENTS_PER_HOUR: number };
+    const before = config.MAIL_RECIPIENTS_PER_HOUR;
+    config.MAIL_RECIPIENTS_PER_HOUR = 12;
+    try {
+      const x = await setup();
+      const results = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          x.send(x.admin, [`a${i}@example.test`, `b${i}@example.test`, `c${i}@example.test`]),
+        ),
+      );
+      expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 429, 429]);
+      expect((await x.log(x.admin)).json.items).toHaveLength(4);
+    } finally {
+      config.MAIL_RECIPIENTS_PER_HOUR = before;
+    }
+  });
+});

@@ -6,6 +6,7 @@ import { defineJob } from '../../../platform/job-registry.js';
 import type { MailMessage } from '../../../platform/mail.js';
 import { companySend, optionValues } from '../../billing/index.js';
 import { reportAccess } from './access.js';
+import { takeMailRecipients } from './mail-cap.js';
 import * as mailRepo from './mail-repo.js';
 import { reportPdf } from './pdf.js';
 import * as repo from './repo.js';
@@ -72,6 +73,7 @@ export async function sendReport(
   if (!access.editAll && !(access.editOwn && r.tecnici.some((t) => t.id === actor.userId))) {
     throw notFound('Rapportino');
   }
+  await takeMailRecipients(deps, actor.aziendaId, new Set(input.destinatari).size);
   const { subject } = await texts(deps, actor.aziendaId, r.report.numeroAssistenza ?? '');
   const row = await mailRepo.insertMailLog(deps.db, {
     aziendaId: actor.aziendaId,
@@ -139,4 +141,4 @@ async function runReportMail(deps: Deps, job: ReportMailJob): Promise<void> {
   await deps.db.transaction((tx) => mailRepo.markSent(tx, row, new Date()));
 }
 
-export const reportMailJob = defineJob<ReportMailJob>({ queue: REPORT_MAIL_QUEUE, run: runReportMail });
+export const reportMailJob = defineJob<ReportMailJob>({ queue: REPORT_MAIL_QUEUE, run: runReportMail, short: true });

@@ -68,6 +68,12 @@ async function sendXml(reply: FastifyReply, x: DaneaExport): Promise<FastifyRepl
     .send(streamOf(reply.log, x.name, body));
 }
 
+/** Outbound mail allowance (issue 22): the two routes that mail to addresses the user chooses. */
+const MAIL_CAP =
+  "Each address counts against the company's hourly allowance of recipients (MAIL_RECIPIENTS_PER_HOUR, reports and " +
+  'signing links together, default 100): a sending that does not fit takes nothing and answers 429 ' +
+  'MAIL_LIMIT_REACHED with Retry-After (seconds to the end of the hour window) and what is left in the message.';
+
 /** Work reports (spec operations 3-9; issue 11). */
 export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   app.get(
@@ -428,11 +434,12 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
           `The office only (gestione_interventi company write; 403 otherwise). email defaults to the customer's ` +
           `(400 VALIDATION on email when it has none). The link (${'`'}/firma/<token>${'`'} on the web) is valid ` +
           `SIGNATURE_LINK_DAYS days (configuration, default 7) and once; a new link spends the earlier ones, and so does a signature given ` +
-          'any other way. Only the SHA-256 of the token is kept. Answers the address and the expiry.',
+          'any other way. Only the SHA-256 of the token is kept. Answers the address and the expiry. ' +
+          MAIL_CAP,
         security: bearerAuth,
         querystring: noQuery,
         body: firmaLinkRequest,
-        response: { 200: firmaLinkResponse, ...errors(400, 401, 403, 404, 409) },
+        response: { 200: firmaLinkResponse, ...errors(400, 401, 403, 404, 409, 429) },
       },
     },
     async (req) => ({ success: true as const, ...(await signature.sendLink(deps, actorOf(req), req.body)) }),
@@ -453,11 +460,12 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
           "GET /rapportini/rapportino/{id}/pdf) goes as an attachment through the company's SMTP server when its " +
           "option is on, else the server's; the subject is in the company's PDF language. Answers the log entry " +
           `(in_coda); the job retries ${REPORT_MAIL_RETRIES} times, then the entry is errore with the error text. ` +
-          "Once sent the entry is inviato and the report's inviato flag is set.",
+          "Once sent the entry is inviato and the report's inviato flag is set. " +
+          MAIL_CAP,
         security: bearerAuth,
         querystring: noQuery,
         body: reportMailRequest,
-        response: { 200: reportMailResponse, ...errors(400, 401, 403, 404) },
+        response: { 200: reportMailResponse, ...errors(400, 401, 403, 404, 429) },
       },
     },
     async (req) => ({ success: true as const, item: await sendReport(deps, actorOf(req), req.body) }),

@@ -41,6 +41,19 @@ function png(w = 4, h = 2, noise = 0): Buffer {
 }
 const dataUrl = (b: Buffer) => `data:image/png;base64,${b.toString('base64')}`;
 
+/** Issue 22, point 9: a PNG's signature, IHDR and IEND right, and HTML for its image data (CRCs right). */
+function htmlPng(compressed: boolean): Buffer {
+  const real = png();
+  const html = Buffer.from('<html><body><script>fetch("/api/session/session")</script></body></html>');
+  const data = compressed ? deflateSync(html) : html;
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from('IDAT', 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([real.subarray(0, 8 + 25), len, body, crc, real.subarray(real.length - 12)]);
+}
+
 async function setup() {
   const x = await reportCompany(t);
   const r = await x.post(x.admin, '/rapportini/rapportino/lavorazione', {
@@ -154,6 +167,8 @@ describe('signing a report on the screen', () => {
       [{ firmatario: 'A', png: 'data:image/png;base64,' + png().subarray(0, 40).toString('base64') }, 400, 'png'],
       [{ firmatario: 'A', png: 'data:image/jpeg;base64,/9j/4AAQ' }, 400, 'png'],
       [{ firmatario: 'A', png: 'not base64 at all!' }, 400, 'png'],
+      [{ firmatario: 'A', png: dataUrl(htmlPng(false)) }, 400, 'png'],
+      [{ firmatario: 'A', png: dataUrl(htmlPng(true)) }, 400, 'png'],
       [{ firmatario: '   ', png: dataUrl(png()) }, 400, 'firmatario'],
       [{ png: dataUrl(png()) }, 400, 'firmatario'],
     ];

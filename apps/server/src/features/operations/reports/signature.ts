@@ -7,10 +7,13 @@ import type { Deps } from '../../../platform/deps.js';
 import type { Tx } from '../../../platform/db/client.js';
 import { MAIL_QUEUE } from '../../../platform/mail-job.js';
 import type { MailMessage } from '../../../platform/mail.js';
+import { decodePng, PngError } from '../../../platform/png.js';
 import { RATE_RULES, securityEvent, takeHit } from '../../../platform/rate-limit.js';
+import { removeObjects } from '../../../platform/storage-removals.js';
 import { optionValues } from '../../billing/index.js';
 import { dropFile, fileRow, recordFile, reserveSpace } from '../../registries/index.js';
 import { reportAccess } from './access.js';
+import { takeMailRecipients } from './mail-cap.js';
 import * as repo from './repo.js';
 import { get, visible } from './service.js';
 import { signatureMail } from './signature-mail.js';
@@ -20,31 +23,29 @@ import { signatureMail } from './signature-mail.js';
  * signer's name, on the technician's or the office's screen, or through a single-use mailed link.
  */
 
-const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const IEND = Buffer.from([0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
-
 const badPng = (message: string) => new AppError('VALIDATION', message, [{ path: 'png', message }]);
 
+/** Largest width and height of a signature, in pixels. */
+const SIGNATURE_MAX_SIDE = 4096;
+
 /**
- * The bytes of a signature: a data URL or bare base64 of a real PNG (signature, IHDR first with a
- * sensible size, IEND last), at most SIGNATURE_MAX_BYTES.
+ * The bytes of a signature: a data URL or bare base64 of a real PNG, at most SIGNATURE_MAX_BYTES,
+ * decoded to check it (platform/png.ts: every chunk with its CRC, the image data inflating to exactly
+ * width x height pixels with valid scanline filters; a PNG header in front of anything else is refused).
  */
 export function pngBytes(png: string): Buffer {
   const bytes = Buffer.from(png.replace(/^data:image\/png;base64,/, ''), 'base64');
   if (bytes.length > SIGNATURE_MAX_BYTES) {
     throw new AppError('PAYLOAD_TOO_LARGE', `La firma supera ${Math.round(SIGNATURE_MAX_BYTES / 1024)} KB`);
   }
-  if (
-    bytes.length < 8 + 25 + 12 ||
-    !bytes.subarray(0, 8).equals(PNG_MAGIC) ||
-    bytes.toString('latin1', 12, 16) !== 'IHDR' ||
-    !bytes.subarray(bytes.length - 8).equals(IEND)
-  ) {
-    throw badPng("La firma non è un'immagine PNG");
+  try {
+    decodePng(bytes, SIGNATURE_MAX_SIDE);
+  } catch (e) {
+    if (!(e instanceof PngError)) throw e;
+    throw badPng(
+      e.message === 'bad size' ? 'Dimensioni della firma non valide' : "La firma non è un'immagine PNG valida",
+    );
   }
-  const width = bytes.readUInt32BE(16);
-  const height = bytes.readUInt32BE(20);
-  if (!width || !height || width > 4096 || height > 4096) throw badPng('Dimensioni della firma non valide');
   return bytes;
 }
 
@@ -100,7 +101,7 @@ async function store(
       await repo.spendSignatureLinks(tx, aziendaId, reportId, now);
       return { at: now, oldKey: old?.storageKey };
     });
-    if (oldKey) await deps.storage.remove(oldKey).catch((err) => deps.log.warn({ err }, 'old signature not removed'));
+    if (oldKey) await removeObjects(deps, [oldKey]);
     return at;
   } catch (e) {
     await deps.storage.remove(stored.key).catch((err) => deps.log.warn({ err }, 'signature not removed'));
@@ -161,7 +162,7 @@ export async function clear(deps: Deps, actor: Actor, id: string): Promise<Rappo
     });
     return old?.storageKey;
   });
-  if (oldKey) await deps.storage.remove(oldKey).catch((err) => deps.log.warn({ err }, 'signature not removed'));
+  if (oldKey) await removeObjects(deps, [oldKey]);
   return get(deps, actor, id);
 }
 
@@ -185,6 +186,7 @@ export async function sendLink(
     const message = 'Il cliente non ha un indirizzo email: indicane uno';
     throw new AppError('VALIDATION', message, [{ path: 'email', message }]);
   }
+  await takeMailRecipients(deps, aziendaId, 1);
   const token = randomToken();
   const scadenza = new Date(Date.now() + deps.config.SIGNATURE_LINK_DAYS * 24 * 3600_000);
   await deps.db.transaction(async (tx) => {

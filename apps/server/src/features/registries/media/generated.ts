@@ -3,8 +3,9 @@ import type { DbOrTx } from '../../../platform/db/client.js';
 import type { Deps } from '../../../platform/deps.js';
 import { presentMedia } from './presenter.js';
 import { reserveSpace } from './quota.js';
+import { removeObjects } from '../../../platform/storage-removals.js';
 import * as repo from './repo.js';
-import type { GeneratedSection } from './sections.js';
+import { GENERATED_SECTIONS, type GeneratedSection } from './sections.js';
 
 /**
  * Files the server makes (the printed report): one per section and owner, stored like uploads
@@ -51,6 +52,8 @@ export async function storeGenerated(
   const stored = await deps.storage.put(aziendaId, Readable.from([file.body]));
   try {
     const { row, oldKeys } = await deps.db.transaction(async (tx) => {
+      // The owner first (it may be being deleted: then the file is not kept), then the quota.
+      await GENERATED_SECTIONS[file.section].lockOwner(tx, aziendaId, file.ownerId);
       const old = await reserveSpace(tx, aziendaId, stored.size, () =>
         repo.mediaOfOwner(tx, aziendaId, file.section, file.ownerId),
       );
@@ -68,8 +71,7 @@ export async function storeGenerated(
       });
       return { row: m, oldKeys: old.map((o) => o.storageKey) };
     });
-    for (const key of oldKeys)
-      await deps.storage.remove(key).catch((err) => deps.log.warn({ err }, 'old generated file not removed'));
+    await removeObjects(deps, oldKeys);
     return presentMedia(row);
   } catch (e) {
     await deps.storage.remove(stored.key);
@@ -86,5 +88,5 @@ export async function removeGenerated(deps: Deps, aziendaId: string, section: Ge
       keys.push(m.storageKey);
     }
   }
-  for (const key of keys) await deps.storage.remove(key).catch((err) => deps.log.warn({ err }, 'file not removed'));
+  await removeObjects(deps, keys);
 }

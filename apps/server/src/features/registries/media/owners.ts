@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../../../platform/db/client.js';
 import type { Deps } from '../../../platform/deps.js';
 import type { MediaSection } from '@fs/contract';
+import { removeObjects } from '../../../platform/storage-removals.js';
 import * as repo from './repo.js';
 import type { GeneratedSection } from './sections.js';
 
@@ -18,9 +19,10 @@ export function dropMediaOf(
   return repo.deleteMediaOfOwners(tx, aziendaId, section, ownerIds);
 }
 
-/** Removes stored objects whose rows are gone; a failure is logged (the daily recalculation finds leftovers). */
+/**
+ * Removes stored objects whose rows a committed transaction deleted, then their removal records; a
+ * failure (or a process that dies first) leaves the records to the storage sweep (platform/storage-removals.ts).
+ */
 export async function removeStored(deps: Deps, keys: string[]): Promise<void> {
-  for (const key of keys) {
-    await deps.storage.remove(key).catch((err: unknown) => deps.log.warn({ err, key }, 'media file not removed'));
-  }
+  await removeObjects(deps, keys);
 }

@@ -2,6 +2,7 @@ import { LIMITS, STORAGE_SECTIONS, type StorageUsage } from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import type { Deps } from '../../../platform/deps.js';
 import { AppError } from '../../../platform/errors.js';
+import { removeObjects } from '../../../platform/storage-removals.js';
 import * as repo from './repo.js';
 import { purchasedSlots, storageAllowance } from '../../../platform/limits.js';
 
@@ -77,10 +78,12 @@ export async function usage(deps: Deps, aziendaId: string): Promise<StorageUsage
 
 /**
  * Recalculates one company's used bytes from its media rows and its stored
- * objects: a row counts the size of its object as stored (nothing when the
- * object is gone, which is logged); objects with no row older than a day
- * are leftovers of interrupted work and are removed. The new figure is
- * written under the usage row's lock, so uploads wait for it.
+ * objects: rows whose owner no longer exists are deleted first (issue 22: an
+ * upload that raced its report's deletion, before owners were locked) and
+ * their objects removed; a row counts the size of its object as stored
+ * (nothing when the object is gone, which is logged); objects with no row
+ * older than a day are leftovers of interrupted work and are removed. The new
+ * figure is written under the usage row's lock, so uploads wait for it.
  */
 export async function recalculate(deps: Deps, aziendaId: string, now = new Date()) {
   const stored = new Map<string, { size: number; modifiedAt: Date }>();
@@ -88,6 +91,7 @@ export async function recalculate(deps: Deps, aziendaId: string, now = new Date(
   let orphansRemoved = 0;
   const result = await deps.db.transaction(async (tx) => {
     await repo.lockUsage(tx, aziendaId);
+    const ownerless = await repo.deleteOwnerlessMedia(tx, aziendaId);
     const rows = await repo.mediaKeysAndSizes(tx, aziendaId);
     let used = 0;
     const missing: string[] = [];
@@ -99,9 +103,14 @@ export async function recalculate(deps: Deps, aziendaId: string, now = new Date(
       stored.delete(r.storageKey);
     }
     await repo.setUsage(tx, aziendaId, used);
-    return { used, missing };
+    return { used, missing, ownerless };
   });
   if (result.missing.length) deps.log.warn({ aziendaId, media: result.missing }, 'media rows without a stored object');
+  if (result.ownerless.length) {
+    deps.log.warn({ aziendaId, files: result.ownerless.length }, 'media rows of deleted owners removed');
+    for (const key of result.ownerless) stored.delete(key);
+    await removeObjects(deps, result.ownerless);
+  }
   const old = [...stored].filter(([, o]) => now.getTime() - o.modifiedAt.getTime() >= ORPHAN_GRACE_MS);
   if (old.length) {
     // Checked again: a row may have been written for one of them since.
@@ -112,7 +121,12 @@ export async function recalculate(deps: Deps, aziendaId: string, now = new Date(
       orphansRemoved++;
     }
   }
-  return { usedBytes: result.used, missingObjects: result.missing.length, orphansRemoved };
+  return {
+    usedBytes: result.used,
+    missingObjects: result.missing.length,
+    orphansRemoved,
+    ownerlessRemoved: result.ownerless.length,
+  };
 }
 
 /** The job: every company, one after the other. */

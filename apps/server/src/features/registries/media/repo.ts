@@ -133,6 +133,56 @@ export async function contractExists(db: DbOrTx, aziendaId: string, id: string):
   return r.rows.length > 0;
 }
 
+/** Tables that own files (the media row's owner_id is one of their ids). */
+const OWNER_TABLES = {
+  utenti: sql.raw('utenti'),
+  macchinari: sql.raw('macchinari'),
+  rapportini: sql.raw('rapportini'),
+  contratti: sql.raw('contratti'),
+} as const;
+export type OwnerTable = keyof typeof OWNER_TABLES;
+
+/**
+ * Locks the owner's row for the rest of the transaction that records a file of it (issue 22): FOR SHARE
+ * (a deletion of the owner waits for the file's commit, and then deletes the file with it), or FOR NO
+ * KEY UPDATE when the transaction updates the row itself (the user's photo). Undefined when the owner
+ * is gone; `completato` for a report.
+ */
+export async function lockOwnerRow(
+  db: DbOrTx,
+  table: OwnerTable,
+  aziendaId: string,
+  id: string,
+  mode: 'share' | 'update' = 'share',
+): Promise<{ completato: boolean } | undefined> {
+  const lock = mode === 'share' ? sql`for share` : sql`for no key update`;
+  const completato = table === 'rapportini' ? sql`completato` : sql`false`;
+  const r = await db.execute(
+    sql`select ${completato} as completato from ${OWNER_TABLES[table]} where azienda_id = ${aziendaId} and id = ${id} ${lock}`,
+  );
+  const row = r.rows[0] as { completato: boolean } | undefined;
+  return row && { completato: !!row.completato };
+}
+
+/**
+ * Files whose owner no longer exists (rows of a deletion that raced an upload before issue 22, or
+ * written by hand): deleted, answering their keys (the trigger records their objects' removal, the
+ * usage trigger frees their bytes). Sections of other owners (the company's logo) are left alone.
+ */
+export async function deleteOwnerlessMedia(db: DbOrTx, aziendaId: string): Promise<string[]> {
+  const missing = (table: OwnerTable) =>
+    sql`not exists (select 1 from ${OWNER_TABLES[table]} o where o.azienda_id = m.azienda_id and o.id::text = m.owner_id)`;
+  const r = await db.execute(
+    sql`delete from media m where m.azienda_id = ${aziendaId} and (
+          (m.section = 'utente' and ${missing('utenti')})
+       or (m.section = 'macchinario' and ${missing('macchinari')})
+       or (m.section in ('rapportino', 'rapportino-pdf') and ${missing('rapportini')})
+       or (m.section = 'contratto' and ${missing('contratti')}))
+        returning m.storage_key`,
+  );
+  return (r.rows as { storage_key: string }[]).map((x) => x.storage_key);
+}
+
 /** A work report of the company, and whether `userId` is assigned to it. */
 export async function reportOf(
   db: DbOrTx,

@@ -2,6 +2,7 @@ import type { Actor } from '../../../platform/auth/actor.js';
 import type { Deps } from '../../../platform/deps.js';
 import { notFound } from '../../../platform/errors.js';
 import { presentMedia } from './presenter.js';
+import { removeObjects } from '../../../platform/storage-removals.js';
 import * as repo from './repo.js';
 import { GENERATED_SECTIONS, mayReadReport, SECTIONS } from './sections.js';
 
@@ -63,7 +64,6 @@ export async function removeReportFiles(deps: Deps, actor: Actor, reportId: stri
     for (const id of unique) await repo.deleteMedia(tx, aziendaId, id);
     return unique.map((id) => files.get(id)!.storageKey);
   });
-  for (const key of keys)
-    await deps.storage.remove(key).catch((err: unknown) => deps.log.warn({ err, key }, 'media file not removed'));
+  await removeObjects(deps, keys);
   return keys.length;
 }

@@ -53,6 +53,12 @@ export interface SectionDefinition {
   mayRead(actor: Actor, ownerId: string, db: DbOrTx): boolean | Promise<boolean>;
   /** Whether the owner exists in the company (listing). */
   ownerExists(db: DbOrTx, aziendaId: string, ownerId: string): Promise<boolean>;
+  /**
+   * In the insert's transaction, before the quota's lock: locks the owner's row (repo.lockOwnerRow) so
+   * that a deletion of the owner cannot slip between the checks and the new row (issue 22), and checks
+   * again that the owner is there and takes files (NOT_FOUND, FORBIDDEN).
+   */
+  lockOwner(tx: DbOrTx, aziendaId: string, ownerId: string): Promise<void>;
   /** Links a new file to its owner, in the insert's transaction. */
   attach(db: DbOrTx, aziendaId: string, ownerId: string, mediaId: string): Promise<void>;
   /** Unlinks a file being deleted, in the delete's transaction. */
@@ -104,6 +110,10 @@ const utente: SectionDefinition = {
   mayRead: () => true,
   ownerExists: async (db, aziendaId, ownerId) =>
     UUID.test(ownerId) && !!(await repo.findUserRole(db, aziendaId, ownerId)),
+  // The row is updated (its photo): locked for that at once, so two uploads cannot deadlock upgrading a share.
+  lockOwner: async (tx, aziendaId, ownerId) => {
+    if (!(await repo.lockOwnerRow(tx, 'utenti', aziendaId, ownerId, 'update'))) throw notFound('Utente');
+  },
   attach: (db, aziendaId, ownerId, mediaId) => repo.setUserPhoto(db, aziendaId, ownerId, mediaId),
   detach: (db, aziendaId, ownerId) => repo.setUserPhoto(db, aziendaId, ownerId, null),
 };
@@ -124,9 +134,19 @@ const macchinario: SectionDefinition = {
   mayRead: (actor) => can(actor.permissions, 'clienti_macchinari', 'read'),
   ownerExists: async (db, aziendaId, ownerId) =>
     UUID.test(ownerId) && (await repo.machineExists(db, aziendaId, ownerId)),
+  lockOwner: async (tx, aziendaId, ownerId) => {
+    if (!(await repo.lockOwnerRow(tx, 'macchinari', aziendaId, ownerId))) throw notFound('Macchinario');
+  },
   attach: async () => undefined,
   detach: async () => undefined,
 };
+
+/** A report takes new attachments while it exists and is not completed (checked again under the lock). */
+async function lockReport(tx: DbOrTx, aziendaId: string, ownerId: string): Promise<void> {
+  const report = await repo.lockOwnerRow(tx, 'rapportini', aziendaId, ownerId);
+  if (!report) throw notFound('Rapportino');
+  if (report.completato) throw forbidden('Rapportino completato: allegati non modificabili');
+}
 
 /**
  * A work report's attachments (photos from the phone's camera, documents): gestione_interventi write
@@ -151,6 +171,7 @@ const rapportino: SectionDefinition = {
   mayRead: (actor) => can(actor.permissions, 'gestione_interventi', 'read'),
   ownerExists: async (db, aziendaId, ownerId) =>
     UUID.test(ownerId) && !!(await repo.reportOf(db, aziendaId, ownerId, '00000000-0000-0000-0000-000000000000')),
+  lockOwner: lockReport,
   attach: async () => undefined,
   // The customer's signature is a file of the report too (issue 12): removing it unsigns the report.
   detach: (db, aziendaId, ownerId, mediaId) => repo.clearReportSignature(db, aziendaId, ownerId, mediaId),
@@ -177,6 +198,9 @@ const contratto: SectionDefinition = {
   mayRead: (actor) => can(actor.permissions, 'contratti', 'read'),
   ownerExists: async (db, aziendaId, ownerId) =>
     UUID.test(ownerId) && (await repo.contractExists(db, aziendaId, ownerId)),
+  lockOwner: async (tx, aziendaId, ownerId) => {
+    if (!(await repo.lockOwnerRow(tx, 'contratti', aziendaId, ownerId))) throw notFound('Contratto');
+  },
   attach: async () => undefined,
   detach: async () => undefined,
 };
@@ -211,6 +235,10 @@ const rapportinoPdf: SectionDefinition = {
   mayRead: (actor, ownerId, db) => mayReadReport(actor, ownerId, db),
   ownerExists: async (db, aziendaId, ownerId) =>
     UUID.test(ownerId) && !!(await repo.reportOf(db, aziendaId, ownerId, '00000000-0000-0000-0000-000000000000')),
+  // The printed report of a completed report is made too (it is kept): only its existence counts.
+  lockOwner: async (tx, aziendaId, ownerId) => {
+    if (!(await repo.lockOwnerRow(tx, 'rapportini', aziendaId, ownerId))) throw notFound('Rapportino');
+  },
   attach: async () => undefined,
   detach: async () => undefined,
 };

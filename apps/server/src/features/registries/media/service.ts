@@ -6,6 +6,7 @@ import type { Deps } from '../../../platform/deps.js';
 import type { ByteRange } from '../../../platform/storage.js';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import { AppError, forbidden, notFound } from '../../../platform/errors.js';
+import { removeObjects } from '../../../platform/storage-removals.js';
 import * as repo from './repo.js';
 import { INLINE_TYPES, SECTIONS, safeFilename, sectionOf } from './sections.js';
 import { quotaError, reserveSpace, storageLimit } from './quota.js';
@@ -79,6 +80,9 @@ export async function insert(
       throw tooBig();
     }
     const { row, oldKeys } = await deps.db.transaction(async (tx) => {
+      // The owner first (it may have been deleted while the file streamed), then the quota: the
+      // deletions lock owners before their files' usage, so the two orders agree.
+      await def.lockOwner(tx, aziendaId, ownerId);
       // After: another upload may have used the space meanwhile (the lock orders them).
       const old = await reserveSpace(
         tx,
@@ -101,8 +105,7 @@ export async function insert(
       await def.attach(tx, aziendaId, ownerId, m.id);
       return { row: m, oldKeys: old.map((o) => o.storageKey) };
     });
-    for (const key of oldKeys)
-      await deps.storage.remove(key).catch((err) => deps.log.warn({ err }, 'old media not removed'));
+    await removeObjects(deps, oldKeys);
     return presentMedia(row);
   } catch (e) {
     await deps.storage.remove(stored.key);
@@ -177,8 +180,10 @@ export async function remove(deps: Deps, actor: Actor, id: string) {
   if (!m || !def) throw notFound('File');
   await def.authorize(deps.db, actor, m.ownerId, 'delete');
   await deps.db.transaction(async (tx) => {
-    await repo.deleteMedia(tx, actor.aziendaId, m.id);
+    // Unlinked first: the owner's row (a user's photo, a report's signature) is locked before the
+    // usage row the deletion's trigger updates, in the order uploads take them.
     await def.detach(tx, actor.aziendaId, m.ownerId, m.id);
+    await repo.deleteMedia(tx, actor.aziendaId, m.id);
   });
-  await deps.storage.remove(m.storageKey).catch((err) => deps.log.warn({ err }, 'media file not removed'));
+  await removeObjects(deps, [m.storageKey]);
 }

@@ -139,7 +139,7 @@ describe('daily recalculation', () => {
     await utimes(path.join(dir, 'old-leftover'), twoDaysAgo, twoDaysAgo);
     await writeFile(path.join(dir, 'recent-leftover'), Buffer.alloc(10));
     const r = await recalculate(t.deps, c.company.id);
-    expect(r).toEqual({ usedBytes: PNG.length, missingObjects: 0, orphansRemoved: 1 });
+    expect(r).toEqual({ usedBytes: PNG.length, missingObjects: 0, orphansRemoved: 1, ownerlessRemoved: 0 });
     expect(await usedBytes(t, c.company.id)).toBe(PNG.length);
     expect((await storedKeys(t, c.company.id)).sort()).toEqual(
       [

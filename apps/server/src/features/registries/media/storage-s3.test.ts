@@ -11,6 +11,7 @@ import { createCompany } from '../../../test/factories.js';
 import { s3Storage } from '../../../platform/storage-s3.js';
 import type { Storage } from '../../../platform/storage.js';
 import { recalculate } from './quota.js';
+import { sweepRemovals } from '../../../platform/storage-removals.js';
 import { countRows, PNG, storedKeys, upload, usedBytes } from './test-helpers.js';
 
 /**
@@ -150,6 +151,7 @@ describe('media on S3', () => {
       usedBytes: PNG.length,
       missingObjects: 0,
       orphansRemoved: 0,
+      ownerlessRemoved: 0,
     });
     expect((await call(t.app, 'DELETE', `/api/media/delete/${id}`, s)).status).toBe(200);
     expect(await storedKeys(t, c.company.id)).toEqual([]);
@@ -171,5 +173,24 @@ describe('media on S3', () => {
     expect((await upload(t, s, `/api/media/insert/utente/${c.user('tech').id}`, PNG)).statusCode).toBe(200);
     await t.deps.storage.removeAll(c.company.id);
     expect(await storedKeys(t, c.company.id)).toEqual([]);
+  });
+
+  it('objects whose rows a dead process deleted are removed from the bucket by the sweep (issue 22)', async () => {
+    const c = await createCompany(t);
+    const s = await c.login('tech');
+    const r = await upload(t, s, `/api/media/insert/utente/${c.user('tech').id}`, PNG);
+    expect(r.statusCode).toBe(200);
+    const [key] = await storedKeys(t, c.company.id);
+    // The user's photo deleted as a killed process would leave it: the row gone, the object still in the bucket.
+    await t.deps.database.executeSql('update utenti set media_id = null where azienda_id = $1', [c.company.id]);
+    await t.deps.database.executeSql('delete from media where azienda_id = $1', [c.company.id]);
+    expect(await storedKeys(t, c.company.id)).toEqual([key]);
+    expect(await usedBytes(t, c.company.id)).toBe(0);
+    expect(await sweepRemovals(t.deps, { graceSec: 0, aziendaId: c.company.id })).toBe(1);
+    expect(await storedKeys(t, c.company.id)).toEqual([]);
+    const records = await t.deps.database.executeSql('select 1 from storage_removals where azienda_id = $1', [
+      c.company.id,
+    ]);
+    expect(records.rows).toEqual([]);
   });
 });
