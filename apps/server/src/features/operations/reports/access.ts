@@ -5,7 +5,8 @@ import type { Actor } from '../../../platform/auth/actor.js';
  * What the caller may do with reports (spec platform 6, issue 11): gestione_interventi on the
  * company's data edits any report, on own data only the reports the user is assigned to; a
  * user sees colleagues' reports with company read or "see colleagues' data"; prices need
- * the prices permission (read to see, write to set the report's own).
+ * the prices permission (read to see, write to set them: the report's own, the materials' and the
+ * days' set prices). What a caller may not see it may not set either: write without read sets nothing.
  */
 export function reportAccess(actor: Actor) {
   const p = actor.permissions;
@@ -16,7 +17,7 @@ export function reportAccess(actor: Actor) {
     editOwn: can(p, 'gestione_interventi', 'write'),
     deleteAll: can(p, 'gestione_interventi', 'delete', 'company'),
     seePrices: can(p, 'prezzi', 'read'),
-    setPrices: can(p, 'prezzi', 'write'),
+    setPrices: can(p, 'prezzi', 'read') && can(p, 'prezzi', 'write'),
   };
 }
 export type ReportAccess = ReturnType<typeof reportAccess>;

@@ -88,7 +88,36 @@ export async function get(deps: Deps, actor: Actor, id: string): Promise<Rapport
   return present(deps.db, actor, r, settings);
 }
 
-/** Checks what the report refers to and turns the input into stored lines (or throws the problems). */
+/**
+ * The stored line each input line keeps, matched by id (undefined: a new line, so also an id the
+ * report does not hold); an id given twice is refused.
+ */
+function keptLines<T extends { id: string }>(
+  input: { id?: string | undefined }[],
+  stored: T[],
+  path: string,
+  at: (path: string, message: string) => void,
+): (T | undefined)[] {
+  const byId = new Map(stored.map((l) => [l.id, l]));
+  const seen = new Set<string>();
+  return input.map((l, i) => {
+    if (!l.id) return undefined;
+    if (seen.has(l.id)) {
+      at(`${path}.${i}.id`, 'Riga ripetuta: ogni riga una volta sola');
+      return undefined;
+    }
+    seen.add(l.id);
+    return byId.get(l.id);
+  });
+}
+
+/**
+ * Checks what the report refers to and turns the input into stored lines (or throws the problems).
+ * Days and materials are matched to the stored ones by id. Without the prices permission (write)
+ * the prices sent are ignored (what a caller may not see it cannot change or clear): a kept line
+ * keeps its own, a new line takes what the office's would without typed prices (the article's; no
+ * set price for a day).
+ */
 async function linesOf(
   tx: DbOrTx,
   actor: Actor,
@@ -98,6 +127,7 @@ async function linesOf(
   old: repo.ReportWithLines | undefined,
 ): Promise<repo.Lines & { totaleOre: string }> {
   const { aziendaId } = actor;
+  const access = reportAccess(actor);
   const problems: FieldProblem[] = [];
   const at = (path: string, message: string) => problems.push({ path, message });
   // An unknown customer answers 404, as every reference to a record of the company does.
@@ -122,7 +152,7 @@ async function linesOf(
   });
   // A technician with a worked day is assigned; a technician entering their own report is too.
   const tecnici = [...new Set([...input.tecnici_ids, ...input.giornate.map((g) => g.tecnico_id)])];
-  if (!reportAccess(actor).editAll && !tecnici.includes(actor.userId)) tecnici.push(actor.userId);
+  if (!access.editAll && !tecnici.includes(actor.userId)) tecnici.push(actor.userId);
   const users = await repo.usersOf(tx, aziendaId, tecnici);
   const userName = new Map(users.map((u) => [u.id, u.nome]));
   tecnici.forEach((t) => {
@@ -177,10 +207,13 @@ async function linesOf(
     } else if (heldBefore.has(f.id)) campi.push({ campoId: f.id, valore: heldBefore.get(f.id)! });
   }
   // Worked days by the hour entry mode.
+  const keptDays = keptLines(input.giornate, old?.giornate ?? [], 'giornate', at);
   const giornate = input.giornate.map((g, i) => {
     const { day, problems: p } = hoursOf(settings.modalitaOre, g, i);
     problems.push(...p);
+    const kept = keptDays[i];
     return {
+      ...(kept ? { id: kept.id } : {}),
       data: day.data,
       tecnicoId: day.tecnico_id,
       tecnicoNome: userName.get(day.tecnico_id) ?? '',
@@ -197,7 +230,7 @@ async function linesOf(
       kmViaggio: day.km_viaggio ?? '0',
       oreViaggio: day.ore_viaggio ?? '0',
       ritorno: day.ritorno,
-      prezzoImpostato: day.prezzoImpostato,
+      prezzoImpostato: access.setPrices ? day.prezzoImpostato : (kept?.prezzoImpostato ?? null),
     };
   });
   // Materials: an article fills what the line leaves empty.
@@ -206,19 +239,25 @@ async function linesOf(
     aziendaId,
     input.materiali.map((m) => m.articolo_id).filter((x): x is string => !!x),
   );
+  const keptMaterials = keptLines(input.materiali, old?.materiali ?? [], 'materiali', at);
   const materiali = input.materiali.map((m, i) => {
     const a = m.articolo_id ? articles.find((x) => x.id === m.articolo_id) : undefined;
     if (m.articolo_id && !a) at(`materiali.${i}.articolo_id`, 'Articolo non trovato');
-    const unit = m.importo_unitario ?? a?.prezzoVendita ?? null;
+    const kept = keptMaterials[i];
+    const typed = access.setPrices ? m : { importo_unitario: null, costo_acquisto: null, prezzo_netto: null };
+    const unit = typed.importo_unitario ?? a?.prezzoVendita ?? null;
+    // A kept line keeps its prices for who may not set them, unless its article changed: then it is priced anew.
+    const held = !access.setPrices && kept && kept.articoloId === (m.articolo_id ?? null) ? kept : undefined;
     return {
+      ...(kept ? { id: kept.id } : {}),
       articoloId: m.articolo_id ?? null,
       codice: m.codice ?? a?.codice ?? null,
       descrizione: m.descrizione,
       quantita: m.quantita!,
       unita: m.unita ?? a?.unitaMisura ?? null,
-      importoUnitario: unit,
-      costoAcquisto: m.costo_acquisto ?? a?.prezzoAcquisto ?? null,
-      prezzoNetto: m.prezzo_netto ?? unit,
+      importoUnitario: held ? held.importoUnitario : unit,
+      costoAcquisto: held ? held.costoAcquisto : (typed.costo_acquisto ?? a?.prezzoAcquisto ?? null),
+      prezzoNetto: held ? held.prezzoNetto : (typed.prezzo_netto ?? unit),
     };
   });
   if (problems.length) throw invalid(problems);
@@ -236,7 +275,8 @@ async function linesOf(
 
 /**
  * After closing without the reopening option only return travel may be added: the same days as
- * stored, plus days marked `ritorno` without work hours. Answers the days to append, or throws.
+ * stored, plus days marked `ritorno` without work hours. Answers the days to append (new lines:
+ * an id they carry is dropped), or throws.
  */
 function returnTravelOnly(old: repo.ReportWithLines, input: SaveInput): SaveInput['giornate'] {
   const extra = input.giornate.slice(old.giornate.length);
@@ -249,7 +289,7 @@ function returnTravelOnly(old: repo.ReportWithLines, input: SaveInput): SaveInpu
       'Rapportino chiuso: si può solo aggiungere il viaggio di ritorno (la riapertura dei rapportini chiusi non è attiva)',
     );
   }
-  return extra;
+  return extra.map((g) => ({ ...g, id: undefined }));
 }
 
 /**
@@ -384,6 +424,7 @@ function oldAsInput(old: repo.ReportWithLines): SaveInput {
     in_remoto: r.inRemoto,
     pianificato_remoto: r.pianificatoRemoto,
     giornate: old.giornate.map((g) => ({
+      id: g.id,
       data: g.data,
       tecnico_id: g.tecnicoId ?? '',
       totale_ore: g.totaleOre,
@@ -402,6 +443,7 @@ function oldAsInput(old: repo.ReportWithLines): SaveInput {
       prezzoImpostato: g.prezzoImpostato,
     })),
     materiali: old.materiali.map((m) => ({
+      id: m.id,
       articolo_id: m.articoloId,
       codice: m.codice,
       descrizione: m.descrizione,
