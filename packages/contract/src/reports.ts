@@ -352,7 +352,7 @@ export const RAPPORTINI_TABLE = defineTable({
     { key: 'totale_ore', label: 'reports.fields.totale_ore', sortable: false },
     { key: 'data_chiusura', label: 'reports.fields.data_chiusura', sortable: true },
     { key: 'completato', label: 'reports.fields.completato', sortable: false },
-    { key: 'totale', label: 'reports.fields.totale', sortable: false },
+    { key: 'totale', label: 'reports.fields.totale', sortable: false, prices: true },
   ],
   minColumns: 3,
   maxColumns: 10,

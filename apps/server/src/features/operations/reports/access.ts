@@ -1,4 +1,4 @@
-import { can } from '@fs/contract';
+import { can, maySeePrices, maySetPrices } from '@fs/contract';
 import type { Actor } from '../../../platform/auth/actor.js';
 
 /**
@@ -16,8 +16,8 @@ export function reportAccess(actor: Actor) {
     /** Write on own data at least: edits (and signs) the reports the user is assigned to. */
     editOwn: can(p, 'gestione_interventi', 'write'),
     deleteAll: can(p, 'gestione_interventi', 'delete', 'company'),
-    seePrices: can(p, 'prezzi', 'read'),
-    setPrices: can(p, 'prezzi', 'read') && can(p, 'prezzi', 'write'),
+    seePrices: maySeePrices(p),
+    setPrices: maySetPrices(p),
   };
 }
 export type ReportAccess = ReturnType<typeof reportAccess>;

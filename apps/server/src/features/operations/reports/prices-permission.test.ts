@@ -139,6 +139,11 @@ describe('prices and the prices permission (issue 22)', () => {
     for (const m of saved.json.item.materiali) for (const k of PRICE_KEYS) expect(m[k], k).toBeNull();
     // Nor anywhere in what it answers.
     expect(JSON.stringify(saved.json)).not.toMatch(/"(100|90|60|180)\.00"/);
+    // The list offers no total's column.
+    const infos = (await x.get(x.tech, '/rapportini/rapportini/admin?tableInfos=true')).json.tableInfos;
+    expect(infos.columns.map((c: any) => c.key)).not.toContain('totale');
+    const office = (await x.get(x.admin, '/rapportini/rapportini/admin?tableInfos=true')).json.tableInfos;
+    expect(office.columns.map((c: any) => c.key)).toContain('totale');
   });
 
   it('a technician’s save keeps the prices of the lines it keeps, prices the lines it adds, drops the lines it deletes', async () => {
