@@ -14,7 +14,7 @@ import { hashPassword } from '../../../platform/auth/crypto.js';
 import type { Actor } from '../../../platform/auth/actor.js';
 import type { Deps } from '../../../platform/deps.js';
 import type { DbOrTx } from '../../../platform/db/client.js';
-import { revokeUserSessions } from '../../../platform/auth/sessions.js';
+import { endUserAccess, revokeUserSessions } from '../../../platform/auth/sessions.js';
 import { mansioniByUser, setUserMansioni } from '../../registries/index.js';
 import * as repo from './repo.js';
 import { toUser } from './presenter.js';
@@ -183,8 +183,17 @@ export async function saveUser(deps: Deps, actor: Actor, input: SaveInput): Prom
         ...(input.role === 'admin' ? { gruppoId: null } : {}),
         ...(roleChanged ? { permissionsUpdatedAt: new Date() } : {}),
       });
-      if (existing.status === 'ACTIVE' && input.status === 'DISABLED') {
-        await revokeUserSessions(tx, actor.aziendaId, existing.id, 'disabled');
+      // Disabled, or no longer a technician (the licence taken away): everything they hold ends with it.
+      const disabled = existing.status === 'ACTIVE' && input.status === 'DISABLED';
+      const licenceRemoved = existing.scheduleenabled === 'Y' && input.scheduleenabled === 'N';
+      if (disabled || licenceRemoved) {
+        await endUserAccess(
+          tx,
+          actor.aziendaId,
+          existing.id,
+          disabled ? 'disabled' : 'licence',
+          isSelf ? actor.sessionId : undefined,
+        );
       } else if (passwordHash) {
         await revokeUserSessions(tx, actor.aziendaId, existing.id, 'password', isSelf ? actor.sessionId : undefined);
       }
