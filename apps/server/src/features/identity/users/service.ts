@@ -90,7 +90,12 @@ export async function saveUser(deps: Deps, actor: Actor, input: SaveInput): Prom
   const isSelf = input.id === actor.userId;
   if (!manager) {
     if (!isSelf) throw forbidden();
-    await repo.updateUser(deps.db, actor.aziendaId, actor.userId, { lingua: input.lingua, timezone: input.timezone });
+    // Left out, each stays as it is.
+    const own = {
+      ...(input.lingua ? { lingua: input.lingua } : {}),
+      ...(input.timezone ? { timezone: input.timezone } : {}),
+    };
+    if (Object.keys(own).length) await repo.updateUser(deps.db, actor.aziendaId, actor.userId, own);
     return getUser(deps, actor, actor.userId);
   }
   if (!input.id && !input.password) {
@@ -165,8 +170,11 @@ export async function saveUser(deps: Deps, actor: Actor, input: SaveInput): Prom
         timezone: input.timezone,
       };
       if (!existing) {
+        const defaults = await repo.companyDefaults(tx, actor.aziendaId);
         const newId = await repo.insertUser(tx, {
           ...values,
+          lingua: input.lingua ?? defaults.lingua,
+          timezone: input.timezone ?? defaults.timezone,
           aziendaId: actor.aziendaId,
           passwordHash: passwordHash!,
           ordine: await repo.nextOrdine(tx, actor.aziendaId),
