@@ -18,6 +18,8 @@ export interface ImportField {
   key: boolean;
   /** Header names that map to this field automatically (besides its name). */
   aliases: string[];
+  /** A price: imported only by a caller who may set prices (the prices permission, read and write). */
+  prices?: true;
 }
 
 const f = (name: string, type: ImportFieldType, maxLength: number, o: Partial<ImportField> = {}): ImportField => ({
@@ -68,8 +70,14 @@ export const IMPORT_FIELDS: Record<ImportTable, ImportField[]> = {
     }),
     f('descrizione', 'text', 500, { required: true, aliases: ['description', 'desc'] }),
     f('unita_misura', 'text', 20, { aliases: ['um', 'u.m.', 'unità di misura', 'unit', 'unit of measure'] }),
-    f('prezzo_vendita', 'decimal', 12, { aliases: ['prezzo', 'prezzo vendita', 'price', 'sale price'] }),
-    f('prezzo_acquisto', 'decimal', 12, { aliases: ['costo', 'prezzo acquisto', 'purchase price', 'cost'] }),
+    f('prezzo_vendita', 'decimal', 12, {
+      prices: true,
+      aliases: ['prezzo', 'prezzo vendita', 'price', 'sale price'],
+    }),
+    f('prezzo_acquisto', 'decimal', 12, {
+      prices: true,
+      aliases: ['costo', 'prezzo acquisto', 'purchase price', 'cost'],
+    }),
     f('note', 'text', 2000, { aliases: ['notes'] }),
   ],
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { searchTerm } from './fields.js';
+import { maySeePrices, type PermissionMap } from './permissions.js';
 
 /**
  * Shared list infrastructure (issue 4, "Lists that scale"): server paging, sorting
@@ -21,6 +22,8 @@ export interface TableColumnDef {
   label: string;
   /** The server can sort by it (it has an index). */
   sortable: boolean;
+  /** Shown (offered, answered, exported) only to a caller with the prices permission (read). */
+  prices?: true;
 }
 
 export interface TableDef<K extends string = string> {
@@ -44,6 +47,12 @@ export function defineTable<const K extends string>(def: TableDef<K>): TableDef<
     throw new Error(`table ${def.name}: default columns out of bounds`);
   }
   return def;
+}
+
+/** The columns a caller may see: the price columns only with the prices permission (read). */
+export function visibleColumns<K extends string>(def: TableDef<K>, permissions: PermissionMap): K[] {
+  const prices = maySeePrices(permissions);
+  return def.columns.filter((c) => prices || !c.prices).map((c) => c.key);
 }
 
 /** `tableInfos` on the wire: the configuration plus the caller's chosen columns. */

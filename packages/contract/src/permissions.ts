@@ -103,6 +103,16 @@ export function can(permissions: PermissionMap, key: PageKey, action: Action, sc
   return p[`user${suffix}`] || p[`company${suffix}`];
 }
 
+/**
+ * Prices (spec platform 6, the page key prezzi; issue 22): seen with the prices permission (read,
+ * own data or the company's); set with read and write, since what a caller may not see it may not
+ * change or clear either. Whoever may not set them has the prices they send ignored and the stored
+ * ones kept (reports' lines, articles); whoever may not see them gets null in their place.
+ */
+export const maySeePrices = (permissions: PermissionMap): boolean => can(permissions, 'prezzi', 'read');
+export const maySetPrices = (permissions: PermissionMap): boolean =>
+  can(permissions, 'prezzi', 'read') && can(permissions, 'prezzi', 'write');
+
 /** A route's or page's requirement: a page key and the action needed. */
 export interface Requirement {
   key: PageKey;

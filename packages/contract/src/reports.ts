@@ -55,9 +55,17 @@ const time = z
 const flagSN = z.enum(['S', 'N']).default('N');
 const hours = decimalField({ decimals: 2, intDigits: 2 });
 
+/**
+ * A saved line's id (as answered): a save matches the report's lines by it, so a line kept keeps
+ * what the caller may not see (its prices, without the prices permission) and its id; a line
+ * without an id, or with one the report does not hold, is a new line.
+ */
+const lineId = z.string().uuid().optional();
+
 /** One worked day of one technician (spec 3). Which hour fields count depends on the hour entry mode. */
 export const giornataInput = z
   .object({
+    id: lineId,
     data: isoDate,
     tecnico_id: z.string().uuid(),
     totale_ore: hours,
@@ -74,7 +82,7 @@ export const giornataInput = z
     ore_viaggio: hours,
     /** Return travel (may be added after closing, spec 4). */
     ritorno: z.boolean().default(false),
-    /** A set price for the day's work, in place of hours x hourly price. */
+    /** A set price for the day's work, in place of hours x hourly price (prices permission, write). */
     prezzoImpostato: priceField,
   })
   .strict();
@@ -82,6 +90,7 @@ export type GiornataInput = z.input<typeof giornataInput>;
 
 export const materialeInput = z
   .object({
+    id: lineId,
     articolo_id: z.string().uuid().nullable().optional(),
     codice: optionalText(RAPPORTINO_MAX.codice_materiale),
     descrizione: z.string().trim().min(1, REQUIRED_MESSAGE).max(RAPPORTINO_MAX.descrizione_materiale),
@@ -89,6 +98,10 @@ export const materialeInput = z
       message: 'Deve essere più di zero',
     }),
     unita: optionalText(RAPPORTINO_MAX.unita),
+    /**
+     * Prices (prices permission, write; without it they are ignored: a kept line keeps its own, a
+     * new line takes the article's). Left empty, the linked article's.
+     */
     importo_unitario: priceField,
     costo_acquisto: priceField,
     prezzo_netto: priceField,
@@ -135,7 +148,10 @@ export const gestionePrezziOutput = z.object({
 /**
  * The body of a save. On an existing report a header value left out (undefined) keeps what the
  * report holds (appointment, billing customer, contract, flags, set prices); null clears it. The
- * lines (days, materials, checks, custom fields) are the whole list each time.
+ * lines (days, materials, checks, custom fields) are the whole list each time; days and materials
+ * are matched to the stored ones by their id (a stored line not sent is deleted). What the caller
+ * may not see it cannot change or clear: without the prices permission (write) every price sent
+ * is ignored and the kept lines keep theirs.
  */
 const reportBody = {
   cliente_id: z.string().uuid(),
@@ -197,6 +213,7 @@ export const giornataSchema = z.object({
   km_viaggio: z.string(),
   ore_viaggio: z.string(),
   ritorno: z.boolean(),
+  /** Null for a caller without the prices permission (read). */
   prezzoImpostato: z.string().nullable(),
 });
 export type Giornata = z.infer<typeof giornataSchema>;
@@ -208,6 +225,7 @@ export const materialeSchema = z.object({
   descrizione: z.string(),
   quantita: z.string(),
   unita: z.string().nullable(),
+  /** The three prices: null for a caller without the prices permission (read). */
   importo_unitario: z.string().nullable(),
   costo_acquisto: z.string().nullable(),
   prezzo_netto: z.string().nullable(),
@@ -334,7 +352,7 @@ export const RAPPORTINI_TABLE = defineTable({
     { key: 'totale_ore', label: 'reports.fields.totale_ore', sortable: false },
     { key: 'data_chiusura', label: 'reports.fields.data_chiusura', sortable: true },
     { key: 'completato', label: 'reports.fields.completato', sortable: false },
-    { key: 'totale', label: 'reports.fields.totale', sortable: false },
+    { key: 'totale', label: 'reports.fields.totale', sortable: false, prices: true },
   ],
   minColumns: 3,
   maxColumns: 10,

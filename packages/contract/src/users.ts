@@ -71,7 +71,8 @@ export const GRUPPO_MAX = { name: 100 } as const;
 /**
  * POST /users/user: creates (no id; password required) or updates (id). The
  * signature is never taken from this payload; read-only fields a client sends
- * back (signature, media, gruppo, ordine, superuser, ...) are dropped.
+ * back (signature, media, gruppo, ordine, superuser, ...) are dropped. Language and time zone left
+ * out: a new user takes the company's (lingua_default, timezone), a saved one keeps theirs.
  */
 export const userSaveRequest = z
   .object({
@@ -97,14 +98,14 @@ export const userSaveRequest = z
       .or(z.literal('').transform(() => undefined)),
     /** Required to change one's own password (ignored otherwise). */
     passwordAttuale: z.string().max(USER_MAX.password).optional(),
-    lingua: z.enum(LINGUE).default('IT'),
+    lingua: z.enum(LINGUE).optional(),
     role: z.enum(['admin', 'user']).default('user'),
     scheduleenabled: z.enum(['Y', 'N']).default('N'),
     status: z.enum(['ACTIVE', 'DISABLED']).default('ACTIVE'),
     netPriceKm: price,
     netPriceOreViaggio: price,
     netPriceTecnico: price,
-    timezone: z.string().trim().min(1).max(64).refine(isTimeZoneName, 'Fuso orario non valido').default('Europe/Rome'),
+    timezone: z.string().trim().min(1).max(64).refine(isTimeZoneName, 'Fuso orario non valido').optional(),
     /** Ids of the job roles the user holds; omitted leaves them as they are. */
     mansioni: z.array(z.uuid()).max(100).optional(),
   })

@@ -1,14 +1,16 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Source } from '@fs/contract';
 import type { DbOrTx } from '../db/client.js';
-import { refreshTokens, sessioni, type RevokeReason } from '../db/schema.js';
+import { passwordResets, refreshTokens, sessioni, type RevokeReason } from '../db/schema.js';
+import { calendarFeeds } from '../db/schema-schedule.js';
+import { accessOtps } from '../db/schema-users.js';
 import type { Deps } from '../deps.js';
 import { hashToken, randomToken } from './crypto.js';
 
 /**
  * Session issuance and ending, in one place: sign-in by password, by single sign-on and by the
  * app's one-time code all open a session here; password changes, disabled users and sign-outs
- * end them here. A session is a `sessioni` row (one device per user per source), a rotating
+ * end them here, and `endUserAccess` ends everything else a user holds that reaches the product. A session is a `sessioni` row (one device per user per source), a rotating
  * refresh token (hashed) and a signed access token naming the session.
  */
 
@@ -103,4 +105,58 @@ export async function revokeUserSessions(
         exceptSessionId ? ne(sessioni.id, exceptSessionId) : undefined,
       ),
     );
+}
+
+/**
+ * Ends everything a user holds that reaches the product (issue 22): their sessions (and the refresh
+ * tokens of those sessions), the unused app-access codes (QR) and password-reset links, and their
+ * calendar feed addresses. Called in the transaction that disables the user or takes their technician
+ * licence away, so nothing outlives the change. `exceptSessionId`: the caller's own session, kept
+ * when they change themselves. (Deleting a user row deletes all of these with it: foreign keys.)
+ */
+export async function endUserAccess(
+  tx: DbOrTx,
+  aziendaId: string,
+  userId: string,
+  reason: RevokeReason,
+  exceptSessionId?: string,
+) {
+  const ended = await tx
+    .update(sessioni)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(
+      and(
+        eq(sessioni.aziendaId, aziendaId),
+        eq(sessioni.utenteId, userId),
+        isNull(sessioni.revokedAt),
+        exceptSessionId ? ne(sessioni.id, exceptSessionId) : undefined,
+      ),
+    )
+    .returning({ id: sessioni.id });
+  if (ended.length) {
+    await tx
+      .update(refreshTokens)
+      .set({ expiresAt: sql`now()` })
+      .where(
+        and(
+          eq(refreshTokens.aziendaId, aziendaId),
+          inArray(
+            refreshTokens.sessionId,
+            ended.map((s) => s.id),
+          ),
+          isNull(refreshTokens.usedAt),
+        ),
+      );
+  }
+  await tx
+    .update(accessOtps)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(accessOtps.aziendaId, aziendaId), eq(accessOtps.utenteId, userId), isNull(accessOtps.usedAt)));
+  await tx
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(eq(passwordResets.aziendaId, aziendaId), eq(passwordResets.utenteId, userId), isNull(passwordResets.usedAt)),
+    );
+  await tx.delete(calendarFeeds).where(and(eq(calendarFeeds.aziendaId, aziendaId), eq(calendarFeeds.utenteId, userId)));
 }

@@ -123,7 +123,8 @@ export const sessioni = pgTable(
   ],
 );
 
-export type RevokeReason = 'logout' | 'device' | 'replaced' | 'reuse' | 'password' | 'disabled';
+/** Why a session ended; `licence`: the user's technician licence was taken away (scheduling turned off). */
+export type RevokeReason = 'logout' | 'device' | 'replaced' | 'reuse' | 'password' | 'disabled' | 'licence';
 
 export const refreshTokens = pgTable(
   'refresh_tokens',

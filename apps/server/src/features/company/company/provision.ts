@@ -77,7 +77,9 @@ export async function provisionCompany<T = undefined>(
           surname: u.surname ?? null,
           role: u.role ?? 'user',
           scheduleenabled: u.scheduleenabled ?? 'N',
-          lingua: u.lingua ?? 'IT',
+          // Unless told, a first user speaks the company's language in its time zone.
+          lingua: u.lingua ?? company!.linguaDefault,
+          timezone: company!.timezone,
           status: u.status ?? 'ACTIVE',
         })),
       )

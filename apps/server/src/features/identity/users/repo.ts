@@ -35,6 +35,15 @@ export async function subscriptionItemsOf(db: DbOrTx, aziendaId: string) {
     .where(eq(subscriptionItems.aziendaId, aziendaId));
 }
 
+/** The company's default language and time zone: a new user's, unless chosen. */
+export async function companyDefaults(db: DbOrTx, aziendaId: string) {
+  const [row] = await db
+    .select({ lingua: aziende.linguaDefault, timezone: aziende.timezone })
+    .from(aziende)
+    .where(eq(aziende.id, aziendaId));
+  return row!;
+}
+
 export async function planOf(db: DbOrTx, aziendaId: string) {
   const rows = await db.select({ plan: aziende.subscriptionType }).from(aziende).where(eq(aziende.id, aziendaId));
   return rows[0]?.plan;

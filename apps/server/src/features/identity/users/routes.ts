@@ -65,7 +65,10 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
           "The signature is never taken from this payload. Without gestione_tecnici write only one's own lingua and " +
           'timezone change. Enabling or creating a technician (ACTIVE, scheduleenabled Y) without a free licence, or ' +
           "over the lite plan's 3, answers 403 0006. Taking admin rights from the last active admin answers 409 LAST_ADMIN. " +
-          'Disabling a user ends their sessions (0015).',
+          'Disabling a user, or turning their scheduling off (the technician licence), ends in the same transaction their ' +
+          'sessions (0015) and refresh tokens, unused app-access codes and password-reset links, and calendar feed addresses ' +
+          "(decision 0033). lingua and timezone left out: a new user takes the company's (lingua_default, timezone), a saved " +
+          'one keeps theirs.',
         security: bearerAuth,
         querystring: noQuery,
         body: userSaveRequest,

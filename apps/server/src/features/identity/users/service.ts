@@ -14,7 +14,7 @@ import { hashPassword } from '../../../platform/auth/crypto.js';
 import type { Actor } from '../../../platform/auth/actor.js';
 import type { Deps } from '../../../platform/deps.js';
 import type { DbOrTx } from '../../../platform/db/client.js';
-import { revokeUserSessions } from '../../../platform/auth/sessions.js';
+import { endUserAccess, revokeUserSessions } from '../../../platform/auth/sessions.js';
 import { mansioniByUser, setUserMansioni } from '../../registries/index.js';
 import * as repo from './repo.js';
 import { toUser } from './presenter.js';
@@ -90,7 +90,12 @@ export async function saveUser(deps: Deps, actor: Actor, input: SaveInput): Prom
   const isSelf = input.id === actor.userId;
   if (!manager) {
     if (!isSelf) throw forbidden();
-    await repo.updateUser(deps.db, actor.aziendaId, actor.userId, { lingua: input.lingua, timezone: input.timezone });
+    // Left out, each stays as it is.
+    const own = {
+      ...(input.lingua ? { lingua: input.lingua } : {}),
+      ...(input.timezone ? { timezone: input.timezone } : {}),
+    };
+    if (Object.keys(own).length) await repo.updateUser(deps.db, actor.aziendaId, actor.userId, own);
     return getUser(deps, actor, actor.userId);
   }
   if (!input.id && !input.password) {
@@ -165,8 +170,11 @@ export async function saveUser(deps: Deps, actor: Actor, input: SaveInput): Prom
         timezone: input.timezone,
       };
       if (!existing) {
+        const defaults = await repo.companyDefaults(tx, actor.aziendaId);
         const newId = await repo.insertUser(tx, {
           ...values,
+          lingua: input.lingua ?? defaults.lingua,
+          timezone: input.timezone ?? defaults.timezone,
           aziendaId: actor.aziendaId,
           passwordHash: passwordHash!,
           ordine: await repo.nextOrdine(tx, actor.aziendaId),
@@ -183,8 +191,17 @@ export async function saveUser(deps: Deps, actor: Actor, input: SaveInput): Prom
         ...(input.role === 'admin' ? { gruppoId: null } : {}),
         ...(roleChanged ? { permissionsUpdatedAt: new Date() } : {}),
       });
-      if (existing.status === 'ACTIVE' && input.status === 'DISABLED') {
-        await revokeUserSessions(tx, actor.aziendaId, existing.id, 'disabled');
+      // Disabled, or no longer a technician (the licence taken away): everything they hold ends with it.
+      const disabled = existing.status === 'ACTIVE' && input.status === 'DISABLED';
+      const licenceRemoved = existing.scheduleenabled === 'Y' && input.scheduleenabled === 'N';
+      if (disabled || licenceRemoved) {
+        await endUserAccess(
+          tx,
+          actor.aziendaId,
+          existing.id,
+          disabled ? 'disabled' : 'licence',
+          isSelf ? actor.sessionId : undefined,
+        );
       } else if (passwordHash) {
         await revokeUserSessions(tx, actor.aziendaId, existing.id, 'password', isSelf ? actor.sessionId : undefined);
       }

@@ -1,4 +1,11 @@
-import { exportHeaders, type RapportiniExportQuery, type TIPI_INTERVENTO } from '@fs/contract';
+import {
+  exportHeaders,
+  RAPPORTINI_TABLE,
+  visibleColumns,
+  type RapportiniExportQuery,
+  type TIPI_INTERVENTO,
+} from '@fs/contract';
+import { forbidden } from '../../../platform/errors.js';
 import type { Actor } from '../../../platform/auth/actor.js';
 import type { Deps } from '../../../platform/deps.js';
 import { eachPage } from '../../../platform/lists.js';
@@ -34,11 +41,14 @@ const dayOf = (iso: string) => {
 
 /**
  * GET /rapportini/rapportini/export: the filtered report list as the user sees it (same access:
- * a technician without colleagues' data exports their own; totals only with the prices
- * permission), page by page in the list's order, as CSV or XLSX.
+ * a technician without colleagues' data exports their own; the total's column only with the prices
+ * permission, left out otherwise), page by page in the list's order, as CSV or XLSX.
  */
 export function exportReports(deps: Deps, actor: Actor, input: RapportiniExportQuery): TableExport {
-  const { format, columns, sort, dir } = input;
+  const { format, sort, dir } = input;
+  const visible = new Set<string>(visibleColumns(RAPPORTINI_TABLE, actor.permissions));
+  const columns = input.columns.filter((k) => visible.has(k));
+  if (!columns.length) throw forbidden('La colonna chiesta è un prezzo: serve il permesso prezzi');
   const access = reportAccess(actor);
   const lang = actor.lingua?.toLowerCase() === 'it' ? 'it' : 'en';
   const filters: lists.ListFilters = listFiltersOf(actor, input);

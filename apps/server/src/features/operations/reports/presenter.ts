@@ -42,6 +42,9 @@ export function toRapportino(
   firmabile = false,
 ): Rapportino {
   const x = r.report;
+  // The lines' prices go with the computed prices: a caller without the prices permission sees neither.
+  const priced = prezzi !== null;
+  const price = (v: string | null) => (priced ? v : null);
   return {
     id: x.id,
     numero_assistenza: x.numeroAssistenza ?? '',
@@ -91,7 +94,7 @@ export function toRapportino(
       km_viaggio: g.kmViaggio,
       ore_viaggio: g.oreViaggio,
       ritorno: g.ritorno,
-      prezzoImpostato: g.prezzoImpostato,
+      prezzoImpostato: price(g.prezzoImpostato),
     })),
     materiali: r.materiali.map((m) => ({
       id: m.id,
@@ -100,9 +103,9 @@ export function toRapportino(
       descrizione: m.descrizione,
       quantita: m.quantita,
       unita: m.unita,
-      importo_unitario: m.importoUnitario,
-      costo_acquisto: m.costoAcquisto,
-      prezzo_netto: m.prezzoNetto,
+      importo_unitario: price(m.importoUnitario),
+      costo_acquisto: price(m.costoAcquisto),
+      prezzo_netto: price(m.prezzoNetto),
     })),
     controlli: r.controlli.map((c) => ({
       controllo_id: c.controlloId,

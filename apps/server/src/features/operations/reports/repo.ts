@@ -28,8 +28,9 @@ export interface Lines {
   tecnici: string[];
   macchinari: string[];
   mansioneId: string | null;
-  giornate: Omit<typeof rapportiniGiornate.$inferInsert, 'id' | 'aziendaId' | 'rapportinoId' | 'ordine'>[];
-  materiali: Omit<typeof rapportiniMateriali.$inferInsert, 'id' | 'aziendaId' | 'rapportinoId' | 'ordine'>[];
+  /** Days and materials: a line kept from the stored report keeps its id; a new one has none yet. */
+  giornate: Omit<typeof rapportiniGiornate.$inferInsert, 'aziendaId' | 'rapportinoId' | 'ordine'>[];
+  materiali: Omit<typeof rapportiniMateriali.$inferInsert, 'aziendaId' | 'rapportinoId' | 'ordine'>[];
   controlli: Omit<typeof rapportiniControlli.$inferInsert, 'aziendaId' | 'rapportinoId' | 'ordine'>[];
   campi: { campoId: string; valore: string | null }[];
 }
@@ -61,7 +62,9 @@ export async function lockReport(tx: DbOrTx, aziendaId: string, id: string): Pro
 
 /**
  * Replaces every line of the report by `lines` (the report's save is whole); a report just created
- * has none to delete. One statement after the other: they share the transaction's connection.
+ * has none to delete. Days and materials kept from the stored report are written again with their
+ * ids, so a line's id stays the same from save to save. One statement after the other: they share
+ * the transaction's connection.
  */
 export async function replaceLines(
   tx: DbOrTx,

@@ -51,7 +51,17 @@ const tags = ['work reports'];
 
 const ACCESS =
   'gestione_interventi on company data reaches every report; on own data only the reports the user is assigned to ' +
-  "(others answer 404), unless the user may see colleagues' data (read). Prices only with the prices permission.";
+  "(others answer 404), unless the user may see colleagues' data (read). Prices only with the prices permission " +
+  "(prezzi; decision 0032): without read, the computed prices, the report's own prices, every material's " +
+  "importo_unitario, prezzo_netto and costo_acquisto and every day's prezzoImpostato are null, and the list's total too.";
+
+const SAVE =
+  "The lines are the whole list each time; days and materials are matched to the report's by their id (as answered): " +
+  'a kept line keeps its id, a line without an id (or with one the report does not hold) is new, a stored line not ' +
+  'sent is deleted, an id sent twice answers 400. Prices are set only with the prices permission, read and write: ' +
+  "anyone else's prices (materials, days' prezzoImpostato, gestionePrezziIntervento) are ignored, a kept line keeps " +
+  "its own (a kept material whose article changed takes the new article's) and a new line takes what the office's " +
+  "would without typed prices (the article's).";
 
 const DANEA =
   'Danea EasyFatt documents XML (Easyfatt-Xml, AppVersion 2; decision 0024): EasyfattDocuments with the Company and one ' +
@@ -278,7 +288,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
           `${ACCESS} A new report takes the next number of the company's numbering (never reused nor skipped) and starts ` +
           'NUOVO, or APERTO once it holds worked days or materials. Hours follow the hour entry mode; prices are computed ' +
           'by the server. A closed report without the reopening option accepts only added return travel (409 ' +
-          'REPORT_NOT_EDITABLE otherwise); a completed one nothing (409 REPORT_COMPLETED).',
+          `REPORT_NOT_EDITABLE otherwise); a completed one nothing (409 REPORT_COMPLETED). ${SAVE}`,
         security: bearerAuth,
         querystring: noQuery,
         body: rapportinoLavorazioneRequest,
@@ -295,7 +305,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
       schema: {
         tags,
         summary: "The office's edit of a report (the same rules as lavorazione)",
-        description: ACCESS,
+        description: `${ACCESS} ${SAVE}`,
         security: bearerAuth,
         querystring: noQuery,
         body: rapportinoUpdateRequest,

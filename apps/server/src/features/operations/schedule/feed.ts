@@ -55,12 +55,23 @@ export async function revokeFeed(deps: Deps, actor: Actor, utenteId?: string): P
     .where(and(eq(calendarFeeds.aziendaId, actor.aziendaId), eq(calendarFeeds.utenteId, owner)));
 }
 
-/** GET /calendar/feed/{token}.ics: the technician's calendar, or 404 for an unknown or revoked token. */
+/**
+ * GET /calendar/feed/{token}.ics: the technician's calendar, or 404 for an unknown or revoked token, or
+ * a user who is not active now (disabling a user also deletes their feed: users/service.ts).
+ */
 export async function feedCalendar(deps: Deps, token: string): Promise<string> {
   if (!FEED_TOKEN.test(token)) throw notFound('Calendario');
   const [feed] = await deps.db
     .select({ utenteId: calendarFeeds.utenteId, aziendaId: calendarFeeds.aziendaId })
     .from(calendarFeeds)
+    .innerJoin(
+      utenti,
+      and(
+        eq(utenti.aziendaId, calendarFeeds.aziendaId),
+        eq(utenti.id, calendarFeeds.utenteId),
+        eq(utenti.status, 'ACTIVE'),
+      ),
+    )
     .where(eq(calendarFeeds.tokenHash, hash(token)));
   if (!feed) throw notFound('Calendario');
   const tz = await repo.timezoneOf(deps.db, feed.aziendaId);

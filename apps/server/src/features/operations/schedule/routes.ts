@@ -299,7 +299,10 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
       schema: {
         tags,
         summary: "A technician's appointments as iCalendar (the secret address; no session)",
-        description: 'Unknown or revoked addresses answer 404. 60 days back to 365 ahead; times in UTC, X-WR-TIMEZONE.',
+        description:
+          'Unknown or revoked addresses answer 404, and so does the address of a user who is not active now (disabling a ' +
+          'user or taking their technician licence away also deletes it). 60 days back to 365 ahead; times in UTC, ' +
+          'X-WR-TIMEZONE.',
         params: z.object({ file: z.string().max(100) }).strict(),
         querystring: z.object({}).passthrough(),
         response: { 200: z.string(), ...errors(404) },

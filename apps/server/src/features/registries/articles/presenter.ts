@@ -1,15 +1,16 @@
 import type { Articolo } from '@fs/contract';
 import type { ArticoloRow } from './repo.js';
 
-export function toArticolo(r: ArticoloRow): Articolo {
+/** An article as answered; its prices only to a caller who may see prices (`seePrices`), null otherwise. */
+export function toArticolo(r: ArticoloRow, seePrices: boolean): Articolo {
   return {
     id: r.id,
     codice: r.codice,
     riferimento_esterno: r.riferimentoEsterno,
     descrizione: r.descrizione,
     unita_misura: r.unitaMisura,
-    prezzo_vendita: r.prezzoVendita,
-    prezzo_acquisto: r.prezzoAcquisto,
+    prezzo_vendita: seePrices ? r.prezzoVendita : null,
+    prezzo_acquisto: seePrices ? r.prezzoAcquisto : null,
     note: r.note,
   };
 }

@@ -27,6 +27,9 @@ const write = { key: 'anagrafica_articoli', action: 'write' } as const;
 const remove = { key: 'anagrafica_articoli', action: 'delete' } as const;
 const tags = ['articles'];
 
+const PRICES =
+  'prezzo_vendita and prezzo_acquisto only with the prices permission (read; null otherwise, decision 0032).';
+
 /** Articles (spec operations sections 3, 7): page key anagrafica_articoli; articles are company data. */
 export const articleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   app.get(
@@ -37,7 +40,8 @@ export const articleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
         tags,
         summary: 'Every article of the company, by code, with the plan limit (used / allowed)',
         description:
-          'For pickers and the web cache (3 minutes); streamed in batches of 1,000 by code. Large lists should page with articoli/admin or search with articoli/research.',
+          'For pickers and the web cache (3 minutes); streamed in batches of 1,000 by code. Large lists should page with ' +
+          `articoli/admin or search with articoli/research. ${PRICES}`,
         security: bearerAuth,
         querystring: noQuery,
         response: { 200: articoliAllResponse, ...errors(401, 403) },
@@ -61,7 +65,8 @@ export const articleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
           "Needs the data-export permission (esportazione_dati read) besides the list's own (403 otherwise). " +
           'format csv (default; `;` separated, UTF-8 with BOM, Italian decimals) or xlsx; the admin list query without paging ' +
           '(q, sort, dir and the column filters codice, riferimento_esterno, descrizione, unita_misura); columns: comma-separated ' +
-          'column keys (all when omitted). Cells that would start a formula are written with a leading apostrophe.',
+          'column keys (all when omitted). Cells that would start a formula are written with a leading apostrophe. The price ' +
+          'columns only with the prices permission (read): left out otherwise, and asking only for them answers 403.',
         security: bearerAuth,
         querystring: articoliExportQuery,
         response: { 200: z.any().describe('text/csv or XLSX'), ...errors(400, 401, 403) },
@@ -77,6 +82,7 @@ export const articleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
       schema: {
         tags,
         summary: `Articles matching the query-string filters (contains, case aside), at most ${FILTERED_MAX}, by code`,
+        description: PRICES,
         security: bearerAuth,
         querystring: articoliFilteredQuery,
         response: { 200: articoliListResponse, ...errors(400, 401, 403) },
@@ -98,7 +104,8 @@ export const articleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
           'One page of articles: paging, sorting, search, column filters, totaleElementi and (on request) tableInfos',
         description:
           'With a search or a column filter, totaleElementi is counted up to 1,000 hits (the next multiple of 1,000 ' +
-          'past the page asked); more answers totalePiuDi: true, the total then being a lower bound.',
+          'past the page asked); more answers totalePiuDi: true, the total then being a lower bound. ' +
+          `${PRICES} tableInfos offers the price columns only with that permission.`,
         security: bearerAuth,
         querystring: noQuery,
         body: articoliAdminRequest,
@@ -119,7 +126,8 @@ export const articleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
           'Another article with the same code or external reference (trimmed, case aside) does not stop the save: the answer ' +
           `carries warnings (code DUPLICATE, field, the other articles). A new article past the plan's ${LIMITS.itemsPerSlot} per slot ` +
           '(one slot included, more bought as subscription items of type items) answers 403 0006; while the company holds more ' +
-          'articles than its plan allows, any save answers 403 0013 (as the customers).',
+          'articles than its plan allows, any save answers 403 0013 (as the customers). Prices are set only with the prices ' +
+          "permission, read and write: anyone else's are ignored (an update keeps the article's, a new article has none).",
         security: bearerAuth,
         querystring: noQuery,
         body: articoloSaveRequest,
@@ -137,7 +145,8 @@ export const articleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
         tags,
         summary: 'Search as you type on code, external reference and description (limited results)',
         description:
-          'Exact code or external reference first, then those starting with the term, then (3+ characters) anything containing it.',
+          'Exact code or external reference first, then those starting with the term, then (3+ characters) anything ' +
+          `containing it. ${PRICES}`,
         security: bearerAuth,
         querystring: noQuery,
         body: articoliResearchRequest,

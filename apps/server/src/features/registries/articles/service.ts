@@ -3,6 +3,9 @@ import {
   ARTICOLI_TABLE,
   exportHeaders,
   FILTERED_MAX,
+  maySeePrices,
+  maySetPrices,
+  visibleColumns,
   type articoliExportQuery,
   type Articolo,
   type ArticoloWarning,
@@ -11,7 +14,7 @@ import {
   type articoloSaveRequest,
   type TableInfos,
 } from '@fs/contract';
-import { notFound } from '../../../platform/errors.js';
+import { forbidden, notFound } from '../../../platform/errors.js';
 import type { Actor } from '../../../platform/auth/actor.js';
 import type { Deps } from '../../../platform/deps.js';
 import type { DbOrTx, Tx } from '../../../platform/db/client.js';
@@ -96,10 +99,10 @@ export async function upsertByKeys(
   if (target) {
     await checkLimit(tx, aziendaId, 0);
     const row = await repo.update(tx, aziendaId, target.id, valuesOf(input));
-    return { action: 'updated', item: toArticolo(row!) };
+    return { action: 'updated', item: toArticolo(row!, true) };
   }
   await checkLimit(tx, aziendaId, 1);
-  return { action: 'created', item: toArticolo(await repo.insert(tx, aziendaId, valuesOf(input))) };
+  return { action: 'created', item: toArticolo(await repo.insert(tx, aziendaId, valuesOf(input)), true) };
 }
 
 /**
@@ -145,7 +148,10 @@ async function checkDuplicates(
   );
 }
 
-/** POST /anagraficaarticoli/articoli: creates or updates; duplicates refused or confirmed, the plan limit refuses. */
+/**
+ * POST /anagraficaarticoli/articoli: creates or updates; duplicates refused or confirmed, the plan limit refuses.
+ * A caller who may not set prices has the prices sent ignored: an update keeps the article's, a new article has none.
+ */
 export async function save(
   deps: Deps,
   actor: Actor,
@@ -157,12 +163,15 @@ export async function save(
     const old = input.id ? await repo.findById(tx, actor.aziendaId, input.id) : undefined;
     if (input.id && !old) throw notFound('Articolo');
     await checkDuplicates(tx, actor.aziendaId, input, old);
+    const values = maySetPrices(actor.permissions)
+      ? valuesOf(input)
+      : { ...valuesOf(input), prezzoVendita: old?.prezzoVendita ?? null, prezzoAcquisto: old?.prezzoAcquisto ?? null };
     if (input.id) {
       await checkLimit(tx, actor.aziendaId, 0);
-      row = (await repo.update(tx, actor.aziendaId, input.id, valuesOf(input)))!;
+      row = (await repo.update(tx, actor.aziendaId, input.id, values))!;
     } else {
       await checkLimit(tx, actor.aziendaId, 1);
-      row = await repo.insert(tx, actor.aziendaId, valuesOf(input));
+      row = await repo.insert(tx, actor.aziendaId, values);
     }
     const warnings = await warningsFor(
       tx,
@@ -170,7 +179,7 @@ export async function save(
       { codice: row.codice, riferimentoEsterno: row.riferimentoEsterno },
       row.id,
     );
-    return { item: toArticolo(row), warnings };
+    return { item: toArticolo(row, maySeePrices(actor.permissions)), warnings };
   });
 }
 
@@ -183,13 +192,14 @@ const ALL_BATCH = 1000;
  */
 export async function* allJson(deps: Deps, actor: Actor): AsyncGenerator<string> {
   const limit = await limitOf(deps.db, actor.aziendaId);
+  const prices = maySeePrices(actor.permissions);
   yield `{"success":true,"limit":${JSON.stringify(limit)},"items":[`;
   let after: { codice: string; id: string } | null = null;
   let separator = '';
   for (;;) {
     const rows = await repo.allBatch(deps.db, actor.aziendaId, after, ALL_BATCH);
     if (rows.length > 0) {
-      yield separator + rows.map((r) => JSON.stringify(toArticolo(r))).join(',');
+      yield separator + rows.map((r) => JSON.stringify(toArticolo(r, prices))).join(',');
       separator = ',';
     }
     if (rows.length < ALL_BATCH) break;
@@ -204,11 +214,15 @@ export async function filtered(
   q: string | undefined,
   filters: ArticoliFilters,
 ): Promise<Articolo[]> {
-  return (await repo.listFiltered(deps.db, actor.aziendaId, q, filters, FILTERED_MAX)).map(toArticolo);
+  const prices = maySeePrices(actor.permissions);
+  return (await repo.listFiltered(deps.db, actor.aziendaId, q, filters, FILTERED_MAX)).map((r) =>
+    toArticolo(r, prices),
+  );
 }
 
 export async function research(deps: Deps, actor: Actor, q: string, limit: number): Promise<Articolo[]> {
-  return (await repo.research(deps.db, actor.aziendaId, q, limit)).map(toArticolo);
+  const prices = maySeePrices(actor.permissions);
+  return (await repo.research(deps.db, actor.aziendaId, q, limit)).map((r) => toArticolo(r, prices));
 }
 
 /** POST /anagraficaarticoli/articoli/admin: one page, the total and, when asked, tableInfos with the caller's columns. */
@@ -222,7 +236,7 @@ export async function admin(
     input.tableInfos ? tableInfosFor(deps, actor, ARTICOLI_TABLE) : undefined,
   ]);
   return {
-    items: rows.map(toArticolo),
+    items: rows.map((r) => toArticolo(r, maySeePrices(actor.permissions))),
     totaleElementi: total,
     ...(more ? { totalePiuDi: true as const } : {}),
     ...(tableInfos ? { tableInfos } : {}),
@@ -231,15 +245,21 @@ export async function admin(
 
 type ExportInput = z.output<typeof articoliExportQuery>;
 
-/** The filtered, sorted list as a CSV or XLSX file, streamed (GET /anagraficaarticoli/articoli/export). */
+/**
+ * The filtered, sorted list as a CSV or XLSX file, streamed (GET /anagraficaarticoli/articoli/export). The price
+ * columns only for a caller who may see prices (left out otherwise; asking for nothing else answers 403).
+ */
 export function exportArticoli(deps: Deps, actor: Actor, input: ExportInput): TableExport {
-  const { format, columns, sort, dir, q, ...filters } = input;
+  const { format, columns: asked, sort, dir, q, ...filters } = input;
+  const visible = new Set<string>(visibleColumns(ARTICOLI_TABLE, actor.permissions));
+  const columns = asked.filter((k) => visible.has(k));
+  if (!columns.length) throw forbidden('Le colonne chieste sono prezzi: serve il permesso prezzi');
   async function* rows() {
     // An export holds every hit: counted exactly, whatever the search.
     for await (const r of eachPage((page, size, totale) =>
       repo.page(deps.db, actor.aziendaId, { page, size, sort, dir, q, filters, totale }, { countUpTo: Infinity }),
     )) {
-      const a = toArticolo(r);
+      const a = toArticolo(r, true);
       yield columns.map((k): ExportCell => {
         if (k === 'prezzo_vendita' || k === 'prezzo_acquisto') return a[k] === null ? null : Number(a[k]);
         return a[k];

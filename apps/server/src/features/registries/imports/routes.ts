@@ -31,6 +31,9 @@ export const importRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
       schema: {
         tags: ['imports'],
         summary: 'The tables the caller may import into, with their fields (required ones, types, lengths)',
+        description:
+          "Only the fields the caller may import: the articles' prices (prezzo_vendita, prezzo_acquisto) need the prices " +
+          'permission (read and write).',
         security: bearerAuth,
         querystring: noQuery,
         response: { 200: mappingTablesResponse, ...errors(401) },
@@ -94,7 +97,8 @@ export const importRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         summary: 'Starts the import of an uploaded file with the chosen mapping (column → field); runs as a job',
         description:
           'Body `{ id, mapping: [{ column, field }] }`. Required fields must be mapped (400). One import at a time per company ' +
-          '(409 CONFLICT). Needs write permission on the table (anagrafica_clienti or anagrafica_articoli).',
+          '(409 CONFLICT). Needs write permission on the table (anagrafica_clienti or anagrafica_articoli); mapping a price ' +
+          '(prezzo_vendita, prezzo_acquisto) also needs the prices permission, read and write (403 otherwise).',
         security: bearerAuth,
         querystring: noQuery,
         body: startImportRequest,

@@ -6,6 +6,7 @@ import {
   IMPORT_PERMISSION,
   IMPORT_PREVIEW_ROWS,
   IMPORT_TABLES,
+  maySetPrices,
   parseSeparator,
   validateImportRow,
   type ColumnMapping,
@@ -36,12 +37,18 @@ export function mayWrite(actor: Actor, table: ImportTable): boolean {
   return can(actor.permissions, IMPORT_PERMISSION[table], 'write', 'company');
 }
 
-/** The importable tables the caller may write, with their fields. */
+/** The fields of a table the caller may import: the prices only with the prices permission (read and write). */
+function fieldsFor(actor: Actor, table: ImportTable) {
+  const prices = maySetPrices(actor.permissions);
+  return IMPORT_FIELDS[table].filter((f) => prices || !f.prices);
+}
+
+/** The importable tables the caller may write, with the fields they may import. */
 export function mappingTables(actor: Actor) {
   return IMPORT_TABLES.filter((t) => mayWrite(actor, t)).map((table) => ({
     table,
     permission: IMPORT_PERMISSION[table],
-    fields: IMPORT_FIELDS[table].map(({ aliases: _a, ...f }) => f),
+    fields: fieldsFor(actor, table).map(({ aliases: _a, prices: _p, ...f }) => f),
   }));
 }
 
@@ -136,7 +143,9 @@ export async function createMapping(
       index,
       name: header ? (first[index] ?? '').trim() || `#${index + 1}` : `#${index + 1}`,
     }));
-    const mapping = header ? autoMapping(table, first) : [];
+    // Only fields the caller may import are proposed (the prices need the prices permission).
+    const allowed = new Set(fieldsFor(actor, table).map((f) => f.name));
+    const mapping = header ? autoMapping(table, first).filter((m) => allowed.has(m.field)) : [];
     const rows = (header ? records.slice(1) : records).slice(0, IMPORT_PREVIEW_ROWS);
     const preview = rows.map((r) => ({
       riga: r.line,
@@ -205,6 +214,9 @@ export async function startImport(deps: Deps, actor: Actor, body: StartImportReq
   if (!mayWrite(actor, imp.tabella)) throw forbidden('Serve il permesso di scrittura sulla tabella scelta');
   if (imp.stato !== 'mapped' || !imp.storageKey) throw new AppError('CONFLICT', 'Importazione già avviata');
   checkMapping(imp.tabella, body.mapping);
+  const allowed = new Set(fieldsFor(actor, imp.tabella).map((f) => f.name));
+  const denied = body.mapping.filter((m) => !allowed.has(m.field)).map((m) => m.field);
+  if (denied.length) throw forbidden(`Serve il permesso prezzi per importare: ${denied.join(', ')}`);
   await settleDeadRuns(deps, actor.aziendaId);
   if (await repo.hasActiveImport(deps.db, actor.aziendaId))
     throw new AppError('CONFLICT', "Un'importazione è già in corso per l'azienda");

@@ -14,6 +14,9 @@ export const tablePreferenceRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = asyn
       schema: {
         tags: ['lists'],
         summary: "tableInfos of a table: columns, min and max, defaults and the caller's choice",
+        description:
+          'Columns the caller may not see are neither offered nor chosen: the price columns (articles: prezzo_vendita, ' +
+          'prezzo_acquisto; reports: totale) need the prices permission (read). 404 for an unknown table.',
         security: bearerAuth,
         params: z.object({ tabella: z.string().min(1).max(40) }).strict(),
         querystring: noQuery,

@@ -134,12 +134,14 @@ export function UserFormModal({ user, opened, onClose, isAdmin, onLicenceRefused
             <Select
               label={t('users.fields.lingua')}
               data={languages}
+              placeholder={t('users.form.companyLanguage')}
               allowDeselect={false}
               {...form.getInputProps('lingua')}
             />
             <Select
               label={t('users.fields.timezone')}
               data={timeZones(form.values.timezone)}
+              placeholder={t('users.form.companyTimezone')}
               searchable
               limit={50}
               allowDeselect={false}

@@ -10,13 +10,15 @@ export interface UserValues {
   password: string;
   /** The current password, asked when users change their own. */
   passwordAttuale: string;
-  lingua: 'IT' | 'EN' | 'ES' | 'FR' | 'DE';
+  /** '' (a new user): the company's default language, set by the server. */
+  lingua: '' | 'IT' | 'EN' | 'ES' | 'FR' | 'DE';
   role: 'admin' | 'user';
   scheduleenabled: boolean;
   status: 'ACTIVE' | 'DISABLED';
   netPriceKm: string;
   netPriceOreViaggio: string;
   netPriceTecnico: string;
+  /** '' (a new user): the company's time zone, set by the server. */
   timezone: string;
   /** Job roles held (ids). */
   mansioni: string[];
@@ -32,14 +34,14 @@ export function toValues(u: User | null): UserValues {
     email: u?.email ?? '',
     password: '',
     passwordAttuale: '',
-    lingua: (u?.lingua as UserValues['lingua']) ?? 'IT',
+    lingua: (u?.lingua as UserValues['lingua']) ?? '',
     role: u?.role ?? 'user',
     scheduleenabled: u ? u.scheduleenabled === 'Y' : true,
     status: u?.status ?? 'ACTIVE',
     netPriceKm: u?.netPriceKm ?? '',
     netPriceOreViaggio: u?.netPriceOreViaggio ?? '',
     netPriceTecnico: u?.netPriceTecnico ?? '',
-    timezone: u?.timezone ?? 'Europe/Rome',
+    timezone: u?.timezone ?? '',
     mansioni: u?.mansioni.map((m) => m.id) ?? [],
   };
 }
@@ -53,14 +55,14 @@ export function toRequest(v: UserValues, id: string | undefined): UserSave {
     email: v.email,
     ...(v.password ? { password: v.password } : {}),
     ...(v.password && v.passwordAttuale ? { passwordAttuale: v.passwordAttuale } : {}),
-    lingua: v.lingua,
+    ...(v.lingua ? { lingua: v.lingua } : {}),
     role: v.role,
     scheduleenabled: v.scheduleenabled ? 'Y' : 'N',
     status: v.status,
     netPriceKm: v.netPriceKm,
     netPriceOreViaggio: v.netPriceOreViaggio,
     netPriceTecnico: v.netPriceTecnico,
-    timezone: v.timezone,
+    ...(v.timezone ? { timezone: v.timezone } : {}),
     mansioni: v.mansioni,
   };
 }
@@ -83,5 +85,5 @@ export function userValidation(t: TFunction, creating: boolean) {
 
 export function timeZones(current: string): string[] {
   const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return all.includes(current) ? all : [current, ...all];
+  return !current || all.includes(current) ? all : [current, ...all];
 }

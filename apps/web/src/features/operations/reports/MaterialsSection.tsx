@@ -8,8 +8,19 @@ import { useDebounced } from '../../../app/components/list-state';
 import { useArticleResearch } from '../../registries';
 import { emptyMaterial, type MaterialState } from './report-form';
 
-/** The article search of a material line: picking one fills code, description, unit and price. */
-function ArticlePick({ onPick, disabled }: { onPick: (m: Partial<MaterialState>) => void; disabled: boolean }) {
+/**
+ * The article search of a material line: picking one fills code, description, unit and (for who may set
+ * prices) the price; otherwise the server prices the line from the article.
+ */
+function ArticlePick({
+  onPick,
+  disabled,
+  withPrices,
+}: {
+  onPick: (m: Partial<MaterialState>) => void;
+  disabled: boolean;
+  withPrices: boolean;
+}) {
   const { t } = useTranslation();
   const [q, setQ] = useState('');
   const found = useArticleResearch(useDebounced(q));
@@ -33,8 +44,9 @@ function ArticlePick({ onPick, disabled }: { onPick: (m: Partial<MaterialState>)
           codice: a.codice,
           descrizione: a.descrizione,
           unita: a.unita_misura ?? '',
-          importo_unitario: price(a.prezzo_vendita),
-          prezzo_netto: price(a.prezzo_vendita),
+          ...(withPrices
+            ? { importo_unitario: price(a.prezzo_vendita), prezzo_netto: price(a.prezzo_vendita) }
+            : { importo_unitario: '', prezzo_netto: '', costo_acquisto: '' }),
         });
         setQ('');
       }}
@@ -42,20 +54,26 @@ function ArticlePick({ onPick, disabled }: { onPick: (m: Partial<MaterialState>)
   );
 }
 
-/** Materials: from the articles (search as you type) or free text; quantity, unit and prices. */
+/**
+ * Materials: from the articles (search as you type) or free text; quantity, unit and prices. The prices
+ * are shown to who may see them (`showPrices`) and typed by who may set them (`pricesEditable`).
+ */
 export function MaterialsSection({
   rows,
   onChange,
   readOnly,
   errors,
   showPrices,
+  pricesEditable,
 }: {
   rows: MaterialState[];
   onChange: (rows: MaterialState[]) => void;
   readOnly: boolean;
   errors: Record<string, string>;
   showPrices: boolean;
+  pricesEditable: boolean;
 }) {
+  const priceLocked = readOnly || !pricesEditable;
   const { t } = useTranslation();
   const set = (i: number, patch: Partial<MaterialState>) =>
     onChange(rows.map((m, j) => (j === i ? { ...m, ...patch } : m)));
@@ -92,7 +110,7 @@ export function MaterialsSection({
             )}
           </Group>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-            {!readOnly && <ArticlePick disabled={readOnly} onPick={(p) => set(i, p)} />}
+            {!readOnly && <ArticlePick disabled={readOnly} withPrices={pricesEditable} onPick={(p) => set(i, p)} />}
             <TextInput
               label={t('reports.materials.descrizione')}
               required
@@ -125,7 +143,7 @@ export function MaterialsSection({
                   value={m.importo_unitario}
                   onChange={(e) => set(i, { importo_unitario: e.currentTarget.value })}
                   error={err(i, 'importo_unitario')}
-                  disabled={readOnly}
+                  disabled={priceLocked}
                 />
                 <DecimalInput
                   money
@@ -133,7 +151,7 @@ export function MaterialsSection({
                   value={m.prezzo_netto}
                   onChange={(e) => set(i, { prezzo_netto: e.currentTarget.value })}
                   error={err(i, 'prezzo_netto')}
-                  disabled={readOnly}
+                  disabled={priceLocked}
                 />
                 <DecimalInput
                   money
@@ -142,7 +160,7 @@ export function MaterialsSection({
                   value={m.costo_acquisto}
                   onChange={(e) => set(i, { costo_acquisto: e.currentTarget.value })}
                   error={err(i, 'costo_acquisto')}
-                  disabled={readOnly}
+                  disabled={priceLocked}
                 />
               </>
             )}

@@ -5,6 +5,7 @@ import { modals } from '@mantine/modals';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
+  maySetPrices,
   optionValue,
   type CampoPosizione,
   type ModalitaForfait,
@@ -84,9 +85,11 @@ function ReportForm({
   const options = useOptions();
   const mode = (optionValue(options.data, 'rapportini_modalita_ore', 'value') ?? 'libero') as ModalitaOre;
   const forfaitMode = (optionValue(options.data, 'rapportini_forfait', 'value') ?? 'rapportino') as ModalitaForfait;
-  const canPricesWrite = useCan('prezzi', 'write') === true;
+  const permissions = usePermissions().data?.permissions;
+  // Prices are set by who may see and write them (the server's rule): anyone else sends none.
+  const canPricesWrite = permissions ? maySetPrices(permissions) : false;
   const canDelete = useCan('gestione_interventi', 'delete') === true;
-  const office = usePermissions().data?.permissions.gestione_interventi.companyWrite === true;
+  const office = permissions?.gestione_interventi.companyWrite === true;
   const technicians = useTechnicianOptions(report.tecnici);
   const initial = useMemo(() => formOf(report), [report]);
   const [form, setForm] = useState<FormState>(initial);
@@ -214,6 +217,7 @@ function ReportForm({
           readOnly={readOnly}
           errors={errors}
           showPrices={report.prezzi !== null}
+          pricesEditable={canPricesWrite}
         />
         {fields('materiale')}
       </Section>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Rapportino } from '@fs/contract';
-import { bodyOf, emptyDay, emptyForm, formOf } from './report-form';
+import { bodyOf, emptyDay, emptyForm, emptyMaterial, formOf } from './report-form';
 
 describe('the report form', () => {
   it('sends decimals as typed, flags as S/N, and empty fields as null', () => {
@@ -29,5 +29,42 @@ describe('the report form', () => {
       campi_personalizzati: [campo('n', 'numero', '1.5'), campo('t', 'testo_breve', '1.5'), campo('e', 'numero', null)],
     } as unknown as Rapportino);
     expect(f.campi).toEqual({ n: '1,5', t: '1.5', e: '' });
+  });
+
+  it('without the prices permission sends no price at all, and the saved lines with their ids', () => {
+    const saved = formOf({
+      giornate: [{ id: 'g1', data: '2026-11-02', tecnico_id: 't1', totale_ore: '4.00', prezzoImpostato: null }],
+      materiali: [
+        {
+          id: 'm1',
+          articolo_id: 'a1',
+          codice: 'V',
+          descrizione: 'Valvola',
+          quantita: '2.000',
+          unita: 'pz',
+          importo_unitario: null,
+          costo_acquisto: null,
+          prezzo_netto: null,
+        },
+      ],
+      controlli: [],
+      tecnici_ids: [],
+      macchinari_ids: [],
+      campi_personalizzati: [],
+    } as unknown as Rapportino);
+    saved.cliente_id = 'c1';
+    saved.giornate.push({ ...emptyDay('t1', '2026-11-03'), prezzoImpostato: '1,00' });
+    saved.materiali.push({ ...emptyMaterial(), descrizione: 'Nastro', importo_unitario: '0,01' });
+    const tech = bodyOf(saved, 'r1');
+    expect(tech.giornate!.map((g) => g.id)).toEqual(['g1', undefined]);
+    expect(tech.materiali!.map((m) => m.id)).toEqual(['m1', undefined]);
+    for (const g of tech.giornate!) expect(g).not.toHaveProperty('prezzoImpostato');
+    for (const m of tech.materiali!) {
+      for (const k of ['importo_unitario', 'costo_acquisto', 'prezzo_netto']) expect(m).not.toHaveProperty(k);
+    }
+    expect(tech).not.toHaveProperty('gestionePrezziIntervento');
+    const office = bodyOf(saved, 'r1', true);
+    expect(office.giornate![1]!.prezzoImpostato).toBe('1,00');
+    expect(office.materiali![1]).toMatchObject({ importo_unitario: '0,01', costo_acquisto: null });
   });
 });

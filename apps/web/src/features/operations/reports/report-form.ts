@@ -3,6 +3,8 @@ import type { SaveBody } from './api';
 
 /** A worked day as the form holds it (decimals as typed, Italian or not; the server reads both). */
 export interface DayState {
+  /** The saved line's id (null: a day added here): the server matches lines by it and keeps what it holds. */
+  id: string | null;
   data: string;
   tecnico_id: string;
   totale_ore: string;
@@ -22,6 +24,8 @@ export interface DayState {
 }
 
 export interface MaterialState {
+  /** The saved line's id (null: a line added here): the server matches lines by it and keeps its prices. */
+  id: string | null;
   articolo_id: string | null;
   codice: string;
   descrizione: string;
@@ -76,6 +80,7 @@ export const todayIso = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Euro
 
 export function emptyDay(tecnico_id: string, data = todayIso()): DayState {
   return {
+    id: null,
     data,
     tecnico_id,
     totale_ore: '',
@@ -96,6 +101,7 @@ export function emptyDay(tecnico_id: string, data = todayIso()): DayState {
 }
 
 export const emptyMaterial = (): MaterialState => ({
+  id: null,
   articolo_id: null,
   codice: '',
   descrizione: '',
@@ -175,6 +181,7 @@ export function formOf(r: Rapportino): FormState {
     richiesta_iniziale: r.richiesta_iniziale ?? '',
     note: r.note ?? '',
     giornate: r.giornate.map((g) => ({
+      id: g.id,
       data: g.data,
       tecnico_id: g.tecnico_id,
       totale_ore: it(g.totale_ore),
@@ -193,6 +200,7 @@ export function formOf(r: Rapportino): FormState {
       prezzoImpostato: it(g.prezzoImpostato),
     })),
     materiali: r.materiali.map((m) => ({
+      id: m.id,
       articolo_id: m.articolo_id,
       codice: m.codice ?? '',
       descrizione: m.descrizione,
@@ -212,8 +220,10 @@ export function formOf(r: Rapportino): FormState {
 const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
 
 /**
- * The save body of the form (the whole report: the server replaces its lines). The set prices are
- * sent only by who may set them (`withPrices`); left out, the server keeps the report's.
+ * The save body of the form (the whole report: the server replaces its lines, matching days and
+ * materials by their ids). Prices — the report's own, the materials' and the days' set prices — are
+ * sent only by who may set them (`withPrices`, the prices permission); left out, the server keeps
+ * the report's and a kept line's, and prices a new line from its article.
  */
 export function bodyOf(f: FormState, id?: string, withPrices = false): SaveBody {
   const g = f.gestione;
@@ -250,6 +260,7 @@ export function bodyOf(f: FormState, id?: string, withPrices = false): SaveBody 
         }
       : {}),
     giornate: f.giornate.map((g) => ({
+      ...(g.id ? { id: g.id } : {}),
       data: g.data,
       tecnico_id: g.tecnico_id,
       totale_ore: orNull(g.totale_ore),
@@ -265,17 +276,22 @@ export function bodyOf(f: FormState, id?: string, withPrices = false): SaveBody 
       km_viaggio: orNull(g.km_viaggio),
       ore_viaggio: orNull(g.ore_viaggio),
       ritorno: g.ritorno,
-      prezzoImpostato: orNull(g.prezzoImpostato),
+      ...(withPrices ? { prezzoImpostato: orNull(g.prezzoImpostato) } : {}),
     })),
     materiali: f.materiali.map((m) => ({
+      ...(m.id ? { id: m.id } : {}),
       articolo_id: m.articolo_id,
       codice: orNull(m.codice),
       descrizione: m.descrizione,
       quantita: m.quantita,
       unita: orNull(m.unita),
-      importo_unitario: orNull(m.importo_unitario),
-      costo_acquisto: orNull(m.costo_acquisto),
-      prezzo_netto: orNull(m.prezzo_netto),
+      ...(withPrices
+        ? {
+            importo_unitario: orNull(m.importo_unitario),
+            costo_acquisto: orNull(m.costo_acquisto),
+            prezzo_netto: orNull(m.prezzo_netto),
+          }
+        : {}),
     })),
     controlli: f.controlli.map((c) => ({ controllo_id: c.controllo_id, esito: c.esito, note: orNull(c.note) })),
     campi_personalizzati: Object.entries(f.campi).map(([campo_id, valore]) => ({ campo_id, valore: orNull(valore) })),

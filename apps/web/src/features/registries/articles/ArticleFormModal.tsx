@@ -4,7 +4,8 @@ import { Textarea, TextInput } from '../../../app/components/TextFields';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { Articolo } from '@fs/contract';
+import { maySeePrices, maySetPrices, type Articolo } from '@fs/contract';
+import { usePermissions } from '../../../app/session/api';
 import { errorText, formErrorsOf } from '../../../app/api/errors';
 import { notify } from '../../../app/notify';
 import { findSame, useSaveArticle } from './api';
@@ -35,6 +36,10 @@ export function ArticleFormModal({ article, readOnly = false, onClose }: Props) 
   const form = useForm<ArticleValues>({ initialValues: toArticleValues(article), validate: articleValidation(t) });
   const close = useGuardedClose(form, onClose);
   const [same, setSame] = useState<Same>({});
+  // Prices: shown with the prices permission, typed with read and write (the server ignores anyone else's).
+  const permissions = usePermissions().data?.permissions;
+  const seePrices = permissions ? maySeePrices(permissions) : false;
+  const setPrices = permissions ? maySetPrices(permissions) : false;
 
   const check = (field: 'codice' | 'riferimento_esterno') => async () => {
     const value = form.values[field];
@@ -130,16 +135,22 @@ export function ArticleFormModal({ article, readOnly = false, onClose }: Props) 
                 placeholder={t('articles.form.unitPlaceholder')}
                 {...form.getInputProps('unita_misura')}
               />
-              <DecimalInput
-                money
-                label={t('articles.fields.prezzo_vendita')}
-                {...form.getInputProps('prezzo_vendita')}
-              />
-              <DecimalInput
-                money
-                label={t('articles.fields.prezzo_acquisto')}
-                {...form.getInputProps('prezzo_acquisto')}
-              />
+              {seePrices && (
+                <>
+                  <DecimalInput
+                    money
+                    label={t('articles.fields.prezzo_vendita')}
+                    disabled={!setPrices}
+                    {...form.getInputProps('prezzo_vendita')}
+                  />
+                  <DecimalInput
+                    money
+                    label={t('articles.fields.prezzo_acquisto')}
+                    disabled={!setPrices}
+                    {...form.getInputProps('prezzo_acquisto')}
+                  />
+                </>
+              )}
             </SimpleGrid>
             <Textarea
               label={t('articles.fields.note')}
