@@ -45,7 +45,7 @@ async function company() {
 
 describe('articles and the prices permission (issue 22)', () => {
   it('answers no price to a caller without the prices permission: list, picker, search, catalogue, exports, columns', async () => {
-    const { admin, tech } = await company();
+    const { c, admin, tech } = await company();
     const answers = async (s: S) => [
       (await post(s, '/anagraficaarticoli/articoli/admin', { tableInfos: true })).json,
       (await get(s, '/anagraficaarticoli/articoli-filtered?codice=VALV')).json,
@@ -66,15 +66,23 @@ describe('articles and the prices permission (issue 22)', () => {
     expect((await get(tech, '/tabelle/tabella/articoli')).json.item.columns.map((c: any) => c.key)).not.toContain(
       'prezzo_acquisto',
     );
-    // The export leaves the price columns out, asked or not.
-    const csv = await get(tech, '/anagraficaarticoli/articoli/export');
+    // The export (data-export area: a group gives it, not prices) leaves the price columns out, asked or not.
+    expect((await get(tech, '/anagraficaarticoli/articoli/export')).status).toBe(403);
+    const g = await post(admin, '/gruppi/gruppo', {
+      name: 'Esportatori senza prezzi',
+      membri: [c.user('tech').id],
+      permissions: { anagrafica_articoli: flags(true, false), esportazione_dati: flags(true, false) },
+    });
+    expect(g.status, JSON.stringify(g.json)).toBe(200);
+    const exporter = await c.login('tech');
+    const csv = await get(exporter, '/anagraficaarticoli/articoli/export');
     expect(csvLines(csv.raw.body)).toEqual([
       'Codice;Riferimento esterno;Descrizione;Unità di misura;Note',
       'VALV-1;;Valvola a sfera;pz;',
     ]);
-    const asked = await get(tech, '/anagraficaarticoli/articoli/export?columns=codice,prezzo_acquisto');
+    const asked = await get(exporter, '/anagraficaarticoli/articoli/export?columns=codice,prezzo_acquisto');
     expect(csvLines(asked.raw.body)).toEqual(['Codice', 'VALV-1']);
-    expect((await get(tech, '/anagraficaarticoli/articoli/export?columns=prezzo_acquisto')).status).toBe(403);
+    expect((await get(exporter, '/anagraficaarticoli/articoli/export?columns=prezzo_acquisto')).status).toBe(403);
     const office = await get(admin, '/anagraficaarticoli/articoli/export?columns=codice,prezzo_acquisto');
     expect(csvLines(office.raw.body)).toEqual(['Codice;Prezzo di acquisto (€)', 'VALV-1;7']);
   });
