@@ -25,7 +25,7 @@ export interface DateFieldProps {
  * operating system's, e.g. 11/23/2026). The value on the wire stays YYYY-MM-DD.
  */
 export function DateField({ label, value, onChange, error, disabled, required, clearable }: DateFieldProps) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
       <DateInput
@@ -39,6 +39,7 @@ export function DateField({ label, value, onChange, error, disabled, required, c
         disabled={disabled}
         required={required}
         clearable={clearable}
+        clearButtonProps={{ 'aria-label': t('common.clear', { label }) }}
         leftSection={<IconCalendar size={16} aria-hidden />}
         popoverProps={{ withinPortal: true }}
       />
@@ -69,6 +70,7 @@ export function TimeField({ label, value, onChange, error, disabled, required }:
       disabled={disabled}
       required={required}
       clearable
+      clearButtonProps={{ 'aria-label': t('common.clear', { label }) }}
       hoursInputLabel={t('common.hours', { label })}
       minutesInputLabel={t('common.minutes', { label })}
     />
