@@ -25,11 +25,12 @@ export interface DateFieldProps {
  * operating system's, e.g. 11/23/2026). The value on the wire stays YYYY-MM-DD.
  */
 export function DateField({ label, value, onChange, error, disabled, required, clearable }: DateFieldProps) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   return (
     <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
       <DateInput
         label={label}
+        clearButtonProps={{ 'aria-label': i18n.t('common.clear', { label }) }}
         value={value || null}
         onChange={(v) => onChange(v ?? '')}
         valueFormat="DD/MM/YYYY"
@@ -39,7 +40,6 @@ export function DateField({ label, value, onChange, error, disabled, required, c
         disabled={disabled}
         required={required}
         clearable={clearable}
-        clearButtonProps={{ 'aria-label': t('common.clear', { label }) }}
         leftSection={<IconCalendar size={16} aria-hidden />}
         popoverProps={{ withinPortal: true }}
       />
@@ -63,6 +63,7 @@ export function TimeField({ label, value, onChange, error, disabled, required }:
   return (
     <TimePicker
       label={label}
+      clearButtonProps={{ 'aria-label': t('common.clear', { label }) }}
       value={value}
       onChange={(v) => onChange(v ? v.slice(0, 5) : '')}
       format="24h"
@@ -70,7 +71,6 @@ export function TimeField({ label, value, onChange, error, disabled, required }:
       disabled={disabled}
       required={required}
       clearable
-      clearButtonProps={{ 'aria-label': t('common.clear', { label }) }}
       hoursInputLabel={t('common.hours', { label })}
       minutesInputLabel={t('common.minutes', { label })}
     />
