@@ -179,6 +179,7 @@ export function OfficePlanner() {
 
   const panel = (
     <SidePanel
+      sticky={!narrow}
       todos={todos.data}
       activities={activities.data?.items}
       overdue={activities.data?.scadute}
