@@ -3,7 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { divIcon, type LatLngBoundsExpression } from 'leaflet';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 import { useTranslation } from 'react-i18next';
-import type { TechnicianPosition } from '@fs/contract';
+import type { Appuntamento, TechnicianPosition } from '@fs/contract';
 import { Basemap } from './Basemap';
 import { PlacePopup, PositionPopup } from './Popups';
 import { boundsOf, initials, ITALY_BOUNDS, technicianColor, type Place } from './logic';
@@ -17,6 +17,8 @@ export interface MapCanvasProps {
   /** Raster tiles when configured; else the offline basemap. */
   tiles: { url: string; attribution: string } | null;
   height: string;
+  /** Opens an appointment's form from its popup. */
+  onOpen?: ((a: Appuntamento) => void) | undefined;
 }
 
 const escapeHtml = (s: string) =>
@@ -69,7 +71,7 @@ function Framing({ bounds }: { bounds: LatLngBoundsExpression }) {
 }
 
 /** The Leaflet map (loaded with its own chunk only when the map view opens). */
-export function MapCanvas({ places, positions, colours, timeZone, tiles, height }: MapCanvasProps) {
+export function MapCanvas({ places, positions, colours, timeZone, tiles, height, onOpen }: MapCanvasProps) {
   const { t } = useTranslation();
   const bounds = useMemo(
     () => boundsOf([...places, ...positions.map((p) => ({ lat: p.latitude, lng: p.longitude }))]) ?? ITALY_BOUNDS,
@@ -99,7 +101,7 @@ export function MapCanvas({ places, positions, colours, timeZone, tiles, height 
           title={t('plannerMap.placeTitle', { cliente: place.items[0]!.cliente, count: place.items.length })}
         >
           <Popup maxWidth={320}>
-            <PlacePopup place={place} timeZone={timeZone} />
+            <PlacePopup place={place} timeZone={timeZone} onOpen={onOpen} />
           </Popup>
         </Marker>
       ))}
