@@ -86,7 +86,8 @@ export async function seedSampleReports(deps: Deps, aziendaId: string): Promise<
     nome: 'Tipo di caldaia',
     tipo: 'scelta',
     scelte: ['Murale', 'A basamento', 'A condensazione'],
-    valore: 'Murale',
+    // No default: only a boiler's report says which.
+    valore: null,
     obbligatorio: false,
     abilitazione: true,
     valore_richiesto: null,

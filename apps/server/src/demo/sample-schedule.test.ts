@@ -237,6 +237,14 @@ describe('the demo company is plausible', () => {
       expect(r.mansione, r.richiesta).toBe(fitting(r.richiesta) ?? r.mansione);
       expect(r.held, `${r.richiesta}: ${r.mansione}`).toBe(true);
     }
+    // The boiler's type only on boilers' reports.
+    const boilerType = await sql<{ mansione: string }>(
+      `select m.nome as mansione from rapportini_campi v join campi_personalizzati f on f.id = v.campo_id
+         join rapportini_mansioni x on x.rapportino_id = v.rapportino_id join mansioni m on m.id = x.mansione_id
+        where v.azienda_id = $1 and f.nome = 'Tipo di caldaia' and coalesce(v.valore, '') <> ''`,
+    );
+    expect(boilerType.length).toBeGreaterThan(5);
+    expect(new Set(boilerType.map((r) => r.mansione))).toEqual(new Set(['Manutenzione caldaie']));
     const appointments = await sql<{ titolo: string; mansione: string | null; held: boolean }>(
       `select a.titolo, m.nome as mansione,
               not exists (select 1 from appuntamenti_tecnici t where t.appuntamento_id = a.id and not exists
