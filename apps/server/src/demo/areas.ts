@@ -2,10 +2,11 @@ import type { Deps } from '../platform/deps.js';
 import { CITIES } from './large-data.js';
 
 /**
- * Where the demo company works: Lombardy and Emilia-Romagna, one technician each (the first
- * technician Lombardy, the second Emilia-Romagna, a third Lombardy again...). Its sample customers
- * live in these regions' cities, and every appointment, report and contract visit of a technician is
- * at a customer of their own region: nobody's week spans the country.
+ * Where the demo company works: Lombardy and Emilia-Romagna, one technician each (in the users'
+ * order, then by username: the first Lombardy, the second Emilia-Romagna, a third Lombardy again...;
+ * in the demo Luca Bianchi and Mario Rossi). Its sample customers live in these regions' cities, and
+ * every appointment, report and contract visit of a technician is at a customer of their own region:
+ * nobody's week spans the country.
  */
 export const DEMO_AREAS: { regione: string; province: string[] }[] = [
   { regione: 'Lombardia', province: ['MI', 'MB', 'BG', 'BS', 'CO', 'VA', 'LC', 'PV', 'CR', 'MN', 'LO', 'SO'] },

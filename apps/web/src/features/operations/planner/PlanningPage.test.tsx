@@ -29,9 +29,9 @@ function stubApi() {
               items: [],
               posizioni: { enabled: false, validityMinutes: 0, items: [] },
             }
-        : url.startsWith('/api/attivita/attivita/')
-          ? { success: true, items: [], scadute: [], next: null }
-          : { success: true, items: [], item: null, totaleElementi: 0 };
+          : url.startsWith('/api/attivita/attivita/')
+            ? { success: true, items: [], scadute: [], next: null }
+            : { success: true, items: [], item: null, totaleElementi: 0 };
       return new Response(JSON.stringify(json), { status: 200 });
     }),
   );
