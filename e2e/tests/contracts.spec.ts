@@ -122,7 +122,7 @@ test('an on-call contract of 12 hours turns to warning when a 3-hour report on i
   await page.getByRole('button', { name: 'Crea contratto' }).click();
   await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}/);
   const contractId = page.url().split('/').pop()!.split('?')[0]!;
-  await expect(page.getByText('12 / 12 h').first()).toBeVisible();
+  await expect(page.getByText('0 / 12 h usate').first()).toBeVisible();
 
   // The technician closes a 3-hour report on the contract from the app (through the API: the report
   // screens have their own tests; the admin signing in elsewhere would end this browser's session).
@@ -153,11 +153,12 @@ test('an on-call contract of 12 hours turns to warning when a 3-hour report on i
   expect(closed.status(), await closed.text()).toBe(200);
 
   await page.reload();
-  await expect(page.getByText('9 / 12 h').first()).toBeVisible();
+  await expect(page.getByText('3 / 12 h usate').first()).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Ore usate: 3 di 12' })).toBeVisible();
   await expect(page.getByText('Poche ore residue').first()).toBeVisible();
   await page.goto('/contracts');
   const row = page.getByRole('row', { name: new RegExp(id) });
-  await expect(row).toContainText('9 / 12 h');
+  await expect(row).toContainText('3 / 12 h usate');
   await expect(row).toContainText('Poche ore residue');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/contracts-list-warning.png`, fullPage: true });
 });

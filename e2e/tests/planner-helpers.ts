@@ -69,7 +69,7 @@ export async function openNextWeek(page: Page) {
   await page.setViewportSize({ width: 1366, height: 900 });
   await signIn(page, { ...CO, path: '/intervention-planning' });
   await expect(page.getByRole('heading', { name: 'Pianificazione', level: 2 })).toBeVisible();
-  await page.locator('.fc-next-button').click();
+  await page.getByRole('button', { name: 'Periodo successivo' }).click();
   const heads = page.locator('th.fc-col-header-cell[data-date]');
   await expect(heads).toHaveCount(7);
   return heads.evaluateAll((els) => els.map((e) => e.getAttribute('data-date')!));

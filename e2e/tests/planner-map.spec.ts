@@ -101,11 +101,11 @@ test('coming back from the map shows the calendar where it was', async ({ page }
     path: '/intervention-planning?vista=mese',
     landsOn: /intervention-planning\?vista=mese$/,
   });
-  const title = page.locator('.fc-toolbar-title');
+  const title = page.getByRole('main').getByRole('heading', { level: 3 });
   await expect(title).not.toHaveText('');
   const thisMonth = await title.textContent();
-  await page.locator('.fc-next-button').click();
-  await page.locator('.fc-next-button').click();
+  await page.getByRole('button', { name: 'Periodo successivo' }).click();
+  await page.getByRole('button', { name: 'Periodo successivo' }).click();
   await expect(title).not.toHaveText(thisMonth ?? '');
   const twoAhead = await title.textContent();
   await openMapFromPlanner(page);

@@ -81,11 +81,11 @@ test('a drag onto the same technician’s other appointment warns: cancel puts i
 
   // The page has read the week before the API made them: a reload shows both on Tuesday.
   await page.reload();
-  await page.locator('.fc-next-button').click();
+  await page.getByRole('button', { name: 'Periodo successivo' }).click();
   const column = page.locator(`td.fc-timegrid-col[data-date="${tue}"]`);
   const eventB = column.locator('.fc-event', { hasText: 'Caldaia B E2E' });
-  await expect(eventB).toContainText('10:00 - 11:00');
-  await expect(column.locator('.fc-event', { hasText: 'Caldaia A E2E' })).toContainText('08:00 - 09:00');
+  await expect(eventB).toContainText('10:00–11:00');
+  await expect(column.locator('.fc-event', { hasText: 'Caldaia A E2E' })).toContainText('08:00–09:00');
   const rowTop = async (time: string) =>
     (await page.locator(`td.fc-timegrid-slot-lane[data-time="${time}"]`).boundingBox())!.y;
   const eventTop = async () => (await eventB.boundingBox())!.y;
@@ -114,7 +114,7 @@ test('a drag onto the same technician’s other appointment warns: cancel puts i
   // "Annulla": the event goes back to 10:00 and the server keeps the old time.
   await warnings.getByRole('button', { name: 'Annulla' }).click();
   await expect(warnings).toBeHidden();
-  await expect(eventB).toContainText('10:00 - 11:00');
+  await expect(eventB).toContainText('10:00–11:00');
   await expect.poll(() => startsAt('10:00:00')).toBeLessThan(4);
   expect(bodies).toHaveLength(1);
   let stored = await appointment(page, b.id);
@@ -133,7 +133,7 @@ test('a drag onto the same technician’s other appointment warns: cancel puts i
   expect(bodies).toHaveLength(3);
   expect(bodies[2]).toMatchObject({ id: b.id, conferma: true, inizio: romeInstant(tue, '08:00') });
   await expect(page.getByText('Appuntamento salvato')).toBeVisible();
-  await expect(eventB).toContainText('08:00 - 09:00');
+  await expect(eventB).toContainText('08:00–09:00');
   expect(await startsAt('08:00:00')).toBeLessThan(4);
 
   stored = await appointment(page, b.id);
@@ -236,7 +236,7 @@ test('a to-do dragged from the side panel onto next week becomes an appointment 
   const event = page.locator(`td.fc-timegrid-col[data-date="${mon}"]`).locator('.fc-event', {
     hasText: 'Sostituzione filtro E2E',
   });
-  await expect(event).toContainText('09:00 - 10:00');
+  await expect(event).toContainText('09:00–10:00');
   await expect(card).toHaveCount(0);
   await stillShot(page, 'planner-todo-dropped');
 
@@ -291,7 +291,7 @@ test('a to-do without a technician dropped on the calendar opens the form to ask
     page.locator(`td.fc-timegrid-col[data-date="${sun}"]`).locator('.fc-event', {
       hasText: 'Sopralluogo senza tecnico E2E',
     }),
-  ).toContainText('11:00 - 12:00');
+  ).toContainText('11:00–12:00');
   await expect(card).toHaveCount(0);
 
   const stored = await appointment(page, todo.item.id);
@@ -353,7 +353,7 @@ test('an overdue activity planned beyond its maximum delay warns before it is sa
   await expect(plan).toBeHidden();
   await expect(
     page.locator(`td.fc-timegrid-col[data-date="${sun}"]`).locator('.fc-event', { hasText: 'Verifica in ritardo E2E' }),
-  ).toContainText('08:00 - 09:00');
+  ).toContainText('08:00–09:00');
   // Planned, no longer overdue (planner.spec.ts counts the overdue list after this file).
   await expect(card).toHaveCount(0);
   const range = `/api/v2/schedule/appointments/start/${compact(sun)}/end/${compact(sun)}`;

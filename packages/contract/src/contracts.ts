@@ -228,7 +228,10 @@ export const contrattiFilteredResponse = z.object({
   columns: z.array(z.string()).optional(),
 });
 
-/** The on-call bar: share of hours left and its level (warning at ORE_AVVISO_CHIAMATA hours, exhausted at 0). */
+/**
+ * The on-call bar: share of the hours bought already used (it fills as they are used) and its level
+ * (warning at ORE_AVVISO_CHIAMATA hours left, exhausted at 0 left).
+ */
 export function barraOre(
   oreContratto: string | null,
   oreResidue: string | null,
@@ -236,7 +239,7 @@ export function barraOre(
   if (oreContratto === null || oreResidue === null) return null;
   const tot = Number(oreContratto);
   const left = Number(oreResidue);
-  const percent = tot > 0 ? Math.max(0, Math.min(100, (left / tot) * 100)) : 0;
+  const percent = tot > 0 ? Math.max(0, Math.min(100, ((tot - left) / tot) * 100)) : 100;
   const livello = left <= 0 ? 'esaurite' : left <= ORE_AVVISO_CHIAMATA ? 'avviso' : 'ok';
   return { percent, livello };
 }

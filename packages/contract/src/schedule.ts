@@ -186,7 +186,16 @@ export const appointmentsPageResponse = z.object({
 });
 
 export const MAP_RANGES = ['settimana', 'prossimi_30', 'mese', 'mese_prossimo'] as const;
-export const mapRequest = z.object({ range: z.enum(MAP_RANGES) }).strict();
+/** POST /tracking/geolocation/mapRequest: a range, and the calendar's filters (technician, job role, customer). */
+export const mapRequest = z
+  .object({
+    range: z.enum(MAP_RANGES),
+    tecnico_id: z.uuid().nullish(),
+    mansione_id: z.uuid().nullish(),
+    cliente_id: z.uuid().nullish(),
+  })
+  .strict();
+export type MapRequest = z.input<typeof mapRequest>;
 export const mapResponse = z.object({
   success: z.literal(true),
   timezone: z.string(),

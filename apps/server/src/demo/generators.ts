@@ -35,16 +35,19 @@ function pivaCheck(b: string): string {
   return `((10 - ((${terms.join(' + ')}) % 10)) % 10)::text`;
 }
 
-/** Customers lo..hi with 1-2 plants each and 1-3 machines per plant, in one statement. */
-export function customersBatch(aziendaId: string, lo: number, hi: number): SQL {
-  const cities = CITIES.map(([nome, prov, cap, lat, lon], i) => ({ i, nome, prov, cap, lat, lon }));
+/**
+ * Customers lo..hi with 1-2 plants each and 1-3 machines per plant, in one statement, in the given
+ * cities (all of Italy's by default; the demo company's own regions for its sample).
+ */
+export function customersBatch(aziendaId: string, lo: number, hi: number, within: typeof CITIES = CITIES): SQL {
+  const cities = within.map(([nome, prov, cap, lat, lon], i) => ({ i, nome, prov, cap, lat, lon }));
   // u in [0,1) from a multiplicative hash of g; cities indexed by u² so the big cities hold more customers.
   return sql`
     with cities as (
       select * from jsonb_to_recordset(${json(cities)}) as t(i int, nome text, prov text, cap text, lat float8, lon float8)
     ), src as (
       select g, lpad(((g::bigint * 7919 + 1234567) % 10000000)::text, 7, '0') || lpad((g % 100 + 1)::text, 3, '0') as b,
-             floor(${n(CITIES.length)} * power(((g::bigint * 2654435761) % 4294967296)::float8 / 4294967296, 2))::int as ci
+             floor(${n(within.length)} * power(((g::bigint * 2654435761) % 4294967296)::float8 / 4294967296, 2))::int as ci
       from generate_series(${n(lo)}, ${n(hi)}) g
     ), c as (
       insert into clienti (azienda_id, codice, ragione_sociale, partita_iva, codice_fiscale, telefono, cellulare, email,

@@ -1,6 +1,9 @@
 import { adminPermissions, attivitaReportInput, contrattoInput, rapportinoLavorazioneRequest } from '@fs/contract';
 import type { Actor } from '../platform/auth/actor.js';
 import type { Deps } from '../platform/deps.js';
+import { demoTerritory, type DemoPlant } from './areas.js';
+import { romeInstant } from './days.js';
+import { JOB } from './sample.js';
 import {
   ceaseContract,
   close,
@@ -15,7 +18,8 @@ import {
  * so their dates, hours and states follow the real rules: maintenance contracts with activities every
  * 6 and 12 months (past dates done through closed reports, one overdue), one on variable dates ending
  * within 30 days (its expiry notice sent by the renewal job), two on-call contracts with hours partly
- * used (one under the 10-hour warning), and one ceased early.
+ * used (one under the 10-hour warning), and one ceased early. Each contract's work goes to the technician of
+ * the customer's region under its fitting job role (air conditioning at a customer of the technician who holds it).
  */
 export const SAMPLE_CONTRACTS = 6;
 
@@ -55,30 +59,42 @@ function shift(date: string, months: number, days = 0): string {
 
 export async function seedSampleContracts(deps: Deps, aziendaId: string): Promise<void> {
   const q = (text: string, values: unknown[] = []) => deps.database.executeSql(text, values);
-  const { actor, techs } = await demoActor(deps, aziendaId);
-  // One plant of each of the first customers (with its machines), and the job roles with their checks.
-  const plants = (
-    await q(
-      `select distinct on (p.cliente_id) p.id, p.cliente_id,
-              coalesce((select array_agg(m.id order by m.nome) from macchinari m where m.impianto_id = p.id), '{}') as machines
-         from impianti p where p.azienda_id = $1 order by p.cliente_id, p.nome`,
-      [aziendaId],
-    )
-  ).rows as { id: string; cliente_id: string; machines: string[] }[];
+  const { actor } = await demoActor(deps, aziendaId);
+  const { techs, plants, techFor } = await demoTerritory(deps, aziendaId);
+  // The job roles with their checks and holders, by name.
   const jobs = (
     await q(
-      `select m.id, array_agg(c.id order by c.ordine) as checks from mansioni m join controlli c on c.mansione_id = m.id
+      `select m.id, m.nome, array_agg(c.id order by c.ordine) as checks,
+              coalesce((select array_agg(h.utente_id) from utenti_mansioni h where h.mansione_id = m.id), '{}') as holders
+         from mansioni m join controlli c on c.mansione_id = m.id
         where m.azienda_id = $1 group by m.id order by m.nome`,
       [aziendaId],
     )
-  ).rows as { id: string; checks: string[] }[];
-  if (plants.length < SAMPLE_CONTRACTS || !techs.length || !jobs.length) return;
+  ).rows as { id: string; nome: string; checks: string[]; holders: string[] }[];
+  const job = jobs.find((j) => j.nome === JOB.caldaie);
+  const clima = jobs.find((j) => j.nome === JOB.clima) ?? job;
+  const idraulici = jobs.find((j) => j.nome === JOB.idraulici) ?? job;
+  // One plant per customer, the contracts each at another customer.
+  const firstPlants = plants.filter((p, k) => plants.findIndex((x) => x.cliente_id === p.cliente_id) === k);
+  if (firstPlants.length < SAMPLE_CONTRACTS || !techs.length || !job || !clima || !idraulici) return;
+  const taken = new Set<string>();
+  /** The next customer's plant worked by a technician who holds the job role (any when none does). */
+  const plantFor = (role: { holders: string[] }): DemoPlant => {
+    const free = firstPlants.filter((p) => !taken.has(p.cliente_id));
+    const p = free.find((x) => role.holders.includes(techFor(x.provincia) ?? '')) ?? free[0]!;
+    taken.add(p.cliente_id);
+    return p;
+  };
+  const techAt = (p: DemoPlant) => techFor(p.provincia) ?? techs[0]!;
 
   const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Rome' }).format(new Date());
   const month1 = `${today.slice(0, 8)}01`;
-  const [p1, p2, p3, p4, p5, p6] = plants as [(typeof plants)[0], ...typeof plants];
-  const job = jobs[0]!;
-  const job2 = jobs[1] ?? job;
+  const p1 = plantFor(job);
+  const p2 = plantFor(clima);
+  const p3 = plantFor(job);
+  const p4 = plantFor(job);
+  const p5 = plantFor(idraulici);
+  const p6 = plantFor(idraulici);
 
   const save = (input: unknown) => saveContract(deps, actor, contrattoInput.parse(input));
   /** A closed report of `ore` hours worked on `data` by `tech` (optionally made from an activity date first). */
@@ -90,6 +106,7 @@ export async function seedSampleContracts(deps: Deps, aziendaId: string): Promis
     ore: string;
     tech: string;
     richiesta: string;
+    mansione_id: string;
     from?: string;
     checks?: string[];
   }) => {
@@ -105,6 +122,7 @@ export async function seedSampleContracts(deps: Deps, aziendaId: string): Promis
         impianto_id: o.impianto_id,
         contratto_id: o.contratto_id,
         tecnici_ids: [o.tech],
+        mansione_id: o.mansione_id,
         data_apertura: o.data,
         richiesta_iniziale: o.richiesta,
         note: 'Intervento eseguito secondo contratto.',
@@ -112,7 +130,8 @@ export async function seedSampleContracts(deps: Deps, aziendaId: string): Promis
         controlli: (o.checks ?? []).map((controllo_id) => ({ controllo_id, esito: 'ok' })),
       }) as Parameters<typeof saveReport>[2],
     );
-    await close(deps, actor, item.id, 'chiudi');
+    // Closed on site at the end of the worked day.
+    await close(deps, actor, item.id, 'chiudi', new Date(romeInstant(o.data, '17:50')));
   };
   const datesOf = async (contrattoId: string) =>
     (
@@ -168,8 +187,9 @@ export async function seedSampleContracts(deps: Deps, aziendaId: string): Promis
       contratto_id: c1.id,
       data: d.data,
       ore: '2',
-      tech: techs[0]!,
+      tech: techAt(p1),
       richiesta: d.descrizione,
+      mansione_id: job.id,
       from: d.id,
       checks: job.checks,
     });
@@ -190,11 +210,11 @@ export async function seedSampleContracts(deps: Deps, aziendaId: string): Promis
     giorni_preavviso_rinnovo: 30,
     avviso_cliente: false,
     impianti: [p2.id],
-    mansioni: [job2.id],
+    mansioni: [clima.id],
     attivita: [
       {
         nome: 'Sanificazione split',
-        mansione_id: job2.id,
+        mansione_id: clima.id,
         impianto_id: p2.id,
         frequenza: { tipo: 'variabile', date: [shift(start2, 1, 14), shift(start2, 6, 14), shift(end2, 0, -10)] },
         durata_minuti: 90,
@@ -216,18 +236,23 @@ export async function seedSampleContracts(deps: Deps, aziendaId: string): Promis
       rinnovo_automatico: false,
       giorni_preavviso_rinnovo: 30,
       impianti: [p.id],
+      mansioni: [job.id],
       abilitaPrezziContratto: true,
       prezzi: { ora: '42.00', diritto_chiamata: '35.00' },
     });
+    const calls = ['Caldaia in blocco', 'Perdita dal circuito di riscaldamento', 'Bruciatore rumoroso'];
     for (const [k, hours] of used.entries()) {
       await closedReport({
         cliente_id: p.cliente_id,
         impianto_id: p.id,
         contratto_id: c.id,
-        data: shift(start, k + 1, 3),
+        // A month apart, the last no later than yesterday.
+        data: [shift(start, k + 1, 3), shift(today, 0, -1)].sort()[0]!,
         ore: hours,
-        tech: techs[k % techs.length]!,
-        richiesta: 'Guasto segnalato dal cliente',
+        tech: techAt(p),
+        richiesta: `Guasto segnalato dal cliente: ${calls[k % calls.length]!.toLowerCase()}`,
+        mansione_id: job.id,
+        checks: job.checks,
       });
     }
   };
@@ -248,11 +273,11 @@ export async function seedSampleContracts(deps: Deps, aziendaId: string): Promis
     giorni_preavviso_rinnovo: 60,
     impianti: [p5.id],
     macchinari: p5.machines.slice(0, 1),
-    mansioni: [job.id],
+    mansioni: [idraulici.id],
     attivita: [
       {
         nome: 'Verifica trimestrale pressurizzazione',
-        mansione_id: job.id,
+        mansione_id: idraulici.id,
         impianto_id: p5.id,
         macchinari: p5.machines.slice(0, 1),
         frequenza: { tipo: 'fissa', ogni: 3, unita: 'mesi', data_inizio: shift(today, 0, 5) },
@@ -260,6 +285,7 @@ export async function seedSampleContracts(deps: Deps, aziendaId: string): Promis
       },
       {
         nome: 'Prova di tenuta',
+        mansione_id: idraulici.id,
         impianto_id: p5.id,
         frequenza: { tipo: 'data_singola', data: shift(today, 0, 14) },
         durata_minuti: 45,
@@ -277,9 +303,11 @@ export async function seedSampleContracts(deps: Deps, aziendaId: string): Promis
     data_inizio: start6,
     data_fine: shift(start6, 24, -1),
     impianti: [p6.id],
+    mansioni: [idraulici.id],
     attivita: [
       {
         nome: 'Controllo pannelli e circuito',
+        mansione_id: idraulici.id,
         impianto_id: p6.id,
         frequenza: { tipo: 'fissa', ogni: 4, unita: 'mesi' },
       },

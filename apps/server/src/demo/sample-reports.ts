@@ -1,86 +1,93 @@
-import { adminPermissions, TIPI_INTERVENTO } from '@fs/contract';
-import type { Actor } from '../platform/auth/actor.js';
+import { TIPI_INTERVENTO } from '@fs/contract';
 import type { Deps } from '../platform/deps.js';
 import { close, saveCampo, saveReport, signReport } from '../features/operations/index.js';
+import { demoTerritory } from './areas.js';
+import { romeInstant, shiftDay } from './days.js';
+import { JOB } from './sample.js';
+import { demoActor } from './sample-contracts.js';
 import { demoSignaturePng } from './signature-png.js';
 
 /**
  * About 60 sample work reports of the demo company over the last 90 days (issue 11), made
  * through the reports service so their numbers, hours and prices follow the real rules: the
- * older ones closed (some completed), the recent ones new or open, with worked days,
- * materials, checks and three custom fields.
+ * older ones closed (signed and closed on their last worked day or the morning after, some
+ * completed days later), the recent ones new or open, with worked days, materials, checks and
+ * three custom fields. Each technician works at customers of their own region (areas.ts), under
+ * a job role they hold, on requests of that role.
  */
 export const SAMPLE_REPORTS = 56;
 /** Besides, each technician has two new reports appointed today (09:00 and 14:30 in Rome): their home card. */
 export const TODAY_APPOINTMENTS = ['09:00', '14:30'];
 
-/** `date` (YYYY-MM-DD) at `time` (HH:MM) in Europe/Rome, as an ISO instant with the right offset (CET or CEST). */
-export function romeInstant(date: string, time: string): string {
-  const guess = new Date(`${date}T${time}:00Z`);
-  const offset =
-    new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Rome', timeZoneName: 'longOffset' })
-      .formatToParts(guess)
-      .find((p) => p.type === 'timeZoneName')
-      ?.value.replace('GMT', '') || '+00:00';
-  return new Date(`${date}T${time}:00${offset}`).toISOString();
-}
+export { romeInstant };
 
-const REQUESTS = [
-  'La caldaia va in blocco più volte al giorno',
-  'Manutenzione annuale e analisi dei fumi',
-  'Perdita d’acqua sotto lo scambiatore',
-  'Il condizionatore non raffresca',
-  'Sostituzione del circolatore',
-  'Pressione dell’impianto bassa',
-  'Rumore anomalo del bruciatore',
-  'Installazione del nuovo termostato',
-];
+const nextDay = (day: string) => shiftDay(day, 1);
+
+/** What the customers ask for, by the job role the report is filed under (sample.ts). */
+const REQUESTS: Record<string, string[]> = {
+  [JOB.caldaie]: [
+    'La caldaia va in blocco più volte al giorno',
+    'Manutenzione annuale e analisi dei fumi',
+    'Perdita d’acqua sotto lo scambiatore',
+    'Sostituzione del circolatore',
+    'Pressione dell’impianto bassa',
+    'Rumore anomalo del bruciatore',
+    'Installazione del nuovo termostato',
+  ],
+  [JOB.clima]: [
+    'Il condizionatore non raffresca',
+    'Sanificazione e pulizia dei filtri degli split',
+    'Perdita di condensa dall’unità interna',
+    'Controllo F-gas e prova di tenuta del circuito',
+  ],
+  [JOB.elettrici]: [
+    'Verifica periodica dell’impianto di messa a terra',
+    'Il differenziale scatta di continuo',
+    'Verifica del quadro elettrico dopo il temporale',
+  ],
+  [JOB.idraulici]: [
+    'Il gruppo di pressurizzazione non mantiene la pressione',
+    'Prova di tenuta della rete idrica',
+    'Controllo dell’impianto solare termico',
+  ],
+};
 /** Who signs the demo's closed reports for the customer. */
 const SIGNERS = ['Giuseppe Ferri', 'Anna Colombo', 'Marco Ricci', 'Elena Galli', 'Paolo Conti', 'Sara Marino'];
 const REASONS = ['Guasto', 'Manutenzione programmata', 'Installazione', 'Verifica su richiesta'];
 
 export async function seedSampleReports(deps: Deps, aziendaId: string): Promise<void> {
   const q = (text: string, values: unknown[] = []) => deps.database.executeSql(text, values);
-  const users = (await q(`select id, role from utenti where azienda_id = $1 order by ordine, username`, [aziendaId]))
-    .rows as { id: string; role: string }[];
-  const admin = users.find((u) => u.role === 'admin')!;
-  const techs = users.filter((u) => u.role === 'user').map((u) => u.id);
-  const actor: Actor = {
-    userId: admin.id,
-    aziendaId,
-    sessionId: '00000000-0000-0000-0000-000000000000',
-    source: 'WEB',
-    deviceId: 'demo-seed',
-    role: 'admin',
-    superuser: false,
-    lingua: 'IT',
-    permissions: adminPermissions(),
-    permissionsUpdatedAt: new Date(),
-  };
-  const plants = (
-    await q(
-      `select p.id, p.cliente_id, (select array_agg(m.id) from macchinari m where m.impianto_id = p.id) as machines
-         from impianti p where p.azienda_id = $1 order by p.nome limit 40`,
-      [aziendaId],
-    )
-  ).rows as { id: string; cliente_id: string; machines: string[] | null }[];
+  const { actor } = await demoActor(deps, aziendaId);
+  const { techs, plantsOf } = await demoTerritory(deps, aziendaId);
   const articles = (
     await q(`select id, descrizione from articoli where azienda_id = $1 order by codice limit 30`, [aziendaId])
   ).rows as { id: string; descrizione: string }[];
   const jobs = (
     await q(
-      `select m.id, array_agg(c.id order by c.ordine) as checks from mansioni m join controlli c on c.mansione_id = m.id
+      `select m.id, m.nome, array_agg(c.id order by c.ordine) as checks,
+              coalesce((select array_agg(h.utente_id) from utenti_mansioni h where h.mansione_id = m.id), '{}') as holders
+         from mansioni m join controlli c on c.mansione_id = m.id
         where m.azienda_id = $1 group by m.id order by m.nome`,
       [aziendaId],
     )
-  ).rows as { id: string; checks: string[] }[];
-  if (!plants.length || !techs.length) return;
+  ).rows as { id: string; nome: string; checks: string[]; holders: string[] }[];
+  if (!techs.length || !plantsOf(techs[0]!).length) return;
+  /** The job roles a technician holds, with requests of their own (one in turn by `k`). */
+  const jobFor = (tech: string, k: number) => {
+    const held = jobs.filter((j) => j.holders.includes(tech) && REQUESTS[j.nome]);
+    return held.length ? held[k % held.length] : undefined;
+  };
+  const requestFor = (job: { nome: string } | undefined, k: number) => {
+    const list = (job && REQUESTS[job.nome]) || REQUESTS[JOB.caldaie]!;
+    return list[k % list.length]!;
+  };
 
   const tipo = await saveCampo(deps, actor, {
     nome: 'Tipo di caldaia',
     tipo: 'scelta',
     scelte: ['Murale', 'A basamento', 'A condensazione'],
-    valore: 'Murale',
+    // No default: only a boiler's report says which.
+    valore: null,
     obbligatorio: false,
     abilitazione: true,
     valore_richiesto: null,
@@ -123,9 +130,11 @@ export async function seedSampleReports(deps: Deps, aziendaId: string): Promise<
   for (let i = 0; i < SAMPLE_REPORTS; i++) {
     // Oldest first, so the numbers follow the dates; the last few are today's.
     const back = Math.max(0, Math.round(((SAMPLE_REPORTS - 1 - i) * 89) / (SAMPLE_REPORTS - 1)));
-    const plant = plants[(i * 7) % plants.length]!;
+    // The technician at a plant of their own region, under a job role they hold.
     const tech = techs[i % techs.length]!;
-    const job = jobs.length ? jobs[i % jobs.length]! : undefined;
+    const own = plantsOf(tech);
+    const plant = own[(Math.floor(i / techs.length) * 7) % own.length]!;
+    const job = jobFor(tech, Math.floor(i / techs.length));
     const worked = back > 0 || i % 3 === 0;
     const state = back > 12 ? (i % 5 === 0 ? 'completa' : 'chiudi') : back > 4 && i % 2 === 0 ? 'chiudi' : 'open';
     const giornate = worked
@@ -138,11 +147,12 @@ export async function seedSampleReports(deps: Deps, aziendaId: string): Promise<
             ore_viaggio: i % 2 ? '0.5' : '1',
             pranzo: (i % 4 === 0 ? 'S' : 'N') as 'S' | 'N',
           },
-          ...(i % 6 === 0
+          // Now and then a second visit the day after, by the same technician.
+          ...(i % 6 === 0 && back > 0
             ? [
                 {
-                  data: day(Math.max(0, back - 1)),
-                  tecnico_id: techs[(i + 1) % techs.length]!,
+                  data: day(back - 1),
+                  tecnico_id: tech,
                   totale_ore: '2.5',
                   km_viaggio: '18',
                   ore_viaggio: '0.5',
@@ -165,7 +175,7 @@ export async function seedSampleReports(deps: Deps, aziendaId: string): Promise<
       mansione_id: job?.id ?? null,
       tipo_intervento: TIPI_INTERVENTO[i % TIPI_INTERVENTO.length]!,
       motivazione: REASONS[i % REASONS.length]!,
-      richiesta_iniziale: REQUESTS[i % REQUESTS.length]!,
+      richiesta_iniziale: requestFor(job, i),
       data_apertura: day(back),
       contrassegnato: i % 11 === 0,
       in_remoto: false,
@@ -198,7 +208,10 @@ export async function seedSampleReports(deps: Deps, aziendaId: string): Promise<
           ? job.checks.map((controllo_id, k) => ({ controllo_id, esito: k % 4 === 3 ? 'na' : 'ok', note: null }))
           : [],
       campi_personalizzati: [
-        { campo_id: tipo.id, valore: ['Murale', 'A basamento', 'A condensazione'][i % 3]! },
+        // The boiler's type only on a boiler's report.
+        ...(job?.nome === JOB.caldaie
+          ? [{ campo_id: tipo.id, valore: ['Murale', 'A basamento', 'A condensazione'][i % 3]! }]
+          : []),
         ...(closing
           ? [
               { campo_id: pressione.id, valore: ['1.2', '1.5', '1.8'][i % 3]! },
@@ -209,30 +222,42 @@ export async function seedSampleReports(deps: Deps, aziendaId: string): Promise<
       gestionePrezziIntervento: null,
     });
     if (closing) {
+      // Dated after the last worked day, as it went: signed and closed on site in the late afternoon (or the
+      // next morning at the office), completed by the office a few days later.
+      const lastDay =
+        giornate
+          .map((g) => g.data)
+          .sort()
+          .at(-1) ?? day(back);
+      const closedAt = new Date(romeInstant(i % 3 === 2 ? nextDay(lastDay) : lastDay, i % 3 === 2 ? '09:10' : '17:40'));
       // Most closed reports carry the customer's signature, given on the technician's phone.
       if (i % 4 !== 1)
-        await signReport(deps, actor, {
-          id: item.id,
-          firmatario: SIGNERS[i % SIGNERS.length]!,
-          png: demoSignaturePng(i).toString('base64'),
-        });
-      await close(deps, actor, item.id, 'chiudi');
-      if (state === 'completa') await close(deps, actor, item.id, 'completa');
+        await signReport(
+          deps,
+          actor,
+          { id: item.id, firmatario: SIGNERS[i % SIGNERS.length]!, png: demoSignaturePng(i).toString('base64') },
+          new Date(romeInstant(lastDay, '17:25')),
+        );
+      await close(deps, actor, item.id, 'chiudi', closedAt);
+      if (state === 'completa')
+        await close(deps, actor, item.id, 'completa', new Date(romeInstant(shiftDay(lastDay, 2 + (i % 4)), '10:30')));
     }
   }
   let n = 0;
   for (const tech of techs) {
+    const own = plantsOf(tech);
     for (const time of TODAY_APPOINTMENTS) {
-      const plant = plants[(n * 5 + 3) % plants.length]!;
+      const plant = own[(n * 5 + 3) % own.length]!;
+      const job = jobFor(tech, n + 1);
       await saveReport(deps, actor, {
         cliente_id: plant.cliente_id,
         impianto_id: plant.id,
         macchinari_ids: (plant.machines ?? []).slice(0, 1),
         tecnici_ids: [tech],
-        mansione_id: jobs.length ? jobs[n % jobs.length]!.id : null,
+        mansione_id: job?.id ?? null,
         tipo_intervento: TIPI_INTERVENTO[n % TIPI_INTERVENTO.length]!,
         motivazione: REASONS[n % REASONS.length]!,
-        richiesta_iniziale: REQUESTS[(n + 3) % REQUESTS.length]!,
+        richiesta_iniziale: requestFor(job, n + 3),
         data_apertura: day(0),
         data_appuntamento: romeInstant(day(0), time),
         contrassegnato: false,
@@ -242,7 +267,7 @@ export async function seedSampleReports(deps: Deps, aziendaId: string): Promise<
         giornate: [],
         materiali: [],
         controlli: [],
-        campi_personalizzati: [{ campo_id: tipo.id, valore: 'A condensazione' }],
+        campi_personalizzati: job?.nome === JOB.caldaie ? [{ campo_id: tipo.id, valore: 'A condensazione' }] : [],
         gestionePrezziIntervento: null,
       });
       n++;

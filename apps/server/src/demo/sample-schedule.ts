@@ -1,8 +1,10 @@
 import { appointmentRequest, contrattoInput, todoRequest, type AvvisoSchedule } from '@fs/contract';
 import type { Deps } from '../platform/deps.js';
 import { saveAppointment, saveContract, saveTodo } from '../features/operations/index.js';
+import { demoTerritory, type DemoPlant } from './areas.js';
+import { romeInstant } from './days.js';
+import { JOB } from './sample.js';
 import { demoActor } from './sample-contracts.js';
-import { romeInstant } from './sample-reports.js';
 
 /**
  * The demo company's planner (issue 14), made through the schedule and contract services so the
@@ -12,7 +14,8 @@ import { romeInstant } from './sample-reports.js';
  * appointments (today's at their own times), a few new reports made with the next days'
  * appointments, contract activity dates planned into appointments, two reminders, one overlapping
  * pair saved over its warning, to-dos without dates, and a contract with two recent overdue dates.
- * Runs once: a company that has appointments is left as it is.
+ * Each technician's appointments are at customers of their own region (areas.ts), titled and filed
+ * under a job role they hold. Runs once: a company that has appointments is left as it is.
  */
 export const SAMPLE_TODOS = 5;
 
@@ -36,27 +39,37 @@ const SLOTS: Record<number, [string, string][]> = {
 };
 /** Fixed holidays (MM-DD): no appointments. */
 const HOLIDAYS = ['01-01', '01-06', '04-25', '05-01', '06-02', '08-15', '11-01', '12-08', '12-25', '12-26'];
-const TITLES: Record<string, string[]> = {
-  'Manutenzione caldaie': [
-    'Manutenzione ordinaria caldaia',
-    'Analisi fumi e pulizia bruciatore',
-    'Caldaia in blocco: verifica',
-    'Sostituzione circolatore',
-  ],
-  Climatizzazione: [
-    'Sanificazione climatizzatori',
-    'Climatizzatore non raffresca',
-    'Installazione split',
-    'Ricarica gas e prova di tenuta',
-  ],
-  'Verifica impianti elettrici': ['Verifica messa a terra', 'Prova dei differenziali', 'Verifica quadro elettrico'],
+/** Titles by job role: short visits, and whole-day works. */
+const TITLES: Record<string, { visits: string[]; allDay: string[] }> = {
+  [JOB.caldaie]: {
+    visits: [
+      'Manutenzione ordinaria caldaia',
+      'Analisi fumi e pulizia bruciatore',
+      'Caldaia in blocco: verifica',
+      'Sostituzione circolatore',
+    ],
+    allDay: ['Cantiere: sostituzione generatore', 'Rifacimento centrale termica'],
+  },
+  [JOB.clima]: {
+    visits: [
+      'Sanificazione climatizzatori',
+      'Climatizzatore non raffresca',
+      'Installazione split',
+      'Ricarica gas e prova di tenuta',
+    ],
+    allDay: ['Installazione pompa di calore'],
+  },
+  [JOB.elettrici]: {
+    visits: ['Verifica messa a terra', 'Prova dei differenziali', 'Verifica quadro elettrico'],
+    allDay: ['Rifacimento quadro elettrico'],
+  },
+  [JOB.idraulici]: {
+    visits: ['Verifica gruppo di pressurizzazione', 'Prova di tenuta rete idrica', 'Controllo solare termico'],
+    allDay: ['Rifacimento centrale idrica'],
+  },
 };
+/** Without a job role: a look at the place, an estimate. */
 const OTHER_TITLES = ['Sopralluogo', 'Preventivo in loco'];
-const ALL_DAY_TITLES = [
-  'Installazione pompa di calore',
-  'Cantiere: sostituzione generatore',
-  'Rifacimento centrale termica',
-];
 const NOTES = [
   'Chiamare il referente mezz’ora prima di arrivare',
   null,
@@ -109,12 +122,8 @@ export async function seedSampleSchedule(deps: Deps, aziendaId: string): Promise
     aziendaId,
   ])) as [{ n: number }];
   if (n > 0) return out;
-  const { actor, techs } = await demoActor(deps, aziendaId);
-  const plants = await q<{ id: string; cliente_id: string; machines: string[] }>(
-    `select p.id, p.cliente_id, coalesce((select array_agg(m.id order by m.nome) from macchinari m where m.impianto_id = p.id), '{}') as machines
-       from impianti p where p.azienda_id = $1 order by p.nome, p.id`,
-    [aziendaId],
-  );
+  const { actor } = await demoActor(deps, aziendaId);
+  const { techs, plants, plantsOf, techFor } = await demoTerritory(deps, aziendaId);
   const jobs = await q<{ id: string; nome: string }>(
     'select id, nome from mansioni where azienda_id = $1 order by nome',
     [aziendaId],
@@ -133,9 +142,12 @@ export async function seedSampleSchedule(deps: Deps, aziendaId: string): Promise
   const [y, m] = today.split('-').map(Number) as [number, number];
   const lastDay = new Date(Date.UTC(y, m + 1, 0)).toISOString().slice(0, 10);
 
-  // A maintenance contract whose last two dates passed undone: recent overdue activities for the planner.
-  const p7 = plants[(6 * 5) % plants.length]!;
-  const clima = jobs.find((j) => j.nome === 'Climatizzazione') ?? jobs[0];
+  // A maintenance contract whose last two dates passed undone: recent overdue activities for the planner,
+  // air conditioning at a customer of the technician who holds it.
+  const clima = jobs.find((j) => j.nome === JOB.clima) ?? jobs[0];
+  const climaTech = techs.find((t) => holds(t, clima?.id ?? null)) ?? techs[0]!;
+  const climaPlants = plantsOf(climaTech);
+  const p7 = climaPlants[(6 * 5) % climaPlants.length]!;
   await saveContract(
     deps,
     actor,
@@ -212,11 +224,13 @@ export async function seedSampleSchedule(deps: Deps, aziendaId: string): Promise
     data: string;
     nome: string;
     cliente_id: string;
+    provincia: string | null;
     impianto_id: string | null;
     mansione_id: string | null;
   }>(
-    `select d.id, d.data::text as data, a.descrizione as nome, c.cliente_id, a.impianto_id, a.mansione_id
+    `select d.id, d.data::text as data, a.descrizione as nome, c.cliente_id, k.provincia, a.impianto_id, a.mansione_id
        from attivita_date d join contratti_attivita a on a.id = d.attivita_id join contratti c on c.id = d.contratto_id
+       join clienti k on k.id = c.cliente_id
       where d.azienda_id = $1 and not c.cessato and d.fatta_at is null and d.rapportino_id is null
         and d.data > $2 and d.data <= $3 order by d.data, d.id`,
     [aziendaId, today, lastDay],
@@ -228,7 +242,8 @@ export async function seedSampleSchedule(deps: Deps, aziendaId: string): Promise
     let day = o.data;
     while (!isWorkingDay(day) && day > dayAfter(today, 1)) day = dayAfter(day, -1);
     while (!isWorkingDay(day)) day = dayAfter(day, 1);
-    const tech = techs.find((t) => holds(t, o.mansione_id)) ?? techs[0]!;
+    // The technician of the customer's region (the contracts put each job role where its holder works).
+    const tech = techFor(o.provincia) ?? techs[0]!;
     pin(tech, day, {
       titolo: o.nome,
       cliente_id: o.cliente_id,
@@ -260,13 +275,17 @@ export async function seedSampleSchedule(deps: Deps, aziendaId: string): Promise
   };
 
   let seq = 0;
-  /** A varied appointment for the technician: a plant (with a machine now and then), a job role they hold. */
+  /**
+   * A varied appointment for the technician: a plant of their region (with a machine now and then),
+   * titled by a job role they hold (a site visit or an estimate, without one, now and then).
+   */
   const generic = (tech: string, allDay = false): Content => {
     seq++;
-    const plant = plants[(seq * 7 + techs.indexOf(tech) * 11) % plants.length]!;
-    const mine = jobsOf(tech);
-    const job = mine.length && seq % 6 !== 5 ? mine[seq % mine.length]! : undefined;
-    const titles = allDay ? ALL_DAY_TITLES : ((job && TITLES[job.nome]) ?? OTHER_TITLES);
+    const own: DemoPlant[] = plantsOf(tech);
+    const plant = own[(seq * 7 + techs.indexOf(tech) * 11) % own.length]!;
+    const mine = jobsOf(tech).filter((j) => TITLES[j.nome]);
+    const job = mine.length && (allDay || seq % 6 !== 5) ? mine[seq % mine.length]! : undefined;
+    const titles = job ? TITLES[job.nome]![allDay ? 'allDay' : 'visits'] : OTHER_TITLES;
     return {
       titolo: titles[seq % titles.length]!,
       cliente_id: plant.cliente_id,
@@ -301,8 +320,8 @@ export async function seedSampleSchedule(deps: Deps, aziendaId: string): Promise
       ];
       for (const [k, { from, to, c: p }] of planned.entries()) {
         const c: Content = p ?? generic(tech);
-        // A few new reports made with the next days' appointments, and two reminders.
-        if (!p && day > today && day <= soon && k === 0) c.crea_rapportino = true;
+        // A few new reports made with the next days' appointments (those of a job role), and two reminders.
+        if (!p && day > today && day <= soon && k === 0 && c.mansione_id) c.crea_rapportino = true;
         if (day > today && reminders < 2 && k === 1 && !p) {
           c.promemoria_minuti = reminders === 0 ? 60 : 1440;
           reminders++;
@@ -323,23 +342,37 @@ export async function seedSampleSchedule(deps: Deps, aziendaId: string): Promise
     }
   }
 
-  // To-dos: appointments without dates, beside the calendar.
-  const todos: Content[] = [
-    { ...generic(techs[0]!), titolo: 'Richiamare per il preventivo della nuova caldaia', mansione_id: null },
-    { ...generic(techs[0]!), titolo: 'Sopralluogo per installazione pompa di calore' },
-    { ...generic(techs.at(-1)!), titolo: 'Sostituzione termostato ambiente', mansione_id: null },
-    { ...generic(techs.at(-1)!), titolo: 'Verificare perdita sotto lo scambiatore' },
-    { ...generic(techs[0]!), titolo: 'Controllo quadro elettrico dopo il temporale', mansione_id: null },
+  // To-dos: appointments without dates, beside the calendar, some already given to the technician of the place.
+  const jobId = (nome: string) => jobs.find((j) => j.nome === nome)?.id ?? null;
+  const first = techs[0]!;
+  const last = techs.at(-1)!;
+  const todos: { c: Content; tech?: string }[] = [
+    { c: { ...generic(first), titolo: 'Richiamare per il preventivo della nuova caldaia', mansione_id: null } },
+    {
+      c: { ...generic(first), titolo: 'Sopralluogo per installazione pompa di calore', mansione_id: jobId(JOB.clima) },
+      tech: first,
+    },
+    { c: { ...generic(last), titolo: 'Sostituzione termostato ambiente', mansione_id: jobId(JOB.caldaie) } },
+    {
+      c: { ...generic(last), titolo: 'Verificare perdita sotto lo scambiatore', mansione_id: jobId(JOB.caldaie) },
+      tech: last,
+    },
+    {
+      c: {
+        ...generic(last),
+        titolo: 'Controllo quadro elettrico dopo il temporale',
+        mansione_id: jobId(JOB.elettrici),
+      },
+    },
   ];
-  for (const [i, c] of todos.slice(0, SAMPLE_TODOS).entries()) {
-    const tech = i % 2 ? techs[((i - 1) / 2) % techs.length]! : undefined;
+  for (const { c, tech } of todos.slice(0, SAMPLE_TODOS)) {
     await saveTodo(
       deps,
       actor,
       todoRequest.parse({
         ...c,
         tecnici_ids: tech ? [tech] : [],
-        ...(tech && holds(tech, c.mansione_id ?? null) ? {} : { mansione_id: null }),
+        ...(!tech || holds(tech, c.mansione_id ?? null) ? {} : { mansione_id: null }),
       }),
     );
     out.todos++;

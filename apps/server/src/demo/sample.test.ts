@@ -42,6 +42,7 @@ describe("the demo company's sample registries", () => {
     const jobs = (await call(t.app, 'GET', '/api/mansioni/mansioni', s)).json.items;
     expect(jobs.map((j: { nome: string }) => j.nome)).toEqual([
       'Climatizzazione',
+      'Impianti idraulici',
       'Manutenzione caldaie',
       'Verifica impianti elettrici',
     ]);

@@ -2,21 +2,33 @@ import { sql } from 'drizzle-orm';
 import type { TipoControllo } from '@fs/contract';
 import type { Tx } from '../platform/db/client.js';
 import { controlli, mansioni, utentiMansioni } from '../platform/db/schema-articles.js';
+import { DEMO_CITIES } from './areas.js';
 import { articlesBatch, customersBatch } from './generators.js';
 import { SURNAMES } from './large-data.js';
 
 /**
  * The sample registries of the demo company (`npm start`), so a first look finds
- * something to browse: customers with plants and machines, a small catalogue, and
- * three job roles with their checklists held by the technicians. Customers and
- * articles come from the same generators as the large benchmark company.
+ * something to browse: customers with plants and machines in the company's two
+ * regions (areas.ts), a small catalogue, and four job roles with their checklists
+ * held by the technicians. Customers and articles come from the same generators as
+ * the large benchmark company.
  */
 export const SAMPLE = { customers: 36, articles: 120 };
+
+/** The sample job roles' names, which the sample reports, contracts and planner file their work under. */
+export const JOB = {
+  caldaie: 'Manutenzione caldaie',
+  clima: 'Climatizzazione',
+  elettrici: 'Verifica impianti elettrici',
+  idraulici: 'Impianti idraulici',
+} as const;
 
 const JOBS: {
   nome: string;
   descrizione: string;
   checks: { nome_campo: string; tipo: TipoControllo; obbligatorio?: boolean; valori?: string[] }[];
+  /** Who holds it: every technician, or those at these places in the company's order (the first is 0). */
+  holders: 'all' | number[];
 }[] = [
   {
     nome: 'Manutenzione caldaie',
@@ -33,6 +45,7 @@ const JOBS: {
       },
       { nome_campo: "Note sullo stato dell'impianto", tipo: 'textarea' },
     ],
+    holders: 'all',
   },
   {
     nome: 'Climatizzazione',
@@ -43,6 +56,7 @@ const JOBS: {
       { nome_campo: 'Pulizia filtri unità interne', tipo: 'boolean' },
       { nome_campo: 'Data prossimo controllo F-gas', tipo: 'date' },
     ],
+    holders: [0],
   },
   {
     nome: 'Verifica impianti elettrici',
@@ -52,6 +66,23 @@ const JOBS: {
       { nome_campo: 'Prova dei differenziali', tipo: 'boolean', obbligatorio: true },
       { nome_campo: 'Esito della verifica', tipo: 'select', obbligatorio: true, valori: ['Conforme', 'Non conforme'] },
     ],
+    holders: [1],
+  },
+  {
+    nome: 'Impianti idraulici',
+    descrizione: 'Gruppi di pressurizzazione, impianti solari termici, prove di tenuta delle reti idriche',
+    checks: [
+      { nome_campo: 'Prova di tenuta eseguita', tipo: 'boolean', obbligatorio: true },
+      { nome_campo: 'Pressione di precarica del vaso (bar)', tipo: 'number' },
+      {
+        nome_campo: 'Funzionamento delle pompe',
+        tipo: 'select',
+        obbligatorio: true,
+        valori: ['Regolare', 'Rumoroso', 'Da sostituire'],
+      },
+      { nome_campo: 'Note', tipo: 'textarea' },
+    ],
+    holders: [1],
   },
 ];
 
@@ -59,7 +90,7 @@ const NAMES = ['Giovanni', 'Francesca', 'Paolo', 'Elena', 'Marco', 'Chiara', 'St
 const ROLES = ['Responsabile tecnico', 'Amministrazione', 'Titolare', 'Responsabile acquisti'];
 
 export async function seedSampleData(tx: Tx, aziendaId: string, technicianIds: string[]): Promise<void> {
-  await tx.execute(customersBatch(aziendaId, 1, SAMPLE.customers));
+  await tx.execute(customersBatch(aziendaId, 1, SAMPLE.customers, DEMO_CITIES));
   // A contact person for two customers in three (names from short lists, mail at the customer's domain).
   await tx.execute(sql`
     insert into clienti_recapiti (azienda_id, cliente_id, nome, ruolo, telefono, email)
@@ -70,7 +101,7 @@ export async function seedSampleData(tx: Tx, aziendaId: string, technicianIds: s
     where n % 3 <> 0`);
   // From row 101: the generator's first rows all cost a euro or two.
   await tx.execute(articlesBatch(aziendaId, 101, 100 + SAMPLE.articles));
-  for (const [i, job] of JOBS.entries()) {
+  for (const job of JOBS) {
     const [m] = await tx
       .insert(mansioni)
       .values({ aziendaId, nome: job.nome, descrizione: job.descrizione })
@@ -86,8 +117,8 @@ export async function seedSampleData(tx: Tx, aziendaId: string, technicianIds: s
         ordine,
       })),
     );
-    // Every technician holds the first role; the others go one each.
-    const holders = i === 0 ? technicianIds : technicianIds.filter((_, k) => k % (JOBS.length - 1) === i - 1);
+    // Every technician maintains boilers; air conditioning goes with the first, electrical checks and plumbing with the second.
+    const holders = job.holders === 'all' ? technicianIds : job.holders.flatMap((k) => technicianIds[k] ?? []);
     if (holders.length)
       await tx.insert(utentiMansioni).values(holders.map((utenteId) => ({ aziendaId, utenteId, mansioneId: m!.id })));
   }

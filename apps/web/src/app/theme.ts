@@ -1,5 +1,6 @@
 import {
   FileInput,
+  Loader,
   Modal,
   Notification,
   PasswordInput,
@@ -71,6 +72,9 @@ export const theme = createTheme({
   headings: { fontWeight: '650' },
   breakpoints: { xs: '36em', sm: '48.0625em', md: '62em', lg: '75em', xl: '80em' },
   components: {
+    // A spinner is a status: its aria-label ("Caricamento dei file") is allowed only with a role (axe:
+    // aria-prohibited-attr), and a screen reader announces it.
+    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
     // A dialog's title is its h2 (Mantine renders it so): sized as the pages' section headings.
     Modal: Modal.extend({
       styles: { title: { fontSize: 'var(--mantine-h4-font-size)', fontWeight: 650, lineHeight: 1.3 } },

@@ -30,6 +30,7 @@ export function DateField({ label, value, onChange, error, disabled, required, c
     <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
       <DateInput
         label={label}
+        clearButtonProps={{ 'aria-label': i18n.t('common.clear', { label }) }}
         value={value || null}
         onChange={(v) => onChange(v ?? '')}
         valueFormat="DD/MM/YYYY"
@@ -62,6 +63,7 @@ export function TimeField({ label, value, onChange, error, disabled, required }:
   return (
     <TimePicker
       label={label}
+      clearButtonProps={{ 'aria-label': t('common.clear', { label }) }}
       value={value}
       onChange={(v) => onChange(v ? v.slice(0, 5) : '')}
       format="24h"

@@ -75,6 +75,8 @@ export async function close(
   actor: Actor,
   id: string,
   azione: 'chiudi' | 'completa',
+  /** When it happens: now (the route); the demo seed dates its history after the work days. */
+  at: Date = new Date(),
 ): Promise<{ item: Rapportino; warnings?: 'NO_HOURS'[] }> {
   const { aziendaId } = actor;
   const access = reportAccess(actor);
@@ -91,7 +93,6 @@ export async function close(
       if (!access.editAll) throw new AppError('FORBIDDEN', "Solo l'ufficio completa i rapportini");
       if (r.report.stato !== 'CHIUSO')
         throw new AppError('REPORT_NOT_CLOSED', 'Chiudi il rapportino prima di completarlo');
-      const at = new Date();
       await repo.updateReport(tx, aziendaId, id, { completato: true, completatoAt: at });
       await repo.insertOutbox(tx, aziendaId, {
         tipo: 'report.completed',
@@ -115,9 +116,8 @@ export async function close(
     if (missing.length) {
       throw new AppError('REPORT_MANDATORY_FIELDS', 'Compila i campi obbligatori prima di chiudere', missing);
     }
-    const closedAt = new Date();
-    await repo.updateReport(tx, aziendaId, id, { stato: 'CHIUSO', dataChiusura: closedAt });
-    await reportClosed(tx, aziendaId, id, closedAt);
+    await repo.updateReport(tx, aziendaId, id, { stato: 'CHIUSO', dataChiusura: at });
+    await reportClosed(tx, aziendaId, id, at);
     const item = await present(tx, actor, (await repo.findReport(tx, aziendaId, id))!, settings, config);
     return dec(r.report.totaleOre) === 0n ? { item, warnings: ['NO_HOURS' as const] } : { item };
   });

@@ -69,6 +69,7 @@ async function store(
   bytes: Buffer,
   signer: Signer,
   check: (tx: Tx, report: repo.ReportRow) => Promise<void>,
+  now: Date = new Date(),
 ): Promise<Date> {
   const stored = await deps.storage.put(aziendaId, Readable.from([bytes]));
   try {
@@ -90,7 +91,6 @@ async function store(
         descrizione: signer.firmatario,
         uploadedBy: signer.uploadedBy,
       });
-      const now = new Date();
       await repo.setSignature(tx, aziendaId, reportId, {
         firmaMediaId: m.id,
         firmaFirmatario: signer.firmatario,
@@ -128,6 +128,8 @@ export async function sign(
   deps: Deps,
   actor: Actor,
   input: { id: string; firmatario: string; png: string },
+  /** When the customer signed: now (the route); the demo seed dates its history after the work days. */
+  at: Date = new Date(),
 ): Promise<Rapportino> {
   await signable(deps, actor, input.id);
   const bytes = pngBytes(input.png);
@@ -138,6 +140,7 @@ export async function sign(
     bytes,
     { firmatario: input.firmatario, remoto: false, ip: null, uploadedBy: actor.userId },
     notCompleted,
+    at,
   );
   return get(deps, actor, input.id);
 }

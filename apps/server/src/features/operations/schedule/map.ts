@@ -8,20 +8,30 @@ import { compact, mapRange } from './time.js';
 
 /**
  * POST /tracking/geolocation/mapRequest: the map's range (this week, next 30 days, this month, next
- * month, in the company's zone) with its appointments that have coordinates, and the technicians'
+ * month, in the company's zone) with its appointments that have coordinates (filtered by technician,
+ * job role and customer as the calendar's range), and the technicians'
  * last positions within the geolocation option's validity minutes (as GET /utenti/geolocation; only
  * for who reads the company's planning), as the JSON body itself.
  */
 export async function mapRequest(
   deps: Deps,
   actor: Actor,
-  range: 'settimana' | 'prossimi_30' | 'mese' | 'mese_prossimo',
+  body: {
+    range: 'settimana' | 'prossimi_30' | 'mese' | 'mese_prossimo';
+    tecnico_id?: string | null | undefined;
+    mansione_id?: string | null | undefined;
+    cliente_id?: string | null | undefined;
+  },
 ) {
   const tz = await repo.timezoneOf(deps.db, actor.aziendaId);
-  const r = mapRange(range, tz);
+  const r = mapRange(body.range, tz);
   const start = compact(r.start);
   const end = compact(r.end);
-  const items = await mapItemsJson(deps, actor, start, end, tz);
+  const items = await mapItemsJson(deps, actor, start, end, tz, {
+    tecnico_id: body.tecnico_id ?? undefined,
+    mansione_id: body.mansione_id ?? undefined,
+    cliente_id: body.cliente_id ?? undefined,
+  });
   const posizioni = scheduleAccess(actor).positions
     ? await technicianPositions(deps, actor.aziendaId, {})
     : { enabled: false, validityMinutes: 0, items: [] };

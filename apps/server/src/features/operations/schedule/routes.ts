@@ -226,7 +226,8 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
         tags,
         summary: "The map: a range's appointments with coordinates and the technicians' last positions",
         description:
-          `${ACCESS} Ranges: settimana (Monday to Sunday), prossimi_30, mese, mese_prossimo. Positions as GET ` +
+          `${ACCESS} Ranges: settimana (Monday to Sunday), prossimi_30, mese, mese_prossimo; optional filters ` +
+          'tecnico_id, mansione_id, cliente_id as the calendar range. Positions as GET ' +
           '/utenti/geolocation (validity minutes of the option), only with company read of the planning.',
         security: bearerAuth,
         querystring: noQuery,
@@ -235,7 +236,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
       },
     },
     async (req, reply) =>
-      reply.type('application/json; charset=utf-8').send((await mapFor(deps, actorOf(req), req.body.range)) as never),
+      reply.type('application/json; charset=utf-8').send((await mapFor(deps, actorOf(req), req.body)) as never),
   );
 
   app.get(

@@ -277,4 +277,49 @@ describe('planner: to-dos, own view, version', () => {
     }
     expect((await x.post(x.admin, '/tracking/geolocation/mapRequest', { range: 'anno' })).status).toBe(400);
   });
+
+  it('filters the map by technician, job role and customer, as the calendar', async () => {
+    const x = await plannerCompany(t);
+    await x.post(x.admin, '/clienti/cliente/geolocation', { id: x.clienteId, latitude: 44.2227, longitude: 12.0407 });
+    const other = await x.post(x.admin, '/clienti/cliente', { ragione_sociale: 'Bar Centrale', citta: 'Cesena' });
+    await x.post(x.admin, '/clienti/cliente/geolocation', {
+      id: other.json.item.id,
+      latitude: 44.1391,
+      longitude: 12.2431,
+    });
+    const job = await x.post(x.admin, '/mansioni/mansione/create', { nome: 'Frigorista' });
+    const tech2 = await x.post(x.admin, '/users/user', {
+      username: 'tech2',
+      password: 'Tre-Caldaie-Rosse',
+      email: `tech2.${Date.now()}@test.local`,
+      scheduleenabled: 'Y',
+    });
+    // Tomorrow, inside the next 30 days whatever the hour.
+    const day = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const hh = (h: number) => String(h).padStart(2, '0');
+    const at = (h: number) => ({ inizio: `${day}T${hh(h)}:00:00.000Z`, fine: `${day}T${hh(h + 1)}:00:00.000Z` });
+    const a = await x.create({ ...at(8), titolo: 'A', mansione_id: job.json.item.id });
+    const b = await x.create({ ...at(10), titolo: 'B', cliente_id: other.json.item.id, impianto_id: undefined });
+    const c = await x.create({ ...at(12), titolo: 'C', tecnici_ids: [tech2.json.item.id] });
+    const titles = async (filters: Record<string, string | null>) => {
+      const r = await x.post(x.admin, '/tracking/geolocation/mapRequest', { range: 'prossimi_30', ...filters });
+      expect(r.status, JSON.stringify(r.json)).toBe(200);
+      return (r.json.items as { titolo: string }[]).map((i) => i.titolo).sort();
+    };
+    expect(await titles({})).toEqual(['A', 'B', 'C']);
+    expect(await titles({ tecnico_id: x.techId })).toEqual(['A', 'B']);
+    expect(await titles({ tecnico_id: tech2.json.item.id })).toEqual(['C']);
+    expect(await titles({ mansione_id: job.json.item.id })).toEqual(['A']);
+    expect(await titles({ cliente_id: other.json.item.id })).toEqual(['B']);
+    expect(await titles({ tecnico_id: null, mansione_id: null, cliente_id: null })).toEqual(['A', 'B', 'C']);
+    expect([a.id, b.id, c.id]).toHaveLength(3);
+    const bad = await x.post(x.admin, '/tracking/geolocation/mapRequest', { range: 'mese', tecnico_id: 'x' });
+    expect([bad.status, bad.json.code]).toEqual([400, 'VALIDATION']);
+    // A technician on own data sees only theirs: another technician's filter finds nothing (as the calendar).
+    const map = (s: typeof x.tech, filters: Record<string, string>) =>
+      x.post(s, '/tracking/geolocation/mapRequest', { range: 'prossimi_30', ...filters });
+    const mine = (await map(x.tech, {})).json.items as { titolo: string }[];
+    expect(mine.map((i) => i.titolo).sort()).toEqual(['A', 'B']);
+    expect((await map(x.tech, { tecnico_id: tech2.json.item.id })).json.items).toEqual([]);
+  });
 });

@@ -113,13 +113,22 @@ export async function inRangeAnswer(
   };
 }
 
-/** The range's items with coordinates as JSON text made by PostgreSQL (the map's POST, range-repo.ts). */
-export async function mapItemsJson(deps: Deps, actor: Actor, start: string, end: string, tz: string): Promise<string> {
+/** The range's items with coordinates as JSON text made by PostgreSQL (the map's POST, range-repo.ts), filtered as the calendar. */
+export async function mapItemsJson(
+  deps: Deps,
+  actor: Actor,
+  start: string,
+  end: string,
+  tz: string,
+  f: { tecnico_id?: string | undefined; mansione_id?: string | undefined; cliente_id?: string | undefined } = {},
+): Promise<string> {
   const range = rangeOf(start, end, tz);
   return inRangeJson(deps.db, actor.aziendaId, tz, {
     from: range.from,
     to: range.to,
-    tecnicoId: ownOnly(scheduleAccess(actor), actor),
+    tecnicoId: ownOnly(scheduleAccess(actor), actor, f.tecnico_id),
+    mansioneId: f.mansione_id,
+    clienteId: f.cliente_id,
     withCoordinates: true,
   });
 }

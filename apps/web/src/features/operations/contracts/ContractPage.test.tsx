@@ -109,7 +109,9 @@ describe('the contract page', () => {
     renderUi(<RouterProvider router={router} />, q);
     expect(await screen.findByRole('heading', { name: 'CH-2026-003' })).toBeTruthy();
     expect(screen.getByText('Attivo')).toBeTruthy();
-    expect(screen.getByText('8,5 / 40 h')).toBeTruthy();
+    expect(screen.getByText('31,5 / 40 h usate')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Ore usate: 31,5 di 40' })).toBeTruthy();
+    expect(screen.getByText('Ore residue: 8,5')).toBeTruthy();
     expect(screen.getByText('Poche ore residue')).toBeTruthy();
     expect(screen.getByText('Si rinnova automaticamente il 01/01/2027')).toBeTruthy();
     for (const name of ['Anteprima PDF', 'Termina anticipatamente', 'Elimina', 'Modifica'])
@@ -180,7 +182,8 @@ describe('the contract list', () => {
     expect(await screen.findByText('CH-2026-003')).toBeTruthy();
     expect(screen.getAllByText('In scadenza').length).toBeGreaterThan(0);
     expect(screen.getAllByText('A chiamata').length).toBeGreaterThan(0);
-    expect(screen.getAllByText('0 / 40 h').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('40 / 40 h usate').length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('progressbar', { name: 'Ore usate: 40 di 40' }).length).toBeGreaterThan(0);
     expect(screen.getByText('Ore esaurite')).toBeTruthy();
     expect(screen.getByText('31/12/2026')).toBeTruthy();
   });

@@ -47,7 +47,7 @@ export function ContractPage() {
             </Badge>
           </Group>
           <Text c="dimmed">
-            <Anchor component={Link} to={`/customers/${c.cliente_id}`}>
+            <Anchor component={Link} to={`/customers/${c.cliente_id}`} underline="always">
               {c.cliente}
             </Anchor>
             {c.descrizione ? ` · ${c.descrizione}` : ''}

@@ -34,9 +34,9 @@ export function InfoTab({ contract: c }: { contract: Contratto }) {
           <Title order={2} size="h5" mb="xs">
             {t('contracts.hours.title')}
           </Title>
-          <HoursBar oreContratto={c.ore_contratto} oreResidue={c.ore_residue} />
+          <HoursBar oreContratto={c.ore_contratto} oreResidue={c.ore_residue} oreUsate={c.ore_usate} />
           <Text size="sm" c="dimmed" mt={6}>
-            {t('contracts.hours.used', { hours: formatDecimal(c.ore_usate, i18n.language) })}
+            {t('contracts.hours.left', { hours: formatDecimal(c.ore_residue, i18n.language) })}
           </Text>
         </Card>
       )}

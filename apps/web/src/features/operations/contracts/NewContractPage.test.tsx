@@ -30,11 +30,20 @@ describe('the contract wizard', () => {
 });
 
 describe('the hours bar', () => {
-  it('says "Ore esaurite" at 0 and names its value for screen readers', () => {
+  it('fills with the hours used and names them for screen readers', () => {
+    renderUi(<HoursBar oreContratto="40" oreResidue="8.5" />);
+    expect(screen.getByText('31,5 / 40 h usate')).toBeTruthy();
+    // One progress bar, named (axe: aria-progressbar-name), filled to the share used.
+    const bar = screen.getByRole('progressbar');
+    expect(bar.getAttribute('aria-label')).toBe('Ore usate: 31,5 di 40');
+    expect(bar.getAttribute('aria-valuenow')).toBe('78.75');
+  });
+
+  it('says "Ore esaurite" at 0 left, the bar full', () => {
     renderUi(<HoursBar oreContratto="40" oreResidue="0" />);
     expect(screen.getByText('Ore esaurite')).toBeTruthy();
-    expect(screen.getByText('0 / 40 h')).toBeTruthy();
-    expect(screen.getByRole('progressbar', { name: /Ore residue 0 \/ 40 h: Ore esaurite/ })).toBeTruthy();
+    expect(screen.getByText('40 / 40 h usate')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Ore usate: 40 di 40' }).getAttribute('aria-valuenow')).toBe('100');
   });
 
   it('warns at 10 hours left and shows nothing for a maintenance contract', () => {

@@ -49,7 +49,8 @@ function nextHourDraft(timeZone: string, tecnici: string[]): Draft {
 
 /**
  * /intervention-planning for the office: the calendar (day, week, month, list) coloured by
- * technician with filters, the to-dos, activities and overdue activities beside it, and the map.
+ * technician, the to-dos, activities and overdue activities beside it, and the map; the filters
+ * apply to both.
  */
 export function OfficePlanner() {
   const { t, i18n } = useTranslation();
@@ -179,6 +180,7 @@ export function OfficePlanner() {
 
   const panel = (
     <SidePanel
+      sticky={!narrow}
       todos={todos.data}
       activities={activities.data?.items}
       overdue={activities.data?.scadute}
@@ -211,24 +213,25 @@ export function OfficePlanner() {
           aria-label={t('planner.view.label')}
         />
       </Group>
+      {/* The filters stay over both views: the map shows what the calendar would. */}
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
+        <PlannerFilters
+          value={filters}
+          onChange={setFilters}
+          technicians={technicians.list}
+          customer={customer}
+          onCustomer={setCustomer}
+        />
+        {editable && (
+          <Button onClick={() => setOpen({ kind: 'appointment', draft: nextHourDraft(timeZone, chosenTech) })}>
+            {t('planner.form.new')}
+          </Button>
+        )}
+      </Group>
       {mode === 'map' ? (
-        <PlannerMap />
+        <PlannerMap filters={filters} onOpen={(a) => setOpen({ kind: 'appointment', draft: draftOf(a, timeZone) })} />
       ) : (
         <>
-          <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
-            <PlannerFilters
-              value={filters}
-              onChange={setFilters}
-              technicians={technicians.list}
-              customer={customer}
-              onCustomer={setCustomer}
-            />
-            {editable && (
-              <Button onClick={() => setOpen({ kind: 'appointment', draft: nextHourDraft(timeZone, chosenTech) })}>
-                {t('planner.form.new')}
-              </Button>
-            )}
-          </Group>
           <Group gap="xs" justify="space-between" wrap="nowrap" mih={24}>
             <Legend
               entries={legend}

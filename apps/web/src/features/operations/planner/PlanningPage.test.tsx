@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { defaultUserPermissions } from '@fs/contract';
 import { sessionKeys } from '../../../app/session/api';
@@ -20,9 +20,18 @@ function stubApi() {
       calls.push(url);
       const json = url.startsWith('/api/v2/schedule/appointments/')
         ? { success: true, timezone: 'Europe/Rome', items: [] }
-        : url.startsWith('/api/attivita/attivita/')
-          ? { success: true, items: [], scadute: [], next: null }
-          : { success: true, items: [], item: null, totaleElementi: 0 };
+        : url.includes('/mapRequest')
+          ? {
+              success: true,
+              timezone: 'Europe/Rome',
+              start: '20261123',
+              end: '20261129',
+              items: [],
+              posizioni: { enabled: false, validityMinutes: 0, items: [] },
+            }
+          : url.startsWith('/api/attivita/attivita/')
+            ? { success: true, items: [], scadute: [], next: null }
+            : { success: true, items: [], item: null, totaleElementi: 0 };
       return new Response(JSON.stringify(json), { status: 200 });
     }),
   );
@@ -67,6 +76,17 @@ describe('the planning page', () => {
     await waitFor(() => expect(document.querySelector('.fc-timegrid')).not.toBeNull(), { timeout: 15_000 });
     await waitFor(() => expect(calls.some((u) => u.startsWith('/api/attivita/attivita/'))).toBe(true));
     expect(ranges(calls)).toEqual(['/api/v2/schedule/appointments/start/20261123/end/20261129']);
+  }, 20_000);
+
+  it('keeps the filters over the map, which asks for nothing more than the calendar would show', async () => {
+    const calls = stubApi();
+    renderPlanning('/intervention-planning', true);
+    await waitFor(() => expect(document.querySelector('.fc-timegrid')).not.toBeNull(), { timeout: 15_000 });
+    const map = screen.getByRole('radio', { name: 'Mappa' });
+    fireEvent.click(map);
+    await waitFor(() => expect(calls.some((u) => u.includes('/mapRequest'))).toBe(true));
+    for (const name of ['Tecnico', 'Mansione', 'Cliente']) expect(screen.getByRole('combobox', { name })).toBeTruthy();
+    expect(document.querySelector('.fc')).toBeNull();
   }, 20_000);
 
   it('at app start, asks for the opening days as soon as the permissions say office, before any render', async () => {

@@ -3,7 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { divIcon, type LatLngBoundsExpression } from 'leaflet';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 import { useTranslation } from 'react-i18next';
-import type { TechnicianPosition } from '@fs/contract';
+import type { Appuntamento, TechnicianPosition } from '@fs/contract';
 import { Basemap } from './Basemap';
 import { PlacePopup, PositionPopup } from './Popups';
 import { boundsOf, initials, ITALY_BOUNDS, technicianColor, type Place } from './logic';
@@ -17,6 +17,8 @@ export interface MapCanvasProps {
   /** Raster tiles when configured; else the offline basemap. */
   tiles: { url: string; attribution: string } | null;
   height: string;
+  /** Opens an appointment's form from its popup. */
+  onOpen?: ((a: Appuntamento) => void) | undefined;
 }
 
 const escapeHtml = (s: string) =>
@@ -68,8 +70,28 @@ function Framing({ bounds }: { bounds: LatLngBoundsExpression }) {
   return null;
 }
 
+/** A place's popup on the map: opening an appointment closes it (the appointment's form takes over). */
+function PlacePopupInMap({
+  onOpen,
+  ...props
+}: Omit<Parameters<typeof PlacePopup>[0], 'onOpen'> & Pick<MapCanvasProps, 'onOpen'>) {
+  const map = useMap();
+  return (
+    <PlacePopup
+      {...props}
+      onOpen={
+        onOpen &&
+        ((a) => {
+          map.closePopup();
+          onOpen(a);
+        })
+      }
+    />
+  );
+}
+
 /** The Leaflet map (loaded with its own chunk only when the map view opens). */
-export function MapCanvas({ places, positions, colours, timeZone, tiles, height }: MapCanvasProps) {
+export function MapCanvas({ places, positions, colours, timeZone, tiles, height, onOpen }: MapCanvasProps) {
   const { t } = useTranslation();
   const bounds = useMemo(
     () => boundsOf([...places, ...positions.map((p) => ({ lat: p.latitude, lng: p.longitude }))]) ?? ITALY_BOUNDS,
@@ -84,7 +106,14 @@ export function MapCanvas({ places, positions, colours, timeZone, tiles, height 
   return (
     <MapContainer
       bounds={ITALY_BOUNDS}
-      style={{ height, width: '100%', background: tiles ? '#e5e5e5' : '#d6e9f3', borderRadius: 8 }}
+      // Its own stacking context: Leaflet's panes and controls (z-index 400 to 1000) stay under dialogs.
+      style={{
+        height,
+        width: '100%',
+        background: tiles ? '#e5e5e5' : '#d6e9f3',
+        borderRadius: 8,
+        isolation: 'isolate',
+      }}
       minZoom={5}
       maxZoom={tiles ? 18 : 12}
       aria-label={t('plannerMap.mapLabel')}
@@ -99,7 +128,7 @@ export function MapCanvas({ places, positions, colours, timeZone, tiles, height 
           title={t('plannerMap.placeTitle', { cliente: place.items[0]!.cliente, count: place.items.length })}
         >
           <Popup maxWidth={320}>
-            <PlacePopup place={place} timeZone={timeZone} />
+            <PlacePopupInMap place={place} timeZone={timeZone} onOpen={onOpen} />
           </Popup>
         </Marker>
       ))}

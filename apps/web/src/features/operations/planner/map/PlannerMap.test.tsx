@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { Appuntamento, PublicConfig } from '@fs/contract';
 import { renderUi, testQueryClient } from '../../../../test/render';
 import { plannerMapKeys, type Basemap, type MapAnswer } from './api';
 import { PlannerMap } from './PlannerMap';
+import { PlacePopup } from './Popups';
 
 const appt = (id: string, lat: number | null, lng: number | null): Appuntamento => ({
   id,
@@ -137,5 +138,79 @@ describe('the planner map', () => {
       expect(container.querySelector('.leaflet-control-attribution')!.textContent).toContain('© Tiles Example'),
     );
     expect(container.querySelector('.leaflet-control-attribution')!.textContent).not.toContain('ISTAT');
+  });
+});
+
+describe("a place's popup", () => {
+  it('opens each appointment, links its report and gives directions from the coordinates (a link: nothing fetched)', () => {
+    const onOpen = vi.fn();
+    const done = {
+      ...appt('a2', 45.46, 9.19),
+      titolo: 'Verifica',
+      rapportino_id: 'r2',
+      numero_assistenza: '2026/00012',
+    };
+    renderUi(
+      <MemoryRouter>
+        <PlacePopup
+          place={{ key: 'k', lat: 45.46, lng: 9.19, items: [appt('a1', 45.46, 9.19), done] }}
+          timeZone="Europe/Rome"
+          onOpen={onOpen}
+        />
+      </MemoryRouter>,
+    );
+    const go = screen.getByRole('link', { name: 'Naviga verso Rossi Srl' });
+    expect(go.getAttribute('href')).toBe('https://www.google.com/maps/dir/?api=1&destination=45.46%2C9.19');
+    expect(go.getAttribute('target')).toBe('_blank');
+    const open = screen.getAllByRole('button', { name: /^Apri l'appuntamento/ });
+    expect(open).toHaveLength(2);
+    expect(open[1]!.getAttribute('aria-label')).toBe("Apri l'appuntamento «Verifica», 25/11/2026 09:00 – 11:00");
+    fireEvent.click(open[1]!);
+    expect(onOpen).toHaveBeenCalledWith(done);
+    expect(screen.getByRole('link', { name: 'Apri il rapportino 2026/00012' }).getAttribute('href')).toBe(
+      '/interventions/r2',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('the map under the calendar filters', () => {
+  it('asks the server for the filtered range and counts the filtered appointments without a place', async () => {
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(['public-config'], {
+      sso: { enabled: false },
+      chatWidgetUrl: null,
+      signatureLinkDays: 7,
+      mapTiles: null,
+    });
+    queryClient.setQueryData(['basemap', 'italy'], basemap);
+    const calls: { url: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : null });
+        return Promise.resolve(
+          new Response(
+            JSON.stringify(url.includes('mapRequest') ? answer : { success: true, timezone: 'Europe/Rome', items: [] }),
+            { status: 200 },
+          ),
+        );
+      }),
+    );
+    renderUi(
+      <MemoryRouter>
+        <PlannerMap filters={{ tecnico_id: 't1', mansione_id: null, cliente_id: 'c1' }} />
+      </MemoryRouter>,
+      queryClient,
+    );
+    await waitFor(() => expect(calls.some((c) => c.url.includes('/appointments/start/'))).toBe(true));
+    expect(calls.find((c) => c.url.includes('mapRequest'))!.body).toEqual({
+      range: 'settimana',
+      tecnico_id: 't1',
+      cliente_id: 'c1',
+    });
+    expect(calls.find((c) => c.url.includes('/appointments/start/'))!.url).toBe(
+      '/api/v2/schedule/appointments/start/20261123/end/20261129?tecnico_id=t1&cliente_id=c1',
+    );
   });
 });

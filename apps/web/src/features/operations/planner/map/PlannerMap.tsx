@@ -13,8 +13,9 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { MAP_RANGES } from '@fs/contract';
+import { MAP_RANGES, type Appuntamento } from '@fs/contract';
 import { usePublicConfig } from '../../../shell';
+import type { PlannerFilters } from '../api';
 import { useTechnicianPositions } from '../../geolocation/api';
 import { useMapRange, useRangeAppointments } from './api';
 import { Legend } from './Legend';
@@ -52,16 +53,24 @@ function useNow(): number {
 /**
  * The planner's map view: the chosen range's appointments at their customers' places, the
  * technicians' last positions within the geolocation option's validity, a legend and the count
- * of appointments whose customer has no coordinates. Tiles when the server names a source
- * (MAP_TILE_URL), else the offline basemap of Italy's regions and provinces.
+ * of appointments whose customer has no coordinates, all under the calendar's filters (technician,
+ * job role, customer). A place's popup opens an appointment (`onOpen`) and gives directions. Tiles
+ * when the server names a source (MAP_TILE_URL), else the offline basemap of Italy's regions and
+ * provinces.
  */
-export function PlannerMap() {
+export function PlannerMap({
+  filters = {},
+  onOpen,
+}: {
+  filters?: PlannerFilters;
+  onOpen?: (a: Appuntamento) => void;
+} = {}) {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 48em)');
   const [range, setRange] = useState<MapRange>(() => initialRange(storedRange()));
-  const map = useMapRange(range);
+  const map = useMapRange(range, filters);
   const days = map.data ? { start: map.data.start, end: map.data.end } : undefined;
-  const all = useRangeAppointments(days);
+  const all = useRangeAppointments(days, filters);
   const live = useTechnicianPositions();
   const config = usePublicConfig();
   const now = useNow();
@@ -148,6 +157,7 @@ export function PlannerMap() {
                   timeZone={map.data?.timezone ?? 'Europe/Rome'}
                   tiles={config.data?.mapTiles ?? null}
                   height={height}
+                  onOpen={onOpen}
                 />
               )}
             </Suspense>

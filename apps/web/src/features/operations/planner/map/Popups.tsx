@@ -1,14 +1,30 @@
-import { Anchor, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { IconNavigation } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TechnicianPosition } from '@fs/contract';
+import type { Appuntamento, TechnicianPosition } from '@fs/contract';
 import { formatDateTime } from '../../../../app/format';
+import { directionsUrl } from '../agenda/place';
 import { appointmentWhen, type Place } from './logic';
 
-/** A place's appointments: customer, then each one's time (company zone), title, technicians and report. */
-export function PlacePopup({ place, timeZone }: { place: Place; timeZone: string }) {
+/**
+ * A place's appointments: customer and "Naviga" (a directions link for the maps app, built from the
+ * place; nothing is fetched), then each one's time (company zone), title, technicians, the
+ * appointment itself (opened in its form over the map) and its report.
+ */
+export function PlacePopup({
+  place,
+  timeZone,
+  onOpen,
+}: {
+  place: Place;
+  timeZone: string;
+  /** Opens an appointment's form (absent: no link). */
+  onOpen?: ((a: Appuntamento) => void) | undefined;
+}) {
   const { t } = useTranslation();
   const first = place.items[0]!;
+  const directions = directionsUrl(first);
   return (
     <Stack gap={6}>
       <div>
@@ -19,6 +35,21 @@ export function PlacePopup({ place, timeZone }: { place: Place; timeZone: string
           <Text component="div" size="xs" c="dimmed">
             {[first.luogo.indirizzo, first.luogo.citta].filter(Boolean).join(', ')}
           </Text>
+        )}
+        {directions && (
+          <Anchor
+            href={directions}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="xs"
+            fw={600}
+            aria-label={t('plannerMap.navigateTo', { cliente: first.cliente })}
+          >
+            <Group gap={4} component="span" wrap="nowrap">
+              <IconNavigation size={14} aria-hidden />
+              {t('plannerMap.navigate')}
+            </Group>
+          </Anchor>
         )}
       </div>
       {place.items.map((a) => (
@@ -37,13 +68,29 @@ export function PlacePopup({ place, timeZone }: { place: Place; timeZone: string
           <Text component="div" size="xs">
             {t('plannerMap.technicians', { nomi: a.tecnici.map((x) => x.nome).join(', ') })}
           </Text>
-          {a.rapportino_id && (
-            <Anchor component={Link} to={`/interventions/${a.rapportino_id}`} size="xs">
-              {a.numero_assistenza
-                ? t('plannerMap.openReportNumber', { numero: a.numero_assistenza })
-                : t('plannerMap.openReport')}
-            </Anchor>
-          )}
+          <Group gap="sm" mt={2}>
+            {onOpen && (
+              <Button
+                variant="subtle"
+                size="compact-xs"
+                px={0}
+                onClick={() => onOpen(a)}
+                aria-label={t('plannerMap.openAppointmentOf', {
+                  titolo: a.titolo,
+                  quando: appointmentWhen(a, timeZone, t('plannerMap.allDay')),
+                })}
+              >
+                {t('plannerMap.openAppointment')}
+              </Button>
+            )}
+            {a.rapportino_id && (
+              <Anchor component={Link} to={`/interventions/${a.rapportino_id}`} size="xs" underline="always">
+                {a.numero_assistenza
+                  ? t('plannerMap.openReportNumber', { numero: a.numero_assistenza })
+                  : t('plannerMap.openReport')}
+              </Anchor>
+            )}
+          </Group>
         </div>
       ))}
     </Stack>

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { appointmentsResponse, mapResponse } from '@fs/contract';
 import { api } from '../../../../app/api/client';
+import { filterQuery, type PlannerFilters } from '../api';
 import type { FeatureCollection } from './geometry';
 import type { MapRange } from './logic';
 
@@ -11,28 +12,42 @@ type RangeAnswer = z.infer<typeof appointmentsResponse>;
 /** Appointments move while the office plans: half a minute of cache. */
 const MAP_STALE_MS = 30_000;
 
+const filterKey = (f: PlannerFilters) => [f.tecnico_id ?? '', f.mansione_id ?? '', f.cliente_id ?? ''] as const;
+
 export const plannerMapKeys = {
-  range: (range: MapRange) => ['schedule', 'map', range] as const,
-  all: (start: string, end: string) => ['schedule', 'map', 'all', start, end] as const,
+  range: (range: MapRange, f: PlannerFilters = {}) => ['schedule', 'map', range, ...filterKey(f)] as const,
+  all: (start: string, end: string, f: PlannerFilters = {}) =>
+    ['schedule', 'map', 'all', start, end, ...filterKey(f)] as const,
 };
 
-/** POST /tracking/geolocation/mapRequest: the range's days, its appointments with coordinates and the positions. */
-export function useMapRange(range: MapRange) {
+/** The calendar's filters as the map's body fields (those set). */
+function filterFields(f: PlannerFilters): PlannerFilters {
+  return Object.fromEntries(Object.entries(f).filter(([, v]) => !!v));
+}
+
+/**
+ * POST /tracking/geolocation/mapRequest: the range's days, its appointments with coordinates (filtered
+ * as the calendar: technician, job role, customer) and the positions.
+ */
+export function useMapRange(range: MapRange, filters: PlannerFilters = {}) {
   return useQuery({
-    queryKey: plannerMapKeys.range(range),
+    queryKey: plannerMapKeys.range(range, filters),
     staleTime: MAP_STALE_MS,
     placeholderData: keepPreviousData,
-    queryFn: () => api.post<MapAnswer>('/api/tracking/geolocation/mapRequest', { range }),
+    queryFn: () => api.post<MapAnswer>('/api/tracking/geolocation/mapRequest', { range, ...filterFields(filters) }),
   });
 }
 
-/** Every appointment of the same days (for the count of those without coordinates). */
-export function useRangeAppointments(days: { start: string; end: string } | undefined) {
+/** Every appointment of the same days and filters (for the count of those without coordinates). */
+export function useRangeAppointments(days: { start: string; end: string } | undefined, filters: PlannerFilters = {}) {
   return useQuery({
-    queryKey: plannerMapKeys.all(days?.start ?? '', days?.end ?? ''),
+    queryKey: plannerMapKeys.all(days?.start ?? '', days?.end ?? '', filters),
     enabled: !!days,
     staleTime: MAP_STALE_MS,
-    queryFn: () => api.get<RangeAnswer>(`/api/v2/schedule/appointments/start/${days!.start}/end/${days!.end}`),
+    queryFn: () =>
+      api.get<RangeAnswer>(
+        `/api/v2/schedule/appointments/start/${days!.start}/end/${days!.end}${filterQuery(filters)}`,
+      ),
   });
 }
 

@@ -54,7 +54,8 @@ export function AppointmentModal({
   const mayMakeReport = useCan('gestione_interventi', 'write') === true;
   const mayDelete = useCan('pianificazione_interventi', 'delete') === true;
   const editing = !!d.id;
-  const asTodo = d.todo && editing;
+  // A to-do (new from "Nuovo da fare" or opened from the list) has no dates and may have no technician yet.
+  const asTodo = d.todo;
   const problems = draftProblems(d, timeZone, asTodo);
   const err = (k: keyof Draft) => (shown && problems[k] ? t(`planner.form.${problems[k]}`) : undefined);
 
@@ -65,7 +66,7 @@ export function AppointmentModal({
     try {
       if (asTodo) {
         await saveTodo.mutateAsync(todoOf(d));
-        notify.success(t('planner.saved'));
+        notify.success(t('planner.todo.saved'));
         onClose();
         return;
       }
@@ -100,7 +101,13 @@ export function AppointmentModal({
       remove: (cb) => remove.mutate(d.id!, { ...cb, onSuccess: () => (cb.onSuccess(), onClose()) }),
     });
 
-  const title = asTodo ? t('planner.todo.edit') : editing ? t('planner.form.edit') : t('planner.form.new');
+  const title = asTodo
+    ? editing
+      ? t('planner.todo.edit')
+      : t('planner.todo.new')
+    : editing
+      ? t('planner.form.edit')
+      : t('planner.form.new');
   return (
     <>
       <Modal opened onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': t('planner.close') }}>
@@ -225,7 +232,7 @@ export function AppointmentModal({
                 allowDeselect={false}
               />
             )}
-            {!editing && mayMakeReport && (
+            {!editing && !asTodo && mayMakeReport && (
               <Checkbox
                 label={t('planner.form.creaRapportino')}
                 checked={d.crea_rapportino}
@@ -249,7 +256,7 @@ export function AppointmentModal({
                 <Button variant="default" onClick={onClose}>
                   {t('planner.cancel')}
                 </Button>
-                {!editing && (
+                {!editing && !asTodo && (
                   <Button variant="light" onClick={() => void saveAsTodo()} loading={saveTodo.isPending}>
                     {t('planner.todo.saveAs')}
                   </Button>

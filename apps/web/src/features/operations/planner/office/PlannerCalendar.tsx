@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import FullCalendar from '@fullcalendar/react';
 import type {
   DatesSetArg,
@@ -18,8 +18,11 @@ import esLocale from '@fullcalendar/core/locales/es';
 import frLocale from '@fullcalendar/core/locales/fr';
 import deLocale from '@fullcalendar/core/locales/de';
 import type { Appuntamento } from '@fs/contract';
-import { intlTimeZonePlugin } from './zone-plugin';
+import { CalendarToolbar } from './CalendarToolbar';
+import { renderEventContent } from './event-content';
 import type { NewTimes } from './events';
+import { partsIn } from './zone';
+import { intlTimeZonePlugin } from './zone-plugin';
 import classes from './PlannerCalendar.module.css';
 
 const LOCALES: Record<string, LocaleInput> = { it: itLocale, en: enLocale, es: esLocale, fr: frLocale, de: deLocale };
@@ -44,6 +47,7 @@ function timesOf(e: EventDropArg['event']): NewTimes {
 /**
  * The planner's FullCalendar (MIT views only): day, week, month and a list; the company's zone;
  * month cells show three rows and "+N" (fast with thousands of events); editable by drag and resize.
+ * Its toolbar is ours (CalendarToolbar); a timed appointment shows its time and customer first.
  */
 export const PlannerCalendar = memo(function PlannerCalendar({
   events,
@@ -64,6 +68,10 @@ export const PlannerCalendar = memo(function PlannerCalendar({
   handlers: CalendarHandlers;
 }) {
   const locale = LOCALES[language] ?? itLocale;
+  const ref = useRef<FullCalendar>(null);
+  const api = () => ref.current?.getApi();
+  // What the toolbar shows, from FullCalendar's datesSet.
+  const [shown, setShown] = useState({ title: '', view: initialView, todayShown: true });
   const views = useMemo(
     () => ({
       // The month gets each day's first appointments and a "+N" chip from condenseMonth; this is a backstop.
@@ -75,17 +83,21 @@ export const PlannerCalendar = memo(function PlannerCalendar({
   );
   return (
     <div className={classes.calendar}>
+      <CalendarToolbar
+        {...shown}
+        onPrev={() => api()?.prev()}
+        onNext={() => api()?.next()}
+        onToday={() => api()?.today()}
+        onView={(view) => api()?.changeView(view)}
+      />
       <FullCalendar
+        ref={ref}
         plugins={PLUGINS}
         initialView={initialView}
         {...(initialDate ? { initialDate } : {})}
         timeZone={timeZone}
         locale={locale}
-        headerToolbar={{
-          left: 'prev,next today',
-          center: 'title',
-          right: 'timeGridDay,timeGridWeek,dayGridMonth,listWeek',
-        }}
+        headerToolbar={false}
         views={views}
         events={events}
         height="auto"
@@ -108,14 +120,25 @@ export const PlannerCalendar = memo(function PlannerCalendar({
         eventOrder="ordine,start,-duration,allDay,title"
         eventInteractive
         progressiveEventRendering
+        eventMinHeight={28}
+        slotEventOverlap={false}
+        eventContent={(arg) => renderEventContent(arg, timeZone)}
         eventDidMount={(arg) => {
           const a = arg.event.extendedProps.appuntamento as Appuntamento | undefined;
           if (a)
             arg.el.title = [a.titolo, a.cliente, a.tecnici.map((x) => x.nome).join(', ')].filter(Boolean).join(' · ');
         }}
-        datesSet={(a: DatesSetArg) =>
-          handlers.onRange(a.startStr, a.endStr, a.view.type, a.view.calendar.formatIso(a.view.currentStart, true))
-        }
+        datesSet={(a: DatesSetArg) => {
+          const day = (d: Date) => a.view.calendar.formatIso(d, true);
+          const today = partsIn(new Date().toISOString(), timeZone).date;
+          const first = day(a.view.currentStart);
+          setShown({
+            title: a.view.title,
+            view: a.view.type,
+            todayShown: first <= today && today < day(a.view.currentEnd),
+          });
+          handlers.onRange(a.startStr, a.endStr, a.view.type, first);
+        }}
         select={(a: DateSelectArg) => {
           a.view.calendar.unselect();
           handlers.onSelect({ startStr: a.startStr, endStr: a.endStr, allDay: a.allDay });

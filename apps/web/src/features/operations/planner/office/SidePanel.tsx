@@ -16,6 +16,8 @@ export interface SidePanelProps {
   /** More activity dates on the server than shown: the button that reads the next page. */
   moreActivities: { loading: boolean; load: () => void } | null;
   editable: boolean;
+  /** Beside the calendar: stays in view while the page scrolls. */
+  sticky?: boolean;
   onNewTodo: () => void;
   onOpenTodo: (a: Appuntamento) => void;
   onPlanActivity: (a: AttivitaRangeItem) => void;
@@ -113,7 +115,7 @@ export function SidePanel(p: SidePanelProps) {
   const overdueRef = useDraggableList(p.editable);
   const count = (n: number | undefined, more = false) => (n === undefined ? '' : ` (${n}${more ? '+' : ''})`);
   return (
-    <Tabs defaultValue="todo" keepMounted>
+    <Tabs defaultValue="todo" keepMounted className={p.sticky ? classes.sticky : undefined}>
       <Tabs.List grow>
         <Tabs.Tab value="todo" px={6} fz="sm">
           {t('planner.todo.tab') + count(p.todos?.length)}

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup } from '@testing-library/react';
+import { renderUi } from '../../../../test/render';
 import { openingRange, openingView, visibleDays, type PlannerView } from './opening';
 import { PlannerCalendar, type CalendarHandlers } from './PlannerCalendar';
 import { wireRange, type DayRange } from './range';
@@ -26,7 +27,7 @@ function reported(view: PlannerView, now: string, timeZone: string): DayRange {
     onMove: async () => false,
     onDrop: () => {},
   };
-  render(
+  renderUi(
     <PlannerCalendar
       events={[]}
       timeZone={timeZone}
