@@ -57,6 +57,10 @@ export function OfficePlanner() {
   usePageTitle(t('planner.title'));
   const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
   const editable = useCan('pianificazione_interventi', 'write') === true;
+  const todoAccess = {
+    read: useCan('interventi_da_pianificare', 'read') === true,
+    write: useCan('interventi_da_pianificare', 'write') === true,
+  };
   const [params] = useSearchParams();
   // The view and days it opens on, those PlanningPage asked the appointments for (opening.ts): the
   // first render reads them (drawn with the calendar when they have arrived); datesSet confirms them.
@@ -74,7 +78,7 @@ export function OfficePlanner() {
   const [panelOpen, setPanelOpen] = useState(true);
 
   const appointments = useAppointmentsRange(range, filters);
-  const todos = useTodoList(mode === 'calendar');
+  const todos = useTodoList(mode === 'calendar' && todoAccess.read);
   const activities = useActivityRange(range, mode === 'calendar');
   const technicians = useTechnicians();
   const timeZone = appointments.data?.timezone ?? DEFAULT_ZONE;
@@ -188,6 +192,7 @@ export function OfficePlanner() {
       loadingActivities={activities.isLoading}
       moreActivities={activities.hasMore ? { loading: activities.loadingMore, load: activities.loadMore } : null}
       editable={editable}
+      todoAccess={todoAccess}
       onNewTodo={() =>
         setOpen({ kind: 'appointment', draft: { ...emptyDraft(), todo: true, id: undefined, tecnici_ids: chosenTech } })
       }

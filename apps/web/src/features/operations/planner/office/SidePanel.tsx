@@ -16,6 +16,11 @@ export interface SidePanelProps {
   /** More activity dates on the server than shown: the button that reads the next page. */
   moreActivities: { loading: boolean; load: () => void } | null;
   editable: boolean;
+  /**
+   * The to-dos are the area "interventions to schedule" (interventi_da_pianificare): without read the tab is
+   * not shown; without write none is made or dragged onto the calendar.
+   */
+  todoAccess: { read: boolean; write: boolean };
   /** Beside the calendar: stays in view while the page scrolls. */
   sticky?: boolean;
   onNewTodo: () => void;
@@ -110,16 +115,23 @@ function ActivityCard({
 /** Beside the calendar: to-dos, the range's contract activities and the overdue ones, all draggable onto it. */
 export function SidePanel(p: SidePanelProps) {
   const { t } = useTranslation();
-  const todoRef = useDraggableList(p.editable);
+  const todosEditable = p.editable && p.todoAccess.write;
+  const todoRef = useDraggableList(todosEditable);
   const actRef = useDraggableList(p.editable);
   const overdueRef = useDraggableList(p.editable);
   const count = (n: number | undefined, more = false) => (n === undefined ? '' : ` (${n}${more ? '+' : ''})`);
   return (
-    <Tabs defaultValue="todo" keepMounted className={p.sticky ? classes.sticky : undefined}>
+    <Tabs
+      defaultValue={p.todoAccess.read ? 'todo' : 'activities'}
+      keepMounted
+      className={p.sticky ? classes.sticky : undefined}
+    >
       <Tabs.List grow>
-        <Tabs.Tab value="todo" px={6} fz="sm">
-          {t('planner.todo.tab') + count(p.todos?.length)}
-        </Tabs.Tab>
+        {p.todoAccess.read && (
+          <Tabs.Tab value="todo" px={6} fz="sm">
+            {t('planner.todo.tab') + count(p.todos?.length)}
+          </Tabs.Tab>
+        )}
         <Tabs.Tab value="activities" px={6} fz="sm">
           {t('planner.activities.tab') + count(p.activities?.length, p.moreActivities !== null)}
         </Tabs.Tab>
@@ -127,48 +139,50 @@ export function SidePanel(p: SidePanelProps) {
           {t('planner.overdue.tab') + count(p.overdue?.length)}
         </Tabs.Tab>
       </Tabs.List>
-      <Tabs.Panel value="todo" pt="xs">
-        {p.editable && (
-          <Button size="xs" variant="light" fullWidth mb="xs" onClick={p.onNewTodo}>
-            {t('planner.todo.new')}
-          </Button>
-        )}
-        <Box className={classes.list}>
-          <div ref={todoRef}>
-            <Stack gap={6}>
-              {p.loadingTodos && <Loader size="sm" mx="auto" />}
-              {p.todos?.length === 0 && <Empty text={t('planner.todo.empty')} />}
-              {p.todos?.map((a) => (
-                <Paper
-                  key={a.id}
-                  withBorder
-                  p="xs"
-                  radius="sm"
-                  data-drag-kind={p.editable ? 'todo' : undefined}
-                  data-drag-id={a.id}
-                  data-drag-title={a.titolo}
-                  data-drag-duration="01:00"
-                  style={{ cursor: p.editable ? 'grab' : undefined }}
-                >
-                  <Group justify="space-between" wrap="nowrap" gap="xs">
-                    <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
-                      <Text size="sm" fw={600} truncate>
-                        {a.titolo}
-                      </Text>
-                      <Text size="xs" c="dimmed" truncate>
-                        {[a.cliente, ...a.tecnici.map((x) => x.nome)].join(' · ')}
-                      </Text>
-                    </Stack>
-                    <Button size="compact-xs" variant="subtle" onClick={() => p.onOpenTodo(a)}>
-                      {t('planner.todo.open')}
-                    </Button>
-                  </Group>
-                </Paper>
-              ))}
-            </Stack>
-          </div>
-        </Box>
-      </Tabs.Panel>
+      {p.todoAccess.read && (
+        <Tabs.Panel value="todo" pt="xs">
+          {todosEditable && (
+            <Button size="xs" variant="light" fullWidth mb="xs" onClick={p.onNewTodo}>
+              {t('planner.todo.new')}
+            </Button>
+          )}
+          <Box className={classes.list}>
+            <div ref={todoRef}>
+              <Stack gap={6}>
+                {p.loadingTodos && <Loader size="sm" mx="auto" />}
+                {p.todos?.length === 0 && <Empty text={t('planner.todo.empty')} />}
+                {p.todos?.map((a) => (
+                  <Paper
+                    key={a.id}
+                    withBorder
+                    p="xs"
+                    radius="sm"
+                    data-drag-kind={todosEditable ? 'todo' : undefined}
+                    data-drag-id={a.id}
+                    data-drag-title={a.titolo}
+                    data-drag-duration="01:00"
+                    style={{ cursor: todosEditable ? 'grab' : undefined }}
+                  >
+                    <Group justify="space-between" wrap="nowrap" gap="xs">
+                      <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
+                        <Text size="sm" fw={600} truncate>
+                          {a.titolo}
+                        </Text>
+                        <Text size="xs" c="dimmed" truncate>
+                          {[a.cliente, ...a.tecnici.map((x) => x.nome)].join(' · ')}
+                        </Text>
+                      </Stack>
+                      <Button size="compact-xs" variant="subtle" onClick={() => p.onOpenTodo(a)}>
+                        {t('planner.todo.open')}
+                      </Button>
+                    </Group>
+                  </Paper>
+                ))}
+              </Stack>
+            </div>
+          </Box>
+        </Tabs.Panel>
+      )}
       <Tabs.Panel value="activities" pt="xs">
         <Box className={classes.list}>
           <div ref={actRef}>
