@@ -75,8 +75,10 @@ describe('query and path fuzz', () => {
       });
       expect(r.status, JSON.stringify(r.json)).toBe(200);
 
-      // The request, by the technician: refused, not a stopped server.
-      const repro = await call(t.app, 'GET', '/api/rapportini/rapportini/export?dal=2026-02-31', x.tech);
+      // The request: the technician may not export (the data-export area), the office is told the date is wrong.
+      const url = '/api/rapportini/rapportini/export?dal=2026-02-31';
+      expect((await call(t.app, 'GET', url, x.tech)).status).toBe(403);
+      const repro = await call(t.app, 'GET', url, x.admin);
       expect(repro.status).toBe(400);
       expect(repro.json).toMatchObject({ success: false, code: 'VALIDATION' });
 

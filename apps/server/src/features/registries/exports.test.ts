@@ -73,7 +73,25 @@ describe('list exports', () => {
     const all = await xlsxRows((await call(t.app, 'GET', '/api/clienti/clienti/export?format=xlsx', admin)).raw);
     expect(all).toHaveLength(1 + 1205);
 
-    // A reader may export; a wrong column is refused; another company sees only its own.
+    // A reader exports with the data-export area (a group gives it); a wrong column is refused; another company sees only its own.
+    expect((await call(t.app, 'GET', '/api/clienti/clienti/export', await c.login('tech'))).status).toBe(403);
+    const read = {
+      userRead: true,
+      userWrite: false,
+      userDelete: false,
+      companyRead: true,
+      companyWrite: false,
+      companyDelete: false,
+    };
+    const g = await call(t.app, 'POST', '/api/gruppi/gruppo', {
+      ...admin,
+      body: {
+        name: 'Lettori',
+        membri: [c.user('tech').id],
+        permissions: { anagrafica_clienti: read, esportazione_dati: read },
+      },
+    });
+    expect(g.status, JSON.stringify(g.json)).toBe(200);
     const tech = await c.login('tech');
     expect((await call(t.app, 'GET', '/api/clienti/clienti/export', tech)).status).toBe(200);
     expect((await call(t.app, 'GET', '/api/clienti/clienti/export?columns=codice,segreto', admin)).status).toBe(400);
