@@ -32,7 +32,8 @@ import { HeaderSection } from './HeaderSection';
 import { MaterialsSection } from './MaterialsSection';
 import { OwnPrices } from './OwnPrices';
 import { PricesSection } from './PricesSection';
-import { bodyOf, formOf, type FormState } from './report-form';
+import { bodyOf, errorsAfterChange, formOf, formProblems, type FormState } from './report-form';
+import { focusFirstInvalid } from '../../../app/form-errors';
 import { StateBadge } from './StateBadge';
 import { useTechnicianOptions } from './use-technicians';
 import { useUnsavedChangesGuard } from '../../../app/guarded-close';
@@ -98,25 +99,40 @@ function ReportForm({
   // After closing without the reopening option only return travel may be added.
   const returnOnly = closed && !report.modificabile && !report.completato;
   const visible = me?.role === 'user' ? 'app' : 'web';
-  const set = (p: Partial<FormState>) => setForm((f) => ({ ...f, ...p }));
+  // A changed field drops its error; the others stay marked until they are filled.
+  const set = (p: Partial<FormState>) => {
+    setErrors(errorsAfterChange(errors, form, p));
+    setForm((f) => ({ ...f, ...p }));
+  };
 
   useUnsavedChangesGuard(dirty);
 
   const failed = (err: unknown) => {
     const fields = formErrorsOf(err);
     if (fields) setErrors(fields);
-    // Closing with empty mandatory fields: the alert says so, the fields show which.
+    // Closing with empty mandatory fields: the alert says so, the fields show which, and the
+    // first of them is brought into view with the focus.
     const general = !fields || (isApiError(err) && err.code === 'REPORT_MANDATORY_FIELDS');
     notify.error(general ? errorText(t, err) : Object.values(fields)[0]!);
+    if (fields) focusFirstInvalid();
+  };
+  /** The form's own checks before a save: false (and the fields marked) when something is missing. */
+  const checked = () => {
+    if (!formProblems(form).ora_appuntamento) return true;
+    setErrors({ ora_appuntamento: t('reports.appointmentTimeRequired') });
+    focusFirstInvalid();
+    return false;
   };
   // Promises, not mutate's callbacks: a save re-keys the form, and callbacks of an unmounted form
   // are dropped (a close refused after a save would go unseen).
   const doSave = (then?: () => Promise<void>) =>
-    save.mutateAsync(bodyOf(form, report.id, canPricesWrite)).then(() => {
-      setErrors({});
-      if (then) return then();
-      notify.success(t('reports.saved'));
-    }, failed);
+    !checked()
+      ? Promise.resolve()
+      : save.mutateAsync(bodyOf(form, report.id, canPricesWrite)).then(() => {
+          setErrors({});
+          if (then) return then();
+          notify.success(t('reports.saved'));
+        }, failed);
   const doClose = () =>
     close.mutateAsync({ id: report.id, azione: 'chiudi' }).then((r) => {
       setErrors({});

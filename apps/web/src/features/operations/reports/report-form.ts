@@ -1,5 +1,6 @@
 import type { Rapportino } from '@fs/contract';
 import type { SaveBody } from './api';
+import { appointmentInstant, appointmentParts, appointmentTimeMissing } from './appointment';
 
 /** A worked day as the form holds it (decimals as typed, Italian or not; the server reads both). */
 export interface DayState {
@@ -52,8 +53,9 @@ export interface FormState {
   tipo_intervento: string | null;
   motivazione: string;
   data_apertura: string;
-  /** ISO instant of the appointment, or null. */
-  data_appuntamento: string | null;
+  /** The appointment's day (YYYY-MM-DD) and time (HH:MM) on the clock of Rome; '' when not set. */
+  data_appuntamento: string;
+  ora_appuntamento: string;
   cliente_fatturazione_id: string | null;
   cliente_fatturazione: string;
   contratto_id: string | null;
@@ -126,7 +128,8 @@ export function emptyForm(): FormState {
     tipo_intervento: null,
     motivazione: '',
     data_apertura: todayIso(),
-    data_appuntamento: null,
+    data_appuntamento: '',
+    ora_appuntamento: '',
     cliente_fatturazione_id: null,
     cliente_fatturazione: '',
     contratto_id: null,
@@ -155,7 +158,8 @@ export function formOf(r: Rapportino): FormState {
     tipo_intervento: r.tipo_intervento,
     motivazione: r.motivazione ?? '',
     data_apertura: r.data_apertura,
-    data_appuntamento: r.data_appuntamento,
+    data_appuntamento: appointmentParts(r.data_appuntamento).date,
+    ora_appuntamento: appointmentParts(r.data_appuntamento).time,
     cliente_fatturazione_id: r.cliente_fatturazione_id,
     cliente_fatturazione: r.cliente_fatturazione ?? '',
     contratto_id: r.contratto_id,
@@ -229,7 +233,7 @@ export function bodyOf(f: FormState, id?: string, withPrices = false): SaveBody 
     data_apertura: f.data_apertura,
     richiesta_iniziale: orNull(f.richiesta_iniziale),
     note: orNull(f.note),
-    data_appuntamento: f.data_appuntamento,
+    data_appuntamento: appointmentInstant(f.data_appuntamento, f.ora_appuntamento),
     cliente_fatturazione_id: f.cliente_fatturazione_id,
     contratto_id: f.contratto_id,
     contrassegnato: f.contrassegnato,
@@ -280,4 +284,59 @@ export function bodyOf(f: FormState, id?: string, withPrices = false): SaveBody 
     controlli: f.controlli.map((c) => ({ controllo_id: c.controllo_id, esito: c.esito, note: orNull(c.note) })),
     campi_personalizzati: Object.entries(f.campi).map(([campo_id, valore]) => ({ campo_id, valore: orNull(valore) })),
   };
+}
+
+/** What the form refuses before sending (the server checks the rest): a customer, an appointment's time. */
+export function formProblems(f: FormState): Partial<Record<'cliente_id' | 'ora_appuntamento', 'required'>> {
+  return {
+    ...(f.cliente_id ? {} : { cliente_id: 'required' as const }),
+    ...(appointmentTimeMissing(f.data_appuntamento, f.ora_appuntamento)
+      ? { ora_appuntamento: 'required' as const }
+      : {}),
+  };
+}
+
+/**
+ * The server's error paths a change of the form touches: a field's own key, a custom field's or a
+ * check's id, a line's index (every line when lines were added or removed), the appointment's day
+ * and time together.
+ */
+function touchedPaths(before: FormState, patch: Partial<FormState>): string[] {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  return (Object.keys(patch) as (keyof FormState)[]).flatMap((key) => {
+    const old = before[key];
+    const now = patch[key];
+    if (same(old, now)) return [];
+    if (key === 'campi') {
+      const a = old as FormState['campi'];
+      const b = now as FormState['campi'];
+      return [...new Set([...Object.keys(a), ...Object.keys(b)])]
+        .filter((id) => a[id] !== b[id])
+        .map((id) => `campi_personalizzati.${id}`);
+    }
+    if (key === 'controlli') {
+      const a = old as FormState['controlli'];
+      return (now as FormState['controlli']).filter((c, i) => !same(c, a[i])).map((c) => `controlli.${c.controllo_id}`);
+    }
+    if (key === 'giornate' || key === 'materiali') {
+      const a = old as unknown[];
+      const b = now as unknown[];
+      if (a.length !== b.length) return [key];
+      return b.flatMap((row, i) => (same(row, a[i]) ? [] : [`${key}.${i}`]));
+    }
+    if (key === 'gestione') return ['gestionePrezziIntervento'];
+    if (key === 'data_appuntamento' || key === 'ora_appuntamento') return ['data_appuntamento', 'ora_appuntamento'];
+    return [key];
+  });
+}
+
+/** The errors still true after a change: a field the user changed no longer shows its error. */
+export function errorsAfterChange(
+  errors: Record<string, string>,
+  before: FormState,
+  patch: Partial<FormState>,
+): Record<string, string> {
+  const paths = touchedPaths(before, patch);
+  const kept = Object.entries(errors).filter(([e]) => !paths.some((p) => e === p || e.startsWith(`${p}.`)));
+  return kept.length === Object.keys(errors).length ? errors : Object.fromEntries(kept);
 }
