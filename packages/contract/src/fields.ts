@@ -8,6 +8,11 @@ import { isValidCodiceDestinatario, partitaIvaProblem } from './validators.js';
  * Italian way too ("2.450,50", "2450,5") by `parseDecimal`.
  */
 
+/** An id as every route's path and query read it (`z.uuid()`): a page whose id fails is a page that does not exist. */
+export function isUuid(value: string): boolean {
+  return z.uuid().safeParse(value).success;
+}
+
 /** The longest search term or column filter a list accepts. */
 export const SEARCH_MAX_LENGTH = 100;
 

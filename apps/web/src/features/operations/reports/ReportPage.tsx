@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Textarea } from '../../../app/components/TextFields';
 import { modals } from '@mantine/modals';
-import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   optionValue,
@@ -12,14 +11,13 @@ import {
   type Rapportino,
 } from '@fs/contract';
 import { errorText, isApiError } from '../../../app/api/errors';
-import { LoadError } from '../../../app/components/LoadError';
+import { DetailLoadError, NotFoundView, useDetailId, useDetailTitle } from '../../../app/components/NotFoundView';
 import { MediaFiles } from '../../../app/components/MediaFiles';
 import { formatDate } from '../../../app/format';
 import { formErrorsOf } from '../../../app/api/errors';
 import { formatDecimal } from '../../../app/numbers';
 import { notify } from '../../../app/notify';
 import { useCan, usePermissions, useSessionUser } from '../../../app/session/api';
-import { usePageTitle } from '../../../app/use-page-title';
 import { DaneaButton } from './DaneaButton';
 import { useOptions } from '../../billing';
 import { AcceptanceSection } from './AcceptanceSection';
@@ -54,14 +52,19 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 /** /interventions/:id: the report with its sections, saved whole; closing and completing. */
 export function ReportPage() {
-  const { id } = useParams();
+  const id = useDetailId();
   const { t } = useTranslation();
-  const report = useReport(id);
+  const report = useReport(id ?? undefined);
   // Kept here: a save re-keys the form (fresh state from the saved report), and the close that
   // follows a save must still be able to show which fields it refused.
   const [errors, setErrors] = useState<Record<string, string>>({});
-  usePageTitle(report.data ? t('reports.detailTitle', { numero: report.data.numero_assistenza }) : t('reports.title'));
-  if (report.error) return <LoadError error={report.error} onRetry={() => void report.refetch()} />;
+  useDetailTitle(
+    id,
+    report.error,
+    report.data ? t('reports.detailTitle', { numero: report.data.numero_assistenza }) : t('reports.title'),
+  );
+  if (!id) return <NotFoundView />;
+  if (report.error) return <DetailLoadError error={report.error} onRetry={() => void report.refetch()} />;
   if (!report.data)
     return (
       <Center py="xl">
