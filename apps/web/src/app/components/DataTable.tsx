@@ -337,11 +337,13 @@ export function DataTable<T>(p: DataTableProps<T>) {
                         )}
                         {columns.map((c) => {
                           const content = cell(row, c.key);
-                          // Long values end in an ellipsis; the whole text shows on hover.
+                          // Long text ends in an ellipsis (the whole text shows on hover); badges and
+                          // bars are never cut, they wrap.
+                          const text = typeof content === 'string' || typeof content === 'number';
                           return (
                             <Table.Td
                               key={c.key}
-                              className={classes.cell}
+                              className={text ? classes.cell : classes.nodeCell}
                               title={typeof content === 'string' && content.length > 30 ? content : undefined}
                             >
                               {content}

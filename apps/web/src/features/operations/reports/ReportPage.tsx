@@ -13,6 +13,7 @@ import {
 import { errorText, isApiError } from '../../../app/api/errors';
 import { DetailLoadError, NotFoundView, useDetailId, useDetailTitle } from '../../../app/components/NotFoundView';
 import { MediaFiles } from '../../../app/components/MediaFiles';
+import { StickyActions } from '../../../app/components/StickyActions';
 import { formatDate } from '../../../app/format';
 import { formErrorsOf } from '../../../app/api/errors';
 import { formatDecimal } from '../../../app/numbers';
@@ -290,7 +291,7 @@ function ReportForm({
       <Section title={t('reports.mail.log')}>
         <MailLog id={report.id} />
       </Section>
-      <Paper withBorder p="sm" radius="md" shadow="md" style={{ position: 'sticky', bottom: 8, zIndex: 5 }}>
+      <StickyActions>
         <Group justify="flex-end" gap="sm">
           {dirty && (
             <Text size="sm" c="dimmed" mr="auto">
@@ -320,7 +321,7 @@ function ReportForm({
             </Button>
           )}
         </Group>
-      </Paper>
+      </StickyActions>
     </Stack>
   );
 }
