@@ -11,6 +11,7 @@ import { parseItalianDate } from './date-field';
 
 export interface DateFieldProps {
   label: string;
+  description?: string;
   /** YYYY-MM-DD, or '' when empty. */
   value: string;
   onChange: (iso: string) => void;
@@ -32,13 +33,23 @@ export function keepEnterInField(e: KeyboardEvent<HTMLElement>): void {
  * submits the form; Escape with the calendar open closes the calendar only, not the modal the
  * field is in (a second Escape does).
  */
-export function DateField({ label, value, onChange, error, disabled, required, clearable }: DateFieldProps) {
+export function DateField({
+  label,
+  description,
+  value,
+  onChange,
+  error,
+  disabled,
+  required,
+  clearable,
+}: DateFieldProps) {
   const { i18n } = useTranslation();
   const [calendarOpen, setCalendarOpen] = useState(false);
   return (
     <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
       <DateInput
         label={label}
+        description={description}
         value={value || null}
         onChange={(v) => onChange(v ?? '')}
         valueFormat="DD/MM/YYYY"
@@ -66,6 +77,7 @@ export function DateField({ label, value, onChange, error, disabled, required, c
 
 export interface TimeFieldProps {
   label: string;
+  description?: string;
   /** HH:MM, or '' when empty. */
   value: string;
   onChange: (hhmm: string) => void;
@@ -75,11 +87,12 @@ export interface TimeFieldProps {
 }
 
 /** A time on the 24-hour clock (14:30), whatever the browser's locale (a native input may show 02:30 PM); Enter never submits the form. */
-export function TimeField({ label, value, onChange, error, disabled, required }: TimeFieldProps) {
+export function TimeField({ label, description, value, onChange, error, disabled, required }: TimeFieldProps) {
   const { t } = useTranslation();
   return (
     <TimePicker
       label={label}
+      description={description}
       value={value}
       onChange={(v) => onChange(v ? v.slice(0, 5) : '')}
       format="24h"

@@ -41,7 +41,7 @@ describe('the new report form', () => {
     fireEvent.click(await screen.findByRole('option', { name: /Ferri Impianti/ }));
     await waitFor(() => expect(screen.queryByText('Scegli il cliente')).toBeNull());
     expect(screen.getByRole('combobox', { name: 'Cliente' }).getAttribute('aria-invalid')).not.toBe('true');
-  });
+  }, 20_000);
 
   it('asks for the time of an appointment day rather than sending 08:00', async () => {
     open();
@@ -51,5 +51,5 @@ describe('the new report form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Crea intervento' }));
     expect(await screen.findByText("Indica l'ora dell'appuntamento")).toBeTruthy();
     expect(posts).toEqual([]);
-  });
+  }, 20_000);
 });

@@ -1,8 +1,9 @@
 import type { Rapportino } from '@fs/contract';
 import type { SaveBody } from './api';
+import { decimalText } from '../../../app/components/DecimalInput';
 import { appointmentInstant, appointmentParts, appointmentTimeMissing } from './appointment';
 
-/** A worked day as the form holds it (decimals as typed, Italian or not; the server reads both). */
+/** A worked day as the form holds it (decimals as typed, read by the server as the field's rule does: decision 0022). */
 export interface DayState {
   data: string;
   tecnico_id: string;
@@ -72,7 +73,9 @@ export interface FormState {
   campi: Record<string, string>;
 }
 
-const it = (v: string | null | undefined) => (v ? v.replace('.', ',') : '');
+/** A decimal of the API as the form shows it: the Italian way ("2,5"), money with its cents ("45,00"). */
+const it = (v: string | null | undefined) => decimalText(v, false, 4);
+const money = (v: string | null | undefined) => decimalText(v, true);
 
 export const todayIso = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Rome' }).format(new Date());
 
@@ -169,11 +172,11 @@ export function formOf(r: Rapportino): FormState {
     gestione: r.gestionePrezziIntervento
       ? {
           forfait: r.gestionePrezziIntervento.forfait,
-          importo_forfait: it(r.gestionePrezziIntervento.importo_forfait),
-          prezzo_ora: it(r.gestionePrezziIntervento.prezzo_ora),
-          prezzo_ora_viaggio: it(r.gestionePrezziIntervento.prezzo_ora_viaggio),
-          prezzo_km: it(r.gestionePrezziIntervento.prezzo_km),
-          diritto_chiamata: it(r.gestionePrezziIntervento.diritto_chiamata),
+          importo_forfait: money(r.gestionePrezziIntervento.importo_forfait),
+          prezzo_ora: money(r.gestionePrezziIntervento.prezzo_ora),
+          prezzo_ora_viaggio: money(r.gestionePrezziIntervento.prezzo_ora_viaggio),
+          prezzo_km: money(r.gestionePrezziIntervento.prezzo_km),
+          diritto_chiamata: money(r.gestionePrezziIntervento.diritto_chiamata),
         }
       : null,
     richiesta_iniziale: r.richiesta_iniziale ?? '',
@@ -194,17 +197,17 @@ export function formOf(r: Rapportino): FormState {
       km_viaggio: it(g.km_viaggio),
       ore_viaggio: it(g.ore_viaggio),
       ritorno: g.ritorno,
-      prezzoImpostato: it(g.prezzoImpostato),
+      prezzoImpostato: money(g.prezzoImpostato),
     })),
     materiali: r.materiali.map((m) => ({
       articolo_id: m.articolo_id,
       codice: m.codice ?? '',
       descrizione: m.descrizione,
-      quantita: it(m.quantita.replace(/\.?0+$/, '')),
+      quantita: it(m.quantita),
       unita: m.unita ?? '',
-      importo_unitario: it(m.importo_unitario),
-      costo_acquisto: it(m.costo_acquisto),
-      prezzo_netto: it(m.prezzo_netto),
+      importo_unitario: money(m.importo_unitario),
+      costo_acquisto: money(m.costo_acquisto),
+      prezzo_netto: money(m.prezzo_netto),
     })),
     controlli: r.controlli.map((c) => ({ ...c, note: c.note ?? '' })),
     campi: Object.fromEntries(
