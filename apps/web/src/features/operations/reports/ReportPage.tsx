@@ -5,6 +5,7 @@ import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import {
   optionValue,
+  parseDecimal,
   type CampoPosizione,
   type ModalitaForfait,
   type ModalitaOre,
@@ -39,6 +40,12 @@ import { useUnsavedChangesGuard } from '../../../app/guarded-close';
 import { PdfButton } from './PdfButton';
 import { MailLog } from './MailLog';
 import { SendMail } from './SendMail';
+
+/** Hours as typed, read as every number field reads them (decision 0022); 0 when empty or not a number. */
+function hoursTyped(text: string): number {
+  const r = parseDecimal(text);
+  return 'value' in r ? Number(r.value) : 0;
+}
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -146,7 +153,7 @@ function ReportForm({
   const askClose = () => {
     const hours = form.giornate.some(
       (g) =>
-        (g.totale_ore.replace(',', '.') !== '' && Number(g.totale_ore.replace(',', '.')) > 0) ||
+        hoursTyped(g.totale_ore) > 0 ||
         g.inizio_mattina ||
         g.ore_mattina,
     );
