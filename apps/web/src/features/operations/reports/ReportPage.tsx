@@ -151,12 +151,7 @@ function ReportForm({
       if (r.warnings?.includes('NO_HOURS')) notify.warning(t('reports.noHoursClosed'));
     }, failed);
   const askClose = () => {
-    const hours = form.giornate.some(
-      (g) =>
-        hoursTyped(g.totale_ore) > 0 ||
-        g.inizio_mattina ||
-        g.ore_mattina,
-    );
+    const hours = form.giornate.some((g) => hoursTyped(g.totale_ore) > 0 || g.inizio_mattina || g.ore_mattina);
     const go = () => void (dirty ? doSave(doClose) : doClose());
     if (hours) return go();
     modals.openConfirmModal({
