@@ -10,6 +10,7 @@ import { seedDemoIfEmpty } from '../apps/server/src/demo/seed.js';
 import { provisionCompany } from '../apps/server/src/features/company/company/provision.js';
 import { seedSampleData } from '../apps/server/src/demo/sample.js';
 import { PLANNER_MAP, seedPlannerMap } from './fixture-planner-map.js';
+import { insertCampo } from '../apps/server/src/features/operations/report-config/repo.js';
 
 export const FIXTURES = {
   password: 'admin1234',
@@ -37,6 +38,18 @@ export const FIXTURES = {
   sample: { piva: '03344556679', name: 'Vetrina Impianti S.r.l.' },
   /** The sample registries and a technician, no report yet (reports.spec.ts). */
   reports: { piva: '07555666770', name: 'Rapportini Prova S.r.l.', technician: 'luca.bianchi' },
+  /**
+   * The sample registries, a technician and two closing fields that must be filled (a number, and a yes
+   * that must be "Sì"): forms.spec.ts creates and closes reports here.
+   */
+  forms: {
+    piva: '03334445552',
+    name: 'Moduli Prova S.r.l.',
+    technician: 'tina.tecnica',
+    /** A second administrator for API calls, so the browser's session stays (one device per user). */
+    office: 'ufficio',
+    fields: ['Pressione finale (bar)', 'Impianto lasciato in sicurezza'],
+  },
   /** The sample registries and a technician, no contract yet (contracts.spec.ts). */
   contracts: { piva: '08666444552', name: 'Contratti Prova S.r.l.', technician: 'carla.neri' },
   /** The sample registries and two technicians, appointments made by the test (agenda.spec.ts). */
@@ -200,6 +213,47 @@ async function main() {
         company.id,
         users.filter((u) => u.role === 'user').map((u) => u.id),
       ),
+  );
+  await provisionCompany(
+    database.db,
+    {
+      ragioneSociale: FIXTURES.forms.name,
+      partitaIva: FIXTURES.forms.piva,
+      users: [
+        { username: 'admin', password: FIXTURES.password, role: 'admin', name: 'Mara', surname: 'Moduli' },
+        {
+          username: FIXTURES.forms.office,
+          password: FIXTURES.password,
+          role: 'admin',
+          name: 'Ugo',
+          surname: 'Ufficio',
+        },
+        {
+          username: FIXTURES.forms.technician,
+          password: FIXTURES.password,
+          role: 'user',
+          scheduleenabled: 'Y',
+          name: 'Tina',
+          surname: 'Tecnica',
+        },
+      ],
+    },
+    async (tx, { company, users }) => {
+      await seedSampleData(
+        tx,
+        company.id,
+        users.filter((u) => u.role === 'user').map((u) => u.id),
+      );
+      const closing = { abilitazione: true, posizione: 'chiusura', visibileApp: true, visibileWeb: true };
+      const [pressure, safe] = FIXTURES.forms.fields;
+      await insertCampo(tx, company.id, { ...closing, nome: pressure, tipo: 'numero', obbligatorio: true }, 1);
+      await insertCampo(
+        tx,
+        company.id,
+        { ...closing, nome: safe, tipo: 'vero_falso', obbligatorio: false, valoreRichiesto: 'true' },
+        2,
+      );
+    },
   );
   await provisionCompany(
     database.db,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDecimal } from './fields.js';
+import { decimalField, parseDecimal } from './fields.js';
 
 describe('parseDecimal', () => {
   it.each([
@@ -8,21 +8,34 @@ describe('parseDecimal', () => {
     ['2450.5', '2450.5'],
     ['2 450,5', '2450.5'],
     ['1.234.567', '1234567'],
+    // Italian thousands: dots in groups of exactly three digits, with or without a comma after them.
+    ['1.200', '1200'],
+    ['12.345', '12345'],
+    ['1.200,5', '1200.5'],
+    // A dot that groups no thousands is the decimal mark (a phone's "." key, an English 2.5).
+    ['2.5', '2.5'],
+    ['12.50', '12.50'],
+    ['0.50', '0.50'],
     [',5', '0.5'],
     ['0035', '35'],
     [12.5, '12.5'],
+    // A JSON number is a number: its dot is always the decimal mark.
+    [0.45, '0.45'],
+    [1200, '1200'],
     ['-0', '0'],
   ])('reads %s as %s', (input, value) => {
     expect(parseDecimal(input)).toEqual({ value });
   });
 
   it.each([
-    ['1.234', 'decimals'], // a single dot is the decimal mark: never read silently as 1234
     ['12,345', 'decimals'],
+    ['1.2345', 'decimals'], // a dot before four digits groups nothing: 1,2345, too many decimals here
     ['-5', 'negative'],
     ['1,2,3', 'invalid'],
     ['12.', 'invalid'],
     ['1.23.4', 'invalid'],
+    ['1.20.000', 'invalid'],
+    ['1.2000,5', 'invalid'], // before a comma, dots only group thousands
     ['12.34,5.6', 'invalid'],
     ['abc', 'invalid'],
     ['12345678901', 'too_large'],
@@ -41,6 +54,7 @@ describe('parseDecimal and the five interface languages (decision 0022)', () => 
     ['fr', '1\u202f234\u202f567,89', '1234567.89'],
     ['it', '1.234.567,89', '1234567.89'],
     ['en', '999.99', '999.99'],
+    ['it', '2.450', '2450'], // Italian, Spanish and German group 2450 so: it is 2450
     ['de-CH', "2'450.50", '2450.50'],
   ])('%s writes %j: read as %s', (_, shown, value) => {
     expect(parseDecimal(shown)).toEqual({ value });
@@ -50,7 +64,6 @@ describe('parseDecimal and the five interface languages (decision 0022)', () => 
     ['en', '2,450.00', 'invalid'], // the comma is the decimal mark: "450.00" after it is no number
     ['en', '1,234,567.89', 'invalid'],
     ['en', '2,450', 'decimals'], // read as 2,450 (three decimals), refused by a two-decimal field
-    ['it', '2.450', 'decimals'], // a lone dot is a decimal mark: 2.450, never silently 2450
   ])('%s writes %j: refused (%s), never read as another number', (_, shown, problem) => {
     expect(parseDecimal(shown)).toEqual({ problem });
   });
@@ -64,7 +77,8 @@ describe('CSV import decimals', () => {
     expect(row('1.234,50').value.prezzo_vendita).toBe('1234.50');
     expect(row('1 234,5').value.prezzo_vendita).toBe('1234.5');
     expect(row('12.5').value.prezzo_vendita).toBe('12.5');
-    for (const bad of ['2,450.00', '2.450', '-5', 'dieci'])
+    expect(row('1.200').value.prezzo_vendita).toBe('1200');
+    for (const bad of ['2,450.00', '1.2345', '-5', 'dieci'])
       expect(
         row(bad).errors.map((e) => e.code),
         bad,
@@ -78,7 +92,9 @@ describe('money options', () => {
     const money = { kind: 'money' } as const;
     expect(optionValueProblem(money, '1.250,50')).toBeNull();
     expect(optionValueProblem(money, '25')).toBeNull();
-    expect(optionValueProblem(money, '12.345')).toBe('al massimo 2 decimali');
+    expect(optionValueProblem(money, '12,345')).toBe('al massimo 2 decimali');
+    expect(optionValueProblem(money, '1.250')).toBeNull();
+    expect(storedOptionValue(money, '1.250')).toBe('1250.00');
     expect(optionValueProblem(money, '-3')).toBe('deve essere zero o più');
     expect(optionValueProblem(money, 'venti')).toBe('importo non valido (es. 25,00)');
     expect(storedOptionValue(money, '1.250,5')).toBe('1250.50');
@@ -112,5 +128,28 @@ describe('the search and text helpers, shared by every schema', () => {
     expect(parsed).toMatchObject({ telefono: null, citta: 'Torino', codice_fiscale: null, cap: null });
     const long = aziendaUpdateRequest.safeParse({ ...company, cap: '12345678901' });
     expect(long.success || long.error.issues[0]!.message).toBe('Al massimo 10 caratteri');
+  });
+});
+
+describe('decimalField (every decimal of every route)', () => {
+  const km = decimalField({ decimals: 1, intDigits: 5 });
+  it('reads Italian thousands and a decimal comma, as the web field does', () => {
+    expect(km.parse('1.200')).toBe('1200');
+    expect(km.parse('24,5')).toBe('24.5');
+    expect(km.parse('2.5')).toBe('2.5');
+    expect(km.parse(24.5)).toBe('24.5');
+    expect(km.parse('')).toBeNull();
+    // A leading zero groups no thousands: 0,500 in a three-decimal field.
+    expect(decimalField({ decimals: 3 }).parse('0.500')).toBe('0.500');
+    // A JSON number's dot is its decimal mark, three digits after it or not.
+    expect(decimalField({ decimals: 3 }).parse(1.234)).toBe('1.234');
+    expect(decimalField({ decimals: 3 }).parse('1.234')).toBe('1234');
+  });
+
+  it('refuses what does not fit, naming the problem', () => {
+    const r = km.safeParse('1.25');
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]).toMatchObject({ message: 'Al massimo 1 decimale', params: { problem: 'decimals' } });
+    expect(decimalField().safeParse(1.234).error?.issues[0]?.message).toBe('Al massimo 2 decimali');
   });
 });

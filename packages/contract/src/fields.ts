@@ -8,6 +8,11 @@ import { isValidCodiceDestinatario, partitaIvaProblem } from './validators.js';
  * Italian way too ("2.450,50", "2450,5") by `parseDecimal`.
  */
 
+/** An id as every route's path and query read it (`z.uuid()`): a page whose id fails is a page that does not exist. */
+export function isUuid(value: string): boolean {
+  return z.uuid().safeParse(value).success;
+}
+
 /** The longest search term or column filter a list accepts. */
 export const SEARCH_MAX_LENGTH = 100;
 
@@ -89,12 +94,22 @@ export const DECIMAL_MESSAGES: Record<DecimalProblem, string> = {
   too_large: 'Numero troppo grande',
 };
 
+/** A decimal problem's message for a field of `decimals` decimals ("Al massimo 1 decimale" for km). */
+export function decimalMessage(problem: DecimalProblem, decimals = 2): string {
+  if (problem !== 'decimals') return DECIMAL_MESSAGES[problem];
+  return decimals === 1 ? 'Al massimo 1 decimale' : `Al massimo ${decimals} decimali`;
+}
+
+/** Dots that group an integer's thousands: 1 to 3 digits (not a lone 0), then groups of exactly three. */
+const THOUSANDS = /^(?!0\.)\d{1,3}(\.\d{3})+$/;
+
 /**
- * Reads a decimal as people type it: `2.450,00`, `2450,00`, `2450.5`, `2 450,5`, `1.234.567`.
- * A comma is the decimal mark and dots group thousands; with no comma, two or more dots between
- * groups of three digits group thousands (`1.234.567`) and a single dot is the decimal mark
- * (`2450.5`; `2.450` is read as 2.45 and so refused with 3 decimals, never silently as 2450). Answers the canonical string ("2450.00" is answered as "2450.00" only if
- * typed so: the digits typed are kept) or the problem.
+ * Reads a decimal as people type it, one reading whatever the interface language (decision 0022):
+ * a comma is the decimal mark; a dot groups thousands where it stands before groups of exactly three
+ * digits (`1.200` is 1200, `1.234.567,8`); any other single dot is the decimal mark (`2.5`, `12.50`,
+ * `0.500`); spaces and apostrophes group thousands too. A JSON number is read as a number (its dot is
+ * always the decimal mark). Answers the canonical string (the digits typed are kept: "2450.00") or
+ * the problem.
  */
 export function parseDecimal(
   input: string | number,
@@ -102,9 +117,12 @@ export function parseDecimal(
 ): { value: string } | { problem: DecimalProblem } {
   const decimals = opts.decimals ?? 2;
   const intDigits = opts.intDigits ?? 10;
-  let s = String(input)
-    .trim()
-    .replace(/[\s\u00a0\u202f']/g, '');
+  let s: string;
+  if (typeof input === 'number') {
+    if (!Number.isFinite(input)) return { problem: 'invalid' };
+    // Never "1e21": a number that large is too large anyway; the dot of a number is its decimal mark.
+    s = Math.abs(input) >= 1e21 ? '1'.padEnd(22, '0') : String(input).replace('.', ',');
+  } else s = input.trim().replace(/[\s\u00a0\u202f']/g, '');
   let negative = false;
   if (s.startsWith('-')) {
     negative = true;
@@ -116,9 +134,9 @@ export function parseDecimal(
     const parts = s.split(',');
     if (parts.length !== 2) return { problem: 'invalid' };
     [int, frac] = parts as [string, string];
-    if (int.includes('.') && !/^\d{1,3}(\.\d{3})+$/.test(int)) return { problem: 'invalid' };
+    if (int.includes('.') && !THOUSANDS.test(int)) return { problem: 'invalid' };
     int = int.replace(/\./g, '');
-  } else if (/^\d{1,3}(\.\d{3}){2,}$/.test(s)) {
+  } else if (THOUSANDS.test(s)) {
     int = s.replace(/\./g, '');
   } else {
     const parts = s.split('.');
@@ -147,7 +165,11 @@ export const decimalField = (opts: { decimals?: number; intDigits?: number } = {
       if (typeof v === 'string' && v.trim() === '') return null;
       const r = parseDecimal(v, opts);
       if ('problem' in r) {
-        ctx.addIssue({ code: 'custom', message: DECIMAL_MESSAGES[r.problem], params: { problem: r.problem } });
+        ctx.addIssue({
+          code: 'custom',
+          message: decimalMessage(r.problem, opts.decimals ?? 2),
+          params: { problem: r.problem },
+        });
         return z.NEVER;
       }
       return r.value;

@@ -8,6 +8,10 @@ describe('custom field values', () => {
     expect(campoValueNormalised('numero', '-0,25')).toBe('-0.25');
     expect(campoValueNormalised('numero', '-0')).toBe('0');
     expect(campoValueNormalised('numero', '3')).toBe('3');
+    // Italian thousands, and no trailing decimal zeros in the stored value.
+    expect(campoValueNormalised('numero', '1.200')).toBe('1200');
+    expect(campoValueNormalised('numero', '1,250')).toBe('1.25');
+    expect(campoValueNormalised('numero', '2,0')).toBe('2');
     expect(campoValueNormalised('numero', '')).toBe('');
     // What cannot be read stays as typed, and the check names it.
     expect(campoValueNormalised('numero', '1,2,3')).toBe('1,2,3');
@@ -15,5 +19,14 @@ describe('custom field values', () => {
     expect(campoValueProblem('numero', campoValueNormalised('numero', '1,23456'))).toBe('Numero non valido');
     // Other types are left alone.
     expect(campoValueNormalised('testo_breve', '1,5')).toBe('1,5');
+  });
+
+  it('takes real calendar dates only', () => {
+    expect(campoValueProblem('data', '2028-02-29')).toBeNull();
+    expect(campoValueProblem('data', '2026-02-29')).toBe('Data non valida');
+    expect(campoValueProblem('data', '2026-02-31')).toBe('Data non valida');
+    expect(campoValueProblem('data', '2026-13-01')).toBe('Data non valida');
+    expect(campoValueProblem('vero_falso', 'sì')).toBe('Deve essere sì o no');
+    expect(campoValueProblem('vero_falso', 'false')).toBeNull();
   });
 });

@@ -61,8 +61,9 @@ export const campoConfigSchema = z.object({
 export type CampoConfig = z.infer<typeof campoConfigSchema>;
 
 /**
- * A number field's value as typed the Italian way ("1,5", "-2.450,75", "3") in its canonical form
- * ("1.5", "-2450.75"); other types, and what cannot be read, as they are (the check then names it).
+ * A number field's value as typed the Italian way ("1,5", "-2.450,75", "1.200", "3") in its canonical
+ * form, without trailing decimal zeros ("1.5", "-2450.75", "1200"); other types, and what cannot be
+ * read, as they are (the check then names it).
  */
 export function campoValueNormalised(tipo: CampoTipo, value: string): string {
   const t = value.trim();
@@ -70,7 +71,16 @@ export function campoValueNormalised(tipo: CampoTipo, value: string): string {
   const negative = t.startsWith('-');
   const r = parseDecimal(negative ? t.slice(1) : t, { decimals: 4, intDigits: 9 });
   if (!('value' in r)) return value;
-  return negative && /[1-9]/.test(r.value) ? `-${r.value}` : r.value;
+  const plain = r.value.includes('.') ? r.value.replace(/\.?0+$/, '') : r.value;
+  return negative && /[1-9]/.test(plain) ? `-${plain}` : plain;
+}
+
+/** A real calendar date YYYY-MM-DD (31 February is none: `Date.parse` would take it as 3 March). */
+function isCalendarDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === value;
 }
 
 /** Is `value` acceptable for a field of this type (empty is always acceptable here; mandatory is checked on closing)? */
@@ -86,7 +96,7 @@ export function campoValueProblem(tipo: CampoTipo, value: string, scelte: readon
     case 'vero_falso':
       return value === 'true' || value === 'false' ? null : 'Deve essere sì o no';
     case 'data':
-      return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? null : 'Data non valida';
+      return isCalendarDate(value) ? null : 'Data non valida';
     case 'ora':
       return /^([01]\d|2[0-3]):[0-5]\d$/.test(value) ? null : 'Ora non valida (HH:MM)';
     case 'scelta':
@@ -112,6 +122,12 @@ export const campoConfigSaveRequest = z
     ordine_posizione: z.array(z.string().uuid()).max(CAMPI_MAX).optional(),
   })
   .strict()
+  // A number's default and required value are read as a report's value is (decision 0022): "1,5", "1.200".
+  .transform((v) => ({
+    ...v,
+    valore: v.valore === null ? null : campoValueNormalised(v.tipo, v.valore),
+    valore_richiesto: v.valore_richiesto === null ? null : campoValueNormalised(v.tipo, v.valore_richiesto),
+  }))
   .superRefine((v, ctx) => {
     if (v.tipo === 'scelta' && v.scelte.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['scelte'], message: 'Indica almeno una scelta' });

@@ -15,3 +15,30 @@ export function showSaveError(
   if (errors) form.setErrors(errors);
   else notify.error(errorText(t, error));
 }
+
+const FOCUSABLE = 'input:not([type="hidden"]), textarea, select, button, [tabindex]';
+
+/**
+ * Takes the user to the first field that shows an error once the errors are on screen: scrolled to
+ * the middle of the view and focused (a toast alone leaves the user hunting for the field). A field
+ * marked as a whole (a time's wrapper) gives its first input the focus. Looks inside `root` (a
+ * modal's content), by default the page's main region.
+ */
+export function focusFirstInvalid(root?: ParentNode): void {
+  let frames = 0;
+  const attempt = () => {
+    const scope = root ?? document.querySelector('main') ?? document;
+    const field = [...scope.querySelectorAll<HTMLElement>('[aria-invalid="true"]')].find(
+      (el) => el.getClientRects().length > 0,
+    );
+    if (!field) {
+      // The errors reach the screen with the next render: a few frames at most.
+      if (++frames < 10) requestAnimationFrame(attempt);
+      return;
+    }
+    const target = field.matches(FOCUSABLE) ? field : (field.querySelector<HTMLElement>(FOCUSABLE) ?? field);
+    field.scrollIntoView({ block: 'center' });
+    target.focus({ preventScroll: true });
+  };
+  requestAnimationFrame(attempt);
+}

@@ -65,9 +65,10 @@ describe('numbers', () => {
 
 /**
  * What the app shows, typed or pasted back into a number field, read by the one parser of the
- * contract (`parseDecimal`, decision 0022): a comma is the decimal mark, dots and spaces group
- * thousands, a lone dot is a decimal mark. The rule: read back as the same number, or refused,
- * never read as another number.
+ * contract (`parseDecimal`, decision 0022): a comma is the decimal mark, dots before groups of exactly
+ * three digits and spaces group thousands, any other dot is a decimal mark. The rule: read back as
+ * the same number, or refused, never read as another number (the one exception, an English quantity
+ * with exactly three decimals, is the decision's known limit).
  */
 describe('parse and format round trips in every interface language', () => {
   const amounts = ['0.35', '12.5', '999.99', '2450', '2450.5', '1234567.89', '1234567'];
@@ -105,16 +106,18 @@ describe('parse and format round trips in every interface language', () => {
     expect(read(formatDecimal(String(value), l))).toBe(value);
   });
 
-  it('refuses what it cannot read for certain, rather than guessing', () => {
-    // Italian, Spanish and German group 2450 as "2.450": a lone dot is a decimal mark, so it is 2,450 with
-    // three decimals, refused by a two-decimal field (money, km, hours) instead of being read as 2450.
-    for (const l of ['it', 'es', 'de']) expect(read(formatDecimal('2450', l))).toBe('decimals');
+  it('reads Italian thousands, and refuses what it cannot read for certain, rather than guessing', () => {
+    // Italian, Spanish and German group 2450 as "2.450": dots before groups of three digits group
+    // thousands, so it reads back as 2450 (a km of 1.200 is twelve hundred).
+    for (const l of ['it', 'es', 'de']) expect(read(formatDecimal('2450', l))).toBe(2450);
+    expect(read('1.200')).toBe(1200);
     // English groups with commas and marks decimals with a dot: "2,450.00" has both, read the Italian way
     // (comma decimal, then "450.00" is no number) it is refused; below 1000 English is read as written.
     expect(plain(formatMoney('2450', 'en'))).toBe('€2,450.00');
     expect(read(moneyDigits('2450', 'en'))).toBe('invalid');
     expect(read('2,450.00')).toBe('invalid');
     expect(read(formatDecimal('2450.5', 'en'))).toBe('invalid');
+    expect(read(formatDecimal('2450', 'en'))).toBe('decimals');
     expect(read(moneyDigits('999.99', 'en'))).toBe(999.99);
   });
 });

@@ -9,13 +9,13 @@ import { CLIENT } from '@fs/contract';
 import { cssVariablesResolver, localizedTheme } from './theme';
 
 /**
- * Where toasts go: bottom left on a tablet or a computer, over the side menu's foot, never over a
- * form's save button (right-aligned in modals and pages, or in a sticky bar at the bottom) nor the
- * page's title, back link and actions at the top. On a phone (under 576 px, where the side menu
- * is hidden) a toast spans the width, so it goes to the top, clear of the sticky save bars.
+ * Where toasts go: bottom right on a tablet or a computer, as the spec puts them (above a sticky
+ * action bar while one is on screen: `StickyActions`). On a phone (under 576 px) a toast spans the
+ * width, so it goes to the top, clear of the sticky save bars and the fields above them (decision
+ * 0034).
  */
-export function toastPosition(phone: boolean): 'top-center' | 'bottom-left' {
-  return phone ? 'top-center' : 'bottom-left';
+export function toastPosition(phone: boolean): 'top-center' | 'bottom-right' {
+  return phone ? 'top-center' : 'bottom-right';
 }
 
 /** Theme (its built-in control labels translated), toasts (see `toastPosition`, 2.5 s), the stacked modal host and the query cache. */

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { createBrowserRouter, matchRoutes, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { setNavigate } from './api/navigate';
 import { PageLoader } from './components/PageLoader';
 import { ProgressBar } from './components/ProgressBar';
@@ -73,9 +73,15 @@ const CustomInterventionPage = lazyPage(
   'CustomInterventionPage',
 );
 
+/**
+ * Every navigation to a new page starts at its top (a page opened after a save showed its middle,
+ * title hidden); Back and Forward find each page where it was left. A change of a page's own
+ * address (a list's filters, a tab) keeps the scroll with `preventScrollReset`.
+ */
 function Root() {
   return (
     <>
+      <ScrollRestoration />
       <ProgressBar />
       <SessionSync />
       <Suspense fallback={<PageLoader />}>

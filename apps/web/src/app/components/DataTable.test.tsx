@@ -7,6 +7,7 @@ import { ApiError } from '../api/errors';
 import { DataTable, type DataTableProps } from './DataTable';
 import { initialListState, type ListState } from './list-state';
 import { tableInfosKey } from './table-preferences';
+import classes from './DataTable.module.css';
 
 interface Row {
   id: string;
@@ -221,5 +222,24 @@ describe('DataTable on a phone', () => {
     expect(screen.getByTestId('ticked').textContent).toBe('2,1');
     fireEvent.click(page);
     expect(screen.getByTestId('ticked').textContent).toBe('');
+  });
+
+  it('ends long text in an ellipsis but never cuts a cell of badges: they wrap', () => {
+    renderTable({
+      renderCell: (r, key) =>
+        key === 'citta' ? (
+          <span data-testid={`badges-${r.id}`}>
+            <b>Chiuso</b> <b>Completato</b> <b>Inviato</b>
+          </span>
+        ) : (
+          String(r[key as keyof Row] ?? '')
+        ),
+    });
+    const text = screen.getByText('Rossi Impianti S.r.l.').closest('td')!;
+    const badges = screen.getByTestId('badges-1').closest('td')!;
+    // (the stylesheet's classes: `cell` clips with an ellipsis, `nodeCell` only bounds the width)
+    expect(text.classList.contains(classes.cell!)).toBe(true);
+    expect(badges.classList.contains(classes.cell!)).toBe(false);
+    expect(badges.classList.contains(classes.nodeCell!)).toBe(true);
   });
 });

@@ -27,17 +27,18 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { LIST_MAX_SIZE, SEARCH_CONTAINS_MIN_LENGTH } from '@fs/contract';
+import { SEARCH_CONTAINS_MIN_LENGTH } from '@fs/contract';
 import { formatCount } from '../numbers';
 import { ColumnChooser } from './ColumnChooser';
 import { LoadError } from './LoadError';
 import { RowCards } from './RowCards';
 import { openRowProps } from './open-row';
 import { nextSort, type ListState } from './list-state';
+import { PAGE_SIZES } from './list-url';
 import { useTableInfos } from './table-preferences';
 import classes from './DataTable.module.css';
 
-const PAGE_SIZES = ['10', '25', '50', '100', String(LIST_MAX_SIZE)];
+const SIZE_CHOICES = PAGE_SIZES.map(String);
 
 export interface DataTableProps<T> {
   /** Table name of the shared configuration (clienti, articoli, ...). */
@@ -336,11 +337,13 @@ export function DataTable<T>(p: DataTableProps<T>) {
                         )}
                         {columns.map((c) => {
                           const content = cell(row, c.key);
-                          // Long values end in an ellipsis; the whole text shows on hover.
+                          // Long text ends in an ellipsis (the whole text shows on hover); badges and
+                          // bars are never cut, they wrap.
+                          const text = typeof content === 'string' || typeof content === 'number';
                           return (
                             <Table.Td
                               key={c.key}
-                              className={classes.cell}
+                              className={text ? classes.cell : classes.nodeCell}
                               title={typeof content === 'string' && content.length > 30 ? content : undefined}
                             >
                               {content}
@@ -366,7 +369,7 @@ export function DataTable<T>(p: DataTableProps<T>) {
       <Group justify="space-between" wrap="wrap">
         <Select
           label={t('lists.pageSize')}
-          data={PAGE_SIZES}
+          data={SIZE_CHOICES}
           value={String(p.state.size)}
           onChange={(v) => v && p.onStateChange({ ...p.state, size: Number(v), page: 1 })}
           w={150}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tidyDecimal } from './DecimalInput';
+import { decimalText, tidyDecimal } from './DecimalInput';
 
 describe('tidyDecimal', () => {
   it('writes money with its cents and thousands dots, and other decimals without grouping', () => {
@@ -14,6 +14,21 @@ describe('tidyDecimal', () => {
     expect(tidyDecimal('12,345', true)).toBe('12,345');
     expect(tidyDecimal('abc', false)).toBe('abc');
     expect(tidyDecimal('', true)).toBe('');
+    // Italian thousands typed in a field: 1.200 km is twelve hundred.
+    expect(tidyDecimal('1.200', false, 1)).toBe('1200');
+    expect(tidyDecimal('1.200', true)).toBe('1.200,00');
+  });
+});
+
+describe('decimalText (a decimal of the API in a field)', () => {
+  it("writes the API's dot decimals the Italian way, never reading a dot as thousands", () => {
+    expect(decimalText('2450.50', true)).toBe('2.450,50');
+    expect(decimalText('24.0')).toBe('24');
+    expect(decimalText('0.50')).toBe('0,5');
+    expect(decimalText('1.250', false, 3)).toBe('1,25');
+    expect(decimalText('1200')).toBe('1200');
+    expect(decimalText(null)).toBe('');
+    expect(decimalText('')).toBe('');
   });
 });
 

@@ -84,7 +84,7 @@ describe('options', () => {
       { category: 'suggerimenti_motivazione_intervento', subcategory: 'enabled', value: '2' },
       { category: 'smtp', subcategory: 'sender', value: 'not-an-email' },
       { category: 'nessuna', subcategory: 'enabled', value: '1' },
-      { category: 'trasferte', subcategory: 'importo_giornaliero', value: '12.345' },
+      { category: 'trasferte', subcategory: 'importo_giornaliero', value: '12,345' },
       { category: 'lingua_default', subcategory: 'value', value: 'XX' },
     ]);
     expect([r.status, r.json.code]).toEqual([400, 'VALIDATION']);

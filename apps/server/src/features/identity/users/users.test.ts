@@ -189,7 +189,7 @@ describe('users', () => {
     expect([mail.status, mail.json.fields[0].path]).toEqual([409, 'email']);
     // the same username in another company is fine
     expect((await save(await other.login('admin'), tech('new', { scheduleenabled: 'N' }))).status).toBe(200);
-    const bad = await save(admin, tech('x y', { netPriceKm: '1.234', email: 'nope' }));
+    const bad = await save(admin, tech('x y', { netPriceKm: '1,234', email: 'nope' }));
     expect(bad.status).toBe(400);
     expect(bad.json.fields.map((f: any) => f.path).sort()).toEqual(['email', 'netPriceKm', 'username']);
     const noPassword = await save(admin, { username: 'np' });

@@ -71,6 +71,46 @@ describe('custom fields of the report', () => {
     ).toBe(403);
   });
 
+  it("takes a default and a required value of the field's type only: numbers the Italian way, real dates, yes or no", async () => {
+    const x = await reportCompany(t);
+    const save = (body: Record<string, unknown>) => x.post(x.admin, '/configuration/intervento', body);
+    const num = await save({
+      nome: 'Pressione',
+      tipo: 'numero',
+      valore: '1,5',
+      valore_richiesto: '1.200',
+      posizione: 'chiusura',
+    });
+    expect(num.status, JSON.stringify(num.json)).toBe(200);
+    expect([num.json.item.valore, num.json.item.valore_richiesto]).toEqual(['1.5', '1200']);
+    for (const [tipo, valore, message] of [
+      ['data', '2026-02-31', 'Data non valida'],
+      ['data', '31/12/2026', 'Data non valida'],
+      ['vero_falso', 'sì', 'Deve essere sì o no'],
+      ['ora', '25:00', 'Ora non valida (HH:MM)'],
+    ] as const) {
+      for (const key of ['valore', 'valore_richiesto']) {
+        const bad = await save({ nome: 'Controllo', tipo, [key]: valore, posizione: 'chiusura' });
+        expect(bad.status, `${tipo} ${key} ${valore}`).toBe(400);
+        expect(bad.json.fields).toEqual([expect.objectContaining({ path: key, message })]);
+      }
+    }
+    const fine = await save({
+      nome: 'Collaudo',
+      tipo: 'data',
+      valore: '2028-02-29',
+      valore_richiesto: null,
+      posizione: 'chiusura',
+    });
+    const yes = await save({
+      nome: 'In sicurezza',
+      tipo: 'vero_falso',
+      valore_richiesto: 'true',
+      posizione: 'chiusura',
+    });
+    expect([fine.status, yes.status]).toEqual([200, 200]);
+  });
+
   it('starts new reports with the defaults, keeps a disabled or removed field in old reports, prices a linked field', async () => {
     const x = await reportCompany(t);
     const save = (body: Record<string, unknown>) => x.post(x.admin, '/configuration/intervento', body);

@@ -301,7 +301,11 @@ describe('the report PDF', () => {
     expect(doc.text).toContain('Accettazione del cliente');
     expect(doc.text).toContain('Firmato da');
     expect(doc.text).toContain('Giuseppe Verdi');
-    expect(doc.text).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    // The time says what it is: "Firmato il 23/11/2026 alle 10:15", not a bare "Il".
+    expect(doc.text).toMatch(/Firmato il \d{2}\/\d{2}\/\d{4} alle \d{2}:\d{2}/);
+    await x.setOptions([{ category: 'lingua_pdf', subcategory: 'value', value: 'EN' }]);
+    const english = await pdfOf(x.admin, id);
+    expect(english.text).toMatch(/Signed on \d{2}\/\d{2}\/\d{4} at \d{2}:\d{2}/);
     expect(doc.text).not.toContain('Allegati');
     expect(doc.body.includes('/Subtype /Image')).toBe(true);
     expect(doc.headers['x-media-id']).not.toBe(unsigned.headers['x-media-id']);

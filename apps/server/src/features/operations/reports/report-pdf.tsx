@@ -87,7 +87,7 @@ const WORDS = {
     appointment: 'Appuntamento',
     signature: 'Accettazione del cliente',
     signedBy: 'Firmato da',
-    signedOn: 'Il',
+    signedAt: (date: string, time: string) => `Firmato il ${date} alle ${time}`,
     signedRemotely: 'firmato a distanza tramite link',
     type: 'Tipo di intervento',
     reason: 'Motivazione',
@@ -169,7 +169,7 @@ const WORDS = {
     appointment: 'Appointment',
     signature: "Customer's acceptance",
     signedBy: 'Signed by',
-    signedOn: 'On',
+    signedAt: (date: string, time: string) => `Signed on ${date} at ${time}`,
     signedRemotely: 'signed remotely through a link',
     type: 'Type of intervention',
     reason: 'Reason',
@@ -294,6 +294,12 @@ export interface ReportPdfProps {
 }
 
 /** The document. */
+/** When the customer signed, as a sentence: "Firmato il 23/11/2026 alle 10:15" on the report's clock. */
+function signedAt(w: ReportWords, at: string, timeZone: string): string {
+  const when = pdfDateTime(at, timeZone);
+  return w.signedAt(when.slice(0, 10), when.slice(11));
+}
+
 export function ReportPdf({ model: m, logo, signature }: ReportPdfProps) {
   const w = WORDS[m.lang];
   const money = (v: string | null | undefined) => pdfMoney(v, m.lang, m.valuta);
@@ -528,7 +534,8 @@ export function ReportPdf({ model: m, logo, signature }: ReportPdfProps) {
               <Facts
                 items={[
                   [w.signedBy, m.firma.firmatario],
-                  [w.signedOn, pdfDateTime(m.firma.firmatoIl, m.timeZone)],
+                  // The signing time says what it is: "Firmato il 23/11/2026 alle 10:15".
+                  ['', signedAt(w, m.firma.firmatoIl, m.timeZone)],
                   ...(m.firma.remoto ? ([['', w.signedRemotely]] as [string, string][]) : []),
                 ]}
                 labelWidth={80}

@@ -110,6 +110,28 @@ describe('work reports', () => {
     );
   });
 
+  it('reads the numbers of a report the Italian way (decision 0022): 1.200 km is twelve hundred, 2.5 hours two and a half', async () => {
+    const x = await reportCompany(t);
+    const ok = await x.post(x.admin, '/rapportini/rapportino/lavorazione', {
+      cliente_id: x.clienteId,
+      giornate: [day(x.techId, '2026-11-02', { totale_ore: '2.5', km_viaggio: '1.200', ore_viaggio: '0,5' })],
+      materiali: [{ descrizione: 'Tubo', quantita: '1.250,5' }],
+    });
+    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+    const g = ok.json.item.giornate[0];
+    expect([Number(g.totale_ore), Number(g.km_viaggio), Number(g.ore_viaggio)]).toEqual([2.5, 1200, 0.5]);
+    expect(Number(ok.json.item.materiali[0].quantita)).toBe(1250.5);
+    // Km take one decimal: the message says one, not two.
+    const bad = await x.post(x.admin, '/rapportini/rapportino/lavorazione', {
+      cliente_id: x.clienteId,
+      giornate: [day(x.techId, '2026-11-02', { totale_ore: '1', km_viaggio: '24,55' })],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.fields).toEqual([
+      expect.objectContaining({ path: 'giornate.0.km_viaggio', message: 'Al massimo 1 decimale' }),
+    ]);
+  });
+
   it('counts hours by the entry mode: morning and afternoon, or start and end', async () => {
     const x = await reportCompany(t);
     await x.setOptions([{ category: 'rapportini_modalita_ore', subcategory: 'value', value: 'mattina_pomeriggio' }]);

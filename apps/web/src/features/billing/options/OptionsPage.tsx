@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import {
 import { errorText, isApiError } from '../../../app/api/errors';
 import { LoadError } from '../../../app/components/LoadError';
 import { PageLoader } from '../../../app/components/PageLoader';
+import { StickyActions } from '../../../app/components/StickyActions';
 import { notify } from '../../../app/notify';
 import { usePageTitle } from '../../../app/use-page-title';
 import { useCan, useSessionUser } from '../../../app/session/api';
@@ -168,7 +169,7 @@ function OptionsForm({ items }: { items: OptionItem[] }) {
       )}
       {OPTION_SECTIONS.map(section)}
       {!readOnly && (
-        <Paper withBorder shadow="sm" radius="md" p="sm" pos="sticky" bottom={12} style={{ zIndex: 5 }}>
+        <StickyActions bottom={12}>
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
               {dirty ? t('options.unsaved', { count: pending.length }) : t('options.noChanges')}
@@ -195,7 +196,7 @@ function OptionsForm({ items }: { items: OptionItem[] }) {
               </Button>
             </Group>
           </Group>
-        </Paper>
+        </StickyActions>
       )}
       <PaidOptionModal option={buying} onClose={() => setBuying(null)} />
     </>

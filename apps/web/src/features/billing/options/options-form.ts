@@ -1,4 +1,5 @@
 import {
+  findOption,
   OPTION_CATALOGUE,
   optionValueProblem,
   type CategoryDef,
@@ -8,15 +9,22 @@ import {
   type OptionsConfirmRequest,
 } from '@fs/contract';
 import type { TFunction } from 'i18next';
+import { decimalText } from '../../../app/components/DecimalInput';
 
 export type Values = Record<string, string>;
 export const keyOf = (category: string, subcategory: string) => `${category}/${subcategory}`;
 
-/** Form values from the server's items (secrets start empty: a new value replaces the stored one). */
+/**
+ * Form values from the server's items (secrets start empty: a new value replaces the stored one;
+ * amounts stored as "42.00" show the Italian way, "42,00").
+ */
 export function valuesOf(items: OptionItem[]): Values {
   const out: Values = {};
   for (const item of items) {
-    for (const o of [item, ...item.child_options]) out[keyOf(o.category, o.subcategory)] = o.value ?? '';
+    for (const o of [item, ...item.child_options]) {
+      const money = findOption(o.category, o.subcategory)?.type.kind === 'money';
+      out[keyOf(o.category, o.subcategory)] = money ? decimalText(o.value, true) : (o.value ?? '');
+    }
   }
   return out;
 }

@@ -2,6 +2,7 @@ import { Anchor, Checkbox, Group, NumberInput, Radio, SimpleGrid, Stack, Text } 
 import { TextInput } from '../../../app/components/TextFields';
 import type { UseFormReturnType } from '@mantine/form';
 import { Link } from 'react-router';
+import { withRequiredMark } from '../../../app/components/RequiredMark';
 import { Trans, useTranslation } from 'react-i18next';
 import { LIMITS, MAX_REGISTRATION_LICENCES, PLAN_TYPES, PRICES, REGISTER_MAX, TRIAL_DAYS } from '@fs/contract';
 import { type RegisterValues } from './form';
@@ -103,15 +104,18 @@ export function CompanyStep({ form }: { form: UseFormReturnType<RegisterValues> 
       />
       <Checkbox
         mt="xs"
-        label={
+        // Accepting the terms is required: the asterisk says so before the error does.
+        aria-required
+        label={withRequiredMark(
           <Trans
             i18nKey="register.fields.terms"
             components={{
               terms: <Anchor component={Link} to="/public/terms" target="_blank" inherit underline="always" />,
               privacy: <Anchor component={Link} to="/public/privacy" target="_blank" inherit underline="always" />,
             }}
-          />
-        }
+          />,
+          true,
+        )}
         {...form.getInputProps('termini_accettati', { type: 'checkbox' })}
       />
     </Stack>

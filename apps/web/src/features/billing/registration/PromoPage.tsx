@@ -3,6 +3,7 @@ import { TextInput } from '../../../app/components/TextFields';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconTicket } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { withRequiredMark } from '../../../app/components/RequiredMark';
 import { Trans, useTranslation } from 'react-i18next';
 import { PASSWORD_MIN, REGISTER_MAX, TRIAL_DAYS, type RegisterPromoRequest } from '@fs/contract';
 import { usePageTitle } from '../../../app/use-page-title';
@@ -179,15 +180,18 @@ export function PromoPage() {
           </SimpleGrid>
           <Checkbox
             mt="xs"
-            label={
+            // Accepting the terms is required: the asterisk says so before the error does.
+            aria-required
+            label={withRequiredMark(
               <Trans
                 i18nKey="register.fields.terms"
                 components={{
                   terms: <Anchor component={Link} to="/public/terms" target="_blank" inherit underline="always" />,
                   privacy: <Anchor component={Link} to="/public/privacy" target="_blank" inherit underline="always" />,
                 }}
-              />
-            }
+              />,
+              true,
+            )}
             {...form.getInputProps('termini_accettati', { type: 'checkbox' })}
           />
           <Group justify="space-between" mt="sm">

@@ -1,4 +1,8 @@
 import { searchMatcher } from '../../../app/search-match';
+import { useListParams } from '../../../app/components/list-url';
+
+/** The list is the company's technicians in their order: only the search is in its address. */
+const LIST = { sort: '' };
 import { useMemo, useState } from 'react';
 import {
   ActionIcon,
@@ -90,7 +94,8 @@ export function TechniciansPage() {
   const navigate = useNavigate();
   const save = useSaveUser();
   const swap = useSwapOrder();
-  const [search, setSearch] = useState('');
+  // The search stays in the address (`q`), as every list's does: a reload or Back keeps it.
+  const { search, setSearch } = useListParams(LIST);
   const [editing, setEditing] = useState<{ user: User | null } | null>(null);
   // An administrator makes or revokes a technician's calendar feed address (the planner's iCalendar).
   const [feedOf, setFeedOf] = useState<User | null>(null);

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { type User, type UserSave } from '@fs/contract';
+import { decimalText } from '../../../app/components/DecimalInput';
 import { decimalRule } from '../../../app/decimal';
 
 export interface UserValues {
@@ -38,9 +39,9 @@ export function toValues(u: User | null): UserValues {
     role: u?.role ?? 'user',
     scheduleenabled: u ? u.scheduleenabled === 'Y' : true,
     status: u?.status ?? 'ACTIVE',
-    netPriceKm: u?.netPriceKm ?? '',
-    netPriceOreViaggio: u?.netPriceOreViaggio ?? '',
-    netPriceTecnico: u?.netPriceTecnico ?? '',
+    netPriceKm: decimalText(u?.netPriceKm, true),
+    netPriceOreViaggio: decimalText(u?.netPriceOreViaggio, true),
+    netPriceTecnico: decimalText(u?.netPriceTecnico, true),
     timezone: u?.timezone ?? '',
     mansioni: u?.mansioni.map((m) => m.id) ?? [],
   };

@@ -1,10 +1,9 @@
 import { Anchor, Badge, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCalendarEvent, IconCurrencyEuro, IconInfoCircle } from '@tabler/icons-react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../../app/components/LoadError';
+import { DetailLoadError, NotFoundView, useDetailId, useDetailTitle } from '../../../app/components/NotFoundView';
 import { PageLoader } from '../../../app/components/PageLoader';
-import { usePageTitle } from '../../../app/use-page-title';
 import { ActivitiesTab } from './ActivitiesTab';
 import { useContract } from './api';
 import { ContractActions } from './ContractActions';
@@ -18,15 +17,18 @@ type Tab = (typeof TABS)[number];
 /** /contracts/:id: the contract, tabs Info, Attività (with the history) and Prezzi. */
 export function ContractPage() {
   const { t } = useTranslation();
-  const { id = '' } = useParams();
-  const contract = useContract(id);
+  const id = useDetailId();
+  const contract = useContract(id ?? undefined);
   const [params, setParams] = useSearchParams();
   const tab: Tab = TABS.find((x) => x === params.get('tab')) ?? 'info';
-  usePageTitle(
+  useDetailTitle(
+    id,
+    contract.error,
     contract.data ? t('contracts.detailTitle', { name: contract.data.identificativo }) : t('contracts.title'),
   );
 
-  if (contract.error) return <LoadError error={contract.error} onRetry={() => void contract.refetch()} />;
+  if (!id) return <NotFoundView />;
+  if (contract.error) return <DetailLoadError error={contract.error} onRetry={() => void contract.refetch()} />;
   if (!contract.data) return <PageLoader />;
   const c = contract.data;
   return (
@@ -58,7 +60,7 @@ export function ContractPage() {
       <Tabs
         value={tab}
         onChange={(v) => {
-          setParams(v && v !== 'info' ? { tab: v } : {}, { replace: true });
+          setParams(v && v !== 'info' ? { tab: v } : {}, { replace: true, preventScrollReset: true });
         }}
       >
         <Tabs.List>

@@ -1,11 +1,11 @@
-import { useState } from 'react';
 import { Button, Group, Paper, Select, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconFileCertificate, IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { STATI_CONTRATTO, TIPI_CONTRATTO, type ContrattoRow } from '@fs/contract';
+import { CONTRATTI_TABLE, STATI_CONTRATTO, TIPI_CONTRATTO, type ContrattoRow } from '@fs/contract';
 import { DataTable, pageQueryProps } from '../../../app/components/DataTable';
-import { useDebounced, type ListState } from '../../../app/components/list-state';
+import { useDebounced } from '../../../app/components/list-state';
+import { filterRules, sortsOf, useListParams } from '../../../app/components/list-url';
 import { formatDate } from '../../../app/format';
 import { useCan } from '../../../app/session/api';
 import { usePageTitle } from '../../../app/use-page-title';
@@ -17,18 +17,30 @@ import { StatoBadge } from './StatoBadge';
 /** The "ending within" filter's choices, in days. */
 export const SCADENZA_GIORNI = ['30', '60', '90', '180'] as const;
 
+/** The list's address: customer, type, state and "ending within", by the API's names. */
+const LIST = {
+  sort: CONTRATTI_TABLE.defaultSort,
+  sorts: sortsOf(CONTRATTI_TABLE),
+  filters: {
+    cliente_id: filterRules.id,
+    tipo: filterRules.oneOf(TIPI_CONTRATTO),
+    stato: filterRules.oneOf(STATI_CONTRATTO),
+    scadenza_giorni: filterRules.oneOf(SCADENZA_GIORNI),
+  },
+};
+
 /** /contracts: the company's contracts, paged on the server, with search and filters. */
 export function ContractsPage() {
   const { t } = useTranslation();
   usePageTitle(t('contracts.title'));
   const navigate = useNavigate();
   const canWrite = useCan('contratti', 'write') === true;
-  const [state, setState] = useState<ListState>({ page: 1, size: 25, sort: 'data_fine', dir: 'asc', q: '' });
-  const [search, setSearch] = useState('');
-  const [cliente, setCliente] = useState<string | null>(null);
-  const [tipo, setTipo] = useState<string | null>(null);
-  const [stato, setStato] = useState<string | null>(null);
-  const [scadenza, setScadenza] = useState<string | null>(null);
+  const list = useListParams(LIST);
+  const { state, setState, search, setSearch, setFilters } = list;
+  const cliente = list.filters.cliente_id || null;
+  const tipo = list.filters.tipo || null;
+  const stato = list.filters.stato || null;
+  const scadenza = list.filters.scadenza_giorni || null;
   const q = useDebounced(search.trim());
   const params = new URLSearchParams({
     page: String(state.page),
@@ -42,7 +54,6 @@ export function ContractsPage() {
   if (stato) params.set('stato', stato);
   if (scadenza) params.set('scadenza_giorni', scadenza);
   const page = useContractsPage(params.toString());
-  const reset = () => setState((s) => ({ ...s, page: 1 }));
   const filtered = !!(q || cliente || tipo || stato || scadenza);
   const newButton = canWrite && (
     <Button leftSection={<IconPlus size={18} />} onClick={() => void navigate('/contracts/new')}>
@@ -108,22 +119,13 @@ export function ContractsPage() {
           activeFilters={[cliente, tipo, stato, scadenza].filter(Boolean).length}
           filters={
             <>
-              <CustomerFilter
-                value={cliente}
-                onChange={(v) => {
-                  setCliente(v);
-                  reset();
-                }}
-              />
+              <CustomerFilter value={cliente} onChange={(v) => setFilters({ cliente_id: v })} />
               <Select
                 label={t('contracts.fields.tipo')}
                 placeholder={t('contracts.filters.any')}
                 data={TIPI_CONTRATTO.map((x) => ({ value: x, label: t(`contracts.tipi.${x}`) }))}
                 value={tipo}
-                onChange={(v) => {
-                  setTipo(v);
-                  reset();
-                }}
+                onChange={(v) => setFilters({ tipo: v })}
                 clearable
                 w={160}
               />
@@ -132,10 +134,7 @@ export function ContractsPage() {
                 placeholder={t('contracts.filters.any')}
                 data={STATI_CONTRATTO.map((x) => ({ value: x, label: t(`contracts.stati.${x}`) }))}
                 value={stato}
-                onChange={(v) => {
-                  setStato(v);
-                  reset();
-                }}
+                onChange={(v) => setFilters({ stato: v })}
                 clearable
                 w={150}
               />
@@ -147,10 +146,7 @@ export function ContractsPage() {
                   label: t('contracts.filters.days', { count: Number(d) }),
                 }))}
                 value={scadenza}
-                onChange={(v) => {
-                  setScadenza(v);
-                  reset();
-                }}
+                onChange={(v) => setFilters({ scadenza_giorni: v })}
                 clearable
                 w={170}
               />

@@ -5,6 +5,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorText, formErrorsOf } from '../../../app/api/errors';
+import { focusFirstInvalid } from '../../../app/form-errors';
 import { useUnsavedChangesGuard } from '../../../app/guarded-close';
 import { notify } from '../../../app/notify';
 import { usePageTitle } from '../../../app/use-page-title';
@@ -52,7 +53,10 @@ export function NewContractPage() {
     const found = validateStep(STEPS[active]!, form, messages);
     setErrors(found);
     if (Object.keys(found).length === 0) setActive((a) => Math.min(a + 1, STEPS.length - 1));
-    else notify.error(t('contracts.wizard.fixStep'));
+    else {
+      notify.error(t('contracts.wizard.fixStep'));
+      focusFirstInvalid();
+    }
   };
   const create = () => {
     const found = validateContract(form, messages);
@@ -61,6 +65,7 @@ export function NewContractPage() {
       setErrors(found);
       goTo(firstStepWithError(found) ?? 'info');
       notify.error(t('contracts.wizard.fixStep'));
+      focusFirstInvalid();
       return;
     }
     save.mutate(body, {
@@ -75,6 +80,7 @@ export function NewContractPage() {
         setErrors(fields);
         goTo(firstStepWithError(fields) ?? 'info');
         notify.error(Object.values(fields)[0]!);
+        focusFirstInvalid();
       },
     });
   };

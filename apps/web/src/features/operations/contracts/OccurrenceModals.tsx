@@ -8,7 +8,7 @@ import { errorText } from '../../../app/api/errors';
 import { DateField, TimeField } from '../../../app/components/DateField';
 import { formatDate } from '../../../app/format';
 import { notify } from '../../../app/notify';
-import { appointmentInstant } from '../reports/appointment';
+import { appointmentInstant, appointmentTimeMissing } from '../reports/appointment';
 import { useTechnicianOptions } from '../reports/use-technicians';
 import { useMakeReport, useMoveOccurrence } from './api';
 
@@ -28,9 +28,12 @@ export function MakeReportModal({
   const [tecnici, setTecnici] = useState<string[]>([]);
   const [date, setDate] = useState(o.data_pianificata ?? o.data);
   const [time, setTime] = useState('');
+  const [timeError, setTimeError] = useState<string | null>(null);
   const make = useMakeReport(o.contratto_id);
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
+    // A day needs its time (or no day at all): never a silent 08:00.
+    if (appointmentTimeMissing(date, time)) return setTimeError(t('reports.appointmentTimeRequired'));
     make.mutate(
       { id: o.id, tecnici, data_appuntamento: appointmentInstant(date, time) },
       {
@@ -60,8 +63,26 @@ export function MakeReportModal({
             searchable
           />
           <Group grow align="flex-start" wrap="nowrap">
-            <DateField label={t('contracts.occurrences.appuntamento')} value={date} onChange={setDate} clearable />
-            <TimeField label={t('contracts.occurrences.ora')} value={time} onChange={setTime} disabled={!date} />
+            <DateField
+              label={t('contracts.occurrences.appuntamento')}
+              value={date}
+              onChange={(d) => {
+                setDate(d);
+                setTimeError(null);
+              }}
+              clearable
+            />
+            <TimeField
+              label={t('contracts.occurrences.ora')}
+              value={time}
+              onChange={(h) => {
+                setTime(h);
+                setTimeError(null);
+              }}
+              disabled={!date}
+              required={!!date}
+              error={timeError ?? undefined}
+            />
           </Group>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CONTRATTO_MAX } from '@fs/contract';
 import { TextInput } from '../../../app/components/TextFields';
 import type { StepProps } from './InfoStep';
+import { useCompanyNoticeDays } from './notice';
 import { PricesFields } from './PricesFields';
 
 const num = (v: string | number) => (typeof v === 'number' ? v : '');
@@ -10,6 +11,7 @@ const num = (v: string | number) => (typeof v === 'number' ? v : '');
 /** Step 3: renewal and its notice, the activities' rules, and the contract's prices. */
 export function SettingsStep({ form, set, errors }: StepProps) {
   const { t } = useTranslation();
+  const companyNotice = useCompanyNoticeDays();
   return (
     <Stack gap="md">
       <Title order={3} size="h5">
@@ -36,7 +38,8 @@ export function SettingsStep({ form, set, errors }: StepProps) {
         )}
         <NumberInput
           label={t('contracts.fields.giorni_preavviso_rinnovo')}
-          description={t('contracts.hints.giorni_preavviso_rinnovo')}
+          description={t('contracts.hints.giorni_preavviso_rinnovo', { count: companyNotice })}
+          placeholder={String(companyNotice)}
           value={form.giorni_preavviso_rinnovo}
           onChange={(v) => set({ giorni_preavviso_rinnovo: num(v) })}
           min={0}

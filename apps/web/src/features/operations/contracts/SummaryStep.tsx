@@ -5,6 +5,7 @@ import { useJobs } from '../../registries';
 import { usePlants } from '../reports/api';
 import { usePlantsMachines } from './api';
 import type { ContractForm } from './contract-form';
+import { noticeText, useCompanyNoticeDays } from './notice';
 import { activityLine, hoursText, periodText, priceLines, renewalText, totalDates } from './summary';
 
 function Block({ title, children }: { title: string; children: React.ReactNode }) {
@@ -24,6 +25,7 @@ export function SummaryStep({ form }: { form: ContractForm }) {
   const plants = usePlants(form.cliente_id);
   const machines = usePlantsMachines(form.impianti);
   const jobs = useJobs();
+  const companyNotice = useCompanyNoticeDays();
   const names = (ids: string[], list: { id: string; nome: string }[] | undefined) =>
     ids.map((id) => list?.find((x) => x.id === id)?.nome ?? '…').join(', ');
   const prices = priceLines(form.prezzi, i18n.language, t);
@@ -73,10 +75,8 @@ export function SummaryStep({ form }: { form: ContractForm }) {
             { label: t('contracts.fields.rinnovo'), value: renewalText(form.rinnovo_automatico, form.mesi_rinnovo, t) },
             {
               label: t('contracts.fields.giorni_preavviso_rinnovo'),
-              value:
-                form.giorni_preavviso_rinnovo === ''
-                  ? ''
-                  : t('contracts.summary.days', { count: form.giorni_preavviso_rinnovo }),
+              // Left empty, the company's notice is saved: the summary says what will be saved.
+              value: noticeText(form.giorni_preavviso_rinnovo, companyNotice, t),
             },
             {
               label: t('contracts.fields.avviso_cliente'),

@@ -8,7 +8,7 @@ import {
   type PrezziContratto,
   type TipoContratto,
 } from '@fs/contract';
-import { tidyDecimal } from '../../../app/components/DecimalInput';
+import { decimalText } from '../../../app/components/DecimalInput';
 import { activityInputOf, type ActivityDraft } from './activity-form';
 
 export type VocePrezzo = (typeof VOCI_PREZZO_CONTRATTO)[number];
@@ -74,7 +74,7 @@ export function contractFormOf(c: Contratto): ContractForm {
   const prezzi = emptyPrices();
   for (const v of VOCI_PREZZO_CONTRATTO) {
     const value = c.prezzi?.[v];
-    if (value !== null && value !== undefined) prezzi[v] = tidyDecimal(value, v !== 'materiale');
+    if (value !== null && value !== undefined) prezzi[v] = decimalText(value, v !== 'materiale');
   }
   return {
     cliente_id: c.cliente_id,
@@ -84,7 +84,7 @@ export function contractFormOf(c: Contratto): ContractForm {
     tipo: c.tipo,
     data_inizio: c.data_inizio ?? '',
     data_fine: c.data_fine ?? '',
-    ore_contratto: c.ore_contratto === null ? '' : tidyDecimal(c.ore_contratto, false),
+    ore_contratto: decimalText(c.ore_contratto),
     impianti: c.impianti.map((i) => i.id),
     macchinari: c.macchinari.map((m) => m.id),
     mansioni: c.mansioni.map((m) => m.id),

@@ -15,6 +15,12 @@ function answer(url: string, body: unknown) {
       success: true,
       items: [{ id: CLIENTE, ragione_sociale: 'Rossi Impianti', codice: null, citta: 'Bologna' }],
     };
+  // The company's expiry notice: 45 days.
+  if (url.includes('/api/options/options'))
+    return {
+      success: true,
+      items: [{ category: 'contratti_preavviso_scadenza', subcategory: 'giorni', value: '45', child_options: [] }],
+    };
   if (url.includes('/api/contratti/attivita/frequency')) return { success: true, date: ['2026-01-01', '2026-07-01'] };
   if (url.includes('/api/contratti/contratto/create')) {
     sent.push(body);
@@ -85,6 +91,8 @@ describe('the wizard, step by step', () => {
     fireEvent.click(screen.getByRole('button', { name: /Avanti/ }));
     expect(await screen.findByText('dal 01/01/2026 al 31/12/2026')).toBeTruthy();
     expect(screen.getByText('1 attività, 2 date da pianificare')).toBeTruthy();
+    // The notice left empty is the company's, as the server saves it: never "Non impostato".
+    expect(screen.getByText("45 giorni (preavviso dell'azienda)")).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Crea contratto' }));
 
     await waitFor(() => expect(sent).toHaveLength(1));

@@ -8,7 +8,7 @@ import { errorText } from '../../../app/api/errors';
 import { notify } from '../../../app/notify';
 import { useCan } from '../../../app/session/api';
 import { usePageTitle } from '../../../app/use-page-title';
-import { useAppointmentsRange, useActivityRange, useTodoList, type PlannerFilters as Filters } from './api';
+import { useAppointmentsRange, useActivityRange, useTodoList } from './api';
 import { AppointmentModal } from './office/AppointmentModal';
 import { draftForSlot, draftOf, emptyDraft, type Draft } from './office/draft';
 import {
@@ -29,6 +29,7 @@ import { wireRange, type DayRange } from './office/range';
 import { SidePanel } from './office/SidePanel';
 import { useTechnicians } from './office/use-technicians';
 import { useConfirmedSave } from './office/WarningsModal';
+import { usePlannerFilters } from './office/use-planner-filters';
 import { partsIn } from './office/zone';
 import { PlannerMap } from './map/PlannerMap';
 
@@ -72,8 +73,8 @@ export function OfficePlanner() {
   const [mountAt, setMountAt] = useState<{ view: string; day?: string }>(place.current);
   const [range, setRange] = useState<DayRange>(opening.range);
   const [viewType, setViewType] = useState<string>(initialView);
-  const [filters, setFilters] = useState<Filters>({});
-  const [customer, setCustomer] = useState<{ id: string; nome: string } | null>(null);
+  // The filters live in the address, as every list's do (a reload, Back from a report keeps them).
+  const { filters, setFilters, customer, setCustomer } = usePlannerFilters();
   const [open, setOpen] = useState<Open>(null);
   const [panelOpen, setPanelOpen] = useState(true);
 

@@ -48,7 +48,7 @@ export function TechnicianAgenda() {
     if (next.vista) p.set('vista', next.vista === 'calendar' ? 'calendario' : 'elenco');
     if (next.periodo) p.set('periodo', next.periodo === 'day' ? 'giorno' : 'settimana');
     if (next.giorno) p.set('giorno', next.giorno);
-    setParams(p, { replace: true });
+    setParams(p, { replace: true, preventScrollReset: true });
   };
   const items = range.data?.items ?? [];
   const days = groupByDay(items, shown.first, shown.last, zone);

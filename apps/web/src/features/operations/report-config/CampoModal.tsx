@@ -2,34 +2,55 @@ import { useState } from 'react';
 import { Button, Checkbox, Group, Modal, Select, Stack, TagsInput } from '@mantine/core';
 import { TextInput } from '../../../app/components/TextFields';
 import { useTranslation } from 'react-i18next';
-import { CAMPO_MAX, CAMPO_POSIZIONI, CAMPO_TIPI, type CampoConfig, type CampoConfigSaveRequest } from '@fs/contract';
+import {
+  CAMPO_MAX,
+  CAMPO_POSIZIONI,
+  CAMPO_TIPI,
+  type CampoConfig,
+  type CampoConfigSaveRequest,
+  type CampoTipo,
+} from '@fs/contract';
 import { useGuardedClose } from '../../../app/guarded-close';
 import { showSaveError } from '../../../app/form-errors';
 import { notify } from '../../../app/notify';
 import { useSaveCampo } from '../reports/api';
+import { campoBody } from './campo-form';
+import { CampoValueInput } from './CampoValueInput';
+
+/** A value a field of this type may be required to hold, as an example for the hint ("es. Sì", "es. 1,5"). */
+function exampleOf(tipo: CampoTipo, scelte: string[], t: (key: string) => string): string {
+  return tipo === 'scelta' && scelte[0] ? scelte[0] : t(`reportConfig.examples.${tipo}`);
+}
 
 /** Creates or edits a custom field: name, type, default, mandatory, enabled, required value, position, visibility, choices. */
 export function CampoModal({ campo, onClose }: { campo: CampoConfig | null; onClose: () => void }) {
   const { t } = useTranslation();
   const save = useSaveCampo();
-  const [initial] = useState<CampoConfigSaveRequest>(() => ({
-    ...(campo ? { id: campo.id } : {}),
-    nome: campo?.nome ?? '',
-    tipo: campo?.tipo ?? 'testo_breve',
-    valore: campo?.valore ?? '',
-    obbligatorio: campo?.obbligatorio ?? false,
-    abilitazione: campo?.abilitazione ?? true,
-    valore_richiesto: campo?.valore_richiesto ?? '',
-    posizione: campo?.posizione ?? 'chiusura',
-    visibilita: campo?.visibilita ?? { app: true, web: true, stampa: true },
-    scelte: campo?.scelte ?? [],
-    articolo_id: campo?.articolo_id ?? null,
-  }));
+  const [initial] = useState<CampoConfigSaveRequest>(() =>
+    campo
+      ? campoBody(campo)
+      : {
+          nome: '',
+          tipo: 'testo_breve',
+          valore: '',
+          obbligatorio: false,
+          abilitazione: true,
+          valore_richiesto: '',
+          posizione: 'chiusura',
+          visibilita: { app: true, web: true, stampa: true },
+          scelte: [],
+          articolo_id: null,
+        },
+  );
   const [v, setV] = useState(initial);
   // Closing with something changed asks first, as every form does.
   const close = useGuardedClose({ isDirty: () => JSON.stringify(v) !== JSON.stringify(initial) }, onClose);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (p: Partial<CampoConfigSaveRequest>) => setV((x) => ({ ...x, ...p }));
+  // A changed field drops its error, as in every form.
+  const set = (p: Partial<CampoConfigSaveRequest>) => {
+    setV((x) => ({ ...x, ...p }));
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !(k in p))));
+  };
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     save.mutate(v, {
@@ -58,7 +79,8 @@ export function CampoModal({ campo, onClose }: { campo: CampoConfig | null; onCl
               label={t('reportConfig.fields.tipo')}
               data={CAMPO_TIPI.map((x) => ({ value: x, label: t(`reportConfig.tipi.${x}`) }))}
               value={v.tipo}
-              onChange={(x) => x && set({ tipo: x as typeof v.tipo })}
+              // Another type takes other values: the default and the required value start again.
+              onChange={(x) => x && x !== v.tipo && set({ tipo: x as CampoTipo, valore: '', valore_richiesto: '' })}
               allowDeselect={false}
               error={errors.tipo}
             />
@@ -80,21 +102,23 @@ export function CampoModal({ campo, onClose }: { campo: CampoConfig | null; onCl
               error={errors.scelte}
             />
           )}
-          <Group grow>
-            <TextInput
+          <Group grow align="flex-start">
+            <CampoValueInput
+              tipo={v.tipo}
+              scelte={v.scelte ?? []}
               label={t('reportConfig.fields.valore')}
               description={t('reportConfig.valoreHint')}
               value={v.valore ?? ''}
-              maxLength={CAMPO_MAX.valore}
-              onChange={(e) => set({ valore: e.currentTarget.value })}
+              onChange={(valore) => set({ valore })}
               error={errors.valore}
             />
-            <TextInput
+            <CampoValueInput
+              tipo={v.tipo}
+              scelte={v.scelte ?? []}
               label={t('reportConfig.fields.valore_richiesto')}
-              description={t('reportConfig.richiestoHint')}
+              description={t('reportConfig.richiestoHint', { example: exampleOf(v.tipo, v.scelte ?? [], t) })}
               value={v.valore_richiesto ?? ''}
-              maxLength={CAMPO_MAX.valore}
-              onChange={(e) => set({ valore_richiesto: e.currentTarget.value })}
+              onChange={(valore_richiesto) => set({ valore_richiesto })}
               error={errors.valore_richiesto}
             />
           </Group>

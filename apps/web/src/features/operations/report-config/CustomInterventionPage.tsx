@@ -10,6 +10,7 @@ import { notify } from '../../../app/notify';
 import { useCan, useSessionUser } from '../../../app/session/api';
 import { usePageTitle } from '../../../app/use-page-title';
 import { useCampiConfig, useRemoveCampo, useSaveCampo } from '../reports/api';
+import { campoBody } from './campo-form';
 import { CampoModal } from './CampoModal';
 import { NumberingForm } from './NumberingForm';
 
@@ -29,23 +30,7 @@ export function CustomInterventionPage() {
   const [dragged, setDragged] = useState<string | null>(null);
 
   const reorder = (campo: CampoConfig, order: string[]) =>
-    save.mutate(
-      {
-        id: campo.id,
-        nome: campo.nome,
-        tipo: campo.tipo,
-        valore: campo.valore,
-        obbligatorio: campo.obbligatorio,
-        abilitazione: campo.abilitazione,
-        valore_richiesto: campo.valore_richiesto,
-        posizione: campo.posizione,
-        visibilita: campo.visibilita,
-        articolo_id: campo.articolo_id,
-        scelte: campo.scelte,
-        ordine_posizione: order,
-      },
-      { onError: (e) => notify.error(errorText(t, e)) },
-    );
+    save.mutate({ ...campoBody(campo), ordine_posizione: order }, { onError: (e) => notify.error(errorText(t, e)) });
   const move = (list: CampoConfig[], from: number, to: number) => {
     if (to < 0 || to >= list.length) return;
     const ids = list.map((c) => c.id);

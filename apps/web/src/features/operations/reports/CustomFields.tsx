@@ -3,6 +3,7 @@ import { Textarea, TextInput } from '../../../app/components/TextFields';
 import type { CampoPosizione, CampoRapportino } from '@fs/contract';
 import { DateField, TimeField } from '../../../app/components/DateField';
 import { DecimalInput } from '../../../app/components/DecimalInput';
+import { withRequiredMark } from '../../../app/components/RequiredMark';
 
 /** The custom fields of one position, each by its type; `visible` picks app or web visibility. */
 export function CustomFields({
@@ -29,9 +30,10 @@ export function CustomFields({
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
       {here.map((c) => {
+        // A required value (the safety "yes") makes the field as required as a mandatory one.
         const common = {
           label: c.nome,
-          required: c.obbligatorio,
+          required: c.obbligatorio || c.valore_richiesto !== null,
           disabled: readOnly || !c.abilitazione,
           error: errors[`campi_personalizzati.${c.campo_id}`],
         };
@@ -43,6 +45,8 @@ export function CustomFields({
               <Checkbox
                 key={c.campo_id}
                 {...common}
+                label={withRequiredMark(c.nome, common.required)}
+                aria-invalid={common.error ? true : undefined}
                 checked={value === 'true'}
                 onChange={(e) => set(e.currentTarget.checked ? 'true' : 'false')}
                 mt="lg"

@@ -8,7 +8,6 @@ import { formatDate } from '../../../app/format';
 import { useCan } from '../../../app/session/api';
 import { HoursBar } from '../contracts/HoursBar';
 import { useCustomerContracts, useCustomerSearch } from './api';
-import { appointmentInstant, appointmentParts } from './appointment';
 import type { FormState } from './report-form';
 
 /** How a contract reads in a list: identifier, description, end date, ceased. */
@@ -35,8 +34,6 @@ export function HeaderMore({
   const customers = useCustomerSearch(useDebounced(term));
   const canContracts = useCan('contratti', 'read') === true;
   const contracts = useCustomerContracts(form.cliente_id, canContracts);
-  const { date, time } = appointmentParts(form.data_appuntamento);
-  const setAppointment = (d: string, h: string) => set({ data_appuntamento: appointmentInstant(d, h) });
   const billingOptions = [
     ...(form.cliente_fatturazione_id
       ? [{ value: form.cliente_fatturazione_id, label: form.cliente_fatturazione }]
@@ -54,17 +51,20 @@ export function HeaderMore({
         <Group grow align="flex-start" gap="sm" wrap="nowrap">
           <DateField
             label={t('reports.fields.data_appuntamento')}
-            value={date}
-            onChange={(d) => setAppointment(d, time)}
+            value={form.data_appuntamento}
+            onChange={(d) => set({ data_appuntamento: d, ...(d ? {} : { ora_appuntamento: '' }) })}
             disabled={readOnly}
             clearable
             error={errors.data_appuntamento}
           />
+          {/* A day needs its time: asked for, never assumed. */}
           <TimeField
             label={t('reports.fields.ora_appuntamento')}
-            value={time}
-            onChange={(h) => setAppointment(date, h)}
-            disabled={readOnly || !date}
+            value={form.ora_appuntamento}
+            onChange={(h) => set({ ora_appuntamento: h })}
+            disabled={readOnly || !form.data_appuntamento}
+            required={!!form.data_appuntamento}
+            error={errors.ora_appuntamento}
           />
         </Group>
         <Select

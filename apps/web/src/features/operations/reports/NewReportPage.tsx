@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { showSaveError } from '../../../app/form-errors';
+import { focusFirstInvalid, showSaveError } from '../../../app/form-errors';
 import { useUnsavedChangesGuard } from '../../../app/guarded-close';
 import { notify } from '../../../app/notify';
 import { useSessionUser } from '../../../app/session/api';
@@ -10,7 +10,7 @@ import { usePageTitle } from '../../../app/use-page-title';
 import { useSaveReport } from './api';
 import { HeaderMore } from './HeaderMore';
 import { HeaderSection } from './HeaderSection';
-import { bodyOf, emptyForm, type FormState } from './report-form';
+import { bodyOf, emptyForm, errorsAfterChange, formProblems, type FormState } from './report-form';
 import { useTechnicianOptions } from './use-technicians';
 
 /** /new-intervention: who, where and why; the report then opens for hours, materials and the rest. */
@@ -29,16 +29,32 @@ export function NewReportPage() {
   const created = useRef(false);
   const initial = useRef(form);
   useUnsavedChangesGuard(() => !created.current && JSON.stringify(form) !== JSON.stringify(initial.current));
+  // A changed field drops its error ("Scegli il cliente" goes once a customer is chosen).
+  const set = (patch: Partial<FormState>) => {
+    setErrors((e) => errorsAfterChange(e, form, patch));
+    setForm((f) => ({ ...f, ...patch }));
+  };
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    if (!form.cliente_id) return setErrors({ cliente_id: t('reports.customerRequired') });
+    const problems = formProblems(form);
+    if (Object.keys(problems).length) {
+      setErrors({
+        ...(problems.cliente_id ? { cliente_id: t('reports.customerRequired') } : {}),
+        ...(problems.ora_appuntamento ? { ora_appuntamento: t('reports.appointmentTimeRequired') } : {}),
+      });
+      focusFirstInvalid();
+      return;
+    }
     save.mutate(bodyOf(form), {
       onSuccess: (item) => {
         created.current = true;
         notify.success(t('reports.created', { numero: item.numero_assistenza }));
         void navigate(`/interventions/${item.id}`, { replace: true });
       },
-      onError: (err) => showSaveError(t, { setErrors }, err),
+      onError: (err) => {
+        showSaveError(t, { setErrors }, err);
+        focusFirstInvalid();
+      },
     });
   };
   return (
@@ -49,15 +65,9 @@ export function NewReportPage() {
           <Text c="dimmed">{t('reports.newSubtitle')}</Text>
         </div>
         <Paper withBorder p="md" radius="md">
-          <HeaderSection
-            form={form}
-            set={(p) => setForm((f) => ({ ...f, ...p }))}
-            technicians={technicians}
-            readOnly={false}
-            errors={errors}
-          >
+          <HeaderSection form={form} set={set} technicians={technicians} readOnly={false} errors={errors}>
             <div style={{ gridColumn: '1 / -1' }}>
-              <HeaderMore form={form} set={(p) => setForm((f) => ({ ...f, ...p }))} readOnly={false} errors={errors} />
+              <HeaderMore form={form} set={set} readOnly={false} errors={errors} />
             </div>
           </HeaderSection>
         </Paper>

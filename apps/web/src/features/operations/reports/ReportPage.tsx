@@ -2,25 +2,25 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Textarea } from '../../../app/components/TextFields';
 import { modals } from '@mantine/modals';
-import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   maySetPrices,
   optionValue,
+  parseDecimal,
   type CampoPosizione,
   type ModalitaForfait,
   type ModalitaOre,
   type Rapportino,
 } from '@fs/contract';
 import { errorText, isApiError } from '../../../app/api/errors';
-import { LoadError } from '../../../app/components/LoadError';
+import { DetailLoadError, NotFoundView, useDetailId, useDetailTitle } from '../../../app/components/NotFoundView';
 import { MediaFiles } from '../../../app/components/MediaFiles';
+import { StickyActions } from '../../../app/components/StickyActions';
 import { formatDate } from '../../../app/format';
 import { formErrorsOf } from '../../../app/api/errors';
 import { formatDecimal } from '../../../app/numbers';
 import { notify } from '../../../app/notify';
 import { useCan, usePermissions, useSessionUser } from '../../../app/session/api';
-import { usePageTitle } from '../../../app/use-page-title';
 import { DaneaButton } from './DaneaButton';
 import { useOptions } from '../../billing';
 import { AcceptanceSection } from './AcceptanceSection';
@@ -33,13 +33,20 @@ import { HeaderSection } from './HeaderSection';
 import { MaterialsSection } from './MaterialsSection';
 import { OwnPrices } from './OwnPrices';
 import { PricesSection } from './PricesSection';
-import { bodyOf, formOf, type FormState } from './report-form';
+import { bodyOf, errorsAfterChange, formOf, formProblems, type FormState } from './report-form';
+import { focusFirstInvalid } from '../../../app/form-errors';
 import { StateBadge } from './StateBadge';
 import { useTechnicianOptions } from './use-technicians';
 import { useUnsavedChangesGuard } from '../../../app/guarded-close';
 import { PdfButton } from './PdfButton';
 import { MailLog } from './MailLog';
 import { SendMail } from './SendMail';
+
+/** Hours as typed, read as every number field reads them (decision 0022); 0 when empty or not a number. */
+function hoursTyped(text: string): number {
+  const r = parseDecimal(text);
+  return 'value' in r ? Number(r.value) : 0;
+}
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -54,14 +61,19 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 /** /interventions/:id: the report with its sections, saved whole; closing and completing. */
 export function ReportPage() {
-  const { id } = useParams();
+  const id = useDetailId();
   const { t } = useTranslation();
-  const report = useReport(id);
+  const report = useReport(id ?? undefined);
   // Kept here: a save re-keys the form (fresh state from the saved report), and the close that
   // follows a save must still be able to show which fields it refused.
   const [errors, setErrors] = useState<Record<string, string>>({});
-  usePageTitle(report.data ? t('reports.detailTitle', { numero: report.data.numero_assistenza }) : t('reports.title'));
-  if (report.error) return <LoadError error={report.error} onRetry={() => void report.refetch()} />;
+  useDetailTitle(
+    id,
+    report.error,
+    report.data ? t('reports.detailTitle', { numero: report.data.numero_assistenza }) : t('reports.title'),
+  );
+  if (!id) return <NotFoundView />;
+  if (report.error) return <DetailLoadError error={report.error} onRetry={() => void report.refetch()} />;
   if (!report.data)
     return (
       <Center py="xl">
@@ -101,25 +113,40 @@ function ReportForm({
   // After closing without the reopening option only return travel may be added.
   const returnOnly = closed && !report.modificabile && !report.completato;
   const visible = me?.role === 'user' ? 'app' : 'web';
-  const set = (p: Partial<FormState>) => setForm((f) => ({ ...f, ...p }));
+  // A changed field drops its error; the others stay marked until they are filled.
+  const set = (p: Partial<FormState>) => {
+    setErrors(errorsAfterChange(errors, form, p));
+    setForm((f) => ({ ...f, ...p }));
+  };
 
   useUnsavedChangesGuard(dirty);
 
   const failed = (err: unknown) => {
     const fields = formErrorsOf(err);
     if (fields) setErrors(fields);
-    // Closing with empty mandatory fields: the alert says so, the fields show which.
+    // Closing with empty mandatory fields: the alert says so, the fields show which, and the
+    // first of them is brought into view with the focus.
     const general = !fields || (isApiError(err) && err.code === 'REPORT_MANDATORY_FIELDS');
     notify.error(general ? errorText(t, err) : Object.values(fields)[0]!);
+    if (fields) focusFirstInvalid();
+  };
+  /** The form's own checks before a save: false (and the fields marked) when something is missing. */
+  const checked = () => {
+    if (!formProblems(form).ora_appuntamento) return true;
+    setErrors({ ora_appuntamento: t('reports.appointmentTimeRequired') });
+    focusFirstInvalid();
+    return false;
   };
   // Promises, not mutate's callbacks: a save re-keys the form, and callbacks of an unmounted form
   // are dropped (a close refused after a save would go unseen).
   const doSave = (then?: () => Promise<void>) =>
-    save.mutateAsync(bodyOf(form, report.id, canPricesWrite)).then(() => {
-      setErrors({});
-      if (then) return then();
-      notify.success(t('reports.saved'));
-    }, failed);
+    !checked()
+      ? Promise.resolve()
+      : save.mutateAsync(bodyOf(form, report.id, canPricesWrite)).then(() => {
+          setErrors({});
+          if (then) return then();
+          notify.success(t('reports.saved'));
+        }, failed);
   const doClose = () =>
     close.mutateAsync({ id: report.id, azione: 'chiudi' }).then((r) => {
       setErrors({});
@@ -127,12 +154,7 @@ function ReportForm({
       if (r.warnings?.includes('NO_HOURS')) notify.warning(t('reports.noHoursClosed'));
     }, failed);
   const askClose = () => {
-    const hours = form.giornate.some(
-      (g) =>
-        (g.totale_ore.replace(',', '.') !== '' && Number(g.totale_ore.replace(',', '.')) > 0) ||
-        g.inizio_mattina ||
-        g.ore_mattina,
-    );
+    const hours = form.giornate.some((g) => hoursTyped(g.totale_ore) > 0 || g.inizio_mattina || g.ore_mattina);
     const go = () => void (dirty ? doSave(doClose) : doClose());
     if (hours) return go();
     modals.openConfirmModal({
@@ -275,7 +297,7 @@ function ReportForm({
       <Section title={t('reports.mail.log')}>
         <MailLog id={report.id} />
       </Section>
-      <Paper withBorder p="sm" radius="md" shadow="md" style={{ position: 'sticky', bottom: 8, zIndex: 5 }}>
+      <StickyActions>
         <Group justify="flex-end" gap="sm">
           {dirty && (
             <Text size="sm" c="dimmed" mr="auto">
@@ -305,7 +327,7 @@ function ReportForm({
             </Button>
           )}
         </Group>
-      </Paper>
+      </StickyActions>
     </Stack>
   );
 }

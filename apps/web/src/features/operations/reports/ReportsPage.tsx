@@ -3,10 +3,11 @@ import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconFileCode, IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { mayListUsers, optionValue, type RapportinoRow } from '@fs/contract';
+import { mayListUsers, optionValue, RAPPORTINI_TABLE, type RapportinoRow } from '@fs/contract';
 import { DataTable, pageQueryProps } from '../../../app/components/DataTable';
 import { ExportMenu } from '../../../app/components/ExportMenu';
-import { useDebounced, type ListState } from '../../../app/components/list-state';
+import { useDebounced } from '../../../app/components/list-state';
+import { filterRules, sortsOf, useListParams } from '../../../app/components/list-url';
 import { formatDate } from '../../../app/format';
 import { formatDecimal, formatMoney } from '../../../app/numbers';
 import { useCan, usePermissions } from '../../../app/session/api';
@@ -22,6 +23,21 @@ import { StateBadge } from './StateBadge';
 
 const STATI = ['aperti', 'NUOVO', 'APERTO', 'CHIUSO'] as const;
 
+/** The list's address: state, customer, contract, technician, period and completion, by the API's names. */
+const LIST = {
+  sort: RAPPORTINI_TABLE.defaultSort,
+  dir: 'desc',
+  sorts: sortsOf(RAPPORTINI_TABLE),
+  filters: {
+    stato: filterRules.oneOf(STATI),
+    cliente_id: filterRules.id,
+    contratto_id: filterRules.id,
+    tecnico_id: filterRules.id,
+    periodo: filterRules.oneOf(PERIODS),
+    completato: filterRules.oneOf(['true', 'false']),
+  },
+} as const;
+
 /** /interventions: every report the user may see, paged on the server, with the list's filters. */
 export function ReportsPage() {
   const { t, i18n } = useTranslation();
@@ -36,19 +52,19 @@ export function ReportsPage() {
   const users = useUsers(seeAll && !!perms && mayListUsers(perms));
   const options = useOptions();
   const valuta = optionValue(options.data, 'valuta', 'value') ?? 'EUR';
-  const [state, setState] = useState<ListState>({ page: 1, size: 25, sort: 'data_apertura', dir: 'desc', q: '' });
-  const [search, setSearch] = useState('');
-  const [stato, setStato] = useState<string | null>(null);
-  const [tecnico, setTecnico] = useState<string | null>(null);
-  const [cliente, setCliente] = useState<string | null>(null);
-  const [contratto, setContratto] = useState<string | null>(null);
+  const list = useListParams(LIST);
+  const { state, setState, search, setSearch, setFilters } = list;
+  const stato = list.filters.stato || null;
+  const tecnico = list.filters.tecnico_id || null;
+  const cliente = list.filters.cliente_id || null;
+  const contratto = list.filters.contratto_id || null;
+  const periodo = (list.filters.periodo || null) as Period | null;
+  const completato = list.filters.completato || null;
   const [selected, setSelected] = useState<string[]>([]);
   const canDelete = useCan('gestione_interventi', 'delete') === true;
   const mayExport = useCan('esportazione_dati', 'read') === true;
   const canContracts = useCan('contratti', 'read') === true;
   const contracts = useCustomerContracts(cliente, canContracts);
-  const [periodo, setPeriodo] = useState<Period | null>(null);
-  const [completato, setCompletato] = useState<string | null>(null);
   const q = useDebounced(search.trim());
   const params = new URLSearchParams({
     page: String(state.page),
@@ -68,7 +84,6 @@ export function ReportsPage() {
     params.set('al', r.al);
   }
   const page = useReportsPage(params.toString());
-  const reset = () => setState((s) => ({ ...s, page: 1 }));
   const filtered = !!(q || stato || tecnico || cliente || contratto || periodo || completato);
 
   return (
@@ -125,31 +140,18 @@ export function ReportsPage() {
               placeholder={t('reports.filters.any')}
               data={STATI.map((s) => ({ value: s, label: t(`reports.stati.${s}`) }))}
               value={stato}
-              onChange={(v) => {
-                setStato(v);
-                reset();
-              }}
+              onChange={(v) => setFilters({ stato: v })}
               clearable
               w={150}
             />
-            <CustomerFilter
-              value={cliente}
-              onChange={(v) => {
-                setCliente(v);
-                setContratto(null);
-                reset();
-              }}
-            />
+            <CustomerFilter value={cliente} onChange={(v) => setFilters({ cliente_id: v, contratto_id: null })} />
             {cliente && canContracts && (contracts.data?.length ?? 0) > 0 && (
               <Select
                 label={t('reports.fields.contratto')}
                 placeholder={t('reports.filters.any')}
                 data={(contracts.data ?? []).map((c) => ({ value: c.id, label: contractLabel(c, t) }))}
                 value={contratto}
-                onChange={(v) => {
-                  setContratto(v);
-                  reset();
-                }}
+                onChange={(v) => setFilters({ contratto_id: v })}
                 clearable
                 w={220}
               />
@@ -163,10 +165,7 @@ export function ReportsPage() {
                   label: [u.name, u.surname].filter(Boolean).join(' ') || u.username,
                 }))}
                 value={tecnico}
-                onChange={(v) => {
-                  setTecnico(v);
-                  reset();
-                }}
+                onChange={(v) => setFilters({ tecnico_id: v })}
                 clearable
                 searchable
                 w={190}
@@ -177,10 +176,7 @@ export function ReportsPage() {
               placeholder={t('reports.filters.sempre')}
               data={PERIODS.map((p) => ({ value: p, label: t(`reports.periodi.${p}`) }))}
               value={periodo}
-              onChange={(v) => {
-                setPeriodo(v as Period | null);
-                reset();
-              }}
+              onChange={(v) => setFilters({ periodo: v })}
               clearable
               w={170}
             />
@@ -192,10 +188,7 @@ export function ReportsPage() {
                 { value: 'false', label: t('reports.no') },
               ]}
               value={completato}
-              onChange={(v) => {
-                setCompletato(v);
-                reset();
-              }}
+              onChange={(v) => setFilters({ completato: v })}
               clearable
               w={120}
             />

@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Badge, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { STATO_COLORS, type StatoRapportino } from '@fs/contract';
 
@@ -13,8 +13,9 @@ export function StateBadge({
   inviato?: boolean;
 }) {
   const { t } = useTranslation();
+  // Side by side, wrapping when the place is narrow (a list's cell, a phone's card): never cut.
   return (
-    <>
+    <Group gap={4} wrap="wrap" component="span" display="inline-flex">
       <Badge
         color={STATO_COLORS[stato]}
         variant={stato === 'APERTO' ? 'filled' : 'light'}
@@ -23,15 +24,15 @@ export function StateBadge({
         {t(`reports.stati.${stato}`)}
       </Badge>
       {completato && (
-        <Badge color="gray" variant="outline" ml={4}>
+        <Badge color="gray" variant="outline">
           {t('reports.completed')}
         </Badge>
       )}
       {inviato && (
-        <Badge color={STATO_COLORS.inviato} variant="light" ml={4}>
+        <Badge color={STATO_COLORS.inviato} variant="light">
           {t('reports.sent')}
         </Badge>
       )}
-    </>
+    </Group>
   );
 }

@@ -125,6 +125,19 @@ export function useCustomerSearch(q: string) {
   });
 }
 
+/** A customer's name by id (a list's customer filter read from the address shows whom it filters by). */
+export function useCustomerName(id: string | null) {
+  return useQuery({
+    queryKey: ['reports', 'customer-name', id],
+    enabled: !!id,
+    staleTime: Infinity,
+    meta: { silent: true },
+    queryFn: async () =>
+      (await api.get<{ item: { id: string; ragione_sociale: string } }>(`/api/clienti/cliente/${id}`)).item
+        .ragione_sociale,
+  });
+}
+
 /** The customer's contracts (GET /contratti/cliente/{id}), for users who may read contracts. */
 export function useCustomerContracts(clienteId: string | null, enabled = true) {
   return useQuery({

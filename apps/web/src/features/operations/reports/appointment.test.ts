@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appointmentInstant, appointmentParts } from './appointment';
+import { appointmentInstant, appointmentParts, appointmentTimeMissing } from './appointment';
 
 describe('appointment on the clock of Rome', () => {
   it('turns a date and time into the UTC instant, in winter and in summer', () => {
@@ -15,6 +15,10 @@ describe('appointment on the clock of Rome', () => {
     expect(appointmentParts('2026-07-15T22:30:00.000Z')).toEqual({ date: '2026-07-16', time: '00:30' });
     expect(appointmentParts(null)).toEqual({ date: '', time: '' });
     expect(appointmentInstant('', '10:00')).toBeNull();
-    expect(appointmentInstant('2026-11-30', '')).toBe('2026-11-30T07:00:00.000Z');
+    // A date without its time is no instant: never a silent 08:00.
+    expect(appointmentInstant('2026-11-30', '')).toBeNull();
+    expect(appointmentTimeMissing('2026-11-30', '')).toBe(true);
+    expect(appointmentTimeMissing('2026-11-30', '08:00')).toBe(false);
+    expect(appointmentTimeMissing('', '')).toBe(false);
   });
 });

@@ -25,11 +25,19 @@ export function appointmentParts(iso: string | null): { date: string; time: stri
   return wall(Date.parse(iso));
 }
 
-/** The instant of a date and time on the clock of Rome (ISO, UTC); null without a date. A missing time is 08:00. */
+/**
+ * A date without its time is no appointment yet: the form asks for the time rather than
+ * inventing one (a silent 08:00 put technicians on site at an hour nobody chose).
+ */
+export function appointmentTimeMissing(date: string, time: string): boolean {
+  return date !== '' && !/^\d{2}:\d{2}$/.test(time);
+}
+
+/** The instant of a date and time on the clock of Rome (ISO, UTC); null without a date or without a time. */
 export function appointmentInstant(date: string, time: string): string | null {
   const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!d) return null;
-  const t = /^(\d{2}):(\d{2})$/.exec(time) ?? [null, '08', '00'];
+  const t = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!d || !t) return null;
   const asUtc = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(t[1]), Number(t[2]));
   // The zone's offset at that moment, found by reading the guess back on Rome's clock (twice
   // around a daylight-saving change).

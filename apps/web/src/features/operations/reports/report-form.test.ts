@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Rapportino } from '@fs/contract';
-import { bodyOf, emptyDay, emptyForm, emptyMaterial, formOf } from './report-form';
+import { bodyOf, emptyDay, emptyForm, emptyMaterial, errorsAfterChange, formOf, formProblems } from './report-form';
 
 describe('the report form', () => {
   it('sends decimals as typed, flags as S/N, and empty fields as null', () => {
@@ -66,5 +66,45 @@ describe('the report form', () => {
     const office = bodyOf(saved, 'r1', true);
     expect(office.giornate![1]!.prezzoImpostato).toBe('1,00');
     expect(office.materiali![1]).toMatchObject({ importo_unitario: '0,01', costo_acquisto: null });
+  });
+
+  it('sends the appointment as the instant of its day and time, and asks for a missing time', () => {
+    const f = { ...emptyForm(), cliente_id: 'c1', data_appuntamento: '2026-11-23', ora_appuntamento: '10:15' };
+    expect(bodyOf(f).data_appuntamento).toBe('2026-11-23T09:15:00.000Z');
+    expect(formProblems(f)).toEqual({});
+    expect(formProblems({ ...f, ora_appuntamento: '' })).toEqual({ ora_appuntamento: 'required' });
+    expect(formProblems({ ...f, cliente_id: null, data_appuntamento: '', ora_appuntamento: '' })).toEqual({
+      cliente_id: 'required',
+    });
+    const saved = formOf({
+      ...(f as object),
+      data_appuntamento: '2026-11-23T09:15:00.000Z',
+      campi_personalizzati: [],
+    } as never);
+    expect([saved.data_appuntamento, saved.ora_appuntamento]).toEqual(['2026-11-23', '10:15']);
+  });
+
+  it('drops the error of a field once it changes, and keeps the others', () => {
+    const f = { ...emptyForm(), campi: { a: '', b: '' }, giornate: [emptyDay('t1', '2026-11-02')] };
+    const errors = {
+      cliente_id: 'Scegli il cliente',
+      'campi_personalizzati.a': 'A: obbligatorio',
+      'campi_personalizzati.b': 'B: obbligatorio',
+      'giornate.0.totale_ore': 'Ore non valide',
+      ora_appuntamento: "Indica l'ora",
+    };
+    expect(errorsAfterChange(errors, f, { cliente_id: 'c1' })).not.toHaveProperty('cliente_id');
+    const afterA = errorsAfterChange(errors, f, { campi: { a: '3', b: '' } });
+    expect(Object.keys(afterA)).toEqual([
+      'cliente_id',
+      'campi_personalizzati.b',
+      'giornate.0.totale_ore',
+      'ora_appuntamento',
+    ]);
+    const day = { ...f.giornate[0]!, totale_ore: '2' };
+    expect(errorsAfterChange(errors, f, { giornate: [day] })).not.toHaveProperty('giornate.0.totale_ore');
+    expect(errorsAfterChange(errors, f, { data_appuntamento: '2026-11-23' })).not.toHaveProperty('ora_appuntamento');
+    // Nothing changed: the very same errors.
+    expect(errorsAfterChange(errors, f, { cliente_id: f.cliente_id })).toBe(errors);
   });
 });

@@ -1,7 +1,9 @@
 import type { Rapportino } from '@fs/contract';
 import type { SaveBody } from './api';
+import { decimalText } from '../../../app/components/DecimalInput';
+import { appointmentInstant, appointmentParts, appointmentTimeMissing } from './appointment';
 
-/** A worked day as the form holds it (decimals as typed, Italian or not; the server reads both). */
+/** A worked day as the form holds it (decimals as typed, read by the server as the field's rule does: decision 0022). */
 export interface DayState {
   /** The saved line's id (null: a day added here): the server matches lines by it and keeps what it holds. */
   id: string | null;
@@ -56,8 +58,9 @@ export interface FormState {
   tipo_intervento: string | null;
   motivazione: string;
   data_apertura: string;
-  /** ISO instant of the appointment, or null. */
-  data_appuntamento: string | null;
+  /** The appointment's day (YYYY-MM-DD) and time (HH:MM) on the clock of Rome; '' when not set. */
+  data_appuntamento: string;
+  ora_appuntamento: string;
   cliente_fatturazione_id: string | null;
   cliente_fatturazione: string;
   contratto_id: string | null;
@@ -74,7 +77,9 @@ export interface FormState {
   campi: Record<string, string>;
 }
 
-const it = (v: string | null | undefined) => (v ? v.replace('.', ',') : '');
+/** A decimal of the API as the form shows it: the Italian way ("2,5"), money with its cents ("45,00"). */
+const it = (v: string | null | undefined) => decimalText(v, false, 4);
+const money = (v: string | null | undefined) => decimalText(v, true);
 
 export const todayIso = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Rome' }).format(new Date());
 
@@ -132,7 +137,8 @@ export function emptyForm(): FormState {
     tipo_intervento: null,
     motivazione: '',
     data_apertura: todayIso(),
-    data_appuntamento: null,
+    data_appuntamento: '',
+    ora_appuntamento: '',
     cliente_fatturazione_id: null,
     cliente_fatturazione: '',
     contratto_id: null,
@@ -161,7 +167,8 @@ export function formOf(r: Rapportino): FormState {
     tipo_intervento: r.tipo_intervento,
     motivazione: r.motivazione ?? '',
     data_apertura: r.data_apertura,
-    data_appuntamento: r.data_appuntamento,
+    data_appuntamento: appointmentParts(r.data_appuntamento).date,
+    ora_appuntamento: appointmentParts(r.data_appuntamento).time,
     cliente_fatturazione_id: r.cliente_fatturazione_id,
     cliente_fatturazione: r.cliente_fatturazione ?? '',
     contratto_id: r.contratto_id,
@@ -171,11 +178,11 @@ export function formOf(r: Rapportino): FormState {
     gestione: r.gestionePrezziIntervento
       ? {
           forfait: r.gestionePrezziIntervento.forfait,
-          importo_forfait: it(r.gestionePrezziIntervento.importo_forfait),
-          prezzo_ora: it(r.gestionePrezziIntervento.prezzo_ora),
-          prezzo_ora_viaggio: it(r.gestionePrezziIntervento.prezzo_ora_viaggio),
-          prezzo_km: it(r.gestionePrezziIntervento.prezzo_km),
-          diritto_chiamata: it(r.gestionePrezziIntervento.diritto_chiamata),
+          importo_forfait: money(r.gestionePrezziIntervento.importo_forfait),
+          prezzo_ora: money(r.gestionePrezziIntervento.prezzo_ora),
+          prezzo_ora_viaggio: money(r.gestionePrezziIntervento.prezzo_ora_viaggio),
+          prezzo_km: money(r.gestionePrezziIntervento.prezzo_km),
+          diritto_chiamata: money(r.gestionePrezziIntervento.diritto_chiamata),
         }
       : null,
     richiesta_iniziale: r.richiesta_iniziale ?? '',
@@ -197,18 +204,18 @@ export function formOf(r: Rapportino): FormState {
       km_viaggio: it(g.km_viaggio),
       ore_viaggio: it(g.ore_viaggio),
       ritorno: g.ritorno,
-      prezzoImpostato: it(g.prezzoImpostato),
+      prezzoImpostato: money(g.prezzoImpostato),
     })),
     materiali: r.materiali.map((m) => ({
       id: m.id,
       articolo_id: m.articolo_id,
       codice: m.codice ?? '',
       descrizione: m.descrizione,
-      quantita: it(m.quantita.replace(/\.?0+$/, '')),
+      quantita: it(m.quantita),
       unita: m.unita ?? '',
-      importo_unitario: it(m.importo_unitario),
-      costo_acquisto: it(m.costo_acquisto),
-      prezzo_netto: it(m.prezzo_netto),
+      importo_unitario: money(m.importo_unitario),
+      costo_acquisto: money(m.costo_acquisto),
+      prezzo_netto: money(m.prezzo_netto),
     })),
     controlli: r.controlli.map((c) => ({ ...c, note: c.note ?? '' })),
     campi: Object.fromEntries(
@@ -239,7 +246,7 @@ export function bodyOf(f: FormState, id?: string, withPrices = false): SaveBody 
     data_apertura: f.data_apertura,
     richiesta_iniziale: orNull(f.richiesta_iniziale),
     note: orNull(f.note),
-    data_appuntamento: f.data_appuntamento,
+    data_appuntamento: appointmentInstant(f.data_appuntamento, f.ora_appuntamento),
     cliente_fatturazione_id: f.cliente_fatturazione_id,
     contratto_id: f.contratto_id,
     contrassegnato: f.contrassegnato,
@@ -296,4 +303,59 @@ export function bodyOf(f: FormState, id?: string, withPrices = false): SaveBody 
     controlli: f.controlli.map((c) => ({ controllo_id: c.controllo_id, esito: c.esito, note: orNull(c.note) })),
     campi_personalizzati: Object.entries(f.campi).map(([campo_id, valore]) => ({ campo_id, valore: orNull(valore) })),
   };
+}
+
+/** What the form refuses before sending (the server checks the rest): a customer, an appointment's time. */
+export function formProblems(f: FormState): Partial<Record<'cliente_id' | 'ora_appuntamento', 'required'>> {
+  return {
+    ...(f.cliente_id ? {} : { cliente_id: 'required' as const }),
+    ...(appointmentTimeMissing(f.data_appuntamento, f.ora_appuntamento)
+      ? { ora_appuntamento: 'required' as const }
+      : {}),
+  };
+}
+
+/**
+ * The server's error paths a change of the form touches: a field's own key, a custom field's or a
+ * check's id, a line's index (every line when lines were added or removed), the appointment's day
+ * and time together.
+ */
+function touchedPaths(before: FormState, patch: Partial<FormState>): string[] {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  return (Object.keys(patch) as (keyof FormState)[]).flatMap((key) => {
+    const old = before[key];
+    const now = patch[key];
+    if (same(old, now)) return [];
+    if (key === 'campi') {
+      const a = old as FormState['campi'];
+      const b = now as FormState['campi'];
+      return [...new Set([...Object.keys(a), ...Object.keys(b)])]
+        .filter((id) => a[id] !== b[id])
+        .map((id) => `campi_personalizzati.${id}`);
+    }
+    if (key === 'controlli') {
+      const a = old as FormState['controlli'];
+      return (now as FormState['controlli']).filter((c, i) => !same(c, a[i])).map((c) => `controlli.${c.controllo_id}`);
+    }
+    if (key === 'giornate' || key === 'materiali') {
+      const a = old as unknown[];
+      const b = now as unknown[];
+      if (a.length !== b.length) return [key];
+      return b.flatMap((row, i) => (same(row, a[i]) ? [] : [`${key}.${i}`]));
+    }
+    if (key === 'gestione') return ['gestionePrezziIntervento'];
+    if (key === 'data_appuntamento' || key === 'ora_appuntamento') return ['data_appuntamento', 'ora_appuntamento'];
+    return [key];
+  });
+}
+
+/** The errors still true after a change: a field the user changed no longer shows its error. */
+export function errorsAfterChange(
+  errors: Record<string, string>,
+  before: FormState,
+  patch: Partial<FormState>,
+): Record<string, string> {
+  const paths = touchedPaths(before, patch);
+  const kept = Object.entries(errors).filter(([e]) => !paths.some((p) => e === p || e.startsWith(`${p}.`)));
+  return kept.length === Object.keys(errors).length ? errors : Object.fromEntries(kept);
 }

@@ -4,9 +4,10 @@ import { TextInput } from '../../../app/components/TextFields';
 import { modals } from '@mantine/modals';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { Articolo } from '@fs/contract';
+import { ARTICOLI_TABLE, type Articolo } from '@fs/contract';
 import { DataTable, pageQueryProps } from '../../../app/components/DataTable';
-import { initialListState, useDebounced, type ListState } from '../../../app/components/list-state';
+import { useDebounced } from '../../../app/components/list-state';
+import { filterRules, sortsOf, useListParams } from '../../../app/components/list-url';
 import { errorText } from '../../../app/api/errors';
 import { notify } from '../../../app/notify';
 import { usePageTitle } from '../../../app/use-page-title';
@@ -16,18 +17,22 @@ import { ArticleFormModal } from './ArticleFormModal';
 import { formatMoney } from '../../../app/numbers';
 import { ExportMenu } from '../../../app/components/ExportMenu';
 
+/** The list's address: external reference and unit, besides search, sort and page. */
+const LIST = {
+  sort: ARTICOLI_TABLE.defaultSort,
+  sorts: sortsOf(ARTICOLI_TABLE),
+  filters: { riferimento_esterno: filterRules.text(), unita_misura: filterRules.text() },
+};
+
 /** /items: the company's articles, paged on the server, with search as you type and the column chooser. */
 export function ItemsPage() {
   const { t, i18n } = useTranslation();
   usePageTitle(t('articles.title'));
   const canWrite = useCan('anagrafica_articoli', 'write') === true;
   const canDelete = useCan('anagrafica_articoli', 'delete') === true;
-  const [state, setState] = useState<ListState>(initialListState('codice'));
-  const [search, setSearch] = useState('');
-  const [filterText, setFilterText] = useState<Record<'riferimento_esterno' | 'unita_misura', string>>({
-    riferimento_esterno: '',
-    unita_misura: '',
-  });
+  const list = useListParams(LIST);
+  const { state, setState, search, setSearch } = list;
+  const filterText = list.filters;
   const q = useDebounced(search.trim());
   const filters = useDebounced(filterText);
   const [editing, setEditing] = useState<{ article: Articolo | null } | null>(null);
@@ -59,9 +64,7 @@ export function ItemsPage() {
     });
 
   const setFilter = (key: keyof typeof filterText) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    const value = e.currentTarget.value;
-    setFilterText((f) => ({ ...f, [key]: value }));
-    setState((s) => ({ ...s, page: 1 }));
+    list.setFilters({ [key]: e.currentTarget.value });
   };
 
   return (

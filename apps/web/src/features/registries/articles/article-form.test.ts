@@ -17,7 +17,7 @@ describe('article form', () => {
     expect(v.prezzo_vendita('')).toBeNull();
     expect(v.prezzo_vendita('0,35')).toBeNull();
     expect(v.prezzo_vendita('12.5')).toBeNull();
-    expect(v.prezzo_vendita('0,355')).toBe('common.decimal.decimals:{"decimals":2}');
+    expect(v.prezzo_vendita('0,355')).toBe('common.decimal.decimals:{"count":2}');
     expect(v.prezzo_vendita('2.450,00')).toBeNull();
     expect(v.prezzo_acquisto('-1')).toBe('common.decimal.negative');
   });
@@ -38,7 +38,7 @@ describe('article form', () => {
       riferimento_esterno: '',
       descrizione: 'D',
       unita_misura: 'pz',
-      prezzo_vendita: '1.50',
+      prezzo_vendita: '1,50', // the API's "1.50", the Italian way
       prezzo_acquisto: '',
       note: '',
     });

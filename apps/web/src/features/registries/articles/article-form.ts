@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { ARTICOLI_MAX, type Articolo, type ArticoloSave } from '@fs/contract';
+import { decimalText } from '../../../app/components/DecimalInput';
 import { decimalRule } from '../../../app/decimal';
 
 export interface ArticleValues {
@@ -18,8 +19,8 @@ export function toArticleValues(a: Articolo | null): ArticleValues {
     riferimento_esterno: a?.riferimento_esterno ?? '',
     descrizione: a?.descrizione ?? '',
     unita_misura: a?.unita_misura ?? '',
-    prezzo_vendita: a?.prezzo_vendita ?? '',
-    prezzo_acquisto: a?.prezzo_acquisto ?? '',
+    prezzo_vendita: decimalText(a?.prezzo_vendita, true),
+    prezzo_acquisto: decimalText(a?.prezzo_acquisto, true),
     note: a?.note ?? '',
   };
 }

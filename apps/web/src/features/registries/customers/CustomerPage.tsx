@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconMapPin, IconPencil } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Facts } from '../../../app/components/Facts';
 import { NoteText } from '../../../app/components/NoteText';
-import { LoadError } from '../../../app/components/LoadError';
+import { DetailLoadError, NotFoundView, useDetailId, useDetailTitle } from '../../../app/components/NotFoundView';
 import { PageLoader } from '../../../app/components/PageLoader';
 import { formatDecimal } from '../../../app/numbers';
-import { usePageTitle } from '../../../app/use-page-title';
 import { useCan } from '../../../app/session/api';
 import { useCustomer } from './api';
 import { ContactsSection } from './ContactsSection';
@@ -20,15 +19,16 @@ import { mailLink, mapLink, phoneLink, postalAddress } from '../../../app/compon
 /** /customers/:id: a customer's data, contacts, plants and their machines. */
 export function CustomerPage() {
   const { t, i18n } = useTranslation();
-  const { id = '' } = useParams();
-  const customer = useCustomer(id);
+  const id = useDetailId();
+  const customer = useCustomer(id ?? '');
   const canWrite = useCan('anagrafica_clienti', 'write') === true;
   const canPlants = useCan('clienti_impianti', 'read') === true;
   const [editing, setEditing] = useState(false);
   const [placing, setPlacing] = useState(false);
-  usePageTitle(customer.data?.ragione_sociale ?? t('customers.title'));
+  useDetailTitle(id, customer.error, customer.data?.ragione_sociale ?? t('customers.title'));
 
-  if (customer.error) return <LoadError error={customer.error} onRetry={() => void customer.refetch()} />;
+  if (!id) return <NotFoundView />;
+  if (customer.error) return <DetailLoadError error={customer.error} onRetry={() => void customer.refetch()} />;
   if (!customer.data) return <PageLoader />;
   const c = customer.data;
   const placed = c.latitude !== null && c.longitude !== null;

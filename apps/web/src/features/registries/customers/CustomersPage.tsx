@@ -9,7 +9,8 @@ import { CLIENTI_TABLE, type Cliente, type ClientiFilters } from '@fs/contract';
 import { DataTable, pageQueryProps } from '../../../app/components/DataTable';
 import { mailLink, phoneLink } from '../../../app/components/contact-links';
 import { ExportMenu } from '../../../app/components/ExportMenu';
-import { initialListState, useDebounced, type ListState } from '../../../app/components/list-state';
+import { useDebounced } from '../../../app/components/list-state';
+import { filterRules, sortsOf, useListParams } from '../../../app/components/list-url';
 import { errorText } from '../../../app/api/errors';
 import { formatDate } from '../../../app/format';
 import { notify } from '../../../app/notify';
@@ -19,7 +20,17 @@ import { useCan } from '../../../app/session/api';
 import { useCustomersPage, useRemoveCustomers } from './api';
 import { CustomerFormModal } from './CustomerFormModal';
 
-type FilterText = { citta: string; provincia: string; geolocalizzato: '' | 'true' | 'false' };
+/** The list's address: city, province and placed on the map, besides search, sort and page. */
+const LIST = {
+  sort: CLIENTI_TABLE.defaultSort,
+  sorts: sortsOf(CLIENTI_TABLE),
+  filters: {
+    citta: filterRules.text(),
+    provincia: filterRules.text(10),
+    geolocalizzato: filterRules.oneOf(['true', 'false']),
+  },
+};
+type FilterKey = keyof typeof LIST.filters;
 
 /** /customers: the company's customers, paged, sorted and filtered on the server, with the column chooser. */
 export function CustomersPage() {
@@ -28,16 +39,16 @@ export function CustomersPage() {
   const navigate = useNavigate();
   const canWrite = useCan('anagrafica_clienti', 'write') === true;
   const canDelete = useCan('anagrafica_clienti', 'delete') === true;
-  const [state, setState] = useState<ListState>(initialListState(CLIENTI_TABLE.defaultSort));
-  const [search, setSearch] = useState('');
-  const [filterText, setFilterText] = useState<FilterText>({ citta: '', provincia: '', geolocalizzato: '' });
+  const list = useListParams(LIST);
+  const { state, setState, search, setSearch } = list;
+  const filterText = list.filters;
   const q = useDebounced(search.trim());
   const f = useDebounced(filterText);
   const filters: ClientiFilters = {
     citta: f.citta.trim() || undefined,
     provincia: f.provincia.trim().toUpperCase() || undefined,
     nazione: undefined,
-    ...(f.geolocalizzato ? { geolocalizzato: f.geolocalizzato } : {}),
+    ...(f.geolocalizzato ? { geolocalizzato: f.geolocalizzato as 'true' | 'false' } : {}),
   };
   const page = useCustomersPage(state, q, filters);
   const remove = useRemoveCustomers();
@@ -56,10 +67,7 @@ export function CustomersPage() {
         }),
     });
 
-  const setFilter = (key: keyof FilterText, value: string) => {
-    setFilterText((x) => ({ ...x, [key]: value }));
-    setState((s) => ({ ...s, page: 1 }));
-  };
+  const setFilter = (key: FilterKey, value: string) => list.setFilters({ [key]: value });
   const filtered = !!(q || filters.citta || filters.provincia || f.geolocalizzato);
 
   return (

@@ -79,7 +79,7 @@ export function useCustomer(id: string) {
   const canRead = useCan('anagrafica_clienti', 'read') === true;
   return useQuery({
     queryKey: customerKeys.one(id),
-    enabled: canRead,
+    enabled: canRead && id !== '',
     staleTime: CUSTOMERS_STALE_MS,
     queryFn: async () => (await api.get<{ item: Cliente }>(`/api/clienti/cliente/${id}`)).item,
   });

@@ -15,10 +15,17 @@ describe('customer form', () => {
     expect(v.codice_fiscale('RSSMRA85T10A562S')).toBeNull();
     expect(v.codice_fiscale('RSSMRA85T10A562X')).toBe('customers.form.invalidCf');
     expect(v.km_viaggio('12,50')).toBeNull();
-    expect(v.km_viaggio('12.505')).toBe('common.decimal.decimals'); // one dot is the decimal mark
+    expect(v.km_viaggio('1.200')).toBeNull(); // Italian thousands: twelve hundred km
+    expect(v.km_viaggio('12.5')).toBeNull(); // a dot before no group of three is the decimal mark
+    expect(v.km_viaggio('12.5055')).toBe('common.decimal.decimals');
     expect(v.km_viaggio('12,505')).toBe('common.decimal.decimals');
     expect(v.km_viaggio('-3')).toBe('common.decimal.negative');
     expect(v.km_viaggio('1.234.567')).toBe('common.decimal.too_large');
+    // A customer of the API shows its decimals the Italian way in the form.
+    expect(toCustomerValues({ km_viaggio: '24.50', ore_viaggio: '1.25' } as never)).toMatchObject({
+      km_viaggio: '24,5',
+      ore_viaggio: '1,25',
+    });
     expect(v.km_viaggio('12a')).toBe('common.decimal.invalid');
     expect(v.email('a@b')).toBe('customers.form.invalidEmail');
   });

@@ -7,6 +7,7 @@ import {
   type Cliente,
   type ClienteSaveRequest,
 } from '@fs/contract';
+import { decimalText } from '../../../app/components/DecimalInput';
 import { decimalRule } from '../../../app/decimal';
 import { partitaIvaError } from '../../../app/field-rules';
 
@@ -46,8 +47,8 @@ export function toCustomerValues(c: Cliente | null): CustomerValues {
     provincia: c?.provincia ?? '',
     cap: c?.cap ?? '',
     nazione: c?.nazione ?? 'IT',
-    km_viaggio: c?.km_viaggio ?? '',
-    ore_viaggio: c?.ore_viaggio ?? '',
+    km_viaggio: decimalText(c?.km_viaggio),
+    ore_viaggio: decimalText(c?.ore_viaggio),
     note: c?.note ?? '',
   };
 }

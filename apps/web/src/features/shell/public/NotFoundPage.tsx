@@ -1,9 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { ErrorView } from '../../../app/components/ErrorView';
-import { usePageTitle } from '../../../app/use-page-title';
+import { NotFoundView } from '../../../app/components/NotFoundView';
 
+/** An unknown address: the product's 404 page. */
 export function NotFoundPage() {
-  const { t } = useTranslation();
-  usePageTitle(t('notFound.title'));
-  return <ErrorView status={404} title={t('notFound.title')} message={t('notFound.message')} />;
+  return <NotFoundView />;
 }
