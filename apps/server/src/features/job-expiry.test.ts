@@ -10,6 +10,7 @@ import { openDatabase, type Database } from '../platform/db/client.js';
 import type { Deps } from '../platform/deps.js';
 import { defineJob, startJobs } from '../platform/job-registry.js';
 import { Jobs, retryBoundSec } from '../platform/jobs.js';
+import { silentLog } from '../test/silent-log.js';
 
 /*
  * Issue 22, point 11: a mail job interrupted by kill -9 was delivered 16 minutes later, when pg-boss
@@ -17,19 +18,6 @@ import { Jobs, retryBoundSec } from '../platform/jobs.js';
  * notices it runs a third of that apart: with the defaults such a job runs again within a minute of
  * its worker's death. The test runs the same mechanism with a 2-second expiry.
  */
-
-const silentLog = {
-  error() {},
-  warn() {},
-  info() {},
-  debug() {},
-  trace() {},
-  fatal() {},
-  child() {
-    return silentLog;
-  },
-  level: 'silent',
-} as never;
 
 describe('jobs whose worker died', () => {
   it('with the defaults, a short job runs again within a minute; the mail jobs are the short ones', () => {

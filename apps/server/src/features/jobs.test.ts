@@ -7,19 +7,7 @@ import { openDatabase, type Database } from '../platform/db/client.js';
 import { allJobs } from './jobs.js';
 import { call, onPostgres, startTestApp, type TestApp } from '../test/harness.js';
 import { createCompany } from '../test/factories.js';
-
-const silentLog = {
-  error() {},
-  warn() {},
-  info() {},
-  debug() {},
-  trace() {},
-  fatal() {},
-  child() {
-    return silentLog;
-  },
-  level: 'silent',
-} as never;
+import { silentLog } from '../test/silent-log.js';
 
 describe('job registry', () => {
   it('declares every job once, with a handler and a valid queue name', () => {

@@ -4,25 +4,13 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../platform/db/client.js';
 import { Jobs } from '../platform/jobs.js';
+import { silentLog } from './silent-log.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteDump: string;
   }
 }
-
-const silentLog = {
-  error() {},
-  warn() {},
-  info() {},
-  debug() {},
-  trace() {},
-  fatal() {},
-  child() {
-    return silentLog;
-  },
-  level: 'silent',
-} as any;
 
 /**
  * Migrates once per run: a PGlite database (with the job queue's schema) is

@@ -93,8 +93,8 @@ export async function revokeUserSessions(
   userId: string,
   reason: RevokeReason,
   exceptSessionId?: string,
-) {
-  await db
+): Promise<string[]> {
+  const ended = await db
     .update(sessioni)
     .set({ revokedAt: sql`now()`, revokedReason: reason })
     .where(
@@ -104,7 +104,9 @@ export async function revokeUserSessions(
         isNull(sessioni.revokedAt),
         exceptSessionId ? ne(sessioni.id, exceptSessionId) : undefined,
       ),
-    );
+    )
+    .returning({ id: sessioni.id });
+  return ended.map((s) => s.id);
 }
 
 /**
@@ -121,18 +123,7 @@ export async function endUserAccess(
   reason: RevokeReason,
   exceptSessionId?: string,
 ) {
-  const ended = await tx
-    .update(sessioni)
-    .set({ revokedAt: sql`now()`, revokedReason: reason })
-    .where(
-      and(
-        eq(sessioni.aziendaId, aziendaId),
-        eq(sessioni.utenteId, userId),
-        isNull(sessioni.revokedAt),
-        exceptSessionId ? ne(sessioni.id, exceptSessionId) : undefined,
-      ),
-    )
-    .returning({ id: sessioni.id });
+  const ended = await revokeUserSessions(tx, aziendaId, userId, reason, exceptSessionId);
   if (ended.length) {
     await tx
       .update(refreshTokens)
@@ -140,10 +131,7 @@ export async function endUserAccess(
       .where(
         and(
           eq(refreshTokens.aziendaId, aziendaId),
-          inArray(
-            refreshTokens.sessionId,
-            ended.map((s) => s.id),
-          ),
+          inArray(refreshTokens.sessionId, ended),
           isNull(refreshTokens.usedAt),
         ),
       );
