@@ -143,7 +143,22 @@ describe('decimalField (every decimal of every route)', () => {
     expect(decimalField({ decimals: 3 }).parse('0.500')).toBe('0.500');
     // A JSON number's dot is its decimal mark, three digits after it or not.
     expect(decimalField({ decimals: 3 }).parse(1.234)).toBe('1.234');
-    expect(decimalField({ decimals: 3 }).parse('1.234')).toBe('1234');
+    // In a field of three decimals a single dot before three digits is the API's own decimal ("2.000" pieces):
+    // what the API answers, sent back, keeps its value; several groups still group thousands.
+    expect(decimalField({ decimals: 3 }).parse('1.234')).toBe('1.234');
+    expect(decimalField({ decimals: 3, intDigits: 7 }).parse('2.000')).toBe('2.000');
+    expect(decimalField({ decimals: 3, intDigits: 7 }).parse('1.234.567')).toBe('1234567');
+    expect(decimalField({ decimals: 3 }).parse('1.200,5')).toBe('1200.5');
+    // Every field's canonical answer reads back as itself.
+    for (const [decimals, text] of [
+      [1, '24.0'],
+      [2, '12.50'],
+      [2, '1200.00'],
+      [3, '0.500'],
+      [3, '2.000'],
+      [4, '1.2500'],
+    ] as const)
+      expect(decimalField({ decimals }).parse(text), text).toBe(text);
   });
 
   it('refuses what does not fit, naming the problem', () => {

@@ -107,8 +107,9 @@ const THOUSANDS = /^(?!0\.)\d{1,3}(\.\d{3})+$/;
  * Reads a decimal as people type it, one reading whatever the interface language (decision 0022):
  * a comma is the decimal mark; a dot groups thousands where it stands before groups of exactly three
  * digits (`1.200` is 1200, `1.234.567,8`); any other single dot is the decimal mark (`2.5`, `12.50`,
- * `0.500`); spaces and apostrophes group thousands too. A JSON number is read as a number (its dot is
- * always the decimal mark). Answers the canonical string (the digits typed are kept: "2450.00") or
+ * `0.500`); spaces and apostrophes group thousands too; in a field of three or more decimals a single
+ * dot before three digits is the decimal mark (`2.000` pieces, as the API writes a quantity). A JSON
+ * number is read as a number (its dot is always the decimal mark). Answers the canonical string (the digits typed are kept: "2450.00") or
  * the problem.
  */
 export function parseDecimal(
@@ -136,7 +137,9 @@ export function parseDecimal(
     [int, frac] = parts as [string, string];
     if (int.includes('.') && !THOUSANDS.test(int)) return { problem: 'invalid' };
     int = int.replace(/\./g, '');
-  } else if (THOUSANDS.test(s)) {
+  } else if (THOUSANDS.test(s) && !(decimals >= 3 && /^\d+\.\d{3}$/.test(s))) {
+    // In a field that holds three decimals or more (a quantity) a single dot before three digits is the
+    // decimal mark: that is how the API writes its values ("2.000"), and one sent back must not grow a thousandfold.
     int = s.replace(/\./g, '');
   } else {
     const parts = s.split('.');

@@ -8,8 +8,12 @@ describe('custom field values', () => {
     expect(campoValueNormalised('numero', '-0,25')).toBe('-0.25');
     expect(campoValueNormalised('numero', '-0')).toBe('0');
     expect(campoValueNormalised('numero', '3')).toBe('3');
-    // Italian thousands, and no trailing decimal zeros in the stored value.
-    expect(campoValueNormalised('numero', '1.200')).toBe('1200');
+    // Italian thousands (with a comma, or several groups), and no trailing decimal zeros in the stored value.
+    expect(campoValueNormalised('numero', '1.200,0')).toBe('1200');
+    expect(campoValueNormalised('numero', '1.234.567')).toBe('1234567');
+    // A field of four decimals reads a single dot before three digits as the API writes a decimal (decision 0022).
+    expect(campoValueNormalised('numero', '1.200')).toBe('1.2');
+    expect(campoValueNormalised('numero', '1.234')).toBe('1.234');
     expect(campoValueNormalised('numero', '1,250')).toBe('1.25');
     expect(campoValueNormalised('numero', '2,0')).toBe('2');
     expect(campoValueNormalised('numero', '')).toBe('');

@@ -78,11 +78,11 @@ describe('custom fields of the report', () => {
       nome: 'Pressione',
       tipo: 'numero',
       valore: '1,5',
-      valore_richiesto: '1.200',
+      valore_richiesto: '1.200,5',
       posizione: 'chiusura',
     });
     expect(num.status, JSON.stringify(num.json)).toBe(200);
-    expect([num.json.item.valore, num.json.item.valore_richiesto]).toEqual(['1.5', '1200']);
+    expect([num.json.item.valore, num.json.item.valore_richiesto]).toEqual(['1.5', '1200.5']);
     for (const [tipo, valore, message] of [
       ['data', '2026-02-31', 'Data non valida'],
       ['data', '31/12/2026', 'Data non valida'],
