@@ -83,6 +83,8 @@ describe.skipIf(onPostgres)('the embedded database directory lock', () => {
       process.stdin.once('data', async () => { await db.close(); console.log('closed'); process.exit(0); });`,
     );
     const first = spawn(process.execPath, ['--import', 'tsx', script, dir], { stdio: ['pipe', 'pipe', 'pipe'] });
+    // Listened for from the start: the child may be gone before the test gets to wait for it.
+    const exited = new Promise((r) => first.once('exit', r));
     let out = '';
     first.stdout.on('data', (c: Buffer) => (out += c.toString()));
     try {
@@ -92,7 +94,7 @@ describe.skipIf(onPostgres)('the embedded database directory lock', () => {
       );
       first.stdin.write('\n');
       await expect.poll(() => out, { timeout: 30_000, interval: 100 }).toContain('closed');
-      await new Promise((r) => first.once('exit', r));
+      await exited;
       // The row the first process wrote is there: the refused opener touched nothing.
       const db = await openDatabase({ pgliteDir: dir });
       try {
