@@ -35,6 +35,8 @@ const INJECTIONS = [
   '[]',
 ];
 const VALUES = [...DATES, ...NUMBERS, ...INJECTIONS];
+/** The technician's calls (own data only: other filters in the SQL) take the values that reach the database. */
+const TECH_VALUES = [...DATES, '1e308', '-1', "' or '1'='1", '\u0001'];
 
 type Json = { type?: string; properties?: Record<string, unknown>; required?: string[] };
 const jsonSchema = (schema: unknown): Json =>
@@ -113,13 +115,14 @@ describe('query and path fuzz', () => {
           await check(route, s, pathOf(route, params) + qs({ ...query, dal_fuzz: '2026-02-31' }), 'unknown parameter');
           if (route.method !== 'GET') continue;
           await check(route, s, pathOf(route, params) + qs(query), 'baseline');
+          const values = s === x.tech ? TECH_VALUES : VALUES;
           for (const name of names) {
-            for (const v of VALUES)
+            for (const v of values)
               await check(route, s, pathOf(route, params) + qs({ ...query, [name]: v }), `${name}=${v.slice(0, 20)}`);
             await check(route, s, pathOf(route, params) + qs({ ...query, [name]: ['1', '2'] }), `${name} twice`);
           }
           for (const name of pathNames)
-            for (const v of VALUES)
+            for (const v of values)
               await check(route, s, pathOf(route, { ...params, [name]: v }) + qs(query), `:${name}=${v.slice(0, 20)}`);
         }
       }
