@@ -27,7 +27,8 @@ test('a technician on a phone records hours and materials on a report the office
   const tech = (users.items as { id: string; username: string }[]).find(
     (u) => u.username === FIXTURES.reports.technician,
   )!;
-  const customers = await (await request.get('/api/clienti/clienti-filtered?size=1', { headers })).json();
+  // The last customer: the reports flow (reports.spec.ts) counts the first one's reports.
+  const customers = await (await request.get('/api/clienti/clienti-filtered?size=100', { headers })).json();
   const articles = await (await request.get('/api/anagraficaarticoli/articoli/all', { headers })).json();
   const article = (articles.items as { id: string; codice: string; prezzo_vendita: string | null }[]).find(
     (a) => a.prezzo_vendita !== null,
@@ -36,7 +37,7 @@ test('a technician on a phone records hours and materials on a report the office
   const created = await request.post('/api/rapportini/rapportino/lavorazione', {
     headers,
     data: {
-      cliente_id: customers.items[0].id,
+      cliente_id: customers.items.at(-1).id,
       tecnici_ids: [tech.id],
       richiesta_iniziale: 'Sostituzione della pompa di ricircolo',
       giornate: [{ data: today, tecnico_id: tech.id, totale_ore: '2', prezzoImpostato: '180,00' }],
