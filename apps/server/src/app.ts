@@ -29,6 +29,7 @@ import { createMailer, type Mailer } from './platform/mail.js';
 import { Jobs } from './platform/jobs.js';
 import { storageFromConfig } from './platform/storage-s3.js';
 import type { Deps } from './platform/deps.js';
+import { systemClock, type Clock } from './platform/clock.js';
 import { createPaymentGateway } from './platform/payments/index.js';
 import { areaRoutes } from './features/index.js';
 import { allJobs } from './features/jobs.js';
@@ -42,6 +43,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where the log lines go instead of stdout (tests that read the log). */
   logStream?: { write(line: string): void };
+  /** Replaces the system clock (tests move time instead of waiting). */
+  clock?: Clock;
 }
 
 export interface RouteInfo {
@@ -125,6 +128,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     storage: storageFromConfig(config),
     payments: createPaymentGateway(config.PAYMENT_GATEWAY, database.db),
     log: app.log,
+    clock: opts.clock ?? systemClock,
     sleep: (ms) => delay(ms),
   };
   await startJobs(deps, allJobs, works);

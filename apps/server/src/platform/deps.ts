@@ -7,6 +7,7 @@ import type { Mailer } from './mail.js';
 import type { Jobs } from './jobs.js';
 import type { Storage } from './storage.js';
 import type { PaymentGateway } from './payments/gateway.js';
+import type { Clock } from './clock.js';
 
 /** What services are given: made once at start, passed down, never imported as globals. */
 export interface Deps {
@@ -21,6 +22,8 @@ export interface Deps {
   /** Card and bank-transfer payments (PAYMENT_GATEWAY; sandbox by default). */
   payments: PaymentGateway;
   log: FastifyBaseLogger;
+  /** What time it is: the system's, or the test's settable clock. */
+  clock: Clock;
   /** Waits (the login throttle's slow-down); tests replace it to see the delay without waiting. */
   sleep: (ms: number) => Promise<void>;
 }

@@ -1,3 +1,4 @@
+import type { Clock } from '../platform/clock.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,7 +21,7 @@ export type TestApp = BuiltApp & { smtp: Awaited<ReturnType<typeof startSmtp>>; 
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  opts: { logStream?: { write(line: string): void } } = {},
+  opts: { logStream?: { write(line: string): void }; clock?: Clock } = {},
 ): Promise<TestApp> {
   const smtp = await startSmtp();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fs-app-'));
@@ -47,6 +48,7 @@ export async function startTestApp(
   const built = await buildApp(config, {
     database,
     ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
+    ...(opts.clock ? { clock: opts.clock } : {}),
   });
   return {
     ...built,
