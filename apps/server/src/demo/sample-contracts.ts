@@ -41,6 +41,7 @@ export async function demoActor(deps: Deps, aziendaId: string): Promise<{ actor:
       role: 'admin',
       superuser: false,
       lingua: 'IT',
+      timezone: 'Europe/Rome',
       permissions: adminPermissions(),
       permissionsUpdatedAt: new Date(),
     },

@@ -24,6 +24,8 @@ export interface Actor {
   superuser: boolean;
   /** Interface language code as stored (IT, EN, ...). */
   lingua: string;
+  /** The company's IANA time zone (where its days are cut). */
+  timezone: string;
   permissions: PermissionMap;
   permissionsUpdatedAt: Date;
 }

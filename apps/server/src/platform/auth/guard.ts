@@ -51,6 +51,7 @@ export async function authenticate(db: Db, tokens: AccessTokens, request: Fastif
     role: s.role,
     superuser: s.superuser,
     lingua: s.lingua,
+    timezone: s.timezone,
     permissions: permissionsFor(s),
     permissionsUpdatedAt: s.permissionsUpdatedAt,
   };

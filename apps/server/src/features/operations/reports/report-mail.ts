@@ -109,6 +109,7 @@ const senderActor = (aziendaId: string, userId: string): Actor => ({
   role: 'admin',
   superuser: false,
   lingua: 'IT',
+  timezone: 'Europe/Rome',
   permissions: adminPermissions(),
   permissionsUpdatedAt: new Date(0),
 });

@@ -87,6 +87,7 @@ describe("planner: the range's body made by PostgreSQL", () => {
         role,
         superuser: false,
         lingua: 'IT',
+        timezone: 'Europe/Rome',
         permissions: item.permissions.permissions,
         permissionsUpdatedAt: new Date(),
       };
