@@ -1,0 +1,83 @@
+// `npm test`: every check, in two stages of parallel tasks, so that a 2-core machine keeps both
+// cores busy (type checks and lint are single-threaded; the server suite and the browser tests spend
+// much of their time waiting on databases, browsers and child processes).
+//
+//   stage 1: type checks · lint · unit tests (contract, web) · production build
+//   stage 2: server integration suite (PGlite, and PostgreSQL with TEST_DATABASE_URL) · browser tests
+//
+// Each task's output is printed whole when it ends, under its name, with its duration; every task
+// runs even when another fails, and the exit code is 1 if any failed. `--sequential` runs the tasks
+// one after the other (the way to read a failing task's output live).
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const sequential = process.argv.includes('--sequential');
+
+const STAGES = [
+  [
+    { name: 'type checks', script: 'typecheck' },
+    { name: 'lint', script: 'lint' },
+    { name: 'unit tests', script: 'test:unit' },
+    { name: 'build', script: 'build' },
+  ],
+  [
+    { name: 'server suite', script: 'test:server' },
+    // The build ran in stage 1 (test:e2e would build again, finding nothing changed).
+    { name: 'browser tests', script: 'test', workspace: 'e2e' },
+  ],
+];
+
+const minutes = (ms) => `${(ms / 60_000).toFixed(1)} min`;
+
+function run(task) {
+  const args = ['run', task.script, ...(task.workspace ? ['-w', task.workspace] : [])];
+  const started = Date.now();
+  running.add(task.name);
+  return new Promise((resolve) => {
+    const child = spawn('npm', args, {
+      cwd: root,
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+      stdio: sequential ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    });
+    const chunks = [];
+    child.stdout?.on('data', (c) => chunks.push(c));
+    child.stderr?.on('data', (c) => chunks.push(c));
+    let done = false;
+    const finish = (code) => {
+      if (done) return;
+      done = true;
+      running.delete(task.name);
+      const ok = code === 0;
+      const took = minutes(Date.now() - started);
+      if (!sequential) {
+        process.stdout.write(`\n===== ${task.name} (${ok ? 'passed' : 'FAILED'}, ${took})\n`);
+        process.stdout.write(Buffer.concat(chunks));
+      }
+      process.stdout.write(`\n----- ${task.name}: ${ok ? 'passed' : 'FAILED'} in ${took}\n`);
+      resolve({ task, ok, took });
+    };
+    child.on('error', (err) => {
+      chunks.push(Buffer.from(String(err)));
+      finish(1);
+    });
+    child.on('close', (code) => finish(code));
+  });
+}
+
+const started = Date.now();
+const results = [];
+// A line every two minutes naming what still runs, so a long or stuck stage is visible in CI's log.
+const running = new Set();
+const heartbeat = setInterval(() => {
+  if (running.size) process.stdout.write(`  … ${minutes(Date.now() - started)}: ${[...running].join(', ')} running\n`);
+}, 120_000);
+heartbeat.unref();
+for (const stage of STAGES) {
+  if (sequential) for (const task of stage) results.push(await run(task));
+  else results.push(...(await Promise.all(stage.map(run))));
+}
+process.stdout.write(`\n===== npm test: ${minutes(Date.now() - started)}\n`);
+for (const r of results) process.stdout.write(`  ${r.ok ? 'passed' : 'FAILED'}  ${r.task.name} (${r.took})\n`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);
