@@ -10,8 +10,8 @@ import { operationsRoutes } from './operations/routes.js';
 /**
  * The product's areas, each registering its own features' routes (under /api).
  * identity: sign-in, session, SSO, password reset, users, groups;
- * billing: subscription, registration, options, company deletion;
- * company: the company's data and logo;
+ * billing: subscription, registration, paid options, company deletion;
+ * company: the company's data and logo, its options (settings) and its own mail server;
  * shell: menu pages, countries and languages, public settings, first-access tour, column choices;
  * registries: customers, plants, machines, articles, job roles, media, CSV import;
  * operations: technician positions (work reports, documents, contracts, planner to come).

@@ -19,7 +19,7 @@ const SsoAppPage = lazyPage(() => import('../features/identity/auth/sso/SsoAppPa
 const ResetPasswordPage = lazyPage(() => import('../features/identity/reset/ResetPasswordPage'), 'ResetPasswordPage');
 const HomePage = lazyPage(() => import('../features/shell/home/HomePage'), 'HomePage');
 const CompanyPage = lazyPage(() => import('../features/company/company/CompanyPage'), 'CompanyPage');
-const OptionsPage = lazyPage(() => import('../features/billing/options/OptionsPage'), 'OptionsPage');
+const OptionsPage = lazyPage(() => import('../features/company/options/OptionsPage'), 'OptionsPage');
 const PublicErrorPage = lazyPage(() => import('../features/shell/public/PublicErrorPage'), 'PublicErrorPage');
 const ErrorPage = lazyPage(() => import('../features/shell/public/ErrorPage'), 'ErrorPage');
 const NotFoundPage = lazyPage(() => import('../features/shell/public/NotFoundPage'), 'NotFoundPage');

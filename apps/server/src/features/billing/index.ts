@@ -1,2 +1,2 @@
 /** The billing area's public API for other areas. */
-export { companySend, optionValues } from './options/service.js';
+export { boughtOptions } from './paid-options/service.js';

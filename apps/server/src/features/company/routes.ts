@@ -1,8 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../platform/deps.js';
 import { companyRoutes } from './company/routes.js';
+import { optionsRoutes } from './options/routes.js';
+import { companyMailRoutes } from './mail/routes.js';
 
 /** The company area's routes, registered under /api by features/index.ts. */
 export const companyAreaRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   await app.register(companyRoutes, { deps });
+  await app.register(optionsRoutes, { deps });
+  await app.register(companyMailRoutes, { deps });
 };

@@ -3,4 +3,3 @@ export * from './subscription/ExpiredGuard';
 export * from './subscription/SubscriptionBanners';
 export * from './subscription/api';
 export * from './subscription/rules';
-export * from './options/api';

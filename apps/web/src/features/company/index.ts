@@ -2,3 +2,4 @@
 export * from './company/api';
 export * from './company/DeletionBanner';
 export { companyValidation } from './company/company-form';
+export * from './options/api';

@@ -1,6 +1,6 @@
 import type { Deps } from '../../../platform/deps.js';
 import { defineJob } from '../../../platform/job-registry.js';
-import { companySend } from '../../billing/index.js';
+import { companySend } from '../../company/index.js';
 import * as rrepo from './renewal-repo.js';
 
 /**

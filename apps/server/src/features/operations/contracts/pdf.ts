@@ -5,7 +5,7 @@ import type { Actor } from '../../../platform/auth/actor.js';
 import type { Deps } from '../../../platform/deps.js';
 import type { PdfLang } from '../../../platform/pdf/format.js';
 import { PDF_IMAGE_TYPES, renderPdf } from '../../../platform/pdf/render.js';
-import { optionValues } from '../../billing/index.js';
+import { optionValues } from '../../company/index.js';
 import { ContractPdf, type ContractPdfModel } from './contract-pdf.js';
 import * as pdfRepo from './pdf-repo.js';
 import { getContract, today } from './service.js';

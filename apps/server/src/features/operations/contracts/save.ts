@@ -4,7 +4,7 @@ import type { Tx } from '../../../platform/db/client.js';
 import type { Deps } from '../../../platform/deps.js';
 import { uniqueViolation } from '../../../platform/db/pg-errors.js';
 import { AppError, notFound, type FieldProblem } from '../../../platform/errors.js';
-import { optionValues } from '../../billing/index.js';
+import { optionValues } from '../../company/index.js';
 import * as detailRepo from './detail-repo.js';
 import { dayAfter } from './presenter.js';
 import * as repo from './repo.js';

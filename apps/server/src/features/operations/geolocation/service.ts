@@ -2,7 +2,7 @@ import type { GeolocationResponse, PositionRequest } from '@fs/contract';
 import type { Actor } from '../../../platform/auth/actor.js';
 import type { Deps } from '../../../platform/deps.js';
 import { AppError } from '../../../platform/errors.js';
-import { optionValues } from '../../billing/index.js';
+import { optionValues } from '../../company/index.js';
 import * as repo from './repo.js';
 
 const MAX_FUTURE_MS = 5 * 60_000;

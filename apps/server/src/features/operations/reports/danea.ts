@@ -11,7 +11,7 @@ import type { Actor } from '../../../platform/auth/actor.js';
 import type { Deps } from '../../../platform/deps.js';
 import { AppError, forbidden } from '../../../platform/errors.js';
 import { eachPage } from '../../../platform/lists.js';
-import { optionValues } from '../../billing/index.js';
+import { optionValues } from '../../company/index.js';
 import { campiWithRemoved } from '../report-config/service.js';
 import type { CampoRow } from '../report-config/repo.js';
 import { reportAccess } from './access.js';

@@ -6,7 +6,7 @@ import type { Deps } from '../../../platform/deps.js';
 import { AppError } from '../../../platform/errors.js';
 import type { PdfLang } from '../../../platform/pdf/format.js';
 import { PDF_IMAGE_TYPES, renderPdf } from '../../../platform/pdf/render.js';
-import { optionValues } from '../../billing/index.js';
+import { optionValues } from '../../company/index.js';
 import { findGenerated, storeGenerated } from '../../registries/index.js';
 import { campiWithRemoved } from '../report-config/service.js';
 import { reportAccess } from './access.js';

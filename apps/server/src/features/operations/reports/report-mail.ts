@@ -4,7 +4,7 @@ import type { Deps } from '../../../platform/deps.js';
 import { notFound } from '../../../platform/errors.js';
 import { defineJob } from '../../../platform/job-registry.js';
 import type { MailMessage } from '../../../platform/mail.js';
-import { companySend, optionValues } from '../../billing/index.js';
+import { companySend, optionValues } from '../../company/index.js';
 import { reportAccess } from './access.js';
 import { takeMailRecipients } from './mail-cap.js';
 import * as mailRepo from './mail-repo.js';

@@ -9,7 +9,7 @@ import {
   type Valuta,
 } from '@fs/contract';
 import type { Deps } from '../../../platform/deps.js';
-import { optionValues } from '../../billing/index.js';
+import { optionValues } from '../../company/index.js';
 
 /** The company options a report's entry, rules and prices read (one read of the options). */
 export interface ReportSettings {

@@ -10,7 +10,7 @@ import type { MailMessage } from '../../../platform/mail.js';
 import { decodePng, PngError } from '../../../platform/png.js';
 import { RATE_RULES, securityEvent, takeHit } from '../../../platform/rate-limit.js';
 import { removeObjects } from '../../../platform/storage-removals.js';
-import { optionValues } from '../../billing/index.js';
+import { optionValues } from '../../company/index.js';
 import { dropFile, fileRow, recordFile, reserveSpace } from '../../registries/index.js';
 import { reportAccess } from './access.js';
 import { takeMailRecipients } from './mail-cap.js';

@@ -10,7 +10,7 @@ import {
 } from '@fs/contract';
 import type { Deps } from '../../../platform/deps.js';
 import { AppError, notFound } from '../../../platform/errors.js';
-import { optionValues } from '../../billing/index.js';
+import { optionValues } from '../../company/index.js';
 import * as repo from './repo.js';
 import * as usage from '../usage/repo.js';
 import { foreignKeyViolation, uniqueViolation } from '../../../platform/db/pg-errors.js';

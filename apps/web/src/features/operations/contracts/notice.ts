@@ -1,5 +1,5 @@
 import { findOption, optionValue } from '@fs/contract';
-import { useOptions } from '../../billing';
+import { useOptions } from '../../company';
 
 const NOTICE = ['contratti_preavviso_scadenza', 'giorni'] as const;
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { TIPI_INTERVENTO } from '@fs/contract';
 import { DateField } from '../../../app/components/DateField';
 import { useDebounced } from '../../../app/components/list-state';
-import { useMotivazioni } from '../../billing';
+import { useMotivazioni } from '../../company';
 import { useJobs } from '../../registries';
 import { useCustomerSearch, useMachines, usePlants, type Option } from './api';
 import type { FormState } from './report-form';

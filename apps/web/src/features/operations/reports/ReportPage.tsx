@@ -22,7 +22,7 @@ import { formatDecimal } from '../../../app/numbers';
 import { notify } from '../../../app/notify';
 import { useCan, usePermissions, useSessionUser } from '../../../app/session/api';
 import { DaneaButton } from './DaneaButton';
-import { useOptions } from '../../billing';
+import { useOptions } from '../../company';
 import { AcceptanceSection } from './AcceptanceSection';
 import { useCloseReport, useReport, useSaveReport } from './api';
 import { ChecksSection } from './ChecksSection';

@@ -12,7 +12,7 @@ import { formatDate } from '../../../app/format';
 import { formatDecimal, formatMoney } from '../../../app/numbers';
 import { useCan, usePermissions } from '../../../app/session/api';
 import { usePageTitle } from '../../../app/use-page-title';
-import { useOptions } from '../../billing';
+import { useOptions } from '../../company';
 import { useUsers } from '../../identity';
 import { useCustomerContracts, useReportsPage } from './api';
 import { contractLabel } from './HeaderMore';

@@ -24,7 +24,7 @@ import { errorText, isApiError, formErrorsOf } from '../../../app/api/errors';
 import { notify } from '../../../app/notify';
 import { confirmDelete } from '../../../app/confirm-delete';
 import { useCan } from '../../../app/session/api';
-import { useOptions } from '../../billing';
+import { useOptions } from '../../company';
 import { useDeleteMachine, useMachines, useSaveMachine } from './api';
 import { useGuardedClose } from '../../../app/guarded-close';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { Impianto, Macchinario } from '@fs/contract';
 import { renderUi, testQueryClient } from '../../../test/render';
-import { optionKeys } from '../../billing/options/api';
+import { optionKeys } from '../../company/options/api';
 import { customerKeys } from './api';
 import { PlantsSection } from './PlantsSection';
 

@@ -1,23 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  estimateSchema,
-  motivazioneRequest,
-  motivazioneSchema,
-  optionItemSchema,
-  optionsConfirmRequest,
-  paidOptionConfirmRequest,
-  paidOptionRequest,
-  purchaseResult,
-} from '@fs/contract';
+import { motivazioneRequest, motivazioneSchema, optionItemSchema, optionsConfirmRequest } from '@fs/contract';
 import type { Deps } from '../../../platform/deps.js';
 import { actorOf } from '../../../platform/auth/guard.js';
 import { bearerAuth, errors, itemResponse, noQuery, okResponse, uuidParam } from '../../../platform/http/schemas.js';
 import * as service from './service.js';
-import * as paid from './paid.js';
-
-/** Buying paid options: administrators only (spec platform section 6). */
-const buy = { key: 'opzioni', action: 'read', adminOnly: true } as const;
 
 const itemsResponse = <T extends z.ZodType>(item: T) => z.object({ success: z.literal(true), items: z.array(item) });
 
@@ -56,68 +43,6 @@ export const optionsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
       },
     },
     async (req) => ({ success: true as const, items: await service.confirmOptions(deps, actorOf(req), req.body) }),
-  );
-
-  app.get(
-    '/mail/test-smtp',
-    {
-      config: { permission: { key: 'opzioni', action: 'write' } },
-      schema: {
-        tags: ['options'],
-        summary: "Connects to the company's saved SMTP server (greeting, TLS, sign-in) and hangs up",
-        description: "On failure 502 SMTP_FAILED with the server's error text as message.",
-        security: bearerAuth,
-        querystring: noQuery,
-        response: { 200: okResponse, ...errors(401, 403, 502) },
-      },
-    },
-    async (req) => {
-      await service.testSmtp(deps, actorOf(req).aziendaId);
-      return { success: true as const };
-    },
-  );
-
-  app.post(
-    '/options/option/estimate',
-    {
-      config: { permission: buy },
-      schema: {
-        tags: ['options'],
-        summary: 'Quote for a paid option (administrators only)',
-        description:
-          'The subscription service quotes item option:<key> × 1 (an addition to the current term, or a new term in trial). 409 when already active.',
-        security: bearerAuth,
-        querystring: noQuery,
-        body: paidOptionRequest,
-        response: {
-          200: z.object({ success: z.literal(true), estimate: z.array(estimateSchema) }),
-          ...errors(400, 401, 403, 409),
-        },
-      },
-    },
-    async (req) => ({
-      success: true as const,
-      estimate: [await paid.estimate(deps, actorOf(req).aziendaId, req.body)],
-    }),
-  );
-
-  app.post(
-    '/options/option/confirm',
-    {
-      config: { permission: buy },
-      schema: {
-        tags: ['options'],
-        summary: 'Buys a paid option after its quote (administrators only)',
-        description:
-          'Bank transfer: pending with instructions, the option active at once. Card: succeeded, or requires_action with a 3-D Secure ' +
-          'challenge (complete it with POST /v2/subscription/confirm/card/3ds). Card errors as the subscription checkout.',
-        security: bearerAuth,
-        querystring: noQuery,
-        body: paidOptionConfirmRequest,
-        response: { 200: itemResponse(purchaseResult), ...errors(400, 401, 402, 403, 409) },
-      },
-    },
-    async (req) => ({ success: true as const, item: await paid.confirm(deps, actorOf(req).aziendaId, req.body) }),
   );
 
   app.get(

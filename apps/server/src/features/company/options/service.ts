@@ -15,8 +15,7 @@ import { AppError, notFound, type FieldProblem } from '../../../platform/errors.
 import * as repo from './repo.js';
 import { keyOf, toOptionItems, type StoredValues } from './presenter.js';
 import * as box from './secret-box.js';
-import { sendWithSmtp, verifySmtp, type CompanySmtp } from './smtp.js';
-import type { MailMessage } from '../../../platform/mail.js';
+import { boughtOptions } from '../../billing/index.js';
 
 const LANGUAGE = keyOf('lingua_default', 'value');
 
@@ -34,7 +33,7 @@ async function storedValues(deps: Deps, aziendaId: string): Promise<StoredValues
  */
 export async function listOptions(deps: Deps, actor: Actor): Promise<OptionItem[]> {
   const stored = await storedValues(deps, actor.aziendaId);
-  const bought = await repo.boughtOptions(deps.db, actor.aziendaId);
+  const bought = await boughtOptions(deps, actor.aziendaId);
   const mayReadOptions = can(actor.permissions, 'opzioni', 'read');
   return toOptionItems(stored, bought, (c) => c.section !== 'smtp' || mayReadOptions);
 }
@@ -56,7 +55,7 @@ export async function optionValues(deps: Deps, aziendaId: string, keys: [string,
 export async function confirmOptions(deps: Deps, actor: Actor, input: OptionsConfirmRequest): Promise<OptionItem[]> {
   const { aziendaId } = actor;
   const problems: FieldProblem[] = [];
-  const bought = await repo.boughtOptions(deps.db, aziendaId);
+  const bought = await boughtOptions(deps, aziendaId);
   const before = await storedValues(deps, aziendaId);
   const after = new Map(before);
   const seen = new Set<string>();
@@ -115,40 +114,6 @@ export async function confirmOptions(deps: Deps, actor: Actor, input: OptionsCon
     }
   });
   return listOptions(deps, actor);
-}
-
-/** The company's saved SMTP settings, password opened. */
-async function companySmtp(deps: Deps, aziendaId: string): Promise<CompanySmtp> {
-  const stored = await storedValues(deps, aziendaId);
-  const host = valueOf(stored, 'smtp', 'host');
-  if (!host) throw new AppError('SMTP_FAILED', 'Server SMTP non configurato: indicare il server e salvare');
-  const sealed = stored.get(keyOf('smtp', 'password'));
-  return {
-    host,
-    port: Number(valueOf(stored, 'smtp', 'port')),
-    security: valueOf(stored, 'smtp', 'security') as CompanySmtp['security'],
-    user: valueOf(stored, 'smtp', 'user'),
-    password: sealed ? await box.open(deps.db, sealed) : '',
-  };
-}
-
-/**
- * How a mail of the company to its customers goes out: through the company's own SMTP server when
- * the option smtp is on (server and sender set), else through the server's mailer (SMTP_HOST).
- */
-export async function companySend(deps: Deps, aziendaId: string): Promise<(m: MailMessage) => Promise<void>> {
-  const stored = await storedValues(deps, aziendaId);
-  const sender = valueOf(stored, 'smtp', 'sender');
-  if (valueOf(stored, 'smtp', 'enabled') !== '1' || !valueOf(stored, 'smtp', 'host') || !sender) {
-    return (m) => deps.mailer.send(m);
-  }
-  const smtp = { ...(await companySmtp(deps, aziendaId)), sender };
-  return (m) => sendWithSmtp(smtp, m);
-}
-
-/** GET /mail/test-smtp: a real connection to the company's saved SMTP server. */
-export async function testSmtp(deps: Deps, aziendaId: string): Promise<void> {
-  await verifySmtp(await companySmtp(deps, aziendaId));
 }
 
 /* ---------- motivazioni ---------- */

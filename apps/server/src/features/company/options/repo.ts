@@ -1,7 +1,6 @@
-import { and, asc, eq, like, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../platform/db/client.js';
 import { aziende } from '../../../platform/db/schema.js';
-import { subscriptionItems } from '../../../platform/db/schema.js';
 import { motivazioni, opzioniAzienda } from '../../../platform/db/schema-options.js';
 
 export type OptionRow = typeof opzioniAzienda.$inferSelect;
@@ -41,21 +40,6 @@ export async function findLanguage(db: DbOrTx, aziendaId: string): Promise<strin
 
 export async function setLanguage(db: DbOrTx, aziendaId: string, lingua: string) {
   await db.update(aziende).set({ linguaDefault: lingua }).where(eq(aziende.id, aziendaId));
-}
-
-/** Paid options the company has bought: subscription items `option:<key>` with a quantity. */
-export async function boughtOptions(db: DbOrTx, aziendaId: string): Promise<Set<string>> {
-  const rows = await db
-    .select({ type: subscriptionItems.type })
-    .from(subscriptionItems)
-    .where(
-      and(
-        eq(subscriptionItems.aziendaId, aziendaId),
-        like(subscriptionItems.type, 'option:%'),
-        sql`${subscriptionItems.quantity} > 0`,
-      ),
-    );
-  return new Set(rows.map((r) => r.type.slice('option:'.length)));
 }
 
 /* ---------- motivazioni ---------- */

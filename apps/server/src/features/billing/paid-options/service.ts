@@ -9,6 +9,12 @@ import * as repo from './repo.js';
  * the quote and the charge are the subscription service's, so prices, the term,
  * pro-rata and payments follow its rules (docs/pricing.md). Routes are admin-only.
  */
+
+/** The paid options the company has bought (keys of PAID_OPTIONS), for the options screen's rules. */
+export async function boughtOptions(deps: Deps, aziendaId: string): Promise<Set<string>> {
+  return repo.boughtOptions(deps.db, aziendaId);
+}
+
 async function ensureNotBought(deps: Deps, aziendaId: string, option: string) {
   if ((await repo.boughtOptions(deps.db, aziendaId)).has(option)) {
     throw new AppError('CONFLICT', 'Opzione già attiva', [{ path: 'option', message: 'già attiva' }]);
