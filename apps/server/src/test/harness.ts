@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { loadConfig } from '../config.js';
 import { buildApp, type BuiltApp } from '../app.js';
-import { openDatabase } from '../platform/db/client.js';
+import { openDatabase, type Database } from '../platform/db/client.js';
 import { startSmtp } from './smtp.js';
 
 export const onPostgres = process.env.TEST_DB === 'postgres';
@@ -21,7 +21,13 @@ export type TestApp = BuiltApp & { smtp: Awaited<ReturnType<typeof startSmtp>>; 
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  opts: { logStream?: { write(line: string): void }; clock?: Clock } = {},
+  opts: {
+    logStream?: { write(line: string): void };
+    clock?: Clock;
+    /** A database of the test's own (left open on close); it is migrated unless `migrated: false`. */
+    database?: Database;
+    migrated?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const smtp = await startSmtp();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fs-app-'));
@@ -42,9 +48,13 @@ export async function startTestApp(
     ...(onPostgres ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
     ...env,
   });
-  const database = onPostgres
-    ? await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL })
-    : await openDatabase({ loadDataDir: new Blob([readFileSync(inject('pgliteDump'))]) });
+  const own = opts.database;
+  const database: Database = own
+    ? // An older schema stays as it is (the migration tests seed it, then migrate it themselves).
+      { ...own, migrate: opts.migrated === false ? async () => {} : own.migrate }
+    : onPostgres
+      ? await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL })
+      : await openDatabase({ loadDataDir: new Blob([readFileSync(inject('pgliteDump'))]) });
   const built = await buildApp(config, {
     database,
     ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
@@ -57,7 +67,7 @@ export async function startTestApp(
     async close() {
       await built.close();
       if (onPostgres) await database.executeSql(`drop schema if exists ${schema} cascade`);
-      await database.close();
+      if (!own) await database.close();
       await smtp.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

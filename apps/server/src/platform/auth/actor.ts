@@ -10,8 +10,7 @@ import {
   type Source,
 } from '@fs/contract';
 import type { Db } from '../db/client.js';
-import { aziende, sessioni, utenti, type RevokeReason } from '../db/schema.js';
-import { gruppi } from '../db/schema-users.js';
+import { aziende, gruppi, sessioni, utenti, type RevokeReason } from '../db/schema.js';
 
 /** Who is calling: set on every authenticated request by the auth hook. */
 export interface Actor {

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -42,8 +43,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   executeSql: ExecuteSql;
-  /** Applies the SQL migrations (idempotent). */
-  migrate(): Promise<void>;
+  /**
+   * Applies the SQL migrations (idempotent); with `until` (a migration's tag, e.g. `0028_storage_removals`)
+   * only those up to and including it (the migration tests start from an older schema).
+   */
+  migrate(opts?: { until?: string }): Promise<void>;
   /**
    * Runs `fn` while holding a database-wide lock named by `key` (a PostgreSQL advisory lock),
    * so that processes starting together on one database take turns; PGlite has one process.
@@ -53,6 +57,37 @@ export interface Database {
 }
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * The migrations folder to apply: the real one, or for `until` a copy whose journal stops at that tag
+ * (Drizzle's migrator applies the journal's entries newer than the last one applied).
+ */
+function migrationsFolder(until?: string): string {
+  if (!until) return MIGRATIONS;
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
+  const last = journal.entries.findIndex((e) => e.tag === until);
+  if (last < 0) throw new Error(`no migration ${until}`);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'fs-migrations-'));
+  mkdirSync(path.join(dir, 'meta'));
+  for (const e of journal.entries.slice(0, last + 1))
+    copyFileSync(path.join(MIGRATIONS, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
+  writeFileSync(
+    path.join(dir, 'meta/_journal.json'),
+    JSON.stringify({ ...journal, entries: journal.entries.slice(0, last + 1) }),
+  );
+  return dir;
+}
+
+async function withMigrations(until: string | undefined, run: (folder: string) => Promise<void>): Promise<void> {
+  const folder = migrationsFolder(until);
+  try {
+    await run(folder);
+  } finally {
+    if (folder !== MIGRATIONS) rmSync(folder, { recursive: true, force: true });
+  }
+}
 
 export interface DatabaseOptions {
   databaseUrl?: string;
@@ -99,8 +134,8 @@ async function openPglite(opts: DatabaseOptions): Promise<Database> {
       const r = await client.query(text, values);
       return { rows: r.rows as any[], rowCount: r.affectedRows ?? 0 };
     },
-    async migrate() {
-      await migratePglite(db as any, { migrationsFolder: MIGRATIONS });
+    async migrate(opts) {
+      await withMigrations(opts?.until, (migrationsFolder) => migratePglite(db as any, { migrationsFolder }));
     },
     exclusively: (_key, fn) => fn(),
     async close() {
@@ -130,12 +165,12 @@ async function openPostgres(url: string): Promise<Database> {
       const r = await pool.query(text, values as any[]);
       return { rows: r.rows, rowCount: r.rowCount ?? 0 };
     },
-    async migrate() {
+    async migrate(opts) {
       // One instance migrates at a time; the others wait, then find nothing to do.
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock(7262001)');
-        await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS });
+        await withMigrations(opts?.until, (migrationsFolder) => migratePg(drizzlePg(client), { migrationsFolder }));
       } finally {
         await client.query('select pg_advisory_unlock(7262001)').catch(() => {});
         client.release();

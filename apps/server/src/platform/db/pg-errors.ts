@@ -1,10 +1,15 @@
+import { is } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { AppError } from '../errors.js';
+import * as allTables from './all-tables.js';
 
 /** What the driver says about a failed statement; Drizzle wraps it in `cause`. */
 export interface PgError {
   code: string;
   constraint?: string;
   column?: string;
+  /** `Key (<columns>)=(<values>) ...`: which columns of which key. */
+  detail?: string;
   message: string;
 }
 
@@ -16,6 +21,7 @@ export function pgError(e: unknown): PgError | undefined {
         code: err.code,
         constraint: typeof err.constraint === 'string' ? err.constraint : undefined,
         column: typeof err.column === 'string' ? err.column : undefined,
+        detail: typeof err.detail === 'string' ? err.detail : undefined,
         message: typeof err.message === 'string' ? err.message : '',
       };
     }
@@ -39,6 +45,40 @@ export function foreignKeyViolation(e: unknown): string | undefined {
   return err && (err.code === '23001' || err.code === '23503') ? (err.constraint ?? '') : undefined;
 }
 
+let linkColumns: Map<string, string[]> | undefined;
+
+/** The linking columns (azienda_id left out) of every foreign key of the schema, by constraint name. */
+function foreignKeyColumns(): Map<string, string[]> {
+  if (linkColumns) return linkColumns;
+  linkColumns = new Map();
+  for (const table of Object.values(allTables as Record<string, unknown>)) {
+    if (!is(table, PgTable)) continue;
+    for (const fk of getTableConfig(table).foreignKeys) {
+      const cols = fk.reference().columns.map((c) => c.name);
+      linkColumns.set(fk.getName(), cols);
+    }
+  }
+  return linkColumns;
+}
+
+/**
+ * A write that names a row that is not there, or is another company's (the company-scoped keys, decision
+ * 0035): the field that named it, as VALIDATION's `fields`; undefined when the key refused a delete (the
+ * row is still linked: a conflict) or is unknown. The detail's first parentheses list the key's columns
+ * (in any server language): the linking columns for a write, the referenced ones for a delete.
+ */
+export function missingLinkField(e: unknown): string | undefined {
+  const err = pgError(e);
+  if (err?.code !== '23503' || !err.constraint) return undefined;
+  const cols = foreignKeyColumns().get(err.constraint);
+  const named = /\(([^()]*)\)=\(/
+    .exec(err.detail ?? '')?.[1]
+    ?.split(',')
+    .map((c) => c.trim());
+  if (!cols || !named || named.join(',') !== cols.join(',')) return undefined;
+  return cols.filter((c) => c !== 'azienda_id').join(', ') || undefined;
+}
+
 /**
  * The one mapping of PostgreSQL errors that reach the error handler to our errors: what a
  * service did not turn into its own message is still the client's fault (400 / 409), never a 500.
@@ -50,8 +90,17 @@ export function appErrorOfPg(e: unknown): AppError | undefined {
   switch (err.code) {
     case '23505':
       return new AppError('CONFLICT', 'Esiste già un elemento con questi dati');
+    case '23503': {
+      // A link to a row that is not there (or is another company's): the field that named it, 400.
+      const field = missingLinkField(e);
+      if (field) {
+        return new AppError('VALIDATION', `Elemento collegato non trovato: ${field}`, [
+          { path: field, message: 'Elemento non trovato' },
+        ]);
+      }
+      return new AppError('CONFLICT', 'Elemento collegato ad altri dati');
+    }
     case '23001':
-    case '23503':
       return new AppError('CONFLICT', 'Elemento collegato ad altri dati');
     case '22001':
       return new AppError('VALIDATION', 'Testo troppo lungo');

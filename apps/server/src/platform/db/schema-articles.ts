@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  foreignKey,
   boolean,
   index,
   integer,
@@ -62,7 +63,12 @@ export const articoli = pgTable(
       t.riferimentoEsterno,
       t.id,
     ),
-    index('articoli_search_trgm_idx').using('gin', t.aziendaId, sql`${t.searchText} gin_trgm_ops`),
+    index('articoli_search_trgm_idx').using('gin', t.aziendaId, t.searchText.op('gin_trgm_ops')),
+    // Exact-key lookups of the import and the duplicate checks (fs_key, migration 0015).
+    index('articoli_codice_key_idx').on(t.aziendaId, sql`fs_key(${t.codice})`),
+    index('articoli_riferimento_key_idx').on(t.aziendaId, sql`fs_key(${t.riferimentoEsterno})`),
+    // Target of the reports' and custom fields' company-scoped keys (migration 0029).
+    uniqueIndex('articoli_azienda_id_uq').on(t.aziendaId, t.id),
   ],
 );
 
@@ -98,9 +104,7 @@ export const controlli = pgTable(
     aziendaId: uuid('azienda_id')
       .notNull()
       .references(() => aziende.id, { onDelete: 'cascade' }),
-    mansioneId: uuid('mansione_id')
-      .notNull()
-      .references(() => mansioni.id, { onDelete: 'cascade' }),
+    mansioneId: uuid('mansione_id').notNull(),
     nomeCampo: text('nome_campo').notNull(),
     descrizione: text('descrizione'),
     tipoCampo: text('tipo_campo').notNull().default('boolean'),
@@ -113,6 +117,11 @@ export const controlli = pgTable(
   (t) => [
     index('controlli_mansione_idx').on(t.aziendaId, t.mansioneId, t.ordine),
     uniqueIndex('controlli_azienda_id_uq').on(t.aziendaId, t.id), // contract activities link (company, check) (0011)
+    foreignKey({
+      name: 'controlli_mansione_fk',
+      columns: [t.aziendaId, t.mansioneId],
+      foreignColumns: [mansioni.aziendaId, mansioni.id],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -123,15 +132,21 @@ export const utentiMansioni = pgTable(
     aziendaId: uuid('azienda_id')
       .notNull()
       .references(() => aziende.id, { onDelete: 'cascade' }),
-    utenteId: uuid('utente_id')
-      .notNull()
-      .references(() => utenti.id, { onDelete: 'cascade' }),
-    mansioneId: uuid('mansione_id')
-      .notNull()
-      .references(() => mansioni.id),
+    utenteId: uuid('utente_id').notNull(),
+    mansioneId: uuid('mansione_id').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.utenteId, t.mansioneId] }),
     index('utenti_mansioni_mansione_idx').on(t.aziendaId, t.mansioneId),
+    foreignKey({
+      name: 'utenti_mansioni_utente_fk',
+      columns: [t.aziendaId, t.utenteId],
+      foreignColumns: [utenti.aziendaId, utenti.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'utenti_mansioni_mansione_fk',
+      columns: [t.aziendaId, t.mansioneId],
+      foreignColumns: [mansioni.aziendaId, mansioni.id],
+    }),
   ],
 );

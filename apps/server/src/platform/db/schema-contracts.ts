@@ -9,13 +9,14 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  unique,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { GestionePrezzi, PrezziContratto, RegoleAttivita, RegoleContratto } from '@fs/contract';
-import { aziende } from './schema.js';
+import { aziende, utenti } from './schema.js';
 import { controlli, mansioni } from './schema-articles.js';
 import { clienti, impianti, macchinari } from './schema-customers.js';
 
@@ -79,6 +80,10 @@ export const contratti = pgTable(
     uniqueIndex('contratti_azienda_id_uq').on(t.aziendaId, t.id),
     index('contratti_cliente_idx').on(t.aziendaId, t.clienteId),
     index('contratti_fine_idx').on(t.aziendaId, t.dataFine),
+    index('contratti_rinnovo_job_idx')
+      .on(t.dataFine)
+      .where(sql`NOT ${t.cessato}`),
+    uniqueIndex('contratti_identificativo_uq').on(t.aziendaId, sql`lower(${t.identificativo})`),
     foreignKey({
       name: 'contratti_cliente_fk',
       columns: [t.aziendaId, t.clienteId],
@@ -194,11 +199,27 @@ export const contrattiAttivita = pgTable(
   (t) => [
     uniqueIndex('contratti_attivita_azienda_id_uq').on(t.aziendaId, t.id),
     index('contratti_attivita_contratto_idx').on(t.aziendaId, t.contrattoId),
+    index('contratti_attivita_mansione_idx')
+      .on(t.aziendaId, t.mansioneId)
+      .where(sql`${t.mansioneId} IS NOT NULL`),
+    index('contratti_attivita_impianto_idx')
+      .on(t.aziendaId, t.impiantoId)
+      .where(sql`${t.impiantoId} IS NOT NULL`),
     foreignKey({
       name: 'contratti_attivita_contratto_fk',
       columns: [t.aziendaId, t.contrattoId],
       foreignColumns: [contratti.aziendaId, contratti.id],
     }).onDelete('cascade'),
+    foreignKey({
+      name: 'contratti_attivita_mansione_fk',
+      columns: [t.aziendaId, t.mansioneId],
+      foreignColumns: [mansioni.aziendaId, mansioni.id],
+    }).onDelete('restrict'),
+    foreignKey({
+      name: 'contratti_attivita_impianto_fk',
+      columns: [t.aziendaId, t.impiantoId],
+      foreignColumns: [impianti.aziendaId, impianti.id],
+    }).onDelete('restrict'),
   ],
 );
 
@@ -227,6 +248,14 @@ export const attivitaDate = pgTable(
   (t) => [
     uniqueIndex('attivita_date_azienda_id_uq').on(t.aziendaId, t.id),
     index('attivita_date_contratto_idx').on(t.aziendaId, t.contrattoId, t.data),
+    unique('attivita_date_uq').on(t.attivitaId, t.data),
+    index('attivita_date_range_idx').on(t.aziendaId, sql`coalesce(${t.dataPianificata}, ${t.data})`),
+    index('attivita_date_rapportino_idx')
+      .on(t.rapportinoId)
+      .where(sql`${t.rapportinoId} IS NOT NULL`),
+    index('attivita_date_scadute_idx')
+      .on(t.aziendaId, t.data)
+      .where(sql`${t.fattaAt} IS NULL`),
     foreignKey({
       name: 'attivita_date_attivita_fk',
       columns: [t.aziendaId, t.attivitaId],
@@ -237,6 +266,11 @@ export const attivitaDate = pgTable(
       columns: [t.aziendaId, t.contrattoId],
       foreignColumns: [contratti.aziendaId, contratti.id],
     }).onDelete('cascade'),
+    foreignKey({
+      name: 'attivita_date_rapportino_fk',
+      columns: [t.aziendaId, t.rapportinoId],
+      foreignColumns: [rapportini.aziendaId, rapportini.id],
+    }).onDelete('set null'),
   ],
 );
 
@@ -366,11 +400,37 @@ export const rapportini = pgTable(
   (t) => [
     uniqueIndex('rapportini_azienda_id_uq').on(t.aziendaId, t.id),
     index('rapportini_cliente_idx').on(t.aziendaId, t.clienteId),
+    uniqueIndex('rapportini_numero_uq').on(t.aziendaId, t.numeroAssistenza),
+    index('rapportini_apertura_idx').on(t.aziendaId, t.dataApertura, t.id),
+    index('rapportini_stato_apertura_idx').on(t.aziendaId, t.stato, t.dataApertura, t.id),
+    index('rapportini_contratto_idx')
+      .on(t.aziendaId, t.contrattoId)
+      .where(sql`${t.contrattoId} IS NOT NULL`),
     foreignKey({
       name: 'rapportini_cliente_fk',
       columns: [t.aziendaId, t.clienteId],
       foreignColumns: [clienti.aziendaId, clienti.id],
     }).onDelete('restrict'),
+    foreignKey({
+      name: 'rapportini_contratto_fk',
+      columns: [t.aziendaId, t.contrattoId],
+      foreignColumns: [contratti.aziendaId, contratti.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'rapportini_cliente_fatturazione_fk',
+      columns: [t.aziendaId, t.clienteFatturazioneId],
+      foreignColumns: [clienti.aziendaId, clienti.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'rapportini_impianto_fk',
+      columns: [t.aziendaId, t.impiantoId],
+      foreignColumns: [impianti.aziendaId, impianti.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'rapportini_created_by_fk',
+      columns: [t.aziendaId, t.createdBy],
+      foreignColumns: [utenti.aziendaId, utenti.id],
+    }).onDelete('set null'),
   ],
 );
 

@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
-  type AnyPgColumn,
+  foreignKey,
 } from 'drizzle-orm/pg-core';
 import { aziende, utenti } from './schema.js';
 
@@ -67,12 +67,20 @@ export const clienti = pgTable(
     index('clienti_citta_idx').on(t.aziendaId, sql`lower(${t.citta})`, t.id, t.citta),
     index('clienti_provincia_idx').on(t.aziendaId, t.provincia, t.id),
     index('clienti_created_idx').on(t.aziendaId, t.createdAt, t.id),
+    // Exact-key lookups of the import and the duplicate checks (fs_key, migration 0015; the name, 0018).
+    index('clienti_codice_key_idx').on(t.aziendaId, sql`fs_key(${t.codice})`),
+    index('clienti_partita_iva_key_idx').on(t.aziendaId, sql`fs_key(${t.partitaIva})`),
+    index('clienti_codice_fiscale_key_idx').on(t.aziendaId, sql`fs_key(${t.codiceFiscale})`),
+    index('clienti_name_fold_idx').on(
+      t.aziendaId,
+      sql`fs_fold(regexp_replace(coalesce(${t.ragioneSociale}, ''), '\s+', ' ', 'g'))`,
+    ),
     // Company id first (btree_gin): a search reads one company's matches (migration 0010).
-    index('clienti_search_trgm_idx').using('gin', t.aziendaId, sql`${t.searchText} gin_trgm_ops`),
+    index('clienti_search_trgm_idx').using('gin', t.aziendaId, t.searchText.op('gin_trgm_ops')),
     // The city filter is a prefix of the folded city: text_pattern_ops can range over it (migrations 0010, 0014).
     index('clienti_citta_prefix_idx').on(t.aziendaId, sql`fs_fold(${t.citta}) text_pattern_ops`),
     // A 1-2 character search is a prefix of search_text; name and id make its count and pages index-only (migration 0012).
-    index('clienti_search_prefix_idx').on(t.aziendaId, sql`${t.searchText} text_pattern_ops`, t.ragioneSociale, t.id),
+    index('clienti_search_prefix_idx').on(t.aziendaId, t.searchText.op('text_pattern_ops'), t.ragioneSociale, t.id),
     // Target of the company-scoped foreign keys of contracts and reports (migration 0011).
     uniqueIndex('clienti_azienda_id_uq').on(t.aziendaId, t.id),
   ],
@@ -88,9 +96,7 @@ export const clientiRecapiti = pgTable(
     aziendaId: uuid('azienda_id')
       .notNull()
       .references(() => aziende.id, { onDelete: 'cascade' }),
-    clienteId: uuid('cliente_id')
-      .notNull()
-      .references(() => clienti.id, { onDelete: 'cascade' }),
+    clienteId: uuid('cliente_id').notNull(),
     nome: text('nome').notNull(),
     ruolo: text('ruolo'),
     telefono: text('telefono'),
@@ -102,6 +108,11 @@ export const clientiRecapiti = pgTable(
     index('clienti_recapiti_cliente_idx').on(t.aziendaId, t.clienteId),
     // Foreign-key cascades look children up by cliente_id alone (migration 0010).
     index('clienti_recapiti_cliente_fk_idx').on(t.clienteId),
+    foreignKey({
+      name: 'clienti_recapiti_cliente_fk',
+      columns: [t.aziendaId, t.clienteId],
+      foreignColumns: [clienti.aziendaId, clienti.id],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -115,9 +126,7 @@ export const impianti = pgTable(
     aziendaId: uuid('azienda_id')
       .notNull()
       .references(() => aziende.id, { onDelete: 'cascade' }),
-    clienteId: uuid('cliente_id')
-      .notNull()
-      .references(() => clienti.id, { onDelete: 'cascade' }),
+    clienteId: uuid('cliente_id').notNull(),
     nome: text('nome').notNull(),
     indirizzo: text('indirizzo'),
     citta: text('citta'),
@@ -131,6 +140,11 @@ export const impianti = pgTable(
     index('impianti_cliente_idx').on(t.aziendaId, t.clienteId, sql`lower(${t.nome})`, t.id),
     index('impianti_cliente_fk_idx').on(t.clienteId),
     uniqueIndex('impianti_azienda_id_uq').on(t.aziendaId, t.id), // contracts link (company, plant) (migration 0011)
+    foreignKey({
+      name: 'impianti_cliente_fk',
+      columns: [t.aziendaId, t.clienteId],
+      foreignColumns: [clienti.aziendaId, clienti.id],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -148,10 +162,8 @@ export const macchinari = pgTable(
     aziendaId: uuid('azienda_id')
       .notNull()
       .references(() => aziende.id, { onDelete: 'cascade' }),
-    impiantoId: uuid('impianto_id')
-      .notNull()
-      .references(() => impianti.id, { onDelete: 'cascade' }),
-    parentId: uuid('parent_id').references((): AnyPgColumn => macchinari.id, { onDelete: 'cascade' }),
+    impiantoId: uuid('impianto_id').notNull(),
+    parentId: uuid('parent_id'),
     livello: integer('livello').notNull().default(2),
     nome: text('nome').notNull(),
     matricola: text('matricola').notNull(),
@@ -168,6 +180,16 @@ export const macchinari = pgTable(
       .on(t.parentId)
       .where(sql`${t.parentId} IS NOT NULL`),
     uniqueIndex('macchinari_azienda_id_uq').on(t.aziendaId, t.id), // contracts and activities link (company, machine) (0011)
+    foreignKey({
+      name: 'macchinari_impianto_fk',
+      columns: [t.aziendaId, t.impiantoId],
+      foreignColumns: [impianti.aziendaId, impianti.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'macchinari_parent_fk',
+      columns: [t.aziendaId, t.parentId],
+      foreignColumns: [t.aziendaId, t.id],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -178,12 +200,17 @@ export const preferenzeTabelle = pgTable(
     aziendaId: uuid('azienda_id')
       .notNull()
       .references(() => aziende.id, { onDelete: 'cascade' }),
-    utenteId: uuid('utente_id')
-      .notNull()
-      .references(() => utenti.id, { onDelete: 'cascade' }),
+    utenteId: uuid('utente_id').notNull(),
     tabella: text('tabella').notNull(),
     colonne: jsonb('colonne').$type<string[]>().notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.aziendaId, t.utenteId, t.tabella] })],
+  (t) => [
+    primaryKey({ columns: [t.aziendaId, t.utenteId, t.tabella] }),
+    foreignKey({
+      name: 'preferenze_tabelle_utente_fk',
+      columns: [t.aziendaId, t.utenteId],
+      foreignColumns: [utenti.aziendaId, utenti.id],
+    }).onDelete('cascade'),
+  ],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  foreignKey,
   bigint,
   boolean,
   index,
@@ -30,7 +31,7 @@ export const importazioni = pgTable(
     aziendaId: uuid('azienda_id')
       .notNull()
       .references(() => aziende.id, { onDelete: 'cascade' }),
-    utenteId: uuid('utente_id').references(() => utenti.id, { onDelete: 'set null' }),
+    utenteId: uuid('utente_id'),
     tabella: text('tabella').$type<ImportTable>().notNull(),
     separatore: text('separatore').$type<ImportSeparator>().notNull(),
     intestazione: boolean('intestazione').notNull(),
@@ -54,9 +55,15 @@ export const importazioni = pgTable(
   },
   (t) => [
     index('importazioni_azienda_created_idx').on(t.aziendaId, t.createdAt),
+    uniqueIndex('importazioni_azienda_id_uq').on(t.aziendaId, t.id),
     uniqueIndex('importazioni_one_active_uq')
       .on(t.aziendaId)
       .where(sql`${t.stato} IN ('queued', 'running')`),
+    foreignKey({
+      name: 'importazioni_utente_fk',
+      columns: [t.aziendaId, t.utenteId],
+      foreignColumns: [utenti.aziendaId, utenti.id],
+    }).onDelete('set null'),
   ],
 );
 
@@ -64,9 +71,7 @@ export const importazioni = pgTable(
 export const importazioniScarti = pgTable(
   'importazioni_scarti',
   {
-    importazioneId: uuid('importazione_id')
-      .notNull()
-      .references(() => importazioni.id, { onDelete: 'cascade' }),
+    importazioneId: uuid('importazione_id').notNull(),
     aziendaId: uuid('azienda_id')
       .notNull()
       .references(() => aziende.id, { onDelete: 'cascade' }),
@@ -74,5 +79,12 @@ export const importazioniScarti = pgTable(
     errori: jsonb('errori').$type<RowError[]>().notNull(),
     valori: jsonb('valori').$type<string[]>().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.importazioneId, t.riga] })],
+  (t) => [
+    primaryKey({ columns: [t.importazioneId, t.riga] }),
+    foreignKey({
+      name: 'importazioni_scarti_importazione_fk',
+      columns: [t.aziendaId, t.importazioneId],
+      foreignColumns: [importazioni.aziendaId, importazioni.id],
+    }).onDelete('cascade'),
+  ],
 );

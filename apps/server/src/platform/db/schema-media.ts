@@ -1,4 +1,4 @@
-import { bigint, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { aziende } from './schema.js';
 
 /**
@@ -14,3 +14,18 @@ export const storageUsage = pgTable('storage_usage', {
   recalculatedAt: timestamp('recalculated_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Stored objects whose media row went (migration 0028): a trigger on `media` records the key in the
+ * deleting transaction; platform/storage-removals.ts removes the objects and then the rows. No foreign key
+ * to the company: the rows outlive it (its deletion is what records many of them).
+ */
+export const storageRemovals = pgTable(
+  'storage_removals',
+  {
+    storageKey: text('storage_key').primaryKey(),
+    aziendaId: uuid('azienda_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('storage_removals_created_idx').on(t.createdAt)],
+);

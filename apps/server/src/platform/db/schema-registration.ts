@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { aziende, utenti } from './schema.js';
 
 /**
@@ -17,9 +17,7 @@ export const registrazioniToken = pgTable(
     aziendaId: uuid('azienda_id')
       .notNull()
       .references(() => aziende.id, { onDelete: 'cascade' }),
-    utenteId: uuid('utente_id')
-      .notNull()
-      .references(() => utenti.id, { onDelete: 'cascade' }),
+    utenteId: uuid('utente_id').notNull(),
     kind: text('kind').$type<'checkout' | 'promo'>().notNull(),
     tokenHash: text('token_hash').notNull().unique('registrazioni_token_hash_unique'),
     coupon: text('coupon'),
@@ -28,5 +26,12 @@ export const registrazioniToken = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('registrazioni_token_azienda_idx').on(t.aziendaId)],
+  (t) => [
+    index('registrazioni_token_azienda_idx').on(t.aziendaId),
+    foreignKey({
+      name: 'registrazioni_token_utente_fk',
+      columns: [t.aziendaId, t.utenteId],
+      foreignColumns: [utenti.aziendaId, utenti.id],
+    }).onDelete('cascade'),
+  ],
 );

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  foreignKey,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { aziende } from './schema.js';
 
 const id = () =>
@@ -45,25 +56,36 @@ export const subscriptionPayments = pgTable(
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
-  (t) => [index('subscription_payments_azienda_idx').on(t.aziendaId, t.createdAt)],
+  (t) => [
+    index('subscription_payments_azienda_idx').on(t.aziendaId, t.createdAt),
+    uniqueIndex('subscription_payments_azienda_id_uq').on(t.aziendaId, t.id),
+  ],
 );
 
 export const voucherRedemptions = pgTable(
   'voucher_redemptions',
   {
     id: id(),
-    voucherId: uuid('voucher_id')
-      .notNull()
-      .references(() => vouchers.id, { onDelete: 'cascade' }),
+    voucherId: uuid('voucher_id').notNull(),
     aziendaId: uuid('azienda_id')
       .notNull()
       .references(() => aziende.id, { onDelete: 'cascade' }),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => subscriptionPayments.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('voucher_redemptions_uq').on(t.voucherId, t.aziendaId)],
+  (t) => [
+    uniqueIndex('voucher_redemptions_uq').on(t.voucherId, t.aziendaId),
+    foreignKey({
+      name: 'voucher_redemptions_voucher_id_fkey',
+      columns: [t.voucherId],
+      foreignColumns: [vouchers.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'voucher_redemptions_payment_fk',
+      columns: [t.aziendaId, t.paymentId],
+      foreignColumns: [subscriptionPayments.aziendaId, subscriptionPayments.id],
+    }).onDelete('cascade'),
+  ],
 );
 
 /** The company's card on file: never the number, only what is shown (last4, brand, expiry). */

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -14,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { PagePermission, PageKey } from '@fs/contract';
 
 const id = () =>
   uuid('id')
@@ -62,6 +64,32 @@ export const aziende = pgTable('aziende', {
   createdAt: createdAt(),
 });
 
+/**
+ * Custom permission groups (spec platform sections 3, 5, 6): a name unique in the
+ * company and, per page key, read/write/delete for own and company data. Members
+ * are the users whose `utenti.gruppo_id` names the group (non-admins only). Here, not in
+ * schema-users.ts, so that the users' composite key to it (migration 0029) needs no import cycle.
+ */
+export const gruppi = pgTable(
+  'gruppi',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    aziendaId: uuid('azienda_id')
+      .notNull()
+      .references(() => aziende.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    permissions: jsonb('permissions').$type<Partial<Record<PageKey, PagePermission>>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('gruppi_azienda_name_uq').on(t.aziendaId, sql`lower(${t.name})`),
+    uniqueIndex('gruppi_azienda_id_uq').on(t.aziendaId, t.id),
+  ],
+);
+
 export const utenti = pgTable(
   'utenti',
   {
@@ -86,7 +114,7 @@ export const utenti = pgTable(
     timezone: text('timezone').notNull().default('Europe/Rome'),
     signature: text('signature'),
     mediaId: uuid('media_id'),
-    /** Permission group; the foreign key to gruppi is in migration 0002 (schema-users.ts imports this file). */
+    /** Permission group (company-scoped key, migration 0029). */
     gruppoId: uuid('gruppo_id'),
     /** Display order of the technicians (POST /utenti/scambia-order); migration 0002. */
     ordine: integer('ordine').notNull().default(0),
@@ -97,6 +125,13 @@ export const utenti = pgTable(
     uniqueIndex('utenti_azienda_username_uq').on(t.aziendaId, sql`lower(${t.username})`),
     uniqueIndex('utenti_email_uq').on(sql`lower(${t.email})`),
     index('utenti_gruppo_idx').on(t.aziendaId, t.gruppoId),
+    // Target of the company-scoped keys of sessions, reports, appointments, ... (migration 0029).
+    uniqueIndex('utenti_azienda_id_uq').on(t.aziendaId, t.id),
+    foreignKey({
+      name: 'utenti_gruppo_fk',
+      columns: [t.aziendaId, t.gruppoId],
+      foreignColumns: [gruppi.aziendaId, gruppi.id],
+    }).onDelete('set null'),
   ],
 );
 
@@ -107,9 +142,7 @@ export const sessioni = pgTable(
     aziendaId: uuid('azienda_id')
       .notNull()
       .references(() => aziende.id, { onDelete: 'cascade' }),
-    utenteId: uuid('utente_id')
-      .notNull()
-      .references(() => utenti.id, { onDelete: 'cascade' }),
+    utenteId: uuid('utente_id').notNull(),
     source: text('source').notNull(),
     deviceId: text('device_id').notNull(),
     createdAt: createdAt(),
@@ -120,6 +153,13 @@ export const sessioni = pgTable(
     index('sessioni_utente_active_idx')
       .on(t.aziendaId, t.utenteId, t.source)
       .where(sql`revoked_at is null`),
+    // Target of the refresh tokens' company-scoped key (migration 0029).
+    uniqueIndex('sessioni_azienda_id_uq').on(t.aziendaId, t.id),
+    foreignKey({
+      name: 'sessioni_utente_fk',
+      columns: [t.aziendaId, t.utenteId],
+      foreignColumns: [utenti.aziendaId, utenti.id],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -130,9 +170,7 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: id(),
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => sessioni.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id').notNull(),
     aziendaId: uuid('azienda_id')
       .notNull()
       .references(() => aziende.id, { onDelete: 'cascade' }),
@@ -142,7 +180,14 @@ export const refreshTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+  (t) => [
+    index('refresh_tokens_session_idx').on(t.sessionId),
+    foreignKey({
+      name: 'refresh_tokens_session_fk',
+      columns: [t.aziendaId, t.sessionId],
+      foreignColumns: [sessioni.aziendaId, sessioni.id],
+    }).onDelete('cascade'),
+  ],
 );
 
 export const passwordResets = pgTable(
@@ -152,15 +197,20 @@ export const passwordResets = pgTable(
     aziendaId: uuid('azienda_id')
       .notNull()
       .references(() => aziende.id, { onDelete: 'cascade' }),
-    utenteId: uuid('utente_id')
-      .notNull()
-      .references(() => utenti.id, { onDelete: 'cascade' }),
+    utenteId: uuid('utente_id').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('password_resets_utente_idx').on(t.utenteId)],
+  (t) => [
+    index('password_resets_utente_idx').on(t.utenteId),
+    foreignKey({
+      name: 'password_resets_utente_fk',
+      columns: [t.aziendaId, t.utenteId],
+      foreignColumns: [utenti.aziendaId, utenti.id],
+    }).onDelete('cascade'),
+  ],
 );
 
 /** Failed sign-ins per address, company and username, for slowing and locking. */
@@ -178,6 +228,17 @@ export const loginNonces = pgTable('login_nonces', {
 });
 
 /** Server secrets made on first start when not configured (signing key, sealing key pair). */
+/** Fixed-window request counters per key (migration 0017, platform/rate-limit.ts; raw SQL there). */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [index('rate_limits_window_idx').on(t.windowStartedAt)],
+);
+
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
@@ -199,7 +260,7 @@ export const media = pgTable(
     storageKey: text('storage_key').notNull(),
     /** Migration 0007 (media): description (POST /media/update), uploader, last change. */
     descrizione: text('descrizione'),
-    uploadedBy: uuid('uploaded_by').references(() => utenti.id, { onDelete: 'set null' }),
+    uploadedBy: uuid('uploaded_by'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Migration 0021: fingerprint of what a generated file (the report PDF) was made from; null for uploads. */
     sourceHash: text('source_hash'),
@@ -208,6 +269,11 @@ export const media = pgTable(
   (t) => [
     index('media_owner_idx').on(t.aziendaId, t.section, t.ownerId),
     index('media_azienda_created_idx').on(t.aziendaId, t.createdAt),
+    foreignKey({
+      name: 'media_uploaded_by_fk',
+      columns: [t.aziendaId, t.uploadedBy],
+      foreignColumns: [utenti.aziendaId, utenti.id],
+    }).onDelete('set null'),
   ],
 );
 

@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client.js';
-import { utenti } from '../../../platform/db/schema.js';
-import { gruppi } from '../../../platform/db/schema-users.js';
+import { gruppi, utenti } from '../../../platform/db/schema.js';
 
 export type GroupRow = typeof gruppi.$inferSelect;
 const member = {

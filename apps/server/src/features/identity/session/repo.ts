@@ -1,7 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../platform/db/client.js';
-import { aziende, refreshTokens, sessioni, utenti } from '../../../platform/db/schema.js';
-import { gruppi } from '../../../platform/db/schema-users.js';
+import { aziende, gruppi, refreshTokens, sessioni, utenti } from '../../../platform/db/schema.js';
 
 export type UserRow = typeof utenti.$inferSelect;
 export type CompanyRow = typeof aziende.$inferSelect;

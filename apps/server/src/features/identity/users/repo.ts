@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client.js';
-import { aziende, subscriptionItems, utenti } from '../../../platform/db/schema.js';
-import { accessOtps, gruppi } from '../../../platform/db/schema-users.js';
+import { aziende, gruppi, subscriptionItems, utenti } from '../../../platform/db/schema.js';
+import { accessOtps } from '../../../platform/db/schema-users.js';
 
 export type UserRow = typeof utenti.$inferSelect;
 export type UserWithGroup = { user: UserRow; gruppo: { id: string; name: string } | null };

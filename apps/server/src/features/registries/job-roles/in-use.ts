@@ -41,7 +41,7 @@ const CONTROLLO_CHECKS: Record<ControlloCode, UsageCheck> = {
 
 /** The foreign keys that refuse a job role's (or its checks') delete, and the code each answers. */
 const REFUSALS: Record<string, MansioneCode | ControlloCode> = {
-  utenti_mansioni_mansione_id_mansioni_id_fk: '0032',
+  utenti_mansioni_mansione_fk: '0032',
   rapportini_mansioni_mansione_fk: '0033',
   contratti_mansioni_mansione_fk: '0034',
   attivita_controlli_controllo_fk: '0035',
