@@ -146,3 +146,9 @@ export function describePrincipal(p: Principal): string {
       return `system:${p.job}`;
   }
 }
+
+/** The nil id: no user has it, so no record is "own" data of a principal that is no user. */
+export const NOBODY = '00000000-0000-0000-0000-000000000000';
+
+/** The id own-data rules compare with: the user's, or one that owns nothing. Never written as an author. */
+export const ownIdOf = (p: Principal): string => userIdOf(p) ?? NOBODY;

@@ -61,8 +61,11 @@ async function company() {
 }
 
 const outboxOf = async (aziendaId: string) =>
-  (await t.deps.database.executeSql('select tipo, payload from outbox_events where azienda_id = $1 order by seq', [aziendaId]))
-    .rows as { tipo: string; payload: { numero_assistenza: string } }[];
+  (
+    await t.deps.database.executeSql('select tipo, payload from outbox_events where azienda_id = $1 order by seq', [
+      aziendaId,
+    ])
+  ).rows as { tipo: string; payload: { numero_assistenza: string } }[];
 
 /** Dispatches until every given subscriber is idle (events of other test files may be ready too). */
 async function drain(subs: AnySubscriber[]) {
