@@ -29,6 +29,8 @@ import { createMailer, type Mailer } from './platform/mail.js';
 import { Jobs } from './platform/jobs.js';
 import { storageFromConfig } from './platform/storage-s3.js';
 import type { Deps } from './platform/deps.js';
+import { registerSubscribers } from './platform/events/dispatcher.js';
+import { allSubscribers } from './features/subscribers.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { createPaymentGateway } from './platform/payments/index.js';
 import { areaRoutes } from './features/index.js';
@@ -131,6 +133,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     clock: opts.clock ?? systemClock,
     sleep: (ms) => delay(ms),
   };
+  // Every subscriber has its position before any event can be written (decision 0036).
+  await registerSubscribers(deps, allSubscribers);
   await startJobs(deps, allJobs, works);
 
   await app.register(helmet, {
@@ -187,7 +191,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   registerErrorHandling(app);
-  registerAuthGuard(app, database.db, deps.tokens);
+  registerAuthGuard(app, deps);
 
   await app.register(
     async (api) => {

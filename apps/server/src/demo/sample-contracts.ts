@@ -1,5 +1,5 @@
-import { adminPermissions, attivitaReportInput, contrattoInput, rapportinoLavorazioneRequest } from '@fs/contract';
-import type { Actor } from '../platform/auth/actor.js';
+import { PAGE_KEYS, attivitaReportInput, contrattoInput, rapportinoLavorazioneRequest } from '@fs/contract';
+import { systemContext, type CompanyContext } from '../platform/context.js';
 import type { Deps } from '../platform/deps.js';
 import { demoTerritory, type DemoPlant } from './areas.js';
 import { romeInstant } from './days.js';
@@ -23,30 +23,16 @@ import {
  */
 export const SAMPLE_CONTRACTS = 6;
 
-/** The company's admin as the actor of the seed's service calls. */
-export async function demoActor(deps: Deps, aziendaId: string): Promise<{ actor: Actor; techs: string[] }> {
-  const users = (
-    await deps.database.executeSql(`select id, role from utenti where azienda_id = $1 order by ordine, username`, [
-      aziendaId,
-    ])
-  ).rows as { id: string; role: string }[];
-  const admin = users.find((u) => u.role === 'admin')!;
-  return {
-    actor: {
-      userId: admin.id,
-      aziendaId,
-      sessionId: '00000000-0000-0000-0000-000000000000',
-      source: 'WEB',
-      deviceId: 'demo-seed',
-      role: 'admin',
-      superuser: false,
-      lingua: 'IT',
-      timezone: 'Europe/Rome',
-      permissions: adminPermissions(),
-      permissionsUpdatedAt: new Date(),
-    },
-    techs: users.filter((u) => u.role === 'user').map((u) => u.id),
-  };
+/**
+ * The seed's context: a system principal named `demo-seed` with every permission of the company (it
+ * writes the company's sample data through the services, as the office would), acting as itself:
+ * the records it makes name no user as their author.
+ */
+export async function demoContext(deps: Deps, aziendaId: string): Promise<CompanyContext> {
+  const everything = PAGE_KEYS.flatMap((key) =>
+    (['read', 'write', 'delete'] as const).map((action) => ({ key, action })),
+  );
+  return systemContext(deps, aziendaId, 'demo-seed', everything);
 }
 
 /** `date` moved by whole months and days (calendar arithmetic on YYYY-MM-DD). */
@@ -60,7 +46,7 @@ function shift(date: string, months: number, days = 0): string {
 
 export async function seedSampleContracts(deps: Deps, aziendaId: string): Promise<void> {
   const q = (text: string, values: unknown[] = []) => deps.database.executeSql(text, values);
-  const { actor } = await demoActor(deps, aziendaId);
+  const ctx = await demoContext(deps, aziendaId);
   const { techs, plants, techFor } = await demoTerritory(deps, aziendaId);
   // The job roles with their checks and holders, by name.
   const jobs = (
@@ -97,7 +83,7 @@ export async function seedSampleContracts(deps: Deps, aziendaId: string): Promis
   const p5 = plantFor(idraulici);
   const p6 = plantFor(idraulici);
 
-  const save = (input: unknown) => saveContract(deps, actor, contrattoInput.parse(input));
+  const save = (input: unknown) => saveContract(ctx, contrattoInput.parse(input));
   /** A closed report of `ore` hours worked on `data` by `tech` (optionally made from an activity date first). */
   const closedReport = async (o: {
     cliente_id: string;
@@ -112,11 +98,10 @@ export async function seedSampleContracts(deps: Deps, aziendaId: string): Promis
     checks?: string[];
   }) => {
     const id = o.from
-      ? await reportFromOccurrence(deps, actor, attivitaReportInput.parse({ id: o.from, tecnici: [o.tech] }))
+      ? await reportFromOccurrence(ctx, attivitaReportInput.parse({ id: o.from, tecnici: [o.tech] }))
       : undefined;
     const item = await saveReport(
-      deps,
-      actor,
+      ctx,
       rapportinoLavorazioneRequest.parse({
         ...(id ? { id } : {}),
         cliente_id: o.cliente_id,
@@ -129,10 +114,10 @@ export async function seedSampleContracts(deps: Deps, aziendaId: string): Promis
         note: 'Intervento eseguito secondo contratto.',
         giornate: [{ data: o.data, tecnico_id: o.tech, totale_ore: o.ore, km_viaggio: '18', ore_viaggio: '0.5' }],
         controlli: (o.checks ?? []).map((controllo_id) => ({ controllo_id, esito: 'ok' })),
-      }) as Parameters<typeof saveReport>[2],
+      }) as Parameters<typeof saveReport>[1],
     );
     // Closed on site at the end of the worked day.
-    await close(deps, actor, item.id, 'chiudi', new Date(romeInstant(o.data, '17:50')));
+    await close(ctx, item.id, 'chiudi', new Date(romeInstant(o.data, '17:50')));
   };
   const datesOf = async (contrattoId: string) =>
     (
@@ -314,7 +299,7 @@ export async function seedSampleContracts(deps: Deps, aziendaId: string): Promis
       },
     ],
   });
-  await ceaseContract(deps, actor, c6.id, {
+  await ceaseContract(ctx, c6.id, {
     data: shift(today, -2),
     motivo: 'Il cliente ha cambiato fornitore',
   });

@@ -4,7 +4,7 @@ import { close, saveCampo, saveReport, signReport } from '../features/operations
 import { demoTerritory } from './areas.js';
 import { romeInstant, shiftDay } from './days.js';
 import { JOB } from './sample.js';
-import { demoActor } from './sample-contracts.js';
+import { demoContext } from './sample-contracts.js';
 import { demoSignaturePng } from './signature-png.js';
 
 /**
@@ -57,7 +57,7 @@ const REASONS = ['Guasto', 'Manutenzione programmata', 'Installazione', 'Verific
 
 export async function seedSampleReports(deps: Deps, aziendaId: string): Promise<void> {
   const q = (text: string, values: unknown[] = []) => deps.database.executeSql(text, values);
-  const { actor } = await demoActor(deps, aziendaId);
+  const ctx = await demoContext(deps, aziendaId);
   const { techs, plantsOf } = await demoTerritory(deps, aziendaId);
   const articles = (
     await q(`select id, descrizione from articoli where azienda_id = $1 order by codice limit 30`, [aziendaId])
@@ -82,7 +82,7 @@ export async function seedSampleReports(deps: Deps, aziendaId: string): Promise<
     return list[k % list.length]!;
   };
 
-  const tipo = await saveCampo(deps, actor, {
+  const tipo = await saveCampo(ctx, {
     nome: 'Tipo di caldaia',
     tipo: 'scelta',
     scelte: ['Murale', 'A basamento', 'A condensazione'],
@@ -95,7 +95,7 @@ export async function seedSampleReports(deps: Deps, aziendaId: string): Promise<
     visibilita: { app: true, web: true, stampa: true },
     articolo_id: null,
   });
-  const pressione = await saveCampo(deps, actor, {
+  const pressione = await saveCampo(ctx, {
     nome: 'Pressione finale (bar)',
     tipo: 'numero',
     valore: null,
@@ -107,7 +107,7 @@ export async function seedSampleReports(deps: Deps, aziendaId: string): Promise<
     scelte: [],
     articolo_id: null,
   });
-  const sicurezza = await saveCampo(deps, actor, {
+  const sicurezza = await saveCampo(ctx, {
     nome: 'Impianto lasciato in sicurezza',
     tipo: 'vero_falso',
     valore: null,
@@ -167,7 +167,7 @@ export async function seedSampleReports(deps: Deps, aziendaId: string): Promise<
           .map((a, k) => ({ articolo_id: a.id, descrizione: a.descrizione, quantita: String(1 + ((i + k) % 3)) }))
       : [];
     const closing = state !== 'open';
-    const item = await saveReport(deps, actor, {
+    const item = await saveReport(ctx, {
       cliente_id: plant.cliente_id,
       impianto_id: plant.id,
       macchinari_ids: (plant.machines ?? []).slice(0, 1),
@@ -233,14 +233,13 @@ export async function seedSampleReports(deps: Deps, aziendaId: string): Promise<
       // Most closed reports carry the customer's signature, given on the technician's phone.
       if (i % 4 !== 1)
         await signReport(
-          deps,
-          actor,
+          ctx,
           { id: item.id, firmatario: SIGNERS[i % SIGNERS.length]!, png: demoSignaturePng(i).toString('base64') },
           new Date(romeInstant(lastDay, '17:25')),
         );
-      await close(deps, actor, item.id, 'chiudi', closedAt);
+      await close(ctx, item.id, 'chiudi', closedAt);
       if (state === 'completa')
-        await close(deps, actor, item.id, 'completa', new Date(romeInstant(shiftDay(lastDay, 2 + (i % 4)), '10:30')));
+        await close(ctx, item.id, 'completa', new Date(romeInstant(shiftDay(lastDay, 2 + (i % 4)), '10:30')));
     }
   }
   let n = 0;
@@ -249,7 +248,7 @@ export async function seedSampleReports(deps: Deps, aziendaId: string): Promise<
     for (const time of TODAY_APPOINTMENTS) {
       const plant = own[(n * 5 + 3) % own.length]!;
       const job = jobFor(tech, n + 1);
-      await saveReport(deps, actor, {
+      await saveReport(ctx, {
         cliente_id: plant.cliente_id,
         impianto_id: plant.id,
         macchinari_ids: (plant.machines ?? []).slice(0, 1),

@@ -4,7 +4,7 @@ import { saveAppointment, saveContract, saveTodo } from '../features/operations/
 import { demoTerritory, type DemoPlant } from './areas.js';
 import { romeInstant } from './days.js';
 import { JOB } from './sample.js';
-import { demoActor } from './sample-contracts.js';
+import { demoContext } from './sample-contracts.js';
 
 /**
  * The demo company's planner (issue 14), made through the schedule and contract services so the
@@ -122,7 +122,7 @@ export async function seedSampleSchedule(deps: Deps, aziendaId: string): Promise
     aziendaId,
   ])) as [{ n: number }];
   if (n > 0) return out;
-  const { actor } = await demoActor(deps, aziendaId);
+  const ctx = await demoContext(deps, aziendaId);
   const { techs, plants, plantsOf, techFor } = await demoTerritory(deps, aziendaId);
   const jobs = await q<{ id: string; nome: string }>(
     'select id, nome from mansioni where azienda_id = $1 order by nome',
@@ -149,8 +149,7 @@ export async function seedSampleSchedule(deps: Deps, aziendaId: string): Promise
   const climaPlants = plantsOf(climaTech);
   const p7 = climaPlants[(6 * 5) % climaPlants.length]!;
   await saveContract(
-    deps,
-    actor,
+    ctx,
     contrattoInput.parse({
       cliente_id: p7.cliente_id,
       identificativo: `MAN-${today.slice(0, 4)}-008`,
@@ -269,7 +268,7 @@ export async function seedSampleSchedule(deps: Deps, aziendaId: string): Promise
         : { inizio: romeInstant(day, times.from), fine: romeInstant(day, times.to) }),
       conferma,
     });
-    const r = await saveAppointment(deps, actor, body);
+    const r = await saveAppointment(ctx, body);
     if (r.success) out.appointments++;
     else out.skipped.push({ titolo: c.titolo, day, avvisi: r.avvisi });
   };
@@ -367,8 +366,7 @@ export async function seedSampleSchedule(deps: Deps, aziendaId: string): Promise
   ];
   for (const { c, tech } of todos.slice(0, SAMPLE_TODOS)) {
     await saveTodo(
-      deps,
-      actor,
+      ctx,
       todoRequest.parse({
         ...c,
         tecnici_ids: tech ? [tech] : [],

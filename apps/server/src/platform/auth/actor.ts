@@ -25,6 +25,8 @@ export interface Actor {
   lingua: string;
   /** The company's IANA time zone (where its days are cut). */
   timezone: string;
+  /** The company's default language (aziende.lingua_default). */
+  linguaAzienda: string;
   permissions: PermissionMap;
   permissionsUpdatedAt: Date;
 }
@@ -48,6 +50,7 @@ export interface SessionRow {
   scadenza_abbonamento_date: string | null;
   dunning: boolean;
   timezone: string;
+  linguaAzienda: string;
 }
 
 type GroupPermissions = Partial<Record<PageKey, PagePermission>>;
@@ -72,6 +75,7 @@ function sessionQuery(db: Db) {
       scadenza_abbonamento_date: aziende.scadenzaAbbonamentoDate,
       dunning: aziende.dunning,
       timezone: aziende.timezone,
+      linguaAzienda: aziende.linguaDefault,
     })
     .from(sessioni)
     .innerJoin(utenti, and(eq(utenti.id, sessioni.utenteId), eq(utenti.aziendaId, sessioni.aziendaId)))

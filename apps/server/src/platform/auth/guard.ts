@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { can, DEVICE_ID_PATTERN, type Requirement } from '@fs/contract';
+import { DEVICE_ID_PATTERN, type Requirement } from '@fs/contract';
 import { AppError } from '../errors.js';
 import type { Db } from '../db/client.js';
 import type { AccessTokens } from './access-token.js';
 import { findSession, permissionsFor, type Actor } from './actor.js';
 import { refuseWhenExpired } from './expired.js';
+import { may, type Principal } from './principal.js';
+import { userContext } from '../context.js';
+import type { Deps } from '../deps.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -52,37 +55,42 @@ export async function authenticate(db: Db, tokens: AccessTokens, request: Fastif
     superuser: s.superuser,
     lingua: s.lingua,
     timezone: s.timezone,
+    linguaAzienda: s.linguaAzienda,
     permissions: permissionsFor(s),
     permissionsUpdatedAt: s.permissionsUpdatedAt,
   };
   return { actor, session: s };
 }
 
-export function checkPermission(actor: Actor, need: Requirement | readonly Requirement[] | undefined): void {
+/** The route's requirement, asked of the principal through `may` (403 when it is not met). */
+export function checkPermission(principal: Principal, need: Requirement | readonly Requirement[] | undefined): void {
   if (!need) return;
-  if (Array.isArray(need)) {
-    for (const one of need as readonly Requirement[]) checkPermission(actor, one);
-    return;
-  }
-  need = need as Requirement;
-  if (need.adminOnly && actor.role !== 'admin')
-    throw new AppError('FORBIDDEN', 'Operazione riservata agli amministratori');
-  if (!can(actor.permissions, need.key, need.action, need.scope ?? 'any')) {
+  const all: readonly Requirement[] = Array.isArray(need) ? need : [need as Requirement];
+  for (const one of all) {
+    if (may(principal, one)) continue;
+    if (one.adminOnly && !(principal.kind === 'user' && principal.role === 'admin'))
+      throw new AppError('FORBIDDEN', 'Operazione riservata agli amministratori');
     throw new AppError('FORBIDDEN');
   }
 }
 
-/** One hook for every /api route: session first, then the route's permission. */
-export function registerAuthGuard(app: FastifyInstance, db: Db, tokens: AccessTokens): void {
+/**
+ * One hook for every /api route: session first, then the route's permission asked of the user's
+ * principal; the request then carries the actor and its company context (`contextOf`).
+ */
+export function registerAuthGuard(app: FastifyInstance, deps: Deps): void {
   app.decorateRequest('actor', null);
+  app.decorateRequest('companyContext', null);
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     const url = request.routeOptions.url;
     if (!url?.startsWith('/api/') || url.startsWith('/api/docs') || config.auth === 'public') return;
-    const { actor, session } = await authenticate(db, tokens, request);
-    checkPermission(actor, config.permission);
+    const { actor, session } = await authenticate(deps.db, deps.tokens, request);
+    const ctx = userContext(deps, actor);
+    checkPermission(ctx.principal, config.permission);
     refuseWhenExpired(session, url);
     request.actor = actor;
+    request.companyContext = ctx;
   });
 }
 

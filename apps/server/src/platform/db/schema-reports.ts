@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  customType,
   date,
   foreignKey,
   index,
@@ -253,6 +255,13 @@ export const numerazioniContatori = pgTable(
   (t) => [primaryKey({ name: 'numerazioni_contatori_pk', columns: [t.aziendaId, t.anno] })],
 );
 
+/** PostgreSQL's 64-bit transaction id (pg_current_xact_id()), read and written as its decimal text. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
+/**
+ * The events written with the changes they report (platform/events, decision 0036), in the order
+ * (txid, seq): `txid` is the writing transaction, `seq` the order of writing (migration 0030).
+ */
 export const outboxEvents = pgTable(
   'outbox_events',
   {
@@ -262,14 +271,24 @@ export const outboxEvents = pgTable(
     aggregateId: uuid('aggregate_id').notNull(),
     payload: jsonb('payload').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    processedAt: timestamp('processed_at', { withTimezone: true }),
+    seq: bigint('seq', { mode: 'bigint' }).generatedAlwaysAsIdentity(),
+    txid: xid8('txid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    version: integer('version').notNull().default(1),
   },
-  (t) => [
-    index('outbox_events_pending_idx')
-      .on(t.createdAt)
-      .where(sql`${t.processedAt} IS NULL`),
-  ],
+  (t) => [uniqueIndex('outbox_events_order_idx').on(t.txid, t.seq)],
 );
+
+/** Each subscriber's position in the outbox (migration 0030): the last event it handled. */
+export const eventSubscriberPositions = pgTable('event_subscriber_positions', {
+  subscriber: text('subscriber').primaryKey(),
+  lastTxid: xid8('last_txid').notNull(),
+  lastSeq: bigint('last_seq', { mode: 'bigint' }).notNull(),
+  failures: integer('failures').notNull().default(0),
+  lastError: text('last_error'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Signing links mailed to the customer (migration 0022): the token's SHA-256 only; single use. */
 export const rapportiniFirmaLink = pgTable(

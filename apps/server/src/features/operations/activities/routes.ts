@@ -9,7 +9,7 @@ import {
   regoleResponse,
 } from '@fs/contract';
 import type { Deps } from '../../../platform/deps.js';
-import { actorOf } from '../../../platform/auth/guard.js';
+import { contextOf } from '../../../platform/context.js';
 import { bearerAuth, errors, noQuery, okResponse, uuidParam } from '../../../platform/http/schemas.js';
 import * as service from './service.js';
 
@@ -25,7 +25,7 @@ const FREQUENCY =
   'calendar year, dates outside the period, no date in it, more than 1000.';
 
 /** Contract activities, the contract's side (issue 13; spec 7 "Contracts and activities"). */
-export const activityRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+export const activityRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app) => {
   app.get(
     '/contratti/contratto/attivita/:id',
     {
@@ -45,7 +45,7 @@ export const activityRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
     },
     async (req) => ({
       success: true as const,
-      items: await service.list(deps, actorOf(req), req.params.id, req.query.allAttivita === 'true'),
+      items: await service.list(contextOf(req), req.params.id, req.query.allAttivita === 'true'),
     }),
   );
 
@@ -65,7 +65,7 @@ export const activityRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
         response: { 200: regoleResponse, ...errors(400, 401, 403, 404) },
       },
     },
-    async (req) => ({ success: true as const, regole: await service.rules(deps, actorOf(req), req.params.id) }),
+    async (req) => ({ success: true as const, regole: await service.rules(contextOf(req), req.params.id) }),
   );
 
   app.post(
@@ -103,7 +103,7 @@ export const activityRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
         response: { 200: attivitaListResponse, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (req) => ({ success: true as const, items: await service.saveList(deps, actorOf(req), req.body) }),
+    async (req) => ({ success: true as const, items: await service.saveList(contextOf(req), req.body) }),
   );
 
   app.delete(
@@ -122,7 +122,7 @@ export const activityRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
       },
     },
     async (req) => {
-      await service.remove(deps, actorOf(req), req.params.contrattoId, [req.params.id]);
+      await service.remove(contextOf(req), req.params.contrattoId, [req.params.id]);
       return { success: true as const };
     },
   );
@@ -145,7 +145,7 @@ export const activityRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
       },
     },
     async (req) => {
-      await service.remove(deps, actorOf(req), req.params.contrattoId, req.body.ids);
+      await service.remove(contextOf(req), req.params.contrattoId, req.body.ids);
       return { success: true as const };
     },
   );

@@ -10,7 +10,7 @@ import {
   compactDate,
 } from '@fs/contract';
 import type { Deps } from '../../../platform/deps.js';
-import { actorOf } from '../../../platform/auth/guard.js';
+import { contextOf } from '../../../platform/context.js';
 import { bearerAuth, errors, noQuery } from '../../../platform/http/schemas.js';
 import * as schedule from './schedule.js';
 
@@ -20,7 +20,7 @@ const PLANNER =
   'Allowed to who reads (moving: writes) contracts or the planning (pianificazione_interventi); else 403.';
 
 /** Contract activities in the planner (spec 7 "Schedule"). */
-export const activityScheduleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+export const activityScheduleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app) => {
   app.get(
     '/attivita/attivita/start/:start/end/:end',
     {
@@ -42,7 +42,7 @@ export const activityScheduleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = asy
     async (req, reply) => {
       // The body is made by PostgreSQL (schedule.rangeBody); a string skips the response serializer and
       // the schema above documents it.
-      const body = await schedule.rangeBody(deps, actorOf(req), req.params.start, req.params.end, req.query);
+      const body = await schedule.rangeBody(contextOf(req), req.params.start, req.params.end, req.query);
       return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
@@ -64,7 +64,7 @@ export const activityScheduleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = asy
         response: { 200: attivitaUpdateResponse, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (req) => schedule.move(deps, actorOf(req), req.body),
+    async (req) => schedule.move(contextOf(req), req.body),
   );
 
   app.post(
@@ -87,7 +87,7 @@ export const activityScheduleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = asy
     },
     async (req) => ({
       success: true as const,
-      rapportino_id: await schedule.reportFromOccurrence(deps, actorOf(req), req.body),
+      rapportino_id: await schedule.reportFromOccurrence(contextOf(req), req.body),
     }),
   );
 };

@@ -8,9 +8,8 @@ import {
   type attivitaUpdateInput,
   type attivitaUpdateResponse,
 } from '@fs/contract';
-import type { Actor } from '../../../platform/auth/actor.js';
-import { inTurn, type Db } from '../../../platform/db/client.js';
-import type { Deps } from '../../../platform/deps.js';
+import type { CompanyContext } from '../../../platform/context.js';
+import { inTurn, type Tx } from '../../../platform/db/client.js';
 import { AppError, forbidden, notFound } from '../../../platform/errors.js';
 import { save as saveReport } from '../reports/service.js';
 import * as occ from './occurrences-repo.js';
@@ -30,8 +29,11 @@ const invalid = (path: string, message: string) => new AppError('VALIDATION', me
 const days = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
 /** Who reads contracts or the planning may read the planner's activities; who writes either may move them. */
-export function assertPlanner(actor: Actor, action: 'read' | 'write'): void {
-  if (!can(actor.permissions, 'contratti', action) && !can(actor.permissions, 'pianificazione_interventi', action)) {
+export function assertPlanner(ctx: CompanyContext, action: 'read' | 'write'): void {
+  if (
+    !can(ctx.principal.permissions, 'contratti', action) &&
+    !can(ctx.principal.permissions, 'pianificazione_interventi', action)
+  ) {
     throw forbidden();
   }
 }
@@ -44,13 +46,12 @@ const fromCompact = (d: string) => `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(
  * PostgreSQL: thousands of occurrences a month are not parsed and re-serialized row by row).
  */
 export async function rangeBody(
-  deps: Deps,
-  actor: Actor,
+  ctx: CompanyContext,
   startCompact: string,
   endCompact: string,
   page: z.output<typeof attivitaRangeQuery>,
 ): Promise<string> {
-  assertPlanner(actor, 'read');
+  assertPlanner(ctx, 'read');
   const start = fromCompact(startCompact);
   const end = fromCompact(endCompact);
   if (!isCalendarDate(start)) throw invalid('start', 'Data di inizio non valida (AAAAMMGG)');
@@ -64,11 +65,11 @@ export async function rangeBody(
   const cursor = cursorDay && cursorId ? { day: cursorDay, id: cursorId } : undefined;
   const day = today();
   const range = { start, end, today: day, limit: page.limit, cursor };
-  const [items, scadute] = await inTurn(deps.db, [
-    occ.inRangeJson(deps.db, actor.aziendaId, range),
+  const [items, scadute] = await inTurn(ctx.db, [
+    occ.inRangeJson(ctx.db, ctx.company.id, range),
     cursor
       ? Promise.resolve('[]')
-      : occ.overdueJson(deps.db, actor.aziendaId, start < day ? start : day, day, SCADUTE_MAX),
+      : occ.overdueJson(ctx.db, ctx.company.id, start < day ? start : day, day, SCADUTE_MAX),
   ]);
   const next = items.next === null ? 'null' : JSON.stringify(items.next);
   return `{"success":true,"items":${items.items},"scadute":${scadute},"next":${next}}`;
@@ -82,15 +83,11 @@ type UpdateAnswer = z.infer<typeof attivitaUpdateResponse>;
  * earlier by more than the maximum advance, answers a warning (success false) unless `conferma`.
  * A done occurrence, or one of a ceased contract, is not moved (409).
  */
-export async function move(
-  deps: Deps,
-  actor: Actor,
-  input: z.output<typeof attivitaUpdateInput>,
-): Promise<UpdateAnswer> {
-  assertPlanner(actor, 'write');
+export async function move(ctx: CompanyContext, input: z.output<typeof attivitaUpdateInput>): Promise<UpdateAnswer> {
+  assertPlanner(ctx, 'write');
   if (!isCalendarDate(input.data)) throw invalid('data', 'Data non valida');
-  const { aziendaId } = actor;
-  return deps.db.transaction(async (tx) => {
+  const aziendaId = ctx.company.id;
+  return ctx.db.transaction(async (tx) => {
     const o = await occ.occurrence(tx, aziendaId, input.id, true);
     if (!o) throw notFound('Attività');
     if (o.fattaAt) throw new AppError('CONFLICT', 'Attività già fatta: la sua data non si sposta più');
@@ -128,12 +125,12 @@ export async function move(
  * Once: a second call answers 409 naming the report made.
  */
 export async function reportFromOccurrence(
-  deps: Deps,
-  actor: Actor,
+  ctx: CompanyContext,
   input: z.output<typeof attivitaReportInput>,
 ): Promise<string> {
-  const { aziendaId } = actor;
-  return deps.db.transaction(async (tx) => {
+  const aziendaId = ctx.company.id;
+  return ctx.transaction(async (inTx) => {
+    const tx = inTx.db as Tx;
     const o = await occ.occurrence(tx, aziendaId, input.id, true);
     if (!o) throw notFound('Attività');
     if (o.rapportinoId) {
@@ -155,10 +152,10 @@ export async function reportFromOccurrence(
       controlli: checks.map((c) => ({ controllo_id: c.id, esito: null, note: null })),
     });
     // The report's save runs inside this transaction (a savepoint): report and link commit together.
-    const report = await saveReport({ ...deps, db: tx as unknown as Db }, actor, body);
+    const report = await saveReport(inTx, body);
     await occ.setReport(tx, aziendaId, o.id, report.id);
     // Saved again once linked: its stored total then holds the contract's activity price, when set.
-    if (o.contrattoId) await saveReport({ ...deps, db: tx as unknown as Db }, actor, { ...body, id: report.id });
+    if (o.contrattoId) await saveReport(inTx, { ...body, id: report.id });
     return report.id;
   });
 }

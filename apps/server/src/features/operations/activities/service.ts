@@ -1,8 +1,7 @@
 import type { z } from 'zod';
 import { todayIn, type Attivita, type frequencyRequest, type listaAttivitaInput } from '@fs/contract';
-import type { Actor } from '../../../platform/auth/actor.js';
+import type { CompanyContext } from '../../../platform/context.js';
 import { inTurn, type DbOrTx } from '../../../platform/db/client.js';
-import type { Deps } from '../../../platform/deps.js';
 import { AppError, notFound } from '../../../platform/errors.js';
 import * as occ from './occurrences-repo.js';
 import { toAttivita, toOccorrenza } from './presenter.js';
@@ -47,16 +46,16 @@ async function activitiesOf(db: DbOrTx, aziendaId: string, contrattoId: string, 
 }
 
 /** GET /contratti/contratto/attivita/{id}: the contract's activities (another company's contract: 404). */
-export async function list(deps: Deps, actor: Actor, contrattoId: string, all: boolean): Promise<Attivita[]> {
-  if (!(await repo.contract(deps.db, actor.aziendaId, contrattoId))) throw notFound('Contratto');
-  return activitiesOf(deps.db, actor.aziendaId, contrattoId, all);
+export async function list(ctx: CompanyContext, contrattoId: string, all: boolean): Promise<Attivita[]> {
+  if (!(await repo.contract(ctx.db, ctx.company.id, contrattoId))) throw notFound('Contratto');
+  return activitiesOf(ctx.db, ctx.company.id, contrattoId, all);
 }
 
 /** GET /contratti/attivita/regole/{id}: the activity's rules, the contract's maximum delay where it sets none. */
-export async function rules(deps: Deps, actor: Actor, attivitaId: string) {
-  const a = await repo.activity(deps.db, actor.aziendaId, attivitaId);
+export async function rules(ctx: CompanyContext, attivitaId: string) {
+  const a = await repo.activity(ctx.db, ctx.company.id, attivitaId);
   if (!a) throw notFound('Attività');
-  const c = await repo.contract(deps.db, actor.aziendaId, a.contrattoId);
+  const c = await repo.contract(ctx.db, ctx.company.id, a.contrattoId);
   return {
     ritardo_massimo_giorni: a.regole?.ritardo_massimo_giorni ?? c?.regole?.ritardo_massimo_giorni ?? null,
     anticipo_massimo_giorni: a.regole?.anticipo_massimo_giorni ?? null,
@@ -66,13 +65,9 @@ export async function rules(deps: Deps, actor: Actor, attivitaId: string) {
 const ceased = () => new AppError('CONFLICT', 'Il contratto è cessato: le sue attività non si modificano più');
 
 /** POST /contratti/contratto/lista-attivita: adds or updates activities of a running contract, one transaction. */
-export async function saveList(
-  deps: Deps,
-  actor: Actor,
-  input: z.output<typeof listaAttivitaInput>,
-): Promise<Attivita[]> {
-  const { aziendaId } = actor;
-  return deps.db.transaction(async (tx) => {
+export async function saveList(ctx: CompanyContext, input: z.output<typeof listaAttivitaInput>): Promise<Attivita[]> {
+  const aziendaId = ctx.company.id;
+  return ctx.db.transaction(async (tx) => {
     const c = await repo.contract(tx, aziendaId, input.contrattoId, true);
     if (!c) throw notFound('Contratto');
     if (c.cessato) throw ceased();
@@ -85,10 +80,10 @@ export async function saveList(
  * Deletes activities of the contract with their occurrences; refused (409) when an occurrence of
  * one already has a report, or the contract ceased. An id not of the contract answers 404.
  */
-export async function remove(deps: Deps, actor: Actor, contrattoId: string, ids: string[]): Promise<void> {
-  const { aziendaId } = actor;
+export async function remove(ctx: CompanyContext, contrattoId: string, ids: string[]): Promise<void> {
+  const aziendaId = ctx.company.id;
   const unique = [...new Set(ids)];
-  await deps.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const c = await repo.contract(tx, aziendaId, contrattoId, true);
     if (!c) throw notFound('Contratto');
     const found = await repo.activitiesIn(tx, aziendaId, contrattoId, unique);

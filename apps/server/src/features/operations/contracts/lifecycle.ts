@@ -1,6 +1,5 @@
 import type { Contratto } from '@fs/contract';
-import type { Actor } from '../../../platform/auth/actor.js';
-import type { Deps } from '../../../platform/deps.js';
+import type { CompanyContext } from '../../../platform/context.js';
 import { AppError, notFound } from '../../../platform/errors.js';
 import { dropMediaOf, removeStored } from '../../registries/index.js';
 import * as detailRepo from './detail-repo.js';
@@ -14,9 +13,9 @@ import * as writes from './write-repo.js';
  * (they cascade) and its files, whose bytes leave the storage quota in the same transaction (the
  * stored objects are removed once it has committed).
  */
-export async function deleteContract(deps: Deps, actor: Actor, id: string): Promise<void> {
-  const { aziendaId } = actor;
-  const keys = await deps.db.transaction(async (tx) => {
+export async function deleteContract(ctx: CompanyContext, id: string): Promise<void> {
+  const aziendaId = ctx.company.id;
+  const keys = await ctx.db.transaction(async (tx) => {
     // Locked before its files' usage row, as an upload to it locks them (issue 22).
     if (!(await detailRepo.contractRow(tx, aziendaId, id, true))) throw notFound('Contratto');
     if (await detailRepo.reportsOnContract(tx, aziendaId, id))
@@ -25,7 +24,7 @@ export async function deleteContract(deps: Deps, actor: Actor, id: string): Prom
     await writes.deleteContract(tx, aziendaId, id);
     return files;
   });
-  await removeStored(deps, keys);
+  await removeStored(ctx.deps, keys);
 }
 
 /**
@@ -33,13 +32,12 @@ export async function deleteContract(deps: Deps, actor: Actor, id: string): Prom
  * `motivo`; it is ceased from then on, and its dates after `data` not done nor made a report of go.
  */
 export async function ceaseContract(
-  deps: Deps,
-  actor: Actor,
+  ctx: CompanyContext,
   id: string,
   input: { data: string; motivo: string },
 ): Promise<Contratto> {
-  const { aziendaId } = actor;
-  await deps.db.transaction(async (tx) => {
+  const aziendaId = ctx.company.id;
+  await ctx.db.transaction(async (tx) => {
     const c = await detailRepo.contractRow(tx, aziendaId, id);
     if (!c) throw notFound('Contratto');
     if (c.dataInizio && input.data < c.dataInizio) {
@@ -48,5 +46,5 @@ export async function ceaseContract(
     }
     await writes.cease(tx, aziendaId, id, input.data, input.motivo);
   });
-  return getContract(deps, actor, id);
+  return getContract(ctx, id);
 }

@@ -1,8 +1,7 @@
 import type { Readable } from 'node:stream';
 import { createElement } from 'react';
 import { VALUTE, type Valuta } from '@fs/contract';
-import type { Actor } from '../../../platform/auth/actor.js';
-import type { Deps } from '../../../platform/deps.js';
+import type { CompanyContext } from '../../../platform/context.js';
 import type { PdfLang } from '../../../platform/pdf/format.js';
 import { PDF_IMAGE_TYPES, renderPdf } from '../../../platform/pdf/render.js';
 import { optionValues } from '../../company/index.js';
@@ -29,17 +28,17 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export async function contractPdfModel(deps: Deps, actor: Actor, id: string) {
-  const { aziendaId } = actor;
-  const c = await getContract(deps, actor, id);
+export async function contractPdfModel(ctx: CompanyContext, id: string) {
+  const aziendaId = ctx.company.id;
+  const c = await getContract(ctx, id);
   const [[lingua, valuta], company, customer, attivita] = await Promise.all([
-    optionValues(deps, aziendaId, [
+    optionValues(ctx.deps, aziendaId, [
       ['lingua_pdf', 'value'],
       ['valuta', 'value'],
     ]),
-    pdfRepo.companyOf(deps.db, aziendaId),
-    pdfRepo.customerOf(deps.db, aziendaId, c.cliente_id),
-    pdfRepo.activitiesOf(deps.db, aziendaId, id, today()),
+    pdfRepo.companyOf(ctx.db, aziendaId),
+    pdfRepo.customerOf(ctx.db, aziendaId, c.cliente_id),
+    pdfRepo.activitiesOf(ctx.db, aziendaId, id, today()),
   ]);
   const lang: PdfLang = lingua === 'EN' ? 'EN' : 'IT';
   const vat = lang === 'IT' ? 'P. IVA' : 'VAT no.';
@@ -98,14 +97,14 @@ export const contractPdfFilename = (m: ContractPdfModel) =>
   `${m.lang === 'IT' ? 'Contratto' : 'Contract'} ${m.identificativo.replace(/[\\/]/g, '-')}.pdf`;
 
 /** The contract's PDF for a caller of its company (404 otherwise); a logo that cannot be read is left out. */
-export async function contractPdf(deps: Deps, actor: Actor, id: string): Promise<{ filename: string; body: Buffer }> {
-  const { model, logo } = await contractPdfModel(deps, actor, id);
+export async function contractPdf(ctx: CompanyContext, id: string): Promise<{ filename: string; body: Buffer }> {
+  const { model, logo } = await contractPdfModel(ctx, id);
   let image: { data: Buffer; format: 'png' | 'jpg' } | null = null;
   if (logo) {
     try {
-      image = { data: await readAll(await deps.storage.get(logo.storageKey)), format: logo.format };
+      image = { data: await readAll(await ctx.deps.storage.get(logo.storageKey)), format: logo.format };
     } catch (err) {
-      deps.log.warn({ err }, 'company logo not readable: contract PDF made without it');
+      ctx.deps.log.warn({ err }, 'company logo not readable: contract PDF made without it');
     }
   }
   const body = await renderPdf(createElement(ContractPdf, { model, logo: image }) as Parameters<typeof renderPdf>[0]);

@@ -10,7 +10,7 @@ import {
   contrattoResponse,
 } from '@fs/contract';
 import type { Deps } from '../../../platform/deps.js';
-import { actorOf } from '../../../platform/auth/guard.js';
+import { contextOf } from '../../../platform/context.js';
 import { contentDisposition } from '../../../platform/http/content-disposition.js';
 import { bearerAuth, errors, noQuery, okResponse, uuidParam } from '../../../platform/http/schemas.js';
 import { ceaseContract, deleteContract } from './lifecycle.js';
@@ -30,7 +30,7 @@ const STATES =
   'maintenance contracts.';
 
 /** Contracts (spec operations 3-5, 7; issue 13). Their activities are features/operations/activities. */
-export const contractRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+export const contractRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app) => {
   app.get(
     '/contratti/cliente/:id',
     {
@@ -45,7 +45,7 @@ export const contractRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
         response: { 200: contrattiClienteResponse, ...errors(400, 401, 403, 404) },
       },
     },
-    async (req) => ({ success: true as const, items: await service.ofCustomer(deps, actorOf(req), req.params.id) }),
+    async (req) => ({ success: true as const, items: await service.ofCustomer(contextOf(req), req.params.id) }),
   );
 
   app.get(
@@ -66,7 +66,7 @@ export const contractRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
       },
     },
     async (req) => {
-      const r = await service.list(deps, actorOf(req), req.query);
+      const r = await service.list(contextOf(req), req.query);
       return {
         success: true as const,
         ...r,
@@ -92,7 +92,7 @@ export const contractRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
         response: { 200: contrattoResponse, ...errors(400, 401, 403, 404) },
       },
     },
-    async (req) => ({ success: true as const, item: await service.getContract(deps, actorOf(req), req.params.id) }),
+    async (req) => ({ success: true as const, item: await service.getContract(contextOf(req), req.params.id) }),
   );
 
   app.post(
@@ -118,7 +118,7 @@ export const contractRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
         response: { 200: contrattoResponse, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (req) => ({ success: true as const, item: await saveContract(deps, actorOf(req), req.body) }),
+    async (req) => ({ success: true as const, item: await saveContract(contextOf(req), req.body) }),
   );
 
   app.delete(
@@ -138,7 +138,7 @@ export const contractRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
       },
     },
     async (req) => {
-      await deleteContract(deps, actorOf(req), req.params.id);
+      await deleteContract(contextOf(req), req.params.id);
       return { success: true as const };
     },
   );
@@ -163,7 +163,7 @@ export const contractRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
     },
     async (req) => ({
       success: true as const,
-      item: await ceaseContract(deps, actorOf(req), req.params.id, req.body),
+      item: await ceaseContract(contextOf(req), req.params.id, req.body),
     }),
   );
 
@@ -186,7 +186,7 @@ export const contractRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
       },
     },
     async (req, reply) => {
-      const file = await contractPdf(deps, actorOf(req), req.params.id);
+      const file = await contractPdf(contextOf(req), req.params.id);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', contentDisposition('inline', file.filename))

@@ -1,7 +1,7 @@
 import type { Contratto, ContrattoInputParsed } from '@fs/contract';
-import type { Actor } from '../../../platform/auth/actor.js';
+import type { CompanyContext } from '../../../platform/context.js';
+import { userIdOf } from '../../../platform/auth/principal.js';
 import type { Tx } from '../../../platform/db/client.js';
-import type { Deps } from '../../../platform/deps.js';
 import { uniqueViolation } from '../../../platform/db/pg-errors.js';
 import { AppError, notFound, type FieldProblem } from '../../../platform/errors.js';
 import { optionValues } from '../../company/index.js';
@@ -45,12 +45,12 @@ async function linkProblems(tx: Tx, aziendaId: string, input: ContrattoInputPars
  * POST /contratti/contratto/create: a new contract (no id) or an update (id), in one transaction with
  * its links (and, on create, its activities with their dates). Unknown customer or contract: 404.
  */
-export async function saveContract(deps: Deps, actor: Actor, input: ContrattoInputParsed): Promise<Contratto> {
-  const { aziendaId } = actor;
-  const [preavviso] = await optionValues(deps, aziendaId, [['contratti_preavviso_scadenza', 'giorni']]);
+export async function saveContract(ctx: CompanyContext, input: ContrattoInputParsed): Promise<Contratto> {
+  const aziendaId = ctx.company.id;
+  const [preavviso] = await optionValues(ctx.deps, aziendaId, [['contratti_preavviso_scadenza', 'giorni']]);
   let id: string;
   try {
-    id = await deps.db.transaction(async (tx) => {
+    id = await ctx.db.transaction(async (tx) => {
       const old = input.id ? await detailRepo.contractRow(tx, aziendaId, input.id) : undefined;
       if (input.id && !old) throw notFound('Contratto');
       if (!(await repo.customerExists(tx, aziendaId, input.cliente_id))) throw notFound('Cliente');
@@ -91,7 +91,7 @@ export async function saveContract(deps: Deps, actor: Actor, input: ContrattoInp
         await writes.replaceLinks(tx, aziendaId, old.id, links);
         return old.id;
       }
-      const created = await writes.insertContract(tx, aziendaId, actor.userId, values);
+      const created = await writes.insertContract(tx, aziendaId, userIdOf(ctx.principal), values);
       await writes.replaceLinks(tx, aziendaId, created.id, links);
       // The wizard's activities and their dates, in the same transaction: a refused one undoes the contract.
       await saveActivities(
@@ -116,5 +116,5 @@ export async function saveContract(deps: Deps, actor: Actor, input: ContrattoInp
     }
     throw e;
   }
-  return getContract(deps, actor, id);
+  return getContract(ctx, id);
 }

@@ -10,8 +10,7 @@ import {
 import type { z } from 'zod';
 import type { contrattiFilteredQuery } from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
-import type { Deps } from '../../../platform/deps.js';
-import type { Actor } from '../../../platform/auth/actor.js';
+import { whoOf, type CompanyContext } from '../../../platform/context.js';
 import { notFound } from '../../../platform/errors.js';
 import { tableInfos as tableInfosFor } from '../../shell/index.js';
 import * as detailRepo from './detail-repo.js';
@@ -23,16 +22,16 @@ import * as repo from './repo.js';
 export const today = () => todayIn('Europe/Rome');
 
 /** GET /contratti/cliente/{id}: an unknown customer (or another company's) answers 404. */
-export async function ofCustomer(deps: Deps, actor: Actor, clienteId: string): Promise<ContrattoBreve[]> {
-  if (!(await repo.customerExists(deps.db, actor.aziendaId, clienteId))) throw notFound('Cliente');
+export async function ofCustomer(ctx: CompanyContext, clienteId: string): Promise<ContrattoBreve[]> {
+  if (!(await repo.customerExists(ctx.db, ctx.company.id, clienteId))) throw notFound('Cliente');
   const day = today();
-  return (await repo.ofCustomer(deps.db, actor.aziendaId, clienteId)).map((c) => toBreve(c, day));
+  return (await repo.ofCustomer(ctx.db, ctx.company.id, clienteId)).map((c) => toBreve(c, day));
 }
 
 /** GET /contratti/contratto/{id}: another company's contract answers 404. */
-export async function getContract(deps: Deps, actor: Actor, id: string): Promise<Contratto> {
+export async function getContract(ctx: CompanyContext, id: string): Promise<Contratto> {
   const day = today();
-  const d = await detailRepo.detail(deps.db, actor.aziendaId, id, day);
+  const d = await detailRepo.detail(ctx.db, ctx.company.id, id, day);
   if (!d) throw notFound('Contratto');
   return toContratto(d, day);
 }
@@ -41,14 +40,13 @@ type ListInput = z.output<typeof contrattiFilteredQuery>;
 
 /** GET /contratti/contratti-filtered. */
 export async function list(
-  deps: Deps,
-  actor: Actor,
+  ctx: CompanyContext,
   q: ListInput,
 ): Promise<{ items: ContrattoRow[]; totaleElementi: number; tableInfos?: TableInfos }> {
   const day = today();
   const page = await lists.list(
-    deps.db,
-    actor.aziendaId,
+    ctx.db,
+    ctx.company.id,
     {
       clienteId: q.cliente_id,
       tipo: q.tipo,
@@ -59,7 +57,7 @@ export async function list(
     },
     q,
   );
-  const infos = q.tableInfos ? await tableInfosFor(deps, actor, CONTRATTI_TABLE) : undefined;
+  const infos = q.tableInfos ? await tableInfosFor(ctx.deps, whoOf(ctx), CONTRATTI_TABLE) : undefined;
   return {
     items: page.items.map((r) => toRow(r, day)),
     totaleElementi: page.total,

@@ -18,7 +18,7 @@ export type ContractValues = Omit<
 export async function insertContract(
   tx: DbOrTx,
   aziendaId: string,
-  by: string,
+  by: string | null,
   values: ContractValues,
 ): Promise<{ id: string }> {
   const [row] = await tx

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { geolocationQuery, geolocationResponse, positionRequest } from '@fs/contract';
 import type { Deps } from '../../../platform/deps.js';
-import { actorOf } from '../../../platform/auth/guard.js';
+import { contextOf } from '../../../platform/context.js';
 import { bearerAuth, errors, noQuery, okResponse } from '../../../platform/http/schemas.js';
 import * as service from './service.js';
 
-export const geolocationRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+export const geolocationRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app) => {
   app.get(
     '/utenti/geolocation',
     {
@@ -19,7 +19,7 @@ export const geolocationRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (a
         response: { 200: geolocationResponse, ...errors(400, 401, 403) },
       },
     },
-    async (req) => service.technicianPositions(deps, actorOf(req).aziendaId, req.query),
+    async (req) => service.technicianPositions(contextOf(req), req.query),
   );
 
   app.post(
@@ -37,7 +37,7 @@ export const geolocationRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (a
       },
     },
     async (req) => {
-      await service.reportPosition(deps, actorOf(req), req.body);
+      await service.reportPosition(contextOf(req), req.body);
       return { success: true as const };
     },
   );

@@ -1,5 +1,5 @@
 import type { GeolocationResponse, PositionRequest } from '@fs/contract';
-import type { Actor } from '../../../platform/auth/actor.js';
+import { userOf, type CompanyContext } from '../../../platform/context.js';
 import type { Deps } from '../../../platform/deps.js';
 import { AppError } from '../../../platform/errors.js';
 import { optionValues } from '../../company/index.js';
@@ -18,8 +18,8 @@ async function settings(deps: Deps, aziendaId: string) {
 }
 
 /** Records the caller's own position, only while the company has geolocation on. */
-export async function reportPosition(deps: Deps, actor: Actor, input: PositionRequest): Promise<void> {
-  if (!(await settings(deps, actor.aziendaId)).enabled) throw new AppError('GEOLOCATION_DISABLED');
+export async function reportPosition(ctx: CompanyContext, input: PositionRequest): Promise<void> {
+  if (!(await settings(ctx.deps, ctx.company.id)).enabled) throw new AppError('GEOLOCATION_DISABLED');
   const recordedAt = input.recordedAt ? new Date(input.recordedAt) : new Date();
   const skew = recordedAt.getTime() - Date.now();
   if (skew > MAX_FUTURE_MS || -skew > MAX_AGE_MS) {
@@ -27,28 +27,28 @@ export async function reportPosition(deps: Deps, actor: Actor, input: PositionRe
       { path: 'recordedAt', message: 'deve essere delle ultime 24 ore' },
     ]);
   }
-  await repo.insertPosition(deps.db, {
-    aziendaId: actor.aziendaId,
-    utenteId: actor.userId,
+  await repo.insertPosition(ctx.db, {
+    aziendaId: ctx.company.id,
+    utenteId: userOf(ctx).userId,
     latitude: input.latitude,
     longitude: input.longitude,
     accuracyM: input.accuracyM ?? null,
     recordedAt,
   });
-  await repo.pruneOld(deps.db, actor.aziendaId);
+  await repo.pruneOld(ctx.db, ctx.company.id);
 }
 
 /** Last position of each technician within the validity window (the option's, or the one asked). */
 export async function technicianPositions(
-  deps: Deps,
-  aziendaId: string,
+  ctx: CompanyContext,
   q: { utenteId?: string; minutes?: number },
 ): Promise<GeolocationResponse> {
-  const s = await settings(deps, aziendaId);
+  const aziendaId = ctx.company.id;
+  const s = await settings(ctx.deps, aziendaId);
   const validityMinutes = q.minutes ?? s.validityMinutes;
   if (!s.enabled) return { success: true, enabled: false, validityMinutes, items: [] };
   const since = new Date(Date.now() - validityMinutes * 60_000);
-  const rows = await repo.latestPositions(deps.db, aziendaId, since, q.utenteId);
+  const rows = await repo.latestPositions(ctx.db, aziendaId, since, q.utenteId);
   return {
     success: true,
     enabled: true,

@@ -9,7 +9,7 @@ import {
   posizioniResponse,
 } from '@fs/contract';
 import type { Deps } from '../../../platform/deps.js';
-import { actorOf } from '../../../platform/auth/guard.js';
+import { contextOf } from '../../../platform/context.js';
 import { bearerAuth, errors, noQuery } from '../../../platform/http/schemas.js';
 import * as service from './service.js';
 
@@ -19,7 +19,7 @@ const remove = { key: 'personalizza_interventi', action: 'delete' } as const;
 const tags = ['report configuration'];
 
 /** Custom configuration of the report (route /custom-intervention): custom fields, positions, numbering. */
-export const reportConfigRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+export const reportConfigRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app) => {
   app.get(
     '/configuration/intervento',
     {
@@ -33,7 +33,7 @@ export const reportConfigRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (
         response: { 200: campiConfigResponse, ...errors(401, 403) },
       },
     },
-    async (req) => ({ success: true as const, items: await service.listCampi(deps, actorOf(req)) }),
+    async (req) => ({ success: true as const, items: await service.listCampi(contextOf(req)) }),
   );
 
   app.post(
@@ -52,7 +52,7 @@ export const reportConfigRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (
         response: { 200: campoConfigSaveResponse, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (req) => ({ success: true as const, item: await service.saveCampo(deps, actorOf(req), req.body) }),
+    async (req) => ({ success: true as const, item: await service.saveCampo(contextOf(req), req.body) }),
   );
 
   app.delete(
@@ -74,7 +74,7 @@ export const reportConfigRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (
         },
       },
     },
-    async (req) => ({ success: true as const, esito: await service.removeCampo(deps, actorOf(req), req.params.id) }),
+    async (req) => ({ success: true as const, esito: await service.removeCampo(contextOf(req), req.params.id) }),
   );
 
   app.get(
@@ -104,7 +104,7 @@ export const reportConfigRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (
         response: { 200: numerazioneResponse, ...errors(401, 403) },
       },
     },
-    async (req) => ({ success: true as const, item: await service.getNumerazione(deps, actorOf(req)) }),
+    async (req) => ({ success: true as const, item: await service.getNumerazione(contextOf(req)) }),
   );
 
   app.post(
@@ -120,6 +120,6 @@ export const reportConfigRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (
         response: { 200: numerazioneResponse, ...errors(400, 401, 403) },
       },
     },
-    async (req) => ({ success: true as const, item: await service.saveNumerazione(deps, actorOf(req), req.body) }),
+    async (req) => ({ success: true as const, item: await service.saveNumerazione(contextOf(req), req.body) }),
   );
 };

@@ -12,8 +12,7 @@ import {
   type numerazioneSaveRequest,
 } from '@fs/contract';
 import { AppError, notFound } from '../../../platform/errors.js';
-import type { Actor } from '../../../platform/auth/actor.js';
-import type { Deps } from '../../../platform/deps.js';
+import type { CompanyContext } from '../../../platform/context.js';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import { lockCompany } from '../../../platform/limits.js';
 import * as repo from './repo.js';
@@ -39,8 +38,8 @@ export function toCampoConfig(r: repo.CampoRow): CampoConfig {
   };
 }
 
-export async function listCampi(deps: Deps, actor: Actor): Promise<CampoConfig[]> {
-  return (await repo.listCampi(deps.db, actor.aziendaId)).map(toCampoConfig);
+export async function listCampi(ctx: CompanyContext): Promise<CampoConfig[]> {
+  return (await repo.listCampi(ctx.db, ctx.company.id)).map(toCampoConfig);
 }
 
 /** Every field a report may hold, removed ones too (old reports keep showing their values). */
@@ -50,9 +49,9 @@ export const campiWithRemoved = (db: DbOrTx, aziendaId: string) => repo.listCamp
  * Creates or updates a field and, when given, applies the dragged order of its position. One
  * transaction under the company lock (the count limit and the order stay consistent).
  */
-export async function saveCampo(deps: Deps, actor: Actor, input: CampoInput): Promise<CampoConfig> {
-  const { aziendaId } = actor;
-  return deps.db.transaction(async (tx) => {
+export async function saveCampo(ctx: CompanyContext, input: CampoInput): Promise<CampoConfig> {
+  const aziendaId = ctx.company.id;
+  return ctx.db.transaction(async (tx) => {
     await lockCompany(tx, aziendaId);
     if (input.articolo_id && !(await repo.articleExists(tx, aziendaId, input.articolo_id))) {
       throw notFound('Articolo');
@@ -104,9 +103,9 @@ export async function saveCampo(deps: Deps, actor: Actor, input: CampoInput): Pr
 }
 
 /** Deletes a field; one that reports hold values of is hidden instead (their history stays). */
-export async function removeCampo(deps: Deps, actor: Actor, id: string): Promise<'deleted' | 'hidden'> {
-  const { aziendaId } = actor;
-  return deps.db.transaction(async (tx) => {
+export async function removeCampo(ctx: CompanyContext, id: string): Promise<'deleted' | 'hidden'> {
+  const aziendaId = ctx.company.id;
+  return ctx.db.transaction(async (tx) => {
     if (!(await repo.findCampo(tx, aziendaId, id))) throw notFound('Campo');
     if (await repo.usedInReports(tx, aziendaId, id)) {
       await repo.markRemoved(tx, aziendaId, id);
@@ -134,8 +133,8 @@ const counterOf = (azzeramento: boolean, anno: number) => (azzeramento ? anno : 
 export const currentYear = (now = new Date()) =>
   Number(new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Europe/Rome' }).format(now));
 
-export async function getNumerazione(deps: Deps, actor: Actor): Promise<Numerazione> {
-  return numerazioneOf(deps.db, actor.aziendaId);
+export async function getNumerazione(ctx: CompanyContext): Promise<Numerazione> {
+  return numerazioneOf(ctx.db, ctx.company.id);
 }
 
 async function numerazioneOf(db: DbOrTx, aziendaId: string): Promise<Numerazione> {
@@ -145,9 +144,9 @@ async function numerazioneOf(db: DbOrTx, aziendaId: string): Promise<Numerazione
   return { ...s, prossimo_numero: next, anteprima: formatNumero(s, anno, next) };
 }
 
-export async function saveNumerazione(deps: Deps, actor: Actor, input: NumerazioneInput): Promise<Numerazione> {
-  const { aziendaId } = actor;
-  return deps.db.transaction(async (tx) => {
+export async function saveNumerazione(ctx: CompanyContext, input: NumerazioneInput): Promise<Numerazione> {
+  const aziendaId = ctx.company.id;
+  return ctx.db.transaction(async (tx) => {
     await lockCompany(tx, aziendaId);
     await repo.saveNumerazione(tx, aziendaId, {
       prefisso: input.prefisso,

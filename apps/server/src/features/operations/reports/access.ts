@@ -1,5 +1,5 @@
 import { can, maySeePrices, maySetPrices } from '@fs/contract';
-import type { Actor } from '../../../platform/auth/actor.js';
+import type { CompanyContext } from '../../../platform/context.js';
 
 /**
  * What the caller may do with reports (spec platform 6, issue 11): gestione_interventi on the
@@ -8,8 +8,8 @@ import type { Actor } from '../../../platform/auth/actor.js';
  * the prices permission (read to see, write to set them: the report's own, the materials' and the
  * days' set prices). What a caller may not see it may not set either: write without read sets nothing.
  */
-export function reportAccess(actor: Actor) {
-  const p = actor.permissions;
+export function reportAccess(ctx: CompanyContext) {
+  const p = ctx.principal.permissions;
   return {
     seeAll: can(p, 'gestione_interventi', 'read', 'company') || can(p, 'dati_colleghi', 'read'),
     editAll: can(p, 'gestione_interventi', 'write', 'company'),

@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import archiver from 'archiver';
 import { BULK_PDF_MAX_REPORTS, type RapportiniDownloadBulkRequest } from '@fs/contract';
-import type { Actor } from '../../../platform/auth/actor.js';
-import type { Deps } from '../../../platform/deps.js';
+import type { CompanyContext } from '../../../platform/context.js';
+import { ownIdOf } from '../../../platform/auth/principal.js';
 import { AppError, notFound } from '../../../platform/errors.js';
 import { eachPage } from '../../../platform/lists.js';
 import { reportAccess } from './access.js';
@@ -12,21 +12,21 @@ import { reportPdf } from './pdf.js';
 import * as repo from './repo.js';
 
 /** The reports a bulk download holds, checked before the first byte goes out. */
-async function reportIds(deps: Deps, actor: Actor, q: RapportiniDownloadBulkRequest): Promise<string[]> {
-  const { aziendaId } = actor;
-  const access = reportAccess(actor);
+async function reportIds(ctx: CompanyContext, q: RapportiniDownloadBulkRequest): Promise<string[]> {
+  const aziendaId = ctx.company.id;
+  const access = reportAccess(ctx);
   if (q.ids) {
     const unique = [...new Set(q.ids)];
-    const rows = await repo.reportsByIds(deps.db, aziendaId, unique);
+    const rows = await repo.reportsByIds(ctx.db, aziendaId, unique);
     if (rows.length !== unique.length) throw notFound('Rapportino');
     if (!access.seeAll) {
       for (const id of unique)
-        if (!(await repo.isAssigned(deps.db, aziendaId, id, actor.userId))) throw notFound('Rapportino');
+        if (!(await repo.isAssigned(ctx.db, aziendaId, id, ownIdOf(ctx.principal)))) throw notFound('Rapportino');
     }
     return unique;
   }
-  const filters: lists.ListFilters = listFiltersOf(actor, q);
-  const first = await lists.list(deps.db, aziendaId, filters, { page: 1, size: 1, sort: q.sort, dir: q.dir });
+  const filters: lists.ListFilters = listFiltersOf(ctx, q);
+  const first = await lists.list(ctx.db, aziendaId, filters, { page: 1, size: 1, sort: q.sort, dir: q.dir });
   if (first.total > BULK_PDF_MAX_REPORTS)
     throw new AppError(
       'VALIDATION',
@@ -34,7 +34,7 @@ async function reportIds(deps: Deps, actor: Actor, q: RapportiniDownloadBulkRequ
     );
   const ids: string[] = [];
   for await (const row of eachPage(async (page, size, totale) => {
-    const p = await lists.list(deps.db, aziendaId, filters, { page, size, sort: q.sort, dir: q.dir, totale });
+    const p = await lists.list(ctx.db, aziendaId, filters, { page, size, sort: q.sort, dir: q.dir, totale });
     return { rows: p.items, total: p.total };
   }))
     ids.push(row.id);
@@ -48,14 +48,14 @@ async function reportIds(deps: Deps, actor: Actor, q: RapportiniDownloadBulkRequ
  * each PDF is taken (stored, or made and stored as `reportPdf` does) and written into the zip one at
  * a time, the next only once the previous entry has been written, so memory holds one PDF at most.
  */
-export async function downloadBulk(deps: Deps, actor: Actor, q: RapportiniDownloadBulkRequest) {
-  const ids = await reportIds(deps, actor, q);
+export async function downloadBulk(ctx: CompanyContext, q: RapportiniDownloadBulkRequest) {
+  const ids = await reportIds(ctx, q);
   const zip = archiver('zip', { zlib: { level: 1 } }); // PDFs are compressed already
   const names = new Set<string>();
   const fill = async () => {
     for (const id of ids) {
       if (zip.destroyed) return;
-      const file = await reportPdf(deps, actor, id);
+      const file = await reportPdf(ctx, id);
       let name = file.filename;
       for (let n = 2; names.has(name); n++) name = file.filename.replace(/\.pdf$/i, ` (${n}).pdf`);
       names.add(name);

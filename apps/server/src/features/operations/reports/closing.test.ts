@@ -106,7 +106,7 @@ describe('closing and completing a report', () => {
     expect(reopened.json.item).toMatchObject({ note: 'cambiata', stato: 'CHIUSO', modificabile: true });
   });
 
-  it('completes a closed report once, irreversibly, writing report.completed to the outbox in the same transaction', async () => {
+  it('completes a closed report once, irreversibly, writing report.closed and report.completed to the outbox with their changes', async () => {
     const x = await reportCompany(t);
     const r = await x.post(x.admin, '/rapportini/rapportino/lavorazione', {
       cliente_id: x.clienteId,
@@ -132,12 +132,13 @@ describe('closing and completing a report', () => {
       skipped: [{ id, reason: 'REPORT_COMPLETED' }],
     });
     const events = await t.deps.database.executeSql(
-      'select tipo, aggregate_id, payload, processed_at from outbox_events where azienda_id = $1',
+      'select tipo, aggregate_id, payload, version from outbox_events where azienda_id = $1 order by txid, seq',
       [x.c.company.id],
     );
-    expect(events.rows).toHaveLength(1);
-    expect(events.rows[0]).toMatchObject({ tipo: 'report.completed', aggregate_id: id, processed_at: null });
-    expect((events.rows[0] as any).payload).toMatchObject({ id, numero_assistenza: r.json.item.numero_assistenza });
+    expect(events.rows.map((e: any) => e.tipo)).toEqual(['report.closed', 'report.completed']);
+    expect(events.rows[1]).toMatchObject({ tipo: 'report.completed', aggregate_id: id, version: 1 });
+    expect((events.rows[1] as any).payload).toMatchObject({ id, numero_assistenza: r.json.item.numero_assistenza });
+    expect((events.rows[0] as any).payload).toMatchObject({ id, cliente_id: x.clienteId });
   });
 
   it('deletes open reports in bulk, all or none, and answers 0033 for a job role in a report', async () => {

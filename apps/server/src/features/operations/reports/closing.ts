@@ -1,7 +1,7 @@
 import { dec, type Rapportino } from '@fs/contract';
 import { AppError, notFound, type FieldProblem } from '../../../platform/errors.js';
-import type { Actor } from '../../../platform/auth/actor.js';
-import type { Deps } from '../../../platform/deps.js';
+import type { CompanyContext } from '../../../platform/context.js';
+import { ownIdOf } from '../../../platform/auth/principal.js';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import { reportClosed } from '../activities/report-link.js';
 import { campiWithRemoved } from '../report-config/service.js';
@@ -15,7 +15,8 @@ import { reportSettings } from './settings.js';
  * Where the closer sees the report: a technician (role user) in the app, the office on the web.
  * The web shows each the fields of that visibility, so only those can be asked for.
  */
-export const surfaceOf = (actor: Actor): 'app' | 'web' => (actor.role === 'user' ? 'app' : 'web');
+export const surfaceOf = (ctx: CompanyContext): 'app' | 'web' =>
+  ctx.principal.kind === 'user' && ctx.principal.role === 'user' ? 'app' : 'web';
 
 /**
  * What a closing report still lacks (spec 5): enabled mandatory custom fields without a value,
@@ -68,23 +69,24 @@ export async function missingForClosing(
  * POST /rapportini/rapportino/chiusura. `chiudi`: mandatory fields and checks filled, or 400
  * REPORT_MANDATORY_FIELDS naming them; closed with the date; a report without work hours closes
  * with the warning NO_HOURS. `completa`: a closed report becomes final (never editable again)
- * and a report.completed event is written to the outbox in the same transaction.
+ * and a report.completed event is written to the outbox in the same transaction (report.closed
+ * likewise at closing: platform/events, decision 0036).
  */
 export async function close(
-  deps: Deps,
-  actor: Actor,
+  ctx: CompanyContext,
   id: string,
   azione: 'chiudi' | 'completa',
-  /** When it happens: now (the route); the demo seed dates its history after the work days. */
-  at: Date = new Date(),
+  /** When it happens: now (the context's clock); the demo seed dates its history after the work days. */
+  at: Date = ctx.clock.now(),
 ): Promise<{ item: Rapportino; warnings?: 'NO_HOURS'[] }> {
-  const { aziendaId } = actor;
-  const access = reportAccess(actor);
-  const settings = await reportSettings(deps, aziendaId);
-  return deps.db.transaction(async (tx) => {
+  const aziendaId = ctx.company.id;
+  const access = reportAccess(ctx);
+  const settings = await reportSettings(ctx.deps, aziendaId);
+  return ctx.transaction(async (unit) => {
+    const tx = unit.db;
     const row = await repo.lockReport(tx, aziendaId, id);
     const r = row ? await repo.findReport(tx, aziendaId, id) : undefined;
-    const mine = r?.tecnici.some((t) => t.id === actor.userId) ?? false;
+    const mine = r?.tecnici.some((t) => t.id === ownIdOf(ctx.principal)) ?? false;
     if (!r || (!access.seeAll && !mine)) throw notFound('Rapportino');
     if (!access.editAll && !mine) throw notFound('Rapportino');
     if (r.report.completato) throw new AppError('REPORT_COMPLETED', 'Rapportino già completato');
@@ -94,8 +96,8 @@ export async function close(
       if (r.report.stato !== 'CHIUSO')
         throw new AppError('REPORT_NOT_CLOSED', 'Chiudi il rapportino prima di completarlo');
       await repo.updateReport(tx, aziendaId, id, { completato: true, completatoAt: at });
-      await repo.insertOutbox(tx, aziendaId, {
-        tipo: 'report.completed',
+      await unit.emit({
+        type: 'report.completed',
         aggregateId: id,
         payload: {
           id,
@@ -106,10 +108,10 @@ export async function close(
           completato_at: at.toISOString(),
         },
       });
-      return { item: await present(tx, actor, (await repo.findReport(tx, aziendaId, id))!, settings, config) };
+      return { item: await present(tx, ctx, (await repo.findReport(tx, aziendaId, id))!, settings, config) };
     }
     if (r.report.stato === 'CHIUSO') throw new AppError('REPORT_NOT_EDITABLE', 'Rapportino già chiuso');
-    const missing = await missingForClosing(tx, aziendaId, r, config, surfaceOf(actor));
+    const missing = await missingForClosing(tx, aziendaId, r, config, surfaceOf(ctx));
     // Option firma_cliente_obbligatoria: the customer signs before the report closes (decision 0025).
     if (settings.firmaObbligatoria && !r.report.firmaMediaId)
       missing.push({ path: 'firma', message: 'Firma del cliente obbligatoria' });
@@ -117,8 +119,20 @@ export async function close(
       throw new AppError('REPORT_MANDATORY_FIELDS', 'Compila i campi obbligatori prima di chiudere', missing);
     }
     await repo.updateReport(tx, aziendaId, id, { stato: 'CHIUSO', dataChiusura: at });
+    // Synchronous, in this transaction (decision 0036): the occurrence made into this report is done
+    // the moment the report closes, so it can no longer be moved nor made into a second report.
     await reportClosed(tx, aziendaId, id, at);
-    const item = await present(tx, actor, (await repo.findReport(tx, aziendaId, id))!, settings, config);
+    await unit.emit({
+      type: 'report.closed',
+      aggregateId: id,
+      payload: {
+        id,
+        numero_assistenza: r.report.numeroAssistenza,
+        cliente_id: r.report.clienteId,
+        data_chiusura: at.toISOString(),
+      },
+    });
+    const item = await present(tx, ctx, (await repo.findReport(tx, aziendaId, id))!, settings, config);
     return dec(r.report.totaleOre) === 0n ? { item, warnings: ['NO_HOURS' as const] } : { item };
   });
 }

@@ -7,7 +7,7 @@ import {
   type RapportiniDaneaQuery,
   type RigaPrezzo,
 } from '@fs/contract';
-import type { Actor } from '../../../platform/auth/actor.js';
+import type { CompanyContext } from '../../../platform/context.js';
 import type { Deps } from '../../../platform/deps.js';
 import { AppError, forbidden } from '../../../platform/errors.js';
 import { eachPage } from '../../../platform/lists.js';
@@ -299,21 +299,21 @@ export interface DaneaExport {
 const fileSafe = (s: string) => s.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'rapportino';
 
 /** The XML carries prices: reports' readers without the prices permission are refused (403). */
-function checkPrices(actor: Actor) {
-  const access = reportAccess(actor);
+function checkPrices(ctx: CompanyContext) {
+  const access = reportAccess(ctx);
   if (!access.seePrices) throw forbidden("L'esportazione EasyFatt riporta i prezzi: serve il permesso prezzi");
   return access;
 }
 
 /** GET /rapportini/export/xml-danea/{id}: one report the caller may see (else 404) as a one-document file. */
-export async function daneaReport(deps: Deps, actor: Actor, id: string): Promise<DaneaExport> {
-  const access = checkPrices(actor);
-  const r = await visible(deps.db, actor, access, id);
-  const [ctx, company] = await Promise.all([
-    contextOf(deps, actor.aziendaId),
-    repo.companyOf(deps.db, actor.aziendaId),
+export async function daneaReport(ctx: CompanyContext, id: string): Promise<DaneaExport> {
+  const access = checkPrices(ctx);
+  const r = await visible(ctx.db, ctx, access, id);
+  const [dctx, company] = await Promise.all([
+    contextOf(ctx.deps, ctx.company.id),
+    repo.companyOf(ctx.db, ctx.company.id),
   ]);
-  const doc = await documentOf(deps, actor.aziendaId, ctx, r);
+  const doc = await documentOf(ctx.deps, ctx.company.id, dctx, r);
   async function* one() {
     yield doc;
   }
@@ -325,25 +325,25 @@ export async function daneaReport(deps: Deps, actor: Actor, id: string): Promise
  * without colleagues' data gets their own), one Document per report in the list's order, written
  * as each report is read. At most DANEA_MAX_REPORTS: more answer 400 before anything is written.
  */
-export async function daneaReports(deps: Deps, actor: Actor, q: RapportiniDaneaQuery): Promise<DaneaExport> {
-  checkPrices(actor);
-  const { aziendaId } = actor;
-  const filters: lists.ListFilters = listFiltersOf(actor, q);
-  const first = await lists.list(deps.db, aziendaId, filters, { page: 1, size: 1, sort: q.sort, dir: q.dir });
+export async function daneaReports(ctx: CompanyContext, q: RapportiniDaneaQuery): Promise<DaneaExport> {
+  checkPrices(ctx);
+  const aziendaId = ctx.company.id;
+  const filters: lists.ListFilters = listFiltersOf(ctx, q);
+  const first = await lists.list(ctx.db, aziendaId, filters, { page: 1, size: 1, sort: q.sort, dir: q.dir });
   if (first.total > DANEA_MAX_REPORTS) {
     throw new AppError(
       'VALIDATION',
       `Troppi rapportini per un file EasyFatt (${first.total}): al massimo ${DANEA_MAX_REPORTS}, restringere i filtri`,
     );
   }
-  const [ctx, company] = await Promise.all([contextOf(deps, aziendaId), repo.companyOf(deps.db, aziendaId)]);
+  const [dctx, company] = await Promise.all([contextOf(ctx.deps, aziendaId), repo.companyOf(ctx.db, aziendaId)]);
   async function* docs() {
     for await (const row of eachPage(async (page, size, totale) => {
-      const p = await lists.list(deps.db, aziendaId, filters, { page, size, sort: q.sort, dir: q.dir, totale });
+      const p = await lists.list(ctx.db, aziendaId, filters, { page, size, sort: q.sort, dir: q.dir, totale });
       return { rows: p.items, total: p.total };
     })) {
-      const r = await repo.findReport(deps.db, aziendaId, row.id);
-      if (r) yield await documentOf(deps, aziendaId, ctx, r);
+      const r = await repo.findReport(ctx.db, aziendaId, row.id);
+      if (r) yield await documentOf(ctx.deps, aziendaId, dctx, r);
     }
   }
   return { name: 'rapportini-easyfatt.xml', body: daneaFile(company, docs()) };

@@ -1,5 +1,5 @@
-import type { Actor } from '../../../platform/auth/actor.js';
-import type { Deps } from '../../../platform/deps.js';
+import type { CompanyContext } from '../../../platform/context.js';
+import { ownIdOf } from '../../../platform/auth/principal.js';
 import { notFound } from '../../../platform/errors.js';
 import { dropMediaOf, removeStored } from '../../registries/index.js';
 import { reportsDeleted } from '../activities/report-link.js';
@@ -19,14 +19,10 @@ export interface Skipped {
  * holds them) and named in `skipped`; the others go in one transaction with their files, whose
  * bytes leave the storage quota there (the objects are removed once it has committed).
  */
-export async function deleteBulk(
-  deps: Deps,
-  actor: Actor,
-  ids: string[],
-): Promise<{ removed: number; skipped: Skipped[] }> {
-  const { aziendaId } = actor;
-  const access = reportAccess(actor);
-  const { removed, skipped, keys } = await deps.db.transaction(async (tx) => {
+export async function deleteBulk(ctx: CompanyContext, ids: string[]): Promise<{ removed: number; skipped: Skipped[] }> {
+  const aziendaId = ctx.company.id;
+  const access = reportAccess(ctx);
+  const { removed, skipped, keys } = await ctx.db.transaction(async (tx) => {
     const unique = [...new Set(ids)];
     // The reports locked first (before their files' usage row): an upload to one of them waits for this
     // transaction and then finds it gone, or this one waits for the upload and deletes its file too.
@@ -34,7 +30,7 @@ export async function deleteBulk(
     if (rows.length !== unique.length) throw notFound('Rapportino');
     if (!access.deleteAll) {
       for (const id of unique)
-        if (!(await repo.isAssigned(tx, aziendaId, id, actor.userId))) throw notFound('Rapportino');
+        if (!(await repo.isAssigned(tx, aziendaId, id, ownIdOf(ctx.principal)))) throw notFound('Rapportino');
     }
     const kept: Skipped[] = rows
       .filter((r) => r.completato)
@@ -55,6 +51,6 @@ export async function deleteBulk(
     ];
     return { removed: await repo.deleteReports(tx, aziendaId, gone), skipped: kept, keys: files };
   });
-  await removeStored(deps, keys);
+  await removeStored(ctx.deps, keys);
   return { removed, skipped };
 }

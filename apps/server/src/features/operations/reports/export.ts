@@ -6,8 +6,7 @@ import {
   type TIPI_INTERVENTO,
 } from '@fs/contract';
 import { forbidden } from '../../../platform/errors.js';
-import type { Actor } from '../../../platform/auth/actor.js';
-import type { Deps } from '../../../platform/deps.js';
+import { languageOf, type CompanyContext } from '../../../platform/context.js';
 import { eachPage } from '../../../platform/lists.js';
 import type { ExportCell, TableExport } from '../../../platform/http/table-export.js';
 import { reportAccess } from './access.js';
@@ -44,17 +43,17 @@ const dayOf = (iso: string) => {
  * a technician without colleagues' data exports their own; the total's column only with the prices
  * permission, left out otherwise), page by page in the list's order, as CSV or XLSX.
  */
-export function exportReports(deps: Deps, actor: Actor, input: RapportiniExportQuery): TableExport {
+export function exportReports(ctx: CompanyContext, input: RapportiniExportQuery): TableExport {
   const { format, sort, dir } = input;
-  const visible = new Set<string>(visibleColumns(RAPPORTINI_TABLE, actor.permissions));
+  const visible = new Set<string>(visibleColumns(RAPPORTINI_TABLE, ctx.principal.permissions));
   const columns = input.columns.filter((k) => visible.has(k));
   if (!columns.length) throw forbidden('La colonna chiesta è un prezzo: serve il permesso prezzi');
-  const access = reportAccess(actor);
-  const lang = actor.lingua?.toLowerCase() === 'it' ? 'it' : 'en';
-  const filters: lists.ListFilters = listFiltersOf(actor, input);
+  const access = reportAccess(ctx);
+  const lang = languageOf(ctx)?.toLowerCase() === 'it' ? 'it' : 'en';
+  const filters: lists.ListFilters = listFiltersOf(ctx, input);
   async function* rows() {
     for await (const r of eachPage(async (page, size, totale) => {
-      const p = await lists.list(deps.db, actor.aziendaId, filters, { page, size, sort, dir, totale });
+      const p = await lists.list(ctx.db, ctx.company.id, filters, { page, size, sort, dir, totale });
       return { rows: p.items, total: p.total };
     })) {
       yield columns.map((k): ExportCell => {
@@ -85,5 +84,5 @@ export function exportReports(deps: Deps, actor: Actor, input: RapportiniExportQ
       });
     }
   }
-  return { format, name: 'interventi', headers: exportHeaders(actor.lingua, columns), rows: rows() };
+  return { format, name: 'interventi', headers: exportHeaders(languageOf(ctx), columns), rows: rows() };
 }

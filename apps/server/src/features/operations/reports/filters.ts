@@ -1,4 +1,5 @@
-import type { Actor } from '../../../platform/auth/actor.js';
+import type { CompanyContext } from '../../../platform/context.js';
+import { ownIdOf } from '../../../platform/auth/principal.js';
 import { reportAccess } from './access.js';
 import type { ListFilters } from './list-repo.js';
 
@@ -18,7 +19,7 @@ export interface WireFilters {
  * The report list's filters for this caller: the wire's filters, and only the caller's own reports
  * for a user who may not see colleagues' (the list, its CSV/XLSX export, the Danea XML, the zip of PDFs).
  */
-export function listFiltersOf(actor: Actor, q: WireFilters): ListFilters {
+export function listFiltersOf(ctx: CompanyContext, q: WireFilters): ListFilters {
   return {
     stato: q.stato,
     clienteId: q.cliente_id,
@@ -28,6 +29,6 @@ export function listFiltersOf(actor: Actor, q: WireFilters): ListFilters {
     dal: q.dal,
     al: q.al,
     q: q.q,
-    onlyUser: reportAccess(actor).seeAll ? undefined : actor.userId,
+    onlyUser: reportAccess(ctx).seeAll ? undefined : ownIdOf(ctx.principal),
   };
 }

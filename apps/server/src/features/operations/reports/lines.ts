@@ -9,7 +9,8 @@ import {
   type rapportinoLavorazioneRequest,
 } from '@fs/contract';
 import { AppError, notFound, type FieldProblem } from '../../../platform/errors.js';
-import type { Actor } from '../../../platform/auth/actor.js';
+import type { CompanyContext } from '../../../platform/context.js';
+import { userIdOf } from '../../../platform/auth/principal.js';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import type { CampoRow } from '../report-config/repo.js';
 import { reportAccess } from './access.js';
@@ -55,14 +56,14 @@ function keptLines<T extends { id: string }>(
  */
 export async function linesOf(
   tx: DbOrTx,
-  actor: Actor,
+  ctx: CompanyContext,
   input: SaveInput,
   settings: ReportSettings,
   config: CampoRow[],
   old: repo.ReportWithLines | undefined,
 ): Promise<repo.Lines & { totaleOre: string }> {
-  const { aziendaId } = actor;
-  const access = reportAccess(actor);
+  const aziendaId = ctx.company.id;
+  const access = reportAccess(ctx);
   const problems: FieldProblem[] = [];
   const at = (path: string, message: string) => problems.push({ path, message });
   // An unknown customer answers 404, as every reference to a record of the company does.
@@ -87,7 +88,8 @@ export async function linesOf(
   });
   // A technician with a worked day is assigned; a technician entering their own report is too.
   const tecnici = [...new Set([...input.tecnici_ids, ...input.giornate.map((g) => g.tecnico_id)])];
-  if (!access.editAll && !tecnici.includes(actor.userId)) tecnici.push(actor.userId);
+  const me = userIdOf(ctx.principal);
+  if (me && !access.editAll && !tecnici.includes(me)) tecnici.push(me);
   const users = await repo.usersOf(tx, aziendaId, tecnici);
   const userName = new Map(users.map((u) => [u.id, u.nome]));
   tecnici.forEach((t) => {

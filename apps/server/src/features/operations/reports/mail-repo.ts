@@ -7,7 +7,7 @@ export type MailLogRow = typeof rapportiniMailLog.$inferSelect;
 
 export async function insertMailLog(
   db: DbOrTx,
-  row: { aziendaId: string; rapportinoId: string; destinatari: string[]; oggetto: string; createdBy: string },
+  row: { aziendaId: string; rapportinoId: string; destinatari: string[]; oggetto: string; createdBy: string | null },
 ): Promise<MailLogRow> {
   const [r] = await db.insert(rapportiniMailLog).values(row).returning();
   return r!;

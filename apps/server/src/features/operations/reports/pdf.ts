@@ -1,21 +1,23 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { createElement } from 'react';
-import type { Actor } from '../../../platform/auth/actor.js';
+import type { CompanyContext } from '../../../platform/context.js';
+import { userIdOf } from '../../../platform/auth/principal.js';
 import type { Deps } from '../../../platform/deps.js';
-import { AppError } from '../../../platform/errors.js';
+import { AppError, notFound } from '../../../platform/errors.js';
 import type { PdfLang } from '../../../platform/pdf/format.js';
 import { PDF_IMAGE_TYPES, renderPdf } from '../../../platform/pdf/render.js';
 import { optionValues } from '../../company/index.js';
 import { findGenerated, storeGenerated } from '../../registries/index.js';
 import { campiWithRemoved } from '../report-config/service.js';
+import type { CampoRow } from '../report-config/repo.js';
 import { reportAccess } from './access.js';
 import { campiOf } from './presenter.js';
 import { pricesOf } from './pricing.js';
 import * as repo from './repo.js';
 import { ReportPdf, type ReportPdfModel } from './report-pdf.js';
 import { visible } from './service.js';
-import { reportSettings } from './settings.js';
+import { reportSettings, type ReportSettings } from './settings.js';
 
 /**
  * The printed report (issue 12, docs/decisions/0023-report-pdf.md). Made on demand and kept as a media
@@ -37,26 +39,41 @@ const address = (a: {
   return [a.indirizzo, town].filter(Boolean).join(', ') || null;
 };
 
-/** The document's content for a report the caller may read, and where its logo is. */
-export async function reportPdfModel(deps: Deps, actor: Actor, id: string) {
-  const { aziendaId } = actor;
+/**
+ * What a report's document is made of: the company's data and options and the record. Read for the
+ * company alone: no caller's permission changes what the customer's document shows (decision 0036);
+ * whether the caller may have it is checked at the edge (`readReportPdf`).
+ */
+export interface ReportDocumentSource {
+  settings: ReportSettings;
+  record: repo.ReportWithLines;
+  /** Option lingua_pdf. */
+  lingua: string | undefined;
+  config: CampoRow[];
+  facts: Awaited<ReturnType<typeof repo.documentFacts>>;
+  /** The prices, when the company's option rapportini_stampa_prezzi prints them (decision 0023). */
+  prezzi: Awaited<ReturnType<typeof pricesOf>> | null;
+}
+
+export async function reportDocumentSource(ctx: CompanyContext, id: string): Promise<ReportDocumentSource> {
+  const aziendaId = ctx.company.id;
   const [settings, r, [lingua, stampaPrezzi]] = await Promise.all([
-    reportSettings(deps, aziendaId),
-    visible(deps.db, actor, reportAccess(actor), id),
-    optionValues(deps, aziendaId, [
+    reportSettings(ctx.deps, aziendaId),
+    repo.findReport(ctx.db, aziendaId, id),
+    optionValues(ctx.deps, aziendaId, [
       ['lingua_pdf', 'value'],
       ['rapportini_stampa_prezzi', 'enabled'],
     ]),
   ]);
+  if (!r) throw notFound('Rapportino');
   const [config, facts] = await Promise.all([
-    campiWithRemoved(deps.db, aziendaId),
-    repo.documentFacts(deps.db, aziendaId, r),
+    campiWithRemoved(ctx.db, aziendaId),
+    repo.documentFacts(ctx.db, aziendaId, r),
   ]);
-  const lang: PdfLang = lingua === 'EN' ? 'EN' : 'IT';
   // The PDF is the customer's document: prices follow the company's option, not the viewer's permission.
   const prezzi =
     stampaPrezzi === '1'
-      ? await pricesOf(deps.db, aziendaId, settings, config, {
+      ? await pricesOf(ctx.db, aziendaId, settings, config, {
           id: r.report.id,
           gestione: r.report.gestionePrezzi ?? null,
           contrattoId: r.report.contrattoId,
@@ -65,6 +82,13 @@ export async function reportPdfModel(deps: Deps, actor: Actor, id: string) {
           campi: r.campi,
         })
       : null;
+  return { settings, record: r, lingua, config, facts, prezzi };
+}
+
+/** The document's content (a pure function of what it prints), and where its logo is. */
+export function reportPdfModel(src: ReportDocumentSource) {
+  const { settings, record: r, lingua, config, facts, prezzi } = src;
+  const lang: PdfLang = lingua === 'EN' ? 'EN' : 'IT';
   const x = r.report;
   const a = facts.azienda;
   const vat = lang === 'IT' ? 'P. IVA' : 'VAT no.';
@@ -204,40 +228,47 @@ export interface ReportPdfFile {
 }
 
 /**
- * The report's PDF for a caller who may read the report (404 otherwise): the stored file while what
- * it shows is unchanged, else made again and stored in place of the old one. `keepOrFail`: a PDF
- * that does not fit in the company's storage answers 413 STORAGE_QUOTA_EXCEEDED; otherwise it is
- * answered all the same, not kept.
+ * The report's PDF (404 for a report the company does not have): the stored file while what it
+ * shows is unchanged, else made again and stored in place of the old one. `keepOrFail`: a PDF that
+ * does not fit in the company's storage answers 413 STORAGE_QUOTA_EXCEEDED; otherwise it is answered
+ * all the same, not kept. No access check: callers check theirs (`readReportPdf`; the mail job's
+ * sender was checked when the mail was queued).
  */
-export async function reportPdf(deps: Deps, actor: Actor, id: string, keepOrFail = false): Promise<ReportPdfFile> {
-  const { aziendaId } = actor;
-  const { model, logo } = await reportPdfModel(deps, actor, id);
+export async function reportPdf(ctx: CompanyContext, id: string, keepOrFail = false): Promise<ReportPdfFile> {
+  const aziendaId = ctx.company.id;
+  const { model, logo } = reportPdfModel(await reportDocumentSource(ctx, id));
   const hash = hashOf(model);
   const filename = pdfFilename(model);
-  const stored = await findGenerated(deps.db, aziendaId, PDF_SECTION, id);
-  if (stored && stored.sourceHash === hash && (await deps.storage.size(stored.storageKey)) !== null) {
+  const stored = await findGenerated(ctx.db, aziendaId, PDF_SECTION, id);
+  if (stored && stored.sourceHash === hash && (await ctx.deps.storage.size(stored.storageKey)) !== null) {
     return {
       media: { id: stored.id },
       filename: stored.filename,
       size: stored.size,
-      open: () => deps.storage.get(stored.storageKey),
+      open: () => ctx.deps.storage.get(stored.storageKey),
     };
   }
-  const body = await renderReportPdf(deps, aziendaId, model, logo);
+  const body = await renderReportPdf(ctx.deps, aziendaId, model, logo);
   let media: ReportPdfFile['media'] = null;
   try {
-    media = await storeGenerated(deps, aziendaId, {
+    media = await storeGenerated(ctx.deps, aziendaId, {
       section: PDF_SECTION,
       ownerId: id,
       filename,
       contentType: 'application/pdf',
       body,
       sourceHash: hash,
-      by: actor.userId,
+      by: userIdOf(ctx.principal),
     });
   } catch (e) {
     if (keepOrFail || !(e instanceof AppError) || e.code !== 'STORAGE_QUOTA_EXCEEDED') throw e;
-    deps.log.warn({ aziendaId, rapportino: id }, 'report PDF not kept: storage quota exceeded');
+    ctx.deps.log.warn({ aziendaId, rapportino: id }, 'report PDF not kept: storage quota exceeded');
   }
   return { media, filename, size: body.length, open: async () => Readable.from([body]) };
+}
+
+/** The report's PDF for a caller who may read the report (the edge's check: 404 otherwise). */
+export async function readReportPdf(ctx: CompanyContext, id: string, keepOrFail = false): Promise<ReportPdfFile> {
+  await visible(ctx.db, ctx, reportAccess(ctx), id);
+  return reportPdf(ctx, id, keepOrFail);
 }

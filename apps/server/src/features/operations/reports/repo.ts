@@ -6,7 +6,6 @@ import { articoli, controlli, mansioni } from '../../../platform/db/schema-artic
 import { attivitaDate, rapportini, rapportiniMansioni } from '../../../platform/db/schema-contracts.js';
 import { clienti, impianti, macchinari } from '../../../platform/db/schema-customers.js';
 import {
-  outboxEvents,
   rapportiniFirmaLink,
   rapportiniCampi,
   rapportiniControlli,
@@ -288,14 +287,6 @@ export async function articlesOf(db: DbOrTx, aziendaId: string, ids: string[]) {
     })
     .from(articoli)
     .where(and(eq(articoli.aziendaId, aziendaId), inArray(articoli.id, ids)));
-}
-
-export async function insertOutbox(
-  tx: DbOrTx,
-  aziendaId: string,
-  e: { tipo: string; aggregateId: string; payload: unknown },
-): Promise<void> {
-  await tx.insert(outboxEvents).values({ aziendaId, ...e });
 }
 
 export async function deleteReports(tx: DbOrTx, aziendaId: string, ids: string[]): Promise<number> {

@@ -1,5 +1,6 @@
-import { adminPermissions, type MailLogEntry } from '@fs/contract';
-import type { Actor } from '../../../platform/auth/actor.js';
+import type { MailLogEntry } from '@fs/contract';
+import { systemContext, type CompanyContext } from '../../../platform/context.js';
+import { ownIdOf, userIdOf } from '../../../platform/auth/principal.js';
 import type { Deps } from '../../../platform/deps.js';
 import { notFound } from '../../../platform/errors.js';
 import { defineJob } from '../../../platform/job-registry.js';
@@ -64,62 +65,46 @@ async function texts(deps: Deps, aziendaId: string, numero: string) {
  * report the user is assigned to; others 404) queues its PDF to the given addresses.
  */
 export async function sendReport(
-  deps: Deps,
-  actor: Actor,
+  ctx: CompanyContext,
   input: { id: string; destinatari: string[] },
 ): Promise<MailLogEntry> {
-  const access = reportAccess(actor);
-  const r = await visible(deps.db, actor, access, input.id);
-  if (!access.editAll && !(access.editOwn && r.tecnici.some((t) => t.id === actor.userId))) {
+  const access = reportAccess(ctx);
+  const r = await visible(ctx.db, ctx, access, input.id);
+  if (!access.editAll && !(access.editOwn && r.tecnici.some((t) => t.id === ownIdOf(ctx.principal)))) {
     throw notFound('Rapportino');
   }
-  await takeMailRecipients(deps, actor.aziendaId, new Set(input.destinatari).size);
-  const { subject } = await texts(deps, actor.aziendaId, r.report.numeroAssistenza ?? '');
-  const row = await mailRepo.insertMailLog(deps.db, {
-    aziendaId: actor.aziendaId,
+  await takeMailRecipients(ctx.deps, ctx.company.id, new Set(input.destinatari).size);
+  const { subject } = await texts(ctx.deps, ctx.company.id, r.report.numeroAssistenza ?? '');
+  const row = await mailRepo.insertMailLog(ctx.db, {
+    aziendaId: ctx.company.id,
     rapportinoId: input.id,
     destinatari: input.destinatari,
     oggetto: subject,
-    createdBy: actor.userId,
+    createdBy: userIdOf(ctx.principal),
   });
-  await deps.jobs.send<ReportMailJob>(
+  await ctx.deps.jobs.send<ReportMailJob>(
     REPORT_MAIL_QUEUE,
-    { aziendaId: actor.aziendaId, logId: row.id },
-    { retryLimit: REPORT_MAIL_RETRIES, retryDelay: deps.config.MAIL_RETRY_DELAY_SEC },
+    { aziendaId: ctx.company.id, logId: row.id },
+    { retryLimit: REPORT_MAIL_RETRIES, retryDelay: ctx.deps.config.MAIL_RETRY_DELAY_SEC },
   );
   return present(row);
 }
 
 /** GET /mail/logs/rapportino/{id}: the report's sendings, newest first, for who may read the report. */
-export async function mailLog(deps: Deps, actor: Actor, id: string): Promise<MailLogEntry[]> {
-  await visible(deps.db, actor, reportAccess(actor), id);
-  return (await mailRepo.listMailLog(deps.db, actor.aziendaId, id)).map(present);
+export async function mailLog(ctx: CompanyContext, id: string): Promise<MailLogEntry[]> {
+  await visible(ctx.db, ctx, reportAccess(ctx), id);
+  return (await mailRepo.listMailLog(ctx.db, ctx.company.id, id)).map(present);
 }
-
-/**
- * The job acts for the sender with every permission of the company: the sender's access was checked
- * when the mail was queued, and the PDF is the company's document (not the viewer's) anyway.
- */
-const senderActor = (aziendaId: string, userId: string): Actor => ({
-  userId,
-  aziendaId,
-  sessionId: '',
-  source: 'WEB',
-  deviceId: '',
-  role: 'admin',
-  superuser: false,
-  lingua: 'IT',
-  timezone: 'Europe/Rome',
-  permissions: adminPermissions(),
-  permissionsUpdatedAt: new Date(0),
-});
 
 /** One attempt: sends the row's mail once (a row no longer in_coda is left alone). */
 async function runReportMail(deps: Deps, job: ReportMailJob): Promise<void> {
   const row = await mailRepo.claimMailLog(deps.db, job.aziendaId, job.logId);
   if (!row) return;
   try {
-    const pdf = await reportPdf(deps, senderActor(row.aziendaId, row.createdBy ?? ''), row.rapportinoId);
+    // The job acts as itself (a system principal): the sender's right was checked when the mail was
+    // queued, and the PDF is the company's document, the same whoever asks for it.
+    const ctx = await systemContext(deps, row.aziendaId, REPORT_MAIL_QUEUE);
+    const pdf = await reportPdf(ctx, row.rapportinoId);
     const chunks: Buffer[] = [];
     for await (const c of await pdf.open()) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as Uint8Array));
     const report = await repo.findReport(deps.db, row.aziendaId, row.rapportinoId);

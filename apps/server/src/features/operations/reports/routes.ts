@@ -29,7 +29,7 @@ import {
   DATA_EXPORT,
 } from '@fs/contract';
 import type { Deps } from '../../../platform/deps.js';
-import { actorOf } from '../../../platform/auth/guard.js';
+import { contextOf } from '../../../platform/context.js';
 import { bearerAuth, errors, noQuery } from '../../../platform/http/schemas.js';
 import { contentDisposition } from '../../../platform/http/content-disposition.js';
 import { primed, streamOf } from '../../../platform/http/streams.js';
@@ -38,7 +38,7 @@ import * as closing from './closing.js';
 import { daneaReport, daneaReports, type DaneaExport } from './danea.js';
 import { downloadBulk } from './bulk-pdf.js';
 import { deleteBulk } from './deletion.js';
-import { reportPdf } from './pdf.js';
+import { readReportPdf } from './pdf.js';
 import { exportReports } from './export.js';
 import * as service from './service.js';
 import * as signature from './signature.js';
@@ -101,7 +101,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
       },
     },
     async (req) => {
-      const r = await service.list(deps, actorOf(req), req.query);
+      const r = await service.list(contextOf(req), req.query);
       return {
         success: true as const,
         ...r,
@@ -128,7 +128,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         response: { 200: z.any().describe('text/csv or XLSX'), ...errors(400, 401, 403) },
       },
     },
-    async (req, reply) => sendTableExport(reply, exportReports(deps, actorOf(req), req.query)),
+    async (req, reply) => sendTableExport(reply, exportReports(contextOf(req), req.query)),
   );
 
   app.get(
@@ -145,7 +145,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         response: { 200: z.any().describe('application/xml'), ...errors(400, 401, 403, 404) },
       },
     },
-    async (req, reply) => sendXml(reply, await daneaReport(deps, actorOf(req), req.params.id)),
+    async (req, reply) => sendXml(reply, await daneaReport(contextOf(req), req.params.id)),
   );
 
   app.get(
@@ -165,7 +165,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         response: { 200: z.any().describe('application/xml'), ...errors(400, 401, 403) },
       },
     },
-    async (req, reply) => sendXml(reply, await daneaReports(deps, actorOf(req), req.query)),
+    async (req, reply) => sendXml(reply, await daneaReports(contextOf(req), req.query)),
   );
 
   app.post(
@@ -188,7 +188,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
       },
     },
     async (req, reply) => {
-      const { stream, count } = await downloadBulk(deps, actorOf(req), req.body);
+      const { stream, count } = await downloadBulk(contextOf(req), req.body);
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', contentDisposition('attachment', 'rapportini.zip'))
@@ -212,7 +212,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         response: { 200: rapportinoResponse, ...errors(400, 401, 403, 404) },
       },
     },
-    async (req) => ({ success: true as const, item: await service.get(deps, actorOf(req), req.params.id) }),
+    async (req) => ({ success: true as const, item: await service.get(contextOf(req), req.params.id) }),
   );
 
   const PDF_DOC =
@@ -240,7 +240,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
       },
     },
     async (req, reply) => {
-      const file = await reportPdf(deps, actorOf(req), req.params.id);
+      const file = await readReportPdf(contextOf(req), req.params.id);
       if (file.media) reply.header('x-media-id', file.media.id);
       return reply
         .header('content-type', 'application/pdf')
@@ -272,7 +272,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
       },
     },
     async (req) => {
-      const file = await reportPdf(deps, actorOf(req), req.body.id, true);
+      const file = await readReportPdf(contextOf(req), req.body.id, true);
       return { success: true as const, item: { id: file.media!.id, filename: file.filename, size: file.size } };
     },
   );
@@ -295,7 +295,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         response: { 200: rapportinoResponse, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (req) => ({ success: true as const, item: await service.save(deps, actorOf(req), req.body) }),
+    async (req) => ({ success: true as const, item: await service.save(contextOf(req), req.body) }),
   );
 
   app.post(
@@ -312,7 +312,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         response: { 200: rapportinoResponse, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (req) => ({ success: true as const, item: await service.save(deps, actorOf(req), req.body) }),
+    async (req) => ({ success: true as const, item: await service.save(contextOf(req), req.body) }),
   );
 
   app.post(
@@ -335,7 +335,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
     },
     async (req) => ({
       success: true as const,
-      ...(await closing.close(deps, actorOf(req), req.body.id, req.body.azione)),
+      ...(await closing.close(contextOf(req), req.body.id, req.body.azione)),
     }),
   );
 
@@ -351,7 +351,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         response: { 200: rapportiniTodosResponse, ...errors(400, 401, 403) },
       },
     },
-    async (req) => ({ success: true as const, items: await service.todos(deps, actorOf(req), req.query) }),
+    async (req) => ({ success: true as const, items: await service.todos(contextOf(req), req.query) }),
   );
 
   app.post(
@@ -385,7 +385,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         },
       },
     },
-    async (req) => ({ success: true as const, ...(await deleteBulk(deps, actorOf(req), req.body.ids)) }),
+    async (req) => ({ success: true as const, ...(await deleteBulk(contextOf(req), req.body.ids)) }),
   );
 
   /* ---------- acceptance: the customer's signature (issue 12) ---------- */
@@ -413,7 +413,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         response: { 200: rapportinoResponse, ...errors(400, 401, 403, 404, 409, 413) },
       },
     },
-    async (req) => ({ success: true as const, item: await signature.sign(deps, actorOf(req), req.body) }),
+    async (req) => ({ success: true as const, item: await signature.sign(contextOf(req), req.body) }),
   );
 
   app.delete(
@@ -430,7 +430,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         response: { 200: rapportinoResponse, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (req) => ({ success: true as const, item: await signature.clear(deps, actorOf(req), req.params.id) }),
+    async (req) => ({ success: true as const, item: await signature.clear(contextOf(req), req.params.id) }),
   );
 
   app.post(
@@ -452,7 +452,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         response: { 200: firmaLinkResponse, ...errors(400, 401, 403, 404, 409, 429) },
       },
     },
-    async (req) => ({ success: true as const, ...(await signature.sendLink(deps, actorOf(req), req.body)) }),
+    async (req) => ({ success: true as const, ...(await signature.sendLink(contextOf(req), req.body)) }),
   );
 
   /* ---------- the report mailed to the customer, and its log (issue 12) ---------- */
@@ -478,7 +478,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         response: { 200: reportMailResponse, ...errors(400, 401, 403, 404, 429) },
       },
     },
-    async (req) => ({ success: true as const, item: await sendReport(deps, actorOf(req), req.body) }),
+    async (req) => ({ success: true as const, item: await sendReport(contextOf(req), req.body) }),
   );
 
   app.get(
@@ -495,7 +495,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         response: { 200: mailLogResponse, ...errors(400, 401, 403, 404) },
       },
     },
-    async (req) => ({ success: true as const, items: await mailLog(deps, actorOf(req), req.params.id) }),
+    async (req) => ({ success: true as const, items: await mailLog(contextOf(req), req.params.id) }),
   );
 
   const PUBLIC =

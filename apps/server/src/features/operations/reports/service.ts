@@ -8,8 +8,8 @@ import {
   type TableInfos,
 } from '@fs/contract';
 import { AppError, notFound } from '../../../platform/errors.js';
-import type { Actor } from '../../../platform/auth/actor.js';
-import type { Deps } from '../../../platform/deps.js';
+import { whoOf, type CompanyContext } from '../../../platform/context.js';
+import { ownIdOf, userIdOf } from '../../../platform/auth/principal.js';
 import type { DbOrTx, Tx } from '../../../platform/db/client.js';
 import { tableInfos as tableInfosFor } from '../../shell/index.js';
 import { contractForReport } from '../contracts/service.js';
@@ -37,26 +37,26 @@ export function editable(report: repo.ReportRow, settings: ReportSettings): bool
 /** Loads a report the caller may see (a report they may not see answers 404, as an unknown one). */
 export async function visible(
   db: DbOrTx,
-  actor: Actor,
+  ctx: CompanyContext,
   access: ReportAccess,
   id: string,
 ): Promise<repo.ReportWithLines> {
-  const r = await repo.findReport(db, actor.aziendaId, id);
-  if (!r || (!access.seeAll && !r.tecnici.some((t) => t.id === actor.userId))) throw notFound('Rapportino');
+  const r = await repo.findReport(db, ctx.company.id, id);
+  if (!r || (!access.seeAll && !r.tecnici.some((t) => t.id === ownIdOf(ctx.principal)))) throw notFound('Rapportino');
   return r;
 }
 
 export async function present(
   db: DbOrTx,
-  actor: Actor,
+  ctx: CompanyContext,
   r: repo.ReportWithLines,
   settings: ReportSettings,
   config?: CampoRow[],
 ): Promise<Rapportino> {
-  const access = reportAccess(actor);
-  const fields = config ?? (await campiWithRemoved(db, actor.aziendaId));
+  const access = reportAccess(ctx);
+  const fields = config ?? (await campiWithRemoved(db, ctx.company.id));
   const prezzi = access.seePrices
-    ? await pricesOf(db, actor.aziendaId, settings, fields, {
+    ? await pricesOf(db, ctx.company.id, settings, fields, {
         id: r.report.id,
         gestione: r.report.gestionePrezzi ?? null,
         contrattoId: r.report.contrattoId,
@@ -65,18 +65,18 @@ export async function present(
         campi: r.campi,
       })
     : null;
-  const mine = access.editAll || (access.editOwn && r.tecnici.some((t) => t.id === actor.userId));
+  const mine = access.editAll || (access.editOwn && r.tecnici.some((t) => t.id === ownIdOf(ctx.principal)));
   const mayEdit = editable(r.report, settings) && mine;
   // Who may edit a report may sign it, closed too (the customer often signs at closing); never once completed.
   return toRapportino(r, campiOf(fields, r.campi), prezzi, mayEdit, mine && !r.report.completato);
 }
 
-export async function get(deps: Deps, actor: Actor, id: string): Promise<Rapportino> {
+export async function get(ctx: CompanyContext, id: string): Promise<Rapportino> {
   const [settings, r] = await Promise.all([
-    reportSettings(deps, actor.aziendaId),
-    visible(deps.db, actor, reportAccess(actor), id),
+    reportSettings(ctx.deps, ctx.company.id),
+    visible(ctx.db, ctx, reportAccess(ctx), id),
   ]);
-  return present(deps.db, actor, r, settings);
+  return present(ctx.db, ctx, r, settings);
 }
 
 /**
@@ -102,30 +102,30 @@ function returnTravelOnly(old: repo.ReportWithLines, input: SaveInput): SaveInpu
  * Creates a report (no id) or saves one whole: the technician's entry (lavorazione) and the
  * office's edit (admin/update) alike. One transaction: the number, the report and its lines.
  */
-export async function save(deps: Deps, actor: Actor, input: SaveInput): Promise<Rapportino> {
-  const { aziendaId } = actor;
-  const access = reportAccess(actor);
-  const settings = await reportSettings(deps, aziendaId);
-  return deps.db.transaction(async (tx) => {
+export async function save(ctx: CompanyContext, input: SaveInput): Promise<Rapportino> {
+  const aziendaId = ctx.company.id;
+  const access = reportAccess(ctx);
+  const settings = await reportSettings(ctx.deps, aziendaId);
+  return ctx.db.transaction(async (tx) => {
     const config = await campiWithRemoved(tx, aziendaId);
     let old: repo.ReportWithLines | undefined;
     if (input.id) {
       if (!(await repo.lockReport(tx, aziendaId, input.id))) throw notFound('Rapportino');
-      old = await visible(tx, actor, access, input.id);
-      if (!access.editAll && !old.tecnici.some((t) => t.id === actor.userId)) throw notFound('Rapportino');
+      old = await visible(tx, ctx, access, input.id);
+      if (!access.editAll && !old.tecnici.some((t) => t.id === ownIdOf(ctx.principal))) throw notFound('Rapportino');
       if (old.report.completato) throw new AppError('REPORT_COMPLETED', 'Rapportino completato: non più modificabile');
       if (!editable(old.report, settings)) {
         const extra = returnTravelOnly(old, input);
-        const lines = await linesOf(tx, actor, { ...oldAsInput(old), giornate: extra }, settings, config, old);
-        const current = await linesOf(tx, actor, oldAsInput(old), settings, config, old);
+        const lines = await linesOf(tx, ctx, { ...oldAsInput(old), giornate: extra }, settings, config, old);
+        const current = await linesOf(tx, ctx, oldAsInput(old), settings, config, old);
         const merged = { ...current, giornate: [...current.giornate, ...lines.giornate] };
-        return finish(tx, actor, old.report.id, old.report.dataApertura, merged, {}, settings, config, {
+        return finish(tx, ctx, old.report.id, old.report.dataApertura, merged, {}, settings, config, {
           gestione: old.report.gestionePrezzi ?? null,
           contrattoId: old.report.contrattoId,
         });
       }
     }
-    const lines = await linesOf(tx, actor, input, settings, config, old);
+    const lines = await linesOf(tx, ctx, input, settings, config, old);
     const was = old?.report;
     // A header value left out keeps what the report holds (the contract's rule of reportBody).
     const gestione =
@@ -178,17 +178,17 @@ export async function save(deps: Deps, actor: Actor, input: SaveInput): Promise<
         numeroAssistenza: numero,
         dataApertura,
         stato: worked ? 'APERTO' : 'NUOVO',
-        createdBy: actor.userId,
+        createdBy: userIdOf(ctx.principal),
       });
     }
-    return finish(tx, actor, id, dataApertura, lines, {}, settings, config, { gestione, contrattoId }, !old);
+    return finish(tx, ctx, id, dataApertura, lines, {}, settings, config, { gestione, contrattoId }, !old);
   });
 }
 
 /** Writes the lines, the hours and the total, and answers the saved report. */
 async function finish(
   tx: Tx,
-  actor: Actor,
+  ctx: CompanyContext,
   id: string,
   dataApertura: string,
   lines: repo.Lines & { totaleOre: string },
@@ -198,7 +198,7 @@ async function finish(
   priced: { gestione: repo.ReportRow['gestionePrezzi']; contrattoId: string | null },
   fresh = false,
 ): Promise<Rapportino> {
-  const { aziendaId } = actor;
+  const aziendaId = ctx.company.id;
   await repo.replaceLines(tx, aziendaId, id, dataApertura, lines, fresh);
   const prezzi = await pricesOf(tx, aziendaId, settings, config, {
     id,
@@ -209,19 +209,18 @@ async function finish(
     campi: lines.campi,
   });
   await repo.updateReport(tx, aziendaId, id, { ...extra, totaleOre: lines.totaleOre, totale: prezzi.totale });
-  return present(tx, actor, (await repo.findReport(tx, aziendaId, id))!, settings, config);
+  return present(tx, ctx, (await repo.findReport(tx, aziendaId, id))!, settings, config);
 }
 
 /* ---------- list ---------- */
 
 export async function list(
-  deps: Deps,
-  actor: Actor,
+  ctx: CompanyContext,
   q: ListInput,
 ): Promise<{ items: RapportinoRow[]; totaleElementi: number; tableInfos?: TableInfos }> {
-  const access = reportAccess(actor);
-  const page = await lists.list(deps.db, actor.aziendaId, listFiltersOf(actor, q), q);
-  const infos = q.tableInfos ? await tableInfosFor(deps, actor, RAPPORTINI_TABLE) : undefined;
+  const access = reportAccess(ctx);
+  const page = await lists.list(ctx.db, ctx.company.id, listFiltersOf(ctx, q), q);
+  const infos = q.tableInfos ? await tableInfosFor(ctx.deps, whoOf(ctx), RAPPORTINI_TABLE) : undefined;
   return {
     items: page.items.map((r) => toRow(r, access.seePrices)),
     totaleElementi: page.total,
@@ -229,8 +228,14 @@ export async function list(
   };
 }
 
-export async function todos(deps: Deps, actor: Actor, q: { quando: 'oggi' | 'aperti'; size: number }) {
-  const access = reportAccess(actor);
-  const rows = await lists.todos(deps.db, actor.aziendaId, actor.userId, q.quando === 'oggi' ? today() : null, q.size);
+export async function todos(ctx: CompanyContext, q: { quando: 'oggi' | 'aperti'; size: number }) {
+  const access = reportAccess(ctx);
+  const rows = await lists.todos(
+    ctx.db,
+    ctx.company.id,
+    ownIdOf(ctx.principal),
+    q.quando === 'oggi' ? today() : null,
+    q.size,
+  );
   return rows.map((r) => toRow(r, access.seePrices));
 }

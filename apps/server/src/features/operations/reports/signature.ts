@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { SIGNATURE_MAX_BYTES, type PublicFirmaSummary, type Rapportino } from '@fs/contract';
 import { AppError, forbidden, notFound } from '../../../platform/errors.js';
-import type { Actor } from '../../../platform/auth/actor.js';
+import type { CompanyContext } from '../../../platform/context.js';
+import { ownIdOf, userIdOf } from '../../../platform/auth/principal.js';
 import { hashToken, randomToken } from '../../../platform/auth/crypto.js';
 import type { Deps } from '../../../platform/deps.js';
 import type { Tx } from '../../../platform/db/client.js';
@@ -110,10 +111,10 @@ async function store(
 }
 
 /** The report the caller may sign: seen and editable by them (404 otherwise, as for saves). */
-async function signable(deps: Deps, actor: Actor, id: string) {
-  const access = reportAccess(actor);
-  const r = await visible(deps.db, actor, access, id);
-  const mine = r.tecnici.some((t) => t.id === actor.userId);
+async function signable(ctx: CompanyContext, id: string) {
+  const access = reportAccess(ctx);
+  const r = await visible(ctx.db, ctx, access, id);
+  const mine = r.tecnici.some((t) => t.id === ownIdOf(ctx.principal));
   if (!access.editAll && !(access.editOwn && mine)) throw notFound('Rapportino');
   if (r.report.completato) throw new AppError('REPORT_COMPLETED', 'Rapportino completato: la firma non cambia più');
   return r;
@@ -125,31 +126,30 @@ const notCompleted = async (_tx: Tx, row: repo.ReportRow) => {
 
 /** POST /rapportini/rapportino/firma: signs on this screen; a new signature replaces the old one. */
 export async function sign(
-  deps: Deps,
-  actor: Actor,
+  ctx: CompanyContext,
   input: { id: string; firmatario: string; png: string },
   /** When the customer signed: now (the route); the demo seed dates its history after the work days. */
   at: Date = new Date(),
 ): Promise<Rapportino> {
-  await signable(deps, actor, input.id);
+  await signable(ctx, input.id);
   const bytes = pngBytes(input.png);
   await store(
-    deps,
-    actor.aziendaId,
+    ctx.deps,
+    ctx.company.id,
     input.id,
     bytes,
-    { firmatario: input.firmatario, remoto: false, ip: null, uploadedBy: actor.userId },
+    { firmatario: input.firmatario, remoto: false, ip: null, uploadedBy: userIdOf(ctx.principal) },
     notCompleted,
     at,
   );
-  return get(deps, actor, input.id);
+  return get(ctx, input.id);
 }
 
 /** DELETE /rapportini/rapportino/firma/{id}: the signature and its file go (to sign again). */
-export async function clear(deps: Deps, actor: Actor, id: string): Promise<Rapportino> {
-  const { aziendaId } = actor;
-  await signable(deps, actor, id);
-  const oldKey = await deps.db.transaction(async (tx) => {
+export async function clear(ctx: CompanyContext, id: string): Promise<Rapportino> {
+  const aziendaId = ctx.company.id;
+  await signable(ctx, id);
+  const oldKey = await ctx.db.transaction(async (tx) => {
     const row = await repo.lockReport(tx, aziendaId, id);
     if (!row) throw notFound('Rapportino');
     await notCompleted(tx, row);
@@ -165,8 +165,8 @@ export async function clear(deps: Deps, actor: Actor, id: string): Promise<Rappo
     });
     return old?.storageKey;
   });
-  if (oldKey) await removeObjects(deps, [oldKey]);
-  return get(deps, actor, id);
+  if (oldKey) await removeObjects(ctx.deps, [oldKey]);
+  return get(ctx, id);
 }
 
 /**
@@ -175,24 +175,23 @@ export async function clear(deps: Deps, actor: Actor, id: string): Promise<Rappo
  * SHA-256 is kept.
  */
 export async function sendLink(
-  deps: Deps,
-  actor: Actor,
+  ctx: CompanyContext,
   input: { id: string; email?: string },
 ): Promise<{ email: string; scadenza: string }> {
-  const { aziendaId } = actor;
-  const access = reportAccess(actor);
-  const r = await visible(deps.db, actor, access, input.id);
+  const aziendaId = ctx.company.id;
+  const access = reportAccess(ctx);
+  const r = await visible(ctx.db, ctx, access, input.id);
   if (!access.editAll) throw forbidden("Solo l'ufficio invia il link di firma al cliente");
   if (r.report.completato) throw new AppError('REPORT_COMPLETED', 'Rapportino completato: la firma non cambia più');
-  const email = input.email ?? (await repo.customerEmail(deps.db, aziendaId, r.report.clienteId))?.trim();
+  const email = input.email ?? (await repo.customerEmail(ctx.db, aziendaId, r.report.clienteId))?.trim();
   if (!email) {
     const message = 'Il cliente non ha un indirizzo email: indicane uno';
     throw new AppError('VALIDATION', message, [{ path: 'email', message }]);
   }
-  await takeMailRecipients(deps, aziendaId, 1);
+  await takeMailRecipients(ctx.deps, aziendaId, 1);
   const token = randomToken();
-  const scadenza = new Date(Date.now() + deps.config.SIGNATURE_LINK_DAYS * 24 * 3600_000);
-  await deps.db.transaction(async (tx) => {
+  const scadenza = new Date(Date.now() + ctx.deps.config.SIGNATURE_LINK_DAYS * 24 * 3600_000);
+  await ctx.db.transaction(async (tx) => {
     await repo.spendSignatureLinks(tx, aziendaId, input.id);
     await repo.insertSignatureLink(tx, {
       aziendaId,
@@ -200,19 +199,19 @@ export async function sendLink(
       tokenHash: hashToken(token),
       email,
       scadeAt: scadenza,
-      createdBy: actor.userId,
+      createdBy: userIdOf(ctx.principal),
     });
   });
-  const [lingua] = await optionValues(deps, aziendaId, [['lingua_default', 'value']]);
-  await deps.jobs.send<MailMessage>(
+  const [lingua] = await optionValues(ctx.deps, aziendaId, [['lingua_default', 'value']]);
+  await ctx.deps.jobs.send<MailMessage>(
     MAIL_QUEUE,
     signatureMail({
       to: email,
       lingua: lingua ?? 'IT',
-      azienda: await repo.companyName(deps.db, aziendaId),
+      azienda: await repo.companyName(ctx.db, aziendaId),
       numero: r.report.numeroAssistenza ?? '',
-      link: `${deps.config.publicUrl}/firma/${encodeURIComponent(token)}`,
-      giorni: deps.config.SIGNATURE_LINK_DAYS,
+      link: `${ctx.deps.config.publicUrl}/firma/${encodeURIComponent(token)}`,
+      giorni: ctx.deps.config.SIGNATURE_LINK_DAYS,
     }),
   );
   return { email, scadenza: scadenza.toISOString() };

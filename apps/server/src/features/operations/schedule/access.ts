@@ -1,5 +1,5 @@
 import { can } from '@fs/contract';
-import type { Actor } from '../../../platform/auth/actor.js';
+import type { CompanyContext } from '../../../platform/context.js';
 
 /**
  * What the caller may do in the planner (spec operations 6, pianificazione_interventi read/write/delete):
@@ -7,8 +7,8 @@ import type { Actor } from '../../../platform/auth/actor.js';
  * technician of. "See colleagues' data" shows everyone's, as for reports. Creating the report with
  * the appointment needs gestione_interventi write. To-dos need interventi_da_pianificare besides.
  */
-export function scheduleAccess(actor: Actor) {
-  const p = actor.permissions;
+export function scheduleAccess(ctx: CompanyContext) {
+  const p = ctx.principal.permissions;
   return {
     seeAll: can(p, 'pianificazione_interventi', 'read', 'company') || can(p, 'dati_colleghi', 'read'),
     writeAll: can(p, 'pianificazione_interventi', 'write', 'company'),

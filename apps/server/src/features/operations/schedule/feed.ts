@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import ical from 'ical-generator';
-import type { Actor } from '../../../platform/auth/actor.js';
+import { userOf, type CompanyContext } from '../../../platform/context.js';
 import type { Deps } from '../../../platform/deps.js';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import { utenti } from '../../../platform/db/schema.js';
@@ -21,38 +21,39 @@ export const FEED_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-async function feedOwner(db: DbOrTx, actor: Actor, utenteId: string | undefined) {
-  const target = utenteId ?? actor.userId;
-  if (target !== actor.userId && actor.role !== 'admin')
+async function feedOwner(db: DbOrTx, ctx: CompanyContext, utenteId: string | undefined) {
+  const me = userOf(ctx);
+  const target = utenteId ?? me.userId;
+  if (target !== me.userId && me.role !== 'admin')
     throw forbidden('Solo un amministratore può farlo per un altro utente');
   const [u] = await db
     .select({ id: utenti.id })
     .from(utenti)
-    .where(and(eq(utenti.aziendaId, actor.aziendaId), eq(utenti.id, target)));
+    .where(and(eq(utenti.aziendaId, ctx.company.id), eq(utenti.id, target)));
   if (!u) throw notFound('Utente');
   return u.id;
 }
 
 /** POST /utenti/calendar-feed: a new secret address (the previous one stops working). */
-export async function createFeed(deps: Deps, actor: Actor, utenteId?: string): Promise<{ url: string }> {
-  const owner = await feedOwner(deps.db, actor, utenteId);
+export async function createFeed(ctx: CompanyContext, utenteId?: string): Promise<{ url: string }> {
+  const owner = await feedOwner(ctx.db, ctx, utenteId);
   const token = randomBytes(32).toString('base64url');
-  await deps.db
+  await ctx.db
     .insert(calendarFeeds)
-    .values({ utenteId: owner, aziendaId: actor.aziendaId, tokenHash: hash(token), createdBy: actor.userId })
+    .values({ utenteId: owner, aziendaId: ctx.company.id, tokenHash: hash(token), createdBy: userOf(ctx).userId })
     .onConflictDoUpdate({
       target: calendarFeeds.utenteId,
-      set: { tokenHash: hash(token), createdBy: actor.userId, createdAt: new Date() },
+      set: { tokenHash: hash(token), createdBy: userOf(ctx).userId, createdAt: new Date() },
     });
-  return { url: `${deps.config.publicUrl}/api/calendar/feed/${token}.ics` };
+  return { url: `${ctx.deps.config.publicUrl}/api/calendar/feed/${token}.ics` };
 }
 
 /** DELETE /utenti/calendar-feed: revokes the address. */
-export async function revokeFeed(deps: Deps, actor: Actor, utenteId?: string): Promise<void> {
-  const owner = await feedOwner(deps.db, actor, utenteId);
-  await deps.db
+export async function revokeFeed(ctx: CompanyContext, utenteId?: string): Promise<void> {
+  const owner = await feedOwner(ctx.db, ctx, utenteId);
+  await ctx.db
     .delete(calendarFeeds)
-    .where(and(eq(calendarFeeds.aziendaId, actor.aziendaId), eq(calendarFeeds.utenteId, owner)));
+    .where(and(eq(calendarFeeds.aziendaId, ctx.company.id), eq(calendarFeeds.utenteId, owner)));
 }
 
 /**

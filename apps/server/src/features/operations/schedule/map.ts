@@ -1,5 +1,4 @@
-import type { Actor } from '../../../platform/auth/actor.js';
-import type { Deps } from '../../../platform/deps.js';
+import type { CompanyContext } from '../../../platform/context.js';
 import { technicianPositions } from '../geolocation/service.js';
 import { scheduleAccess } from './access.js';
 import * as repo from './repo.js';
@@ -14,8 +13,7 @@ import { compact, mapRange } from './time.js';
  * for who reads the company's planning), as the JSON body itself.
  */
 export async function mapRequest(
-  deps: Deps,
-  actor: Actor,
+  ctx: CompanyContext,
   body: {
     range: 'settimana' | 'prossimi_30' | 'mese' | 'mese_prossimo';
     tecnico_id?: string | null | undefined;
@@ -23,17 +21,17 @@ export async function mapRequest(
     cliente_id?: string | null | undefined;
   },
 ) {
-  const tz = await repo.timezoneOf(deps.db, actor.aziendaId);
+  const tz = await repo.timezoneOf(ctx.db, ctx.company.id);
   const r = mapRange(body.range, tz);
   const start = compact(r.start);
   const end = compact(r.end);
-  const items = await mapItemsJson(deps, actor, start, end, tz, {
+  const items = await mapItemsJson(ctx, start, end, tz, {
     tecnico_id: body.tecnico_id ?? undefined,
     mansione_id: body.mansione_id ?? undefined,
     cliente_id: body.cliente_id ?? undefined,
   });
-  const posizioni = scheduleAccess(actor).positions
-    ? await technicianPositions(deps, actor.aziendaId, {})
+  const posizioni = scheduleAccess(ctx).positions
+    ? await technicianPositions(ctx, {})
     : { enabled: false, validityMinutes: 0, items: [] };
   // The items are PostgreSQL's JSON text (a month of every technician is thousands): the body is put together
   // here and sent as it is (the route's schema documents it).

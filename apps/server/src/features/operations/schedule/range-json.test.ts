@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentsResponse } from '@fs/contract';
 import type { Actor } from '../../../platform/auth/actor.js';
+import { userContext } from '../../../platform/context.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { makeActivity, makeContract } from '../../../test/factories.js';
 import { plannerCompany } from './test-helpers.js';
@@ -75,7 +76,7 @@ describe("planner: the range's body made by PostgreSQL", () => {
       aziendaId,
     ]);
 
-    /** The actor a signed-in user's token stands for (the service called directly). */
+    /** The context a signed-in user's token stands for (the service called directly). */
     const actor = (s: unknown, role: 'admin' | 'user'): Actor => {
       const item = (s as { item: { id: string; permissions: { permissions: Actor['permissions'] } } }).item;
       return {
@@ -88,6 +89,7 @@ describe("planner: the range's body made by PostgreSQL", () => {
         superuser: false,
         lingua: 'IT',
         timezone: 'Europe/Rome',
+        linguaAzienda: 'IT',
         permissions: item.permissions.permissions,
         permissionsUpdatedAt: new Date(),
       };
@@ -106,7 +108,7 @@ describe("planner: the range's body made by PostgreSQL", () => {
       expect(http.headers['content-type']).toMatch(/^application\/json/);
       const body = appointmentsResponse.parse(http.json);
       const f = Object.fromEntries(new URLSearchParams(query));
-      const objects = await inRange(t.deps, actor(x.admin, 'admin'), from, '20261031', f);
+      const objects = await inRange(userContext(t.deps, actor(x.admin, 'admin')), from, '20261031', f);
       expect(JSON.stringify(body.items)).toBe(JSON.stringify(objects.items));
       expect(Object.keys(http.json.items[0] ?? {})).toEqual(Object.keys(objects.items[0] ?? {}));
       expect(http.json.timezone).toBe('Europe/Rome');
@@ -132,7 +134,7 @@ describe("planner: the range's body made by PostgreSQL", () => {
 
     // The map's: only those placed (the customer's coordinates), the same either way.
     const geo = await x.get(x.admin, '/v2/schedule/appointments/admin/geolocation?start=20261001&end=20261031');
-    const placed = await inRange(t.deps, actor(x.admin, 'admin'), '20261001', '20261031', {}, true);
+    const placed = await inRange(userContext(t.deps, actor(x.admin, 'admin')), '20261001', '20261031', {}, true);
     expect(placed.items.length).toBeGreaterThan(0);
     expect(placed.items.length).toBeLessThan(all.length);
     expect(JSON.stringify(geo.json.items)).toBe(JSON.stringify(placed.items));
@@ -142,7 +144,7 @@ describe("planner: the range's body made by PostgreSQL", () => {
 
     // A technician's own view: only theirs, the same either way.
     const mine = await x.range(x.tech, '20261001', '20261031');
-    const own = await inRange(t.deps, actor(x.tech, 'user'), '20261001', '20261031', {});
+    const own = await inRange(userContext(t.deps, actor(x.tech, 'user')), '20261001', '20261031', {});
     expect(mine.json.items.length).toBeGreaterThan(0);
     expect(mine.json.items.every((a: { tecnici: { id: string }[] }) => a.tecnici.some((u) => u.id === x.techId))).toBe(
       true,

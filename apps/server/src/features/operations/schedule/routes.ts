@@ -22,7 +22,7 @@ import {
   todoRequest,
 } from '@fs/contract';
 import type { Deps } from '../../../platform/deps.js';
-import { actorOf } from '../../../platform/auth/guard.js';
+import { contextOf } from '../../../platform/context.js';
 import { bearerAuth, errors, noQuery, okResponse, uuidParam } from '../../../platform/http/schemas.js';
 import { createFeed, feedCalendar, revokeFeed } from './feed.js';
 import { mapRequest as mapFor } from './map.js';
@@ -83,11 +83,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
       },
     },
     async (req, reply) =>
-      sendKept(
-        req,
-        reply,
-        await service.inRangeAnswer(deps, actorOf(req), req.params.start, req.params.end, req.query),
-      ),
+      sendKept(req, reply, await service.inRangeAnswer(contextOf(req), req.params.start, req.params.end, req.query)),
   );
 
   app.get(
@@ -104,7 +100,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
         response: { 200: appointmentResponse, ...errors(400, 401, 403, 404) },
       },
     },
-    async (req) => ({ success: true as const, item: await service.get(deps, actorOf(req), req.params.id) }),
+    async (req) => ({ success: true as const, item: await service.get(contextOf(req), req.params.id) }),
   );
 
   app.post(
@@ -124,7 +120,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
         response: { 200: appointmentSaveResponse, ...errors(400, 401, 403, 404) },
       },
     },
-    async (req) => service.saveAppointment(deps, actorOf(req), req.body),
+    async (req) => service.saveAppointment(contextOf(req), req.body),
   );
 
   app.delete(
@@ -142,7 +138,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
       },
     },
     async (req) => {
-      await service.remove(deps, actorOf(req), req.params.id);
+      await service.remove(contextOf(req), req.params.id);
       return { success: true as const };
     },
   );
@@ -161,7 +157,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
         response: { 200: appointmentResponse, ...errors(400, 401, 403, 404) },
       },
     },
-    async (req) => ({ success: true as const, item: await service.saveTodo(deps, actorOf(req), req.body) }),
+    async (req) => ({ success: true as const, item: await service.saveTodo(contextOf(req), req.body) }),
   );
 
   app.post(
@@ -178,7 +174,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
         response: { 200: appointmentResponse, ...errors(400, 401, 403, 404) },
       },
     },
-    async (req) => ({ success: true as const, item: await service.setReminder(deps, actorOf(req), req.body) }),
+    async (req) => ({ success: true as const, item: await service.setReminder(contextOf(req), req.body) }),
   );
 
   app.get(
@@ -194,7 +190,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
         response: { 200: appointmentsPageResponse, ...errors(400, 401, 403) },
       },
     },
-    async (req) => service.adminList(deps, actorOf(req), req.query),
+    async (req) => service.adminList(contextOf(req), req.query),
   );
 
   app.get(
@@ -215,7 +211,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
       },
     },
     async (req, reply) =>
-      sendKept(req, reply, await service.inRangeAnswer(deps, actorOf(req), req.query.start, req.query.end, {}, true)),
+      sendKept(req, reply, await service.inRangeAnswer(contextOf(req), req.query.start, req.query.end, {}, true)),
   );
 
   app.post(
@@ -236,7 +232,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
       },
     },
     async (req, reply) =>
-      reply.type('application/json; charset=utf-8').send((await mapFor(deps, actorOf(req), req.body)) as never),
+      reply.type('application/json; charset=utf-8').send((await mapFor(contextOf(req), req.body)) as never),
   );
 
   app.get(
@@ -253,7 +249,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
         response: { 200: scheduleVersionResponse, ...errors(400, 401, 403) },
       },
     },
-    async (req) => service.setVersion(deps, actorOf(req), req.params.version, req.params.companyId),
+    async (req) => service.setVersion(contextOf(req), req.params.version, req.params.companyId),
   );
 
   app.post(
@@ -271,7 +267,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
         response: { 200: calendarFeedResponse, ...errors(400, 401, 403, 404) },
       },
     },
-    async (req) => ({ success: true as const, ...(await createFeed(deps, actorOf(req), req.body.utente_id)) }),
+    async (req) => ({ success: true as const, ...(await createFeed(contextOf(req), req.body.utente_id)) }),
   );
 
   app.delete(
@@ -288,7 +284,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
       },
     },
     async (req) => {
-      await revokeFeed(deps, actorOf(req), req.query.utente_id);
+      await revokeFeed(contextOf(req), req.query.utente_id);
       return { success: true as const };
     },
   );

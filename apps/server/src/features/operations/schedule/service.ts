@@ -8,9 +8,10 @@ import {
   type AppointmentsAdminQuery,
   type todoRequest,
 } from '@fs/contract';
-import type { Actor } from '../../../platform/auth/actor.js';
+import type { CompanyContext } from '../../../platform/context.js';
+import { NOBODY, ownIdOf, userIdOf } from '../../../platform/auth/principal.js';
 import type { Deps } from '../../../platform/deps.js';
-import type { Db, DbOrTx, Tx } from '../../../platform/db/client.js';
+import type { DbOrTx, Tx } from '../../../platform/db/client.js';
 import { AppError, forbidden, notFound, type FieldProblem } from '../../../platform/errors.js';
 import { save as saveReport } from '../reports/service.js';
 import { scheduleAccess, type ScheduleAccess } from './access.js';
@@ -27,8 +28,8 @@ type TodoInput = z.output<typeof todoRequest>;
 const invalid = (problems: FieldProblem[]) => new AppError('VALIDATION', problems[0]!.message, problems);
 
 /** The caller's view: everyone's appointments, or (own data only) those the caller is a technician of. */
-const ownOnly = (access: ScheduleAccess, actor: Actor, asked?: string) =>
-  access.seeAll ? asked : asked && asked !== actor.userId ? '00000000-0000-0000-0000-000000000000' : actor.userId;
+const ownOnly = (access: ScheduleAccess, ctx: CompanyContext, asked?: string) =>
+  access.seeAll ? asked : asked && asked !== ownIdOf(ctx.principal) ? NOBODY : ownIdOf(ctx.principal);
 
 async function presenterFor(db: DbOrTx, aziendaId: string) {
   // One after the other: inside a transaction both would share one connection.
@@ -43,19 +44,18 @@ async function presenterFor(db: DbOrTx, aziendaId: string) {
  * PostgreSQL makes for the calls (range-repo.ts) is compared with, field for field (range-json.test.ts).
  */
 export async function inRange(
-  deps: Deps,
-  actor: Actor,
+  ctx: CompanyContext,
   start: string,
   end: string,
   f: { tecnico_id?: string; mansione_id?: string; cliente_id?: string },
   withCoordinates = false,
 ): Promise<{ timezone: string; items: Appuntamento[] }> {
-  const p = await presenterFor(deps.db, actor.aziendaId);
+  const p = await presenterFor(ctx.db, ctx.company.id);
   const range = rangeOf(start, end, p.tz);
-  const rows = await repo.inRange(deps.db, actor.aziendaId, {
+  const rows = await repo.inRange(ctx.db, ctx.company.id, {
     from: range.from,
     to: range.to,
-    tecnicoId: ownOnly(scheduleAccess(actor), actor, f.tecnico_id),
+    tecnicoId: ownOnly(scheduleAccess(ctx), ctx, f.tecnico_id),
     mansioneId: f.mansione_id,
     clienteId: f.cliente_id,
   });
@@ -78,19 +78,18 @@ function cacheOf(deps: Deps): RangeCache {
  * as it was (the route answers 304 to a current If-None-Match).
  */
 export async function inRangeAnswer(
-  deps: Deps,
-  actor: Actor,
+  ctx: CompanyContext,
   start: string,
   end: string,
   f: { tecnico_id?: string; mansione_id?: string; cliente_id?: string },
   withCoordinates = false,
 ): Promise<{ etag: string; body: (encoding: BodyEncoding) => Promise<Buffer> }> {
-  const { tz, revisione } = await repo.scheduleState(deps.db, actor.aziendaId);
+  const { tz, revisione } = await repo.scheduleState(ctx.db, ctx.company.id);
   const range = rangeOf(start, end, tz);
   const filters = {
     from: range.from,
     to: range.to,
-    tecnicoId: ownOnly(scheduleAccess(actor), actor, f.tecnico_id),
+    tecnicoId: ownOnly(scheduleAccess(ctx), ctx, f.tecnico_id),
     mansioneId: f.mansione_id,
     clienteId: f.cliente_id,
     withCoordinates,
@@ -104,29 +103,28 @@ export async function inRangeAnswer(
     filters.clienteId ?? '',
     withCoordinates,
   ]);
-  const cache = cacheOf(deps);
+  const cache = cacheOf(ctx.deps);
   const build = async () =>
-    `{"success":true,"timezone":${JSON.stringify(tz)},"items":${await inRangeJson(deps.db, actor.aziendaId, tz, filters)}}`;
+    `{"success":true,"timezone":${JSON.stringify(tz)},"items":${await inRangeJson(ctx.db, ctx.company.id, tz, filters)}}`;
   return {
-    etag: rangeEtag(revisione, `${actor.aziendaId}|${key}`),
-    body: async (encoding) => cache.body(await cache.get(actor.aziendaId, revisione, key, build), encoding),
+    etag: rangeEtag(revisione, `${ctx.company.id}|${key}`),
+    body: async (encoding) => cache.body(await cache.get(ctx.company.id, revisione, key, build), encoding),
   };
 }
 
 /** The range's items with coordinates as JSON text made by PostgreSQL (the map's POST, range-repo.ts), filtered as the calendar. */
 export async function mapItemsJson(
-  deps: Deps,
-  actor: Actor,
+  ctx: CompanyContext,
   start: string,
   end: string,
   tz: string,
   f: { tecnico_id?: string | undefined; mansione_id?: string | undefined; cliente_id?: string | undefined } = {},
 ): Promise<string> {
   const range = rangeOf(start, end, tz);
-  return inRangeJson(deps.db, actor.aziendaId, tz, {
+  return inRangeJson(ctx.db, ctx.company.id, tz, {
     from: range.from,
     to: range.to,
-    tecnicoId: ownOnly(scheduleAccess(actor), actor, f.tecnico_id),
+    tecnicoId: ownOnly(scheduleAccess(ctx), ctx, f.tecnico_id),
     mansioneId: f.mansione_id,
     clienteId: f.cliente_id,
     withCoordinates: true,
@@ -134,16 +132,16 @@ export async function mapItemsJson(
 }
 
 /** Loads an appointment the caller may see (else 404, as an unknown one). */
-async function visible(db: DbOrTx, actor: Actor, access: ScheduleAccess, id: string) {
-  const r = await repo.findAppointment(db, actor.aziendaId, id);
-  if (!r || (!access.seeAll && !r.tecnici.includes(actor.userId)) || (r.daFare && !access.todos.read))
+async function visible(db: DbOrTx, ctx: CompanyContext, access: ScheduleAccess, id: string) {
+  const r = await repo.findAppointment(db, ctx.company.id, id);
+  if (!r || (!access.seeAll && !r.tecnici.includes(ownIdOf(ctx.principal))) || (r.daFare && !access.todos.read))
     throw notFound('Appuntamento');
   return r;
 }
 
-export async function get(deps: Deps, actor: Actor, id: string): Promise<Appuntamento> {
-  const r = await visible(deps.db, actor, scheduleAccess(actor), id);
-  return (await presenterFor(deps.db, actor.aziendaId)).present(r);
+export async function get(ctx: CompanyContext, id: string): Promise<Appuntamento> {
+  const r = await visible(ctx.db, ctx, scheduleAccess(ctx), id);
+  return (await presenterFor(ctx.db, ctx.company.id)).present(r);
 }
 
 /** Start and end of a dated appointment (all day: midnight to midnight in the zone), or the problems. */
@@ -178,8 +176,8 @@ function timesOf(input: AppointmentInput, tz: string, problems: FieldProblem[]) 
 type Common = Omit<TodoInput, 'tecnici_ids'> & { tecnici_ids: string[] };
 
 /** Checks what the appointment refers to: the customer (404), then the rest as field problems. */
-async function referencesOf(tx: Tx, actor: Actor, input: Common, problems: FieldProblem[]) {
-  const { aziendaId } = actor;
+async function referencesOf(tx: Tx, ctx: CompanyContext, input: Common, problems: FieldProblem[]) {
+  const aziendaId = ctx.company.id;
   const at = (path: string, message: string) => problems.push({ path, message });
   if (!(await repo.customerExists(tx, aziendaId, input.cliente_id))) throw notFound('Cliente');
   if (input.impianto_id) {
@@ -221,29 +219,30 @@ async function referencesOf(tx: Tx, actor: Actor, input: Common, problems: Field
  * unless `conferma`.
  */
 async function saveAny(
-  deps: Deps,
-  actor: Actor,
+  ctx: CompanyContext,
   input: Common,
   dated: AppointmentInput | null,
 ): Promise<AppointmentSaveResponse> {
-  const { aziendaId } = actor;
-  const access = scheduleAccess(actor);
-  return deps.db.transaction(async (tx) => {
+  const aziendaId = ctx.company.id;
+  const access = scheduleAccess(ctx);
+  return ctx.transaction(async (inTx) => {
+    const tx = inTx.db as Tx;
     const tz = await repo.timezoneOf(tx, aziendaId);
     const old = input.id ? await repo.lockAppointment(tx, aziendaId, input.id) : undefined;
-    if (input.id && (!old || (!access.writeAll && !old.tecnici.includes(actor.userId)))) throw notFound('Appuntamento');
+    if (input.id && (!old || (!access.writeAll && !old.tecnici.includes(ownIdOf(ctx.principal)))))
+      throw notFound('Appuntamento');
     // A to-do is made, changed or planned onto the calendar only with the to-dos area (interventi_da_pianificare write).
     if ((!dated || old?.daFare) && !access.todos.write)
       throw forbidden('Gli interventi da pianificare non sono consentiti');
     const problems: FieldProblem[] = [];
-    const refs = await referencesOf(tx, actor, input, problems);
+    const refs = await referencesOf(tx, ctx, input, problems);
     const { inizio, fine } = dated ? timesOf(dated, tz, problems) : { inizio: null, fine: null };
     const creaRapportino = dated?.crea_rapportino ?? false;
     if (creaRapportino && (input.rapportino_id || old?.rapportinoId))
       problems.push({ path: 'crea_rapportino', message: "L'appuntamento ha già un rapportino" });
     if (problems.length) throw invalid(problems);
     // On own data a user plans only their own appointments.
-    if (!access.writeAll && !input.tecnici_ids.includes(actor.userId)) throw forbidden();
+    if (!access.writeAll && !input.tecnici_ids.includes(ownIdOf(ctx.principal))) throw forbidden();
     if (creaRapportino && !access.createReports) throw forbidden('Creare rapportini non è consentito');
 
     const plannedDay = inizio ? localDay(inizio, tz) : null;
@@ -278,7 +277,7 @@ async function saveAny(
         ...(o ? { contratto_id: o.contrattoId } : {}),
       });
       // The report's own transaction nests as a savepoint of this one.
-      const report = await saveReport({ ...deps, db: tx as unknown as Db }, actor, body);
+      const report = await saveReport(inTx, body);
       rapportinoId = report.id;
     } else if (rapportinoId && inizio) await repo.followReport(tx, aziendaId, rapportinoId, inizio);
 
@@ -304,7 +303,7 @@ async function saveAny(
     };
     let id = old?.id;
     if (id) await repo.updateAppointment(tx, aziendaId, id, values);
-    else id = await repo.insertAppointment(tx, aziendaId, { ...values, createdBy: actor.userId });
+    else id = await repo.insertAppointment(tx, aziendaId, { ...values, createdBy: userIdOf(ctx.principal) });
     await repo.replaceLinks(tx, aziendaId, id, tecnici, macchinariIds, inizio);
     if (old?.attivitaDataId && old.attivitaDataId !== values.attivitaDataId)
       await repo.setPlannedDay(tx, aziendaId, old.attivitaDataId, null);
@@ -317,61 +316,59 @@ async function saveAny(
   });
 }
 
-export const saveAppointment = (deps: Deps, actor: Actor, input: AppointmentInput) =>
-  saveAny(deps, actor, input, input);
+export const saveAppointment = (ctx: CompanyContext, input: AppointmentInput) => saveAny(ctx, input, input);
 
-export async function saveTodo(deps: Deps, actor: Actor, input: TodoInput): Promise<Appuntamento> {
-  const r = await saveAny(deps, actor, input, null);
+export async function saveTodo(ctx: CompanyContext, input: TodoInput): Promise<Appuntamento> {
+  const r = await saveAny(ctx, input, null);
   if (!r.success) throw new AppError('INTERNAL');
   return r.item;
 }
 
 /** POST /schedule/appointment/reminder: sets (or clears) the reminder; a new one is due again. */
 export async function setReminder(
-  deps: Deps,
-  actor: Actor,
+  ctx: CompanyContext,
   input: { id: string; minuti_prima: number | null },
 ): Promise<Appuntamento> {
-  const access = scheduleAccess(actor);
-  return deps.db.transaction(async (tx) => {
-    const old = await repo.lockAppointment(tx, actor.aziendaId, input.id);
-    if (!old || (!access.writeAll && !old.tecnici.includes(actor.userId))) throw notFound('Appuntamento');
+  const access = scheduleAccess(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const old = await repo.lockAppointment(tx, ctx.company.id, input.id);
+    if (!old || (!access.writeAll && !old.tecnici.includes(ownIdOf(ctx.principal)))) throw notFound('Appuntamento');
     if (old.daFare) throw invalid([{ path: 'id', message: 'Un promemoria richiede un appuntamento con date' }]);
-    await repo.updateAppointment(tx, actor.aziendaId, input.id, {
+    await repo.updateAppointment(tx, ctx.company.id, input.id, {
       promemoriaMinuti: input.minuti_prima,
       promemoriaInviatoAt: null,
     });
-    const row = await repo.findAppointment(tx, actor.aziendaId, input.id);
-    return (await presenterFor(tx, actor.aziendaId)).present(row!);
+    const row = await repo.findAppointment(tx, ctx.company.id, input.id);
+    return (await presenterFor(tx, ctx.company.id)).present(row!);
   });
 }
 
 /** DELETE /schedule/appointment/remove/{id}: the activity occurrence is no longer planned; the report stays. */
-export async function remove(deps: Deps, actor: Actor, id: string): Promise<void> {
-  const access = scheduleAccess(actor);
-  await deps.db.transaction(async (tx) => {
-    const old = await repo.lockAppointment(tx, actor.aziendaId, id);
-    if (!old || (!access.deleteAll && !old.tecnici.includes(actor.userId))) throw notFound('Appuntamento');
+export async function remove(ctx: CompanyContext, id: string): Promise<void> {
+  const access = scheduleAccess(ctx);
+  await ctx.db.transaction(async (tx) => {
+    const old = await repo.lockAppointment(tx, ctx.company.id, id);
+    if (!old || (!access.deleteAll && !old.tecnici.includes(ownIdOf(ctx.principal)))) throw notFound('Appuntamento');
     if (old.daFare && !access.todos.delete) throw forbidden('Eliminare gli interventi da pianificare non è consentito');
-    if (old.attivitaDataId) await repo.setPlannedDay(tx, actor.aziendaId, old.attivitaDataId, null);
-    await repo.deleteAppointment(tx, actor.aziendaId, id);
+    if (old.attivitaDataId) await repo.setPlannedDay(tx, ctx.company.id, old.attivitaDataId, null);
+    await repo.deleteAppointment(tx, ctx.company.id, id);
   });
 }
 
 /** GET /schedule/appointments/admin: the paged list (to-dos with todo=true). */
-export async function adminList(deps: Deps, actor: Actor, q: AppointmentsAdminQuery) {
-  const access = scheduleAccess(actor);
+export async function adminList(ctx: CompanyContext, q: AppointmentsAdminQuery) {
+  const access = scheduleAccess(ctx);
   // Without the to-dos area: asking for to-dos is refused, the whole list shows only dated appointments.
   if (q.todo === 'true' && !access.todos.read) throw forbidden('Gli interventi da pianificare non sono consentiti');
   const todo = !access.todos.read ? false : q.todo === undefined ? undefined : q.todo === 'true';
-  const p = await presenterFor(deps.db, actor.aziendaId);
+  const p = await presenterFor(ctx.db, ctx.company.id);
   const from = q.dal ? rangeOf(q.dal, q.dal, p.tz).from : undefined;
   const to = q.al ? rangeOf(q.al, q.al, p.tz).to : undefined;
   if (q.dal && q.al && dashed(q.al) < dashed(q.dal))
     throw invalid([{ path: 'al', message: "La fine precede l'inizio" }]);
-  const { items, total } = await repo.page(deps.db, actor.aziendaId, {
+  const { items, total } = await repo.page(ctx.db, ctx.company.id, {
     q: q.q || undefined,
-    tecnicoId: ownOnly(access, actor, q.tecnico_id),
+    tecnicoId: ownOnly(access, ctx, q.tecnico_id),
     from,
     to,
     todo,
@@ -382,8 +379,8 @@ export async function adminList(deps: Deps, actor: Actor, q: AppointmentsAdminQu
 }
 
 /** GET /imposta-versione-schedule-vecchia/{version}/{companyId}: the company's planner version. */
-export async function setVersion(deps: Deps, actor: Actor, version: '1' | '2', companyId: string) {
-  if (companyId !== actor.aziendaId) throw forbidden();
-  await repo.setScheduleVersion(deps.db, actor.aziendaId, Number(version));
+export async function setVersion(ctx: CompanyContext, version: '1' | '2', companyId: string) {
+  if (companyId !== ctx.company.id) throw forbidden();
+  await repo.setScheduleVersion(ctx.db, ctx.company.id, Number(version));
   return { success: true as const, versione: Number(version) };
 }
