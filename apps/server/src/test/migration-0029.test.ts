@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, seedDemoIfEmpty } from '../../demo/seed.js';
-import { seedSampleContracts } from '../../demo/sample-contracts.js';
-import { seedSampleReports } from '../../demo/sample-reports.js';
-import { seedSampleSchedule } from '../../demo/sample-schedule.js';
-import { crossCompanyReferences } from '../../test/cross-company-references.js';
-import { createCompany } from '../../test/factories.js';
-import { freshDatabase } from '../../test/fresh-database.js';
-import { startTestApp, type TestApp } from '../../test/harness.js';
-import type { Database } from './client.js';
+import { DEMO, seedDemoIfEmpty } from '../demo/seed.js';
+import { seedSampleContracts } from '../demo/sample-contracts.js';
+import { seedSampleReports } from '../demo/sample-reports.js';
+import { seedSampleSchedule } from '../demo/sample-schedule.js';
+import { crossCompanyReferences } from './cross-company-references.js';
+import { createCompany } from './factories.js';
+import { freshDatabase } from './fresh-database.js';
+import { startTestApp, type TestApp } from './harness.js';
+import type { Database } from '../platform/db/client.js';
 
 /**
  * Migration 0029 (company-scoped keys, decision 0035) on a copy of the demo company: a database migrated
