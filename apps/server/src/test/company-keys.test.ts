@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { call, startTestApp, type TestApp } from '../../test/harness.js';
-import { createCompany } from '../../test/factories.js';
-import { reportCompany } from '../../features/operations/reports/test-helpers.js';
-import { rapportini } from './schema-contracts.js';
-import { appErrorOfPg, pgError } from './pg-errors.js';
+import { call, startTestApp, type TestApp } from './harness.js';
+import { createCompany } from './factories.js';
+import { reportCompany } from '../features/operations/reports/test-helpers.js';
+import { rapportini } from '../platform/db/schema-contracts.js';
+import { appErrorOfPg, pgError } from '../platform/db/pg-errors.js';
 
 // The report service checks that a billing customer is the company's own (lines.ts): here that check
 // answers yes for any id, as if a service had forgotten it, so the company-scoped key is what refuses.
-vi.mock('../../features/operations/reports/repo.js', async (original) => ({
-  ...(await original<typeof import('../../features/operations/reports/repo.js')>()),
+vi.mock('../features/operations/reports/repo.js', async (original) => ({
+  ...(await original<typeof import('../features/operations/reports/repo.js')>()),
   customerExists: vi.fn(async () => true),
 }));
 
