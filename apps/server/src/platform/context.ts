@@ -4,7 +4,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Requirement } from '@fs/contract';
 import type { Clock } from './clock.js';
 import type { Deps } from './deps.js';
-import type { DbOrTx, Tx } from './db/client.js';
+import type { Db, DbOrTx, Tx } from './db/client.js';
 import { aziende } from './db/schema.js';
 import { AppError, notFound } from './errors.js';
 import type { Actor } from './auth/actor.js';
@@ -52,12 +52,14 @@ interface Scope {
   emitted: number;
 }
 
-function make(deps: Deps, company: Company, principal: Principal, db: DbOrTx, scope: Scope | null): CompanyContext {
+function make(root: Deps, company: Company, principal: Principal, db: DbOrTx, scope: Scope | null): CompanyContext {
   const ctx: CompanyContext = {
-    deps,
+    // Inside a transaction, what is handed `ctx.deps` (options, settings, media) reads through it
+    // too: on PGlite the transaction holds the one connection, and a read on the pool would wait.
+    deps: db === root.db ? root : { ...root, db: db as Db },
     company,
     principal,
-    clock: deps.clock,
+    clock: root.clock,
     db,
     async emit(event) {
       if (!scope || !(db instanceof PgTransaction)) {
@@ -68,11 +70,11 @@ function make(deps: Deps, company: Company, principal: Principal, db: DbOrTx, sc
     },
     async transaction(fn) {
       if (scope && db instanceof PgTransaction) {
-        return db.transaction((sp) => fn(make(deps, company, principal, sp, scope)));
+        return db.transaction((sp) => fn(make(root, company, principal, sp, scope)));
       }
       const outer: Scope = { emitted: 0 };
-      const out = await deps.db.transaction((tx) => fn(make(deps, company, principal, tx, outer)));
-      if (outer.emitted) await wakeDispatcher(deps);
+      const out = await root.db.transaction((tx) => fn(make(root, company, principal, tx, outer)));
+      if (outer.emitted) await wakeDispatcher(root);
       return out;
     },
   };
