@@ -1,4 +1,5 @@
 import {
+  dayIn,
   exportHeaders,
   RAPPORTINI_TABLE,
   visibleColumns,
@@ -9,7 +10,7 @@ import { forbidden } from '../../../platform/errors.js';
 import type { Actor } from '../../../platform/auth/actor.js';
 import type { Deps } from '../../../platform/deps.js';
 import { eachPage } from '../../../platform/lists.js';
-import type { ExportCell, TableExport } from '../../../platform/http/table-export.js';
+import { exportDay, type ExportCell, type TableExport } from '../../../platform/http/table-export.js';
 import { reportAccess } from './access.js';
 import { listFiltersOf } from './filters.js';
 import * as lists from './list-repo.js';
@@ -31,12 +32,6 @@ const TIPI: Record<'it' | 'en', Record<TipoIntervento, string>> = {
     installazione: 'Installation',
     sopralluogo: 'Inspection',
   },
-};
-
-/** A calendar date (YYYY-MM-DD) as a local date, so the file writes that day whatever the server's zone. */
-const dayOf = (iso: string) => {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d);
 };
 
 /**
@@ -62,7 +57,7 @@ export function exportReports(deps: Deps, actor: Actor, input: RapportiniExportQ
           case 'numero_assistenza':
             return r.numeroAssistenza;
           case 'data_apertura':
-            return dayOf(r.dataApertura);
+            return exportDay(r.dataApertura);
           case 'stato':
             return r.stato;
           case 'cliente':
@@ -76,7 +71,8 @@ export function exportReports(deps: Deps, actor: Actor, input: RapportiniExportQ
           case 'totale_ore':
             return Number(r.totaleOre);
           case 'data_chiusura':
-            return r.dataChiusura;
+            // Closed at an instant: its day on the company's calendar.
+            return r.dataChiusura ? exportDay(dayIn(r.dataChiusura, actor.timezone)) : null;
           case 'completato':
             return r.completato ? (lang === 'it' ? 'Sì' : 'Yes') : 'No';
           case 'totale':

@@ -1,3 +1,4 @@
+import { formatLongDateTime } from '@fs/contract';
 import type { Deps } from '../../../platform/deps.js';
 import { defineJob } from '../../../platform/job-registry.js';
 import { companySend } from '../../billing/index.js';
@@ -26,11 +27,7 @@ const TEXTS = {
 };
 
 function whenText(at: Date, tz: string, allDay: boolean, lingua: string) {
-  return new Intl.DateTimeFormat(lingua === 'EN' ? 'en-GB' : 'it-IT', {
-    timeZone: tz,
-    dateStyle: 'full',
-    ...(allDay ? {} : { timeStyle: 'short' }),
-  }).format(at);
+  return formatLongDateTime(at, lingua === 'EN' ? 'EN' : 'IT', tz, !allDay);
 }
 
 /** One run: every due reminder (the cron's job; tests call it directly, twice). */

@@ -1,4 +1,4 @@
-import { LIMITS, STORAGE_SECTIONS, type StorageUsage } from '@fs/contract';
+import { LIMITS, STORAGE_SECTIONS, formatDecimal, type StorageUsage } from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import type { Deps } from '../../../platform/deps.js';
 import { AppError } from '../../../platform/errors.js';
@@ -17,7 +17,7 @@ export async function storageLimit(db: DbOrTx, aziendaId: string): Promise<numbe
   return storageAllowance(db, aziendaId);
 }
 
-const mb = (n: number) => `${(n / 1024 ** 2).toLocaleString('it-IT', { maximumFractionDigits: 1 })} MB`;
+const mb = (n: number) => `${formatDecimal(n / 1024 ** 2, 'it', 1)} MB`;
 
 export function quotaError(free: number) {
   return new AppError(
