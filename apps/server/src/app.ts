@@ -121,7 +121,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     config,
     database,
     db: database.db,
-    tokens: new AccessTokens(new TextEncoder().encode(jwtKey), config.ACCESS_TOKEN_TTL_SEC),
+    tokens: new AccessTokens(new TextEncoder().encode(jwtKey), config.ACCESS_TOKEN_TTL_SEC, opts.clock ?? systemClock),
     sealer,
     mailer: opts.mailer ?? createMailer(config, app.log),
     jobs,
@@ -187,7 +187,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   registerErrorHandling(app);
-  registerAuthGuard(app, database.db, deps.tokens);
+  registerAuthGuard(app, database.db, deps.tokens, deps.clock);
 
   await app.register(
     async (api) => {

@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import { DEFAULT_TIME_ZONE } from '@fs/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './db/client.js';
 
@@ -78,7 +79,7 @@ export class Jobs {
     cron: string,
     data: T,
     retry: { retryLimit?: number; retryDelay?: number; retryBackoff?: boolean } = {},
-    tz = 'Europe/Rome',
+    tz = DEFAULT_TIME_ZONE,
   ): Promise<void> {
     await this.boss.schedule(queue, cron, data, { tz, retryLimit: 2, retryDelay: 60, ...retry });
   }

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.js';
 import type { AccessTokens } from './access-token.js';
 import { findSession, permissionsFor, type Actor } from './actor.js';
 import { refuseWhenExpired } from './expired.js';
+import { systemClock, type Clock } from '../clock.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -73,7 +74,12 @@ export function checkPermission(actor: Actor, need: Requirement | readonly Requi
 }
 
 /** One hook for every /api route: session first, then the route's permission. */
-export function registerAuthGuard(app: FastifyInstance, db: Db, tokens: AccessTokens): void {
+export function registerAuthGuard(
+  app: FastifyInstance,
+  db: Db,
+  tokens: AccessTokens,
+  clock: Clock = systemClock,
+): void {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
@@ -81,7 +87,7 @@ export function registerAuthGuard(app: FastifyInstance, db: Db, tokens: AccessTo
     if (!url?.startsWith('/api/') || url.startsWith('/api/docs') || config.auth === 'public') return;
     const { actor, session } = await authenticate(db, tokens, request);
     checkPermission(actor, config.permission);
-    refuseWhenExpired(session, url);
+    refuseWhenExpired(session, url, clock.now());
     request.actor = actor;
   });
 }

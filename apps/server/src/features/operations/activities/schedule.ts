@@ -3,7 +3,6 @@ import {
   can,
   rapportinoLavorazioneRequest,
   type attivitaRangeQuery,
-  todayIn,
   type attivitaReportInput,
   type attivitaUpdateInput,
   type attivitaUpdateResponse,
@@ -11,6 +10,7 @@ import {
 import type { Actor } from '../../../platform/auth/actor.js';
 import { inTurn, type Db } from '../../../platform/db/client.js';
 import type { Deps } from '../../../platform/deps.js';
+import { todayOn } from '../../../platform/clock.js';
 import { AppError, forbidden, notFound } from '../../../platform/errors.js';
 import { save as saveReport } from '../reports/service.js';
 import * as occ from './occurrences-repo.js';
@@ -25,7 +25,8 @@ export const RANGE_MAX_DAYS = 366;
 /** Most overdue occurrences answered with a range. */
 export const SCADUTE_MAX = 200;
 
-const today = () => todayIn('Europe/Rome');
+/** The planner's today: the company's calendar, by the clock. */
+const today = (deps: Deps, actor: Actor) => todayOn(deps.clock, actor.timezone);
 const invalid = (path: string, message: string) => new AppError('VALIDATION', message, [{ path, message }]);
 const days = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
@@ -62,7 +63,7 @@ export async function rangeBody(
   const [cursorDay, cursorId] = page.cursor?.split('~') ?? [];
   if (cursorDay !== undefined && !isCalendarDate(cursorDay)) throw invalid('cursor', 'Cursore non valido');
   const cursor = cursorDay && cursorId ? { day: cursorDay, id: cursorId } : undefined;
-  const day = today();
+  const day = today(deps, actor);
   const range = { start, end, today: day, limit: page.limit, cursor };
   const [items, scadute] = await inTurn(deps.db, [
     occ.inRangeJson(deps.db, actor.aziendaId, range),
@@ -117,7 +118,7 @@ export async function move(
       };
     }
     const row = await occ.setPlanned(tx, aziendaId, o.id, input.data === o.data ? null : input.data);
-    return { success: true as const, item: toOccorrenza(row, today()) };
+    return { success: true as const, item: toOccorrenza(row, today(deps, actor)) };
   });
 }
 

@@ -1,8 +1,9 @@
 import type { z } from 'zod';
-import { todayIn, type Attivita, type frequencyRequest, type listaAttivitaInput } from '@fs/contract';
+import type { Attivita, frequencyRequest, listaAttivitaInput } from '@fs/contract';
 import type { Actor } from '../../../platform/auth/actor.js';
 import { inTurn, type DbOrTx } from '../../../platform/db/client.js';
 import type { Deps } from '../../../platform/deps.js';
+import { todayOn } from '../../../platform/clock.js';
 import { AppError, notFound } from '../../../platform/errors.js';
 import * as occ from './occurrences-repo.js';
 import { toAttivita, toOccorrenza } from './presenter.js';
@@ -11,8 +12,6 @@ import * as repo from './repo.js';
 import { saveActivities } from './save.js';
 
 /** The contract side of activities (issue 13): list, rules, frequency preview, add/update, delete. */
-
-const today = () => todayIn('Europe/Rome');
 
 /** POST /contratti/attivita/frequency: the dates of a frequency in a period, or 400 with the spec's message. */
 export function frequencyDates(input: z.output<typeof frequencyRequest>): string[] {
@@ -28,10 +27,16 @@ export function frequencyDates(input: z.output<typeof frequencyRequest>): string
   }
 }
 
-async function activitiesOf(db: DbOrTx, aziendaId: string, contrattoId: string, all: boolean): Promise<Attivita[]> {
+/** The contract's activities; `day` (the company's today) decides which undone dates are overdue. */
+async function activitiesOf(
+  db: DbOrTx,
+  aziendaId: string,
+  contrattoId: string,
+  all: boolean,
+  day: string,
+): Promise<Attivita[]> {
   const rows = await repo.activitiesOfContract(db, aziendaId, contrattoId);
   const ids = rows.map((r) => r.id);
-  const day = today();
   const [checks, machines, dates] = await inTurn(db, [
     repo.checksOfActivities(db, aziendaId, ids),
     repo.machinesOfActivities(db, aziendaId, ids),
@@ -49,7 +54,7 @@ async function activitiesOf(db: DbOrTx, aziendaId: string, contrattoId: string, 
 /** GET /contratti/contratto/attivita/{id}: the contract's activities (another company's contract: 404). */
 export async function list(deps: Deps, actor: Actor, contrattoId: string, all: boolean): Promise<Attivita[]> {
   if (!(await repo.contract(deps.db, actor.aziendaId, contrattoId))) throw notFound('Contratto');
-  return activitiesOf(deps.db, actor.aziendaId, contrattoId, all);
+  return activitiesOf(deps.db, actor.aziendaId, contrattoId, all, todayOn(deps.clock, actor.timezone));
 }
 
 /** GET /contratti/attivita/regole/{id}: the activity's rules, the contract's maximum delay where it sets none. */
@@ -76,8 +81,9 @@ export async function saveList(
     const c = await repo.contract(tx, aziendaId, input.contrattoId, true);
     if (!c) throw notFound('Contratto');
     if (c.cessato) throw ceased();
-    await saveActivities(tx, aziendaId, c, input.attivita);
-    return activitiesOf(tx, aziendaId, c.id, false);
+    const today = todayOn(deps.clock, actor.timezone);
+    await saveActivities(tx, aziendaId, c, input.attivita, { today });
+    return activitiesOf(tx, aziendaId, c.id, false, today);
   });
 }
 

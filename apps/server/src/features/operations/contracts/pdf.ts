@@ -39,7 +39,7 @@ export async function contractPdfModel(deps: Deps, actor: Actor, id: string) {
     ]),
     pdfRepo.companyOf(deps.db, aziendaId),
     pdfRepo.customerOf(deps.db, aziendaId, c.cliente_id),
-    pdfRepo.activitiesOf(deps.db, aziendaId, id, today()),
+    pdfRepo.activitiesOf(deps.db, aziendaId, id, today(deps, actor)),
   ]);
   const lang: PdfLang = lingua === 'EN' ? 'EN' : 'IT';
   const vat = lang === 'IT' ? 'P. IVA' : 'VAT no.';

@@ -2,6 +2,7 @@ import type { Contratto, ContrattoInputParsed } from '@fs/contract';
 import type { Actor } from '../../../platform/auth/actor.js';
 import type { Tx } from '../../../platform/db/client.js';
 import type { Deps } from '../../../platform/deps.js';
+import { todayOn } from '../../../platform/clock.js';
 import { uniqueViolation } from '../../../platform/db/pg-errors.js';
 import { AppError, notFound, type FieldProblem } from '../../../platform/errors.js';
 import { optionValues } from '../../billing/index.js';
@@ -106,6 +107,7 @@ export async function saveContract(deps: Deps, actor: Actor, input: ContrattoInp
           mesiRinnovo,
         },
         input.attivita ?? [],
+        { today: todayOn(deps.clock, actor.timezone) },
       );
       return created.id;
     });

@@ -1,6 +1,5 @@
 import {
   CONTRATTI_TABLE,
-  todayIn,
   type Contratto,
   type ContrattoBreve,
   type ContrattoRow,
@@ -12,6 +11,7 @@ import type { contrattiFilteredQuery } from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import type { Deps } from '../../../platform/deps.js';
 import type { Actor } from '../../../platform/auth/actor.js';
+import { todayOn } from '../../../platform/clock.js';
 import { notFound } from '../../../platform/errors.js';
 import { tableInfos as tableInfosFor } from '../../shell/index.js';
 import * as detailRepo from './detail-repo.js';
@@ -19,19 +19,19 @@ import * as lists from './list-repo.js';
 import { toBreve, toContratto, toRow } from './presenter.js';
 import * as repo from './repo.js';
 
-/** The contract's day: states and deadlines count in the company's calendar (Europe/Rome). */
-export const today = () => todayIn('Europe/Rome');
+/** The contract's day: states and deadlines count in the company's calendar, by the clock. */
+export const today = (deps: Pick<Deps, 'clock'>, actor: Pick<Actor, 'timezone'>) => todayOn(deps.clock, actor.timezone);
 
 /** GET /contratti/cliente/{id}: an unknown customer (or another company's) answers 404. */
 export async function ofCustomer(deps: Deps, actor: Actor, clienteId: string): Promise<ContrattoBreve[]> {
   if (!(await repo.customerExists(deps.db, actor.aziendaId, clienteId))) throw notFound('Cliente');
-  const day = today();
+  const day = today(deps, actor);
   return (await repo.ofCustomer(deps.db, actor.aziendaId, clienteId)).map((c) => toBreve(c, day));
 }
 
 /** GET /contratti/contratto/{id}: another company's contract answers 404. */
 export async function getContract(deps: Deps, actor: Actor, id: string): Promise<Contratto> {
-  const day = today();
+  const day = today(deps, actor);
   const d = await detailRepo.detail(deps.db, actor.aziendaId, id, day);
   if (!d) throw notFound('Contratto');
   return toContratto(d, day);
@@ -45,7 +45,7 @@ export async function list(
   actor: Actor,
   q: ListInput,
 ): Promise<{ items: ContrattoRow[]; totaleElementi: number; tableInfos?: TableInfos }> {
-  const day = today();
+  const day = today(deps, actor);
   const page = await lists.list(
     deps.db,
     actor.aziendaId,

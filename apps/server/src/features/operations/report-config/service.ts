@@ -3,6 +3,7 @@ import {
   CAMPI_MAX,
   CAMPO_POSIZIONI,
   formatNumero,
+  yearIn,
   NUMERAZIONE_DEFAULT,
   TIPO_CAMPO,
   type CampoConfig,
@@ -130,23 +131,23 @@ const settingsOf = (row: repo.NumerazioneRow | undefined) =>
 
 const counterOf = (azzeramento: boolean, anno: number) => (azzeramento ? anno : 0);
 
-/** The current year in the company's time zone (Europe/Rome). */
-export const currentYear = (now = new Date()) =>
-  Number(new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Europe/Rome' }).format(now));
+/** The current year in the company's time zone, by the clock (the counter restarts with it). */
+export const currentYear = (deps: Pick<Deps, 'clock'>, actor: Pick<Actor, 'timezone'>) =>
+  yearIn(deps.clock.now(), actor.timezone);
 
 export async function getNumerazione(deps: Deps, actor: Actor): Promise<Numerazione> {
-  return numerazioneOf(deps.db, actor.aziendaId);
+  return numerazioneOf(deps.db, actor.aziendaId, currentYear(deps, actor));
 }
 
-async function numerazioneOf(db: DbOrTx, aziendaId: string): Promise<Numerazione> {
+async function numerazioneOf(db: DbOrTx, aziendaId: string, anno: number): Promise<Numerazione> {
   const s = settingsOf(await repo.findNumerazione(db, aziendaId));
-  const anno = currentYear();
   const next = (await repo.lastNumber(db, aziendaId, counterOf(s.azzeramento_annuale, anno))) + 1;
   return { ...s, prossimo_numero: next, anteprima: formatNumero(s, anno, next) };
 }
 
 export async function saveNumerazione(deps: Deps, actor: Actor, input: NumerazioneInput): Promise<Numerazione> {
   const { aziendaId } = actor;
+  const anno = currentYear(deps, actor);
   return deps.db.transaction(async (tx) => {
     await lockCompany(tx, aziendaId);
     await repo.saveNumerazione(tx, aziendaId, {
@@ -156,7 +157,7 @@ export async function saveNumerazione(deps: Deps, actor: Actor, input: Numerazio
       azzeramentoAnnuale: input.azzeramento_annuale,
     });
     if (input.prossimo_numero !== undefined) {
-      const counter = counterOf(input.azzeramento_annuale, currentYear());
+      const counter = counterOf(input.azzeramento_annuale, anno);
       const last = await repo.lastNumber(tx, aziendaId, counter);
       if (input.prossimo_numero <= last) {
         throw new AppError('VALIDATION', 'Numero già assegnato', [
@@ -165,7 +166,7 @@ export async function saveNumerazione(deps: Deps, actor: Actor, input: Numerazio
       }
       await repo.setLastNumber(tx, aziendaId, counter, input.prossimo_numero - 1);
     }
-    return numerazioneOf(tx, aziendaId);
+    return numerazioneOf(tx, aziendaId, anno);
   });
 }
 

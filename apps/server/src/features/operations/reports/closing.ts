@@ -76,7 +76,7 @@ export async function close(
   id: string,
   azione: 'chiudi' | 'completa',
   /** When it happens: now (the route); the demo seed dates its history after the work days. */
-  at: Date = new Date(),
+  at: Date = deps.clock.now(),
 ): Promise<{ item: Rapportino; warnings?: 'NO_HOURS'[] }> {
   const { aziendaId } = actor;
   const access = reportAccess(actor);

@@ -14,6 +14,7 @@ import type { DbOrTx, Tx } from '../../../platform/db/client.js';
 import { tableInfos as tableInfosFor } from '../../shell/index.js';
 import { contractForReport } from '../contracts/service.js';
 import { assignNumber, campiWithRemoved } from '../report-config/service.js';
+import { todayOn } from '../../../platform/clock.js';
 import type { CampoRow } from '../report-config/repo.js';
 import { reportAccess, type ReportAccess } from './access.js';
 import { listFiltersOf } from './filters.js';
@@ -25,8 +26,6 @@ import * as repo from './repo.js';
 import { reportSettings, type ReportSettings } from './settings.js';
 
 type ListInput = z.output<typeof rapportiniAdminQuery>;
-
-const today = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Rome' }).format(new Date());
 
 /** Whether the report may be changed now (completed never; closed only with the reopening option). */
 export function editable(report: repo.ReportRow, settings: ReportSettings): boolean {
@@ -171,7 +170,7 @@ export async function save(deps: Deps, actor: Actor, input: SaveInput): Promise<
       const stato = old.report.stato === 'NUOVO' && worked ? 'APERTO' : old.report.stato;
       await repo.updateReport(tx, aziendaId, id, { ...values, dataApertura, stato });
     } else {
-      dataApertura = input.data_apertura ?? today();
+      dataApertura = input.data_apertura ?? todayOn(deps.clock, actor.timezone);
       const numero = await assignNumber(tx, aziendaId, dataApertura, (n) => repo.numeroTaken(tx, aziendaId, n));
       id = await repo.insertReport(tx, aziendaId, {
         ...values,
@@ -231,6 +230,7 @@ export async function list(
 
 export async function todos(deps: Deps, actor: Actor, q: { quando: 'oggi' | 'aperti'; size: number }) {
   const access = reportAccess(actor);
-  const rows = await lists.todos(deps.db, actor.aziendaId, actor.userId, q.quando === 'oggi' ? today() : null, q.size);
+  const today = q.quando === 'oggi' ? { day: todayOn(deps.clock, actor.timezone), timeZone: actor.timezone } : null;
+  const rows = await lists.todos(deps.db, actor.aziendaId, actor.userId, today, q.size);
   return rows.map((r) => toRow(r, access.seePrices));
 }

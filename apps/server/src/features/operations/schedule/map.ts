@@ -24,7 +24,7 @@ export async function mapRequest(
   },
 ) {
   const tz = await repo.timezoneOf(deps.db, actor.aziendaId);
-  const r = mapRange(body.range, tz);
+  const r = mapRange(body.range, tz, deps.clock.now());
   const start = compact(r.start);
   const end = compact(r.end);
   const items = await mapItemsJson(deps, actor, start, end, tz, {

@@ -31,7 +31,7 @@ function whenText(at: Date, tz: string, allDay: boolean, lingua: string) {
 }
 
 /** One run: every due reminder (the cron's job; tests call it directly, twice). */
-export async function runReminders(deps: Deps, now = new Date()): Promise<number> {
+export async function runReminders(deps: Deps, now = deps.clock.now()): Promise<number> {
   let sent = 0;
   for (const ap of await repo.dueReminders(deps.db, now)) {
     const inizio = ap.inizio!;

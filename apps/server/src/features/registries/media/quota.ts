@@ -85,7 +85,7 @@ export async function usage(deps: Deps, aziendaId: string): Promise<StorageUsage
  * older than a day are leftovers of interrupted work and are removed. The new
  * figure is written under the usage row's lock, so uploads wait for it.
  */
-export async function recalculate(deps: Deps, aziendaId: string, now = new Date()) {
+export async function recalculate(deps: Deps, aziendaId: string, now = deps.clock.now()) {
   const stored = new Map<string, { size: number; modifiedAt: Date }>();
   for await (const o of deps.storage.list(aziendaId)) stored.set(o.key, { size: o.size, modifiedAt: o.modifiedAt });
   let orphansRemoved = 0;
