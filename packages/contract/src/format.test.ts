@@ -42,7 +42,10 @@ describe('money and numbers', () => {
     expect(formatBytes(1536, 'it')).toBe('1,5 KB');
     expect(formatBytes(5 * 1024 ** 3, 'en')).toBe('5 GB');
     expect(localeOf('it-IT')).toBe('it-IT');
-    expect(localeOf('fr')).toBe('en-GB');
+    expect(localeOf('fr')).toBe('fr');
+    expect(localeOf('DE')).toBe('de');
+    expect(localeOf('')).toBe('en-GB');
+    expect(formatDecimal('2450.5', 'de')).toBe('2.450,5');
   });
 });
 

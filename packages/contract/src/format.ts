@@ -3,7 +3,8 @@ import { wallClock, type Instant } from './time.js';
 /**
  * Money, numbers, dates and hours as people read them, defined once for the server (exports,
  * mails), the PDFs and the web (decision 0038). The language is the interface's or the document's:
- * anything starting with "it" (it, IT, it-IT) is Italian, anything else English.
+ * it / IT / it-IT is Italian (it-IT), en / EN English (en-GB); another interface language (es, fr,
+ * de) is its own locale.
  * - Money always grouped, two decimals: `2.450,00 €` in Italian (CLDR would leave four-digit Italian
  *   amounts ungrouped; the spec writes 2.450,00 €), `€2,450.00` in English.
  * - Dates DD/MM/YYYY in both languages (the spec's one date format), hours on 24 hours, an instant
@@ -12,9 +13,13 @@ import { wallClock, type Instant } from './time.js';
  */
 export type FormatLang = string;
 
-const isItalian = (lang: FormatLang) => lang.slice(0, 2).toLowerCase() === 'it';
-/** The Intl locale of a language: it-IT or en-GB. */
-export const localeOf = (lang: FormatLang): 'it-IT' | 'en-GB' => (isItalian(lang) ? 'it-IT' : 'en-GB');
+/** The Intl locale of a language: it-IT, en-GB, or the language itself (es, fr, de). */
+export function localeOf(lang: FormatLang): string {
+  const code = lang.slice(0, 2).toLowerCase();
+  if (code === 'it') return 'it-IT';
+  if (code === 'en' || !/^[a-z]{2}$/.test(code)) return 'en-GB';
+  return lang.length === 2 ? code : lang;
+}
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 function numberFormat(lang: FormatLang, kind: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
