@@ -123,7 +123,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     config,
     database,
     db: database.db,
-    tokens: new AccessTokens(new TextEncoder().encode(jwtKey), config.ACCESS_TOKEN_TTL_SEC),
+    tokens: new AccessTokens(new TextEncoder().encode(jwtKey), config.ACCESS_TOKEN_TTL_SEC, opts.clock ?? systemClock),
     sealer,
     mailer: opts.mailer ?? createMailer(config, app.log),
     jobs,

@@ -20,6 +20,8 @@ export * from './articles.js';
 export * from './job-roles.js';
 export * from './fields.js';
 export * from './dates.js';
+export * from './time.js';
+export * from './format.js';
 export * from './characters.js';
 export * from './exports.js';
 export * from './money.js';

@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  daysBetween,
   isExpired,
   isExpiring,
   isTrialActive,
   licenceCount,
   subscriptionState,
   technicianLimit,
-  todayIn,
   yearlyAllowed,
   type SubscriptionDates,
 } from './plans.js';
+import { daysBetween, todayIn } from './time.js';
 
 const base: SubscriptionDates = {
   subscription_confirmed: false,

@@ -1,3 +1,4 @@
+import { daysBetween } from './time.js';
 /**
  * Plans, prices and subscription state rules (spec platform sections 4, 5, 9).
  * Amounts are integer euro cents, without VAT. One table, documented in
@@ -67,27 +68,6 @@ export interface SubscriptionDates {
 }
 
 const MISSING = '1960-01-01';
-
-/** Today as YYYY-MM-DD in a time zone. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return dayFormatOf(timeZone).format(now);
-}
-
-/** One formatter per time zone: making an Intl.DateTimeFormat costs far more than using one (every request asks). */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-function dayFormatOf(timeZone: string): Intl.DateTimeFormat {
-  let f = dayFormats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(timeZone, f);
-  }
-  return f;
-}
-
-/** Whole days from `today` to `date` (negative when past). */
-export function daysBetween(today: string, date: string): number {
-  return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
-}
 
 /** Trial is active when its end is today or later and the subscription is not confirmed. */
 export function isTrialActive(s: SubscriptionDates, today: string): boolean {

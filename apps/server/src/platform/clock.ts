@@ -1,3 +1,5 @@
+import { todayIn } from '@fs/contract';
+
 /**
  * The one source of "now" for services and jobs. Production reads the system time; tests give a
  * settable clock (`fixedClock`) through `BuildOptions.clock` and move it instead of waiting.
@@ -25,4 +27,9 @@ export function fixedClock(start: Date | string): SettableClock {
       at += ms;
     },
   };
+}
+
+/** Today (YYYY-MM-DD) on a company's calendar by this clock: where a service cuts its day. */
+export function todayOn(clock: Clock, timeZone: string): string {
+  return todayIn(timeZone, clock.now());
 }

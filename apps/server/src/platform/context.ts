@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Requirement } from '@fs/contract';
-import type { Clock } from './clock.js';
+import { todayOn, type Clock } from './clock.js';
 import type { Deps } from './deps.js';
 import type { Db, DbOrTx, Tx } from './db/client.js';
 import { aziende } from './db/schema.js';
@@ -162,3 +162,6 @@ export const whoOf = (ctx: CompanyContext) => ({
   userId: ownIdOf(ctx.principal),
   permissions: ctx.principal.permissions,
 });
+
+/** The company's today (YYYY-MM-DD on its calendar), by the context's clock. */
+export const todayOf = (ctx: CompanyContext): string => todayOn(ctx.clock, ctx.company.timezone);

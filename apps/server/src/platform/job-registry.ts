@@ -2,7 +2,7 @@ import type { Deps } from './deps.js';
 
 /**
  * A background job as a feature declares it (in its `jobs.ts`): the queue's name, what one job
- * does, and optionally a cron (5 fields, Europe/Rome) that enqueues it. The server collects every
+ * does, and optionally a cron (5 fields, in the default zone Europe/Rome) that enqueues it. The server collects every
  * feature's jobs in one registry (`features/jobs.ts`); only processes that run workers
  * (ROLE=worker or all) process them, every process may enqueue them.
  */

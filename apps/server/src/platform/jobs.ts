@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import { DEFAULT_TIME_ZONE } from '@fs/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './db/client.js';
 
@@ -6,7 +7,11 @@ export type JobHandler<T> = (data: T) => Promise<void>;
 
 /** Durable background jobs on the application's own database (pg-boss). */
 export class Jobs {
-  private constructor(private readonly boss: PgBoss) {}
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly database: Database,
+    private readonly schema: string,
+  ) {}
 
   /**
    * `work` false (ROLE=api): this process only enqueues; crons and maintenance are left to the
@@ -32,7 +37,7 @@ export class Jobs {
     });
     boss.on('error', (err: unknown) => log.error({ err }, 'job queue error'));
     await boss.start();
-    return new Jobs(boss);
+    return new Jobs(boss, database, schema);
   }
 
   /**
@@ -78,7 +83,7 @@ export class Jobs {
     cron: string,
     data: T,
     retry: { retryLimit?: number; retryDelay?: number; retryBackoff?: boolean } = {},
-    tz = 'Europe/Rome',
+    tz = DEFAULT_TIME_ZONE,
   ): Promise<void> {
     await this.boss.schedule(queue, cron, data, { tz, retryLimit: 2, retryDelay: 60, ...retry });
   }
@@ -104,6 +109,25 @@ export class Jobs {
   /** A job that may not start before `startAfter` (deferred work: the company deletion). */
   sendAfter<T extends object>(queue: string, data: T, startAfter: Date): Promise<string | null> {
     return this.boss.sendAfter(queue, data, { retryLimit: 3, retryDelay: 30, retryBackoff: true }, startAfter);
+  }
+
+  /**
+   * The jobs not finished yet (created, waiting for a retry, or running), counted by queue and
+   * state; only `queues` when given, and only those due within `dueWithinSec` (a job deferred to
+   * next week is not pending work). What tests wait on (drainJobs) instead of sleeping.
+   */
+  async unfinished(
+    queues?: readonly string[],
+    dueWithinSec = 3600,
+  ): Promise<{ queue: string; state: string; count: number }[]> {
+    const { rows } = await this.database.executeSql(
+      `select name as queue, state::text as state, count(*)::int as count from ${this.schema}.job
+        where state in ('created', 'retry', 'active') and ($1::text[] is null or name = any($1::text[]))
+          and start_after <= now() + make_interval(secs => $2::int)
+        group by name, state order by name, state`,
+      [queues ? [...queues] : null, dueWithinSec],
+    );
+    return rows as { queue: string; state: string; count: number }[];
   }
 
   async stop(): Promise<void> {

@@ -1,39 +1,22 @@
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+import { DEFAULT_TIME_ZONE, formatDate as formatDateIn, formatDateTime as formatDateTimeIn } from '@fs/contract';
 
-/** A wire date or timestamp as DD/MM/YYYY, in the company's time zone when it has a time. */
+/** The browser's own zone (what a date without a given zone was always read in). */
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * A wire date or timestamp as DD/MM/YYYY (the contract's formatting, decision 0038): a day as
+ * written, an instant in `timeZone` (the company's when the caller has it, else the browser's).
+ */
 export function formatDate(value: string | null | undefined, timeZone?: string): string | null {
-  if (!value) return null;
-  const dateOnly = DATE_ONLY.exec(value);
-  if (dateOnly) return `${dateOnly[3]}/${dateOnly[2]}/${dateOnly[1]}`;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return null;
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone,
-  }).formatToParts(date);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')}/${part('month')}/${part('year')}`;
+  return formatDateIn(value, timeZone ?? browserZone());
 }
 
 /** A wire timestamp as DD/MM/YYYY HH:mm (24 hours) in `timeZone`, whatever the browser's locale. */
-export function formatDateTime(value: string | null | undefined, timeZone = 'Europe/Rome'): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return null;
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-  }).formatToParts(date);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
+export function formatDateTime(value: string | null | undefined, timeZone = DEFAULT_TIME_ZONE): string | null {
+  return formatDateTimeIn(value, timeZone);
 }
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Calendar days from today until `value` (0 on the day itself, negative once past). */
 export function daysUntil(value: string | null | undefined, now: Date = new Date()): number | null {

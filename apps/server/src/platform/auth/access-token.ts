@@ -1,6 +1,7 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Source } from '@fs/contract';
 import { AppError } from '../errors.js';
+import { systemClock, type Clock } from '../clock.js';
 
 export interface AccessClaims {
   userId: string;
@@ -18,6 +19,8 @@ export class AccessTokens {
   constructor(
     private readonly key: Uint8Array,
     private readonly ttlSec: number,
+    /** Issue and expiry times, and the time a token is checked at (tests move it). */
+    private readonly clock: Clock = systemClock,
   ) {}
 
   sign(c: AccessClaims): Promise<string> {
@@ -26,8 +29,8 @@ export class AccessTokens {
       .setSubject(c.userId)
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE)
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(Date.now() / 1000) + this.ttlSec)
+      .setIssuedAt(this.clock.now())
+      .setExpirationTime(Math.floor(this.clock.now().getTime() / 1000) + this.ttlSec)
       .sign(this.key);
   }
 
@@ -40,6 +43,7 @@ export class AccessTokens {
         algorithms: ['HS256'],
         // A token without an expiry would never lapse: refused even when its signature is good.
         requiredClaims: ['exp', 'iat'],
+        currentDate: this.clock.now(),
       });
       const { sub, azi, sid, src, dev } = payload as Record<string, unknown>;
       if (typeof sub !== 'string' || typeof azi !== 'string' || typeof sid !== 'string' || typeof dev !== 'string') {

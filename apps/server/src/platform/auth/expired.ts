@@ -24,9 +24,9 @@ export function openWhenExpired(url: string): boolean {
  * 402 SUBSCRIPTION_EXPIRED for any other route of a company whose subscription
  * and trial are both past; the dates come with the session the guard loads.
  */
-export function refuseWhenExpired(company: SubscriptionDates & { timezone: string }, url: string): void {
+export function refuseWhenExpired(company: SubscriptionDates & { timezone: string }, url: string, now: Date): void {
   if (openWhenExpired(url)) return;
-  if (isExpired(company, todayIn(company.timezone))) {
+  if (isExpired(company, todayIn(company.timezone, now))) {
     throw new AppError('SUBSCRIPTION_EXPIRED', 'Abbonamento scaduto: rinnovarlo per continuare');
   }
 }

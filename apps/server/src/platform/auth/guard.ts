@@ -88,7 +88,7 @@ export function registerAuthGuard(app: FastifyInstance, deps: Deps): void {
     const { actor, session } = await authenticate(deps.db, deps.tokens, request);
     const ctx = userContext(deps, actor);
     checkPermission(ctx.principal, config.permission);
-    refuseWhenExpired(session, url);
+    refuseWhenExpired(session, url, deps.clock.now());
     request.actor = actor;
     request.companyContext = ctx;
   });

@@ -36,7 +36,7 @@ export async function issueSession(
       aziendaId: v.aziendaId,
       tokenHash: hashToken(refreshToken),
       kind: 'rotating',
-      expiresAt: new Date(Date.now() + deps.config.REFRESH_TOKEN_TTL_DAYS * DAY_MS),
+      expiresAt: new Date(deps.clock.now().getTime() + deps.config.REFRESH_TOKEN_TTL_DAYS * DAY_MS),
     });
     return id;
   });

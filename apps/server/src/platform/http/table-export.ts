@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { formatDay } from '@fs/contract';
 import { contentDisposition } from './content-disposition.js';
 import { csvCell } from './csv-cell.js';
 import { primed, streamOf } from './streams.js';
@@ -10,10 +11,19 @@ import { primed, streamOf } from './streams.js';
  * A list exported as the user filtered it, CSV or XLSX, streamed as rows are read (never the
  * whole file in memory). Text cells go through `csvCell` (no cell can start a formula); numbers
  * are numbers in XLSX and Italian decimals ("12,50") in CSV, whose `;` separator and BOM are what
- * an Italian Excel opens directly; dates are DD/MM/YYYY.
+ * an Italian Excel opens directly; dates are days of the company's calendar (cut from an instant
+ * with its time zone by the caller: `exportDay(dayIn(at, actor.timezone))`), DD/MM/YYYY in CSV and
+ * a date cell in XLSX, the same day whatever the server's zone.
  */
 export type ExportFormat = 'csv' | 'xlsx';
-export type ExportCell = string | number | Date | null;
+/** A calendar day (YYYY-MM-DD) in an export. */
+export interface ExportDay {
+  day: string;
+}
+export type ExportCell = string | number | ExportDay | null;
+
+export const exportDay = (day: string): ExportDay => ({ day });
+const isDay = (c: ExportCell): c is ExportDay => typeof c === 'object' && c !== null;
 
 export interface TableExport {
   format: ExportFormat;
@@ -23,17 +33,16 @@ export interface TableExport {
   rows: AsyncIterable<ExportCell[]>;
 }
 
-const italianDate = (d: Date) =>
-  `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
-
 function csvText(c: ExportCell): string {
   if (c === null) return '';
   if (typeof c === 'number') return String(c).replace('.', ',');
-  if (c instanceof Date) return italianDate(c);
+  if (isDay(c)) return formatDay(c.day);
   return csvCell(c);
 }
 
+/** XLSX stores a date as days since 1900 counted in UTC (exceljs): the day's UTC midnight is that day. */
 function xlsxValue(c: ExportCell): string | number | Date | null {
+  if (isDay(c)) return new Date(`${c.day}T00:00:00Z`);
   return typeof c === 'string' ? csvCell(c) : c;
 }
 
@@ -52,7 +61,7 @@ async function writeXlsx(t: TableExport, out: PassThrough): Promise<void> {
   for await (const row of t.rows) {
     const r = sheet.addRow(row.map(xlsxValue));
     row.forEach((c, i) => {
-      if (c instanceof Date) r.getCell(i + 1).numFmt = 'dd/mm/yyyy';
+      if (isDay(c)) r.getCell(i + 1).numFmt = 'dd/mm/yyyy';
     });
     r.commit();
   }

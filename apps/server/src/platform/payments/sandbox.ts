@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { cardBrand, cardExpired, cvcValid, digitsOnly, luhnValid, todayIn, type CardInput } from '@fs/contract';
+import {
+  DEFAULT_TIME_ZONE,
+  cardBrand,
+  cardExpired,
+  cvcValid,
+  digitsOnly,
+  luhnValid,
+  todayIn,
+  type CardInput,
+} from '@fs/contract';
 import { AppError, notFound } from '../errors.js';
 import type { Db } from '../db/client.js';
 import { sandboxChallenges } from '../db/schema-subscription.js';
@@ -52,7 +61,8 @@ export class SandboxGateway implements PaymentGateway {
       ]);
     }
     if (
-      cardExpired(card.exp_month, card.exp_year, todayIn('Europe/Rome', this.now())) ||
+      // The gateway's calendar, not a company's: the sandbox judges a card's month as the default zone.
+      cardExpired(card.exp_month, card.exp_year, todayIn(DEFAULT_TIME_ZONE, this.now())) ||
       number === SANDBOX_CARDS.expired
     ) {
       throw new AppError('0026', 'Carta scaduta', [{ path: 'card.exp', message: 'Carta scaduta' }]);

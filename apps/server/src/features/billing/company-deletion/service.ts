@@ -26,7 +26,7 @@ export async function deletionStatus(deps: Deps, aziendaId: string): Promise<Del
  * (company time zone), until then an administrator may restore it. Asking
  * again while one is pending answers the pending one.
  */
-export async function requestDeletion(deps: Deps, aziendaId: string, now = new Date()): Promise<DeletionStatus> {
+export async function requestDeletion(deps: Deps, aziendaId: string, now = deps.clock.now()): Promise<DeletionStatus> {
   const s = await repo.findDeletionState(deps.db, aziendaId);
   if (!s) throw notFound('Azienda');
   if (s.eliminazioneAt) return toStatus(s);
@@ -39,7 +39,7 @@ export async function requestDeletion(deps: Deps, aziendaId: string, now = new D
 }
 
 /** Restores a company whose deletion is pending and not yet due. */
-export async function restore(deps: Deps, aziendaId: string, now = new Date()): Promise<DeletionStatus> {
+export async function restore(deps: Deps, aziendaId: string, now = deps.clock.now()): Promise<DeletionStatus> {
   const s = await repo.findDeletionState(deps.db, aziendaId);
   if (!s) throw notFound('Azienda');
   if (!s.eliminazioneAt) throw new AppError('CONFLICT', 'Nessuna richiesta di eliminazione in corso');

@@ -1,3 +1,5 @@
+import { wallClock, zonedInstant } from '@fs/contract';
+
 /**
  * "N working hours later", in a time zone. Working hours are the days and the
  * opening hours of `schedule` (default Monday to Friday, 9:00 to 18:00); time
@@ -15,7 +17,6 @@ export interface WorkingSchedule {
 export const DEFAULT_SCHEDULE: WorkingSchedule = { open: 9, close: 18, days: [1, 2, 3, 4, 5] };
 
 const HOUR = 3_600_000;
-const WEEKDAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
 
 interface LocalParts {
   y: number;
@@ -26,57 +27,17 @@ interface LocalParts {
   weekday: number;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      weekday: 'short',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The wall clock of an instant in a time zone. */
+/** The wall clock of an instant in a time zone (the contract's time module, decision 0038). */
 export function localParts(instant: number, timeZone: string): LocalParts {
-  const parts = Object.fromEntries(
-    formatterFor(timeZone)
-      .formatToParts(new Date(instant))
-      .map((p) => [p.type, p.value]),
-  );
-  const ms =
-    ((Number(parts.hour) * 60 + Number(parts.minute)) * 60 + Number(parts.second)) * 1000 +
-    (((instant % 1000) + 1000) % 1000);
-  return {
-    y: Number(parts.year),
-    m: Number(parts.month),
-    d: Number(parts.day),
-    ms,
-    weekday: WEEKDAYS[parts.weekday!]!,
-  };
-}
-
-/** Offset of the zone from UTC at an instant, in ms (Rome in winter: +1 h). */
-function offsetAt(instant: number, timeZone: string): number {
-  const p = localParts(instant, timeZone);
-  return Date.UTC(p.y, p.m - 1, p.d) + p.ms - instant;
+  const w = wallClock(instant, timeZone);
+  const ms = ((w.hour * 60 + w.minute) * 60 + w.second) * 1000 + (((instant % 1000) + 1000) % 1000);
+  return { y: w.year, m: w.month, d: w.day, ms, weekday: new Date(Date.UTC(w.year, w.month - 1, w.day)).getUTCDay() };
 }
 
 /** The instant a local date and hour happen in a time zone (hours never fall in a DST gap here). */
-export function zonedInstant(y: number, m: number, d: number, hour: number, timeZone: string): number {
-  const asUtc = Date.UTC(y, m - 1, d) + hour * HOUR;
-  let instant = asUtc - offsetAt(asUtc, timeZone);
-  instant = asUtc - offsetAt(instant, timeZone);
-  return instant;
+function zonedAt(y: number, m: number, d: number, hour: number, timeZone: string): number {
+  const day = `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  return zonedInstant(day, timeZone, hour).getTime();
 }
 
 /** Local midnight-based date arithmetic that ignores time zones (calendar days). */
@@ -103,16 +64,16 @@ export function addWorkingHours(
     const closeMs = schedule.close * HOUR;
     if (!schedule.days.includes(p.weekday) || p.ms >= closeMs) {
       const [y, m, d] = nextDay(p.y, p.m, p.d);
-      cursor = zonedInstant(y, m, d, schedule.open, timeZone);
+      cursor = zonedAt(y, m, d, schedule.open, timeZone);
       continue;
     }
-    if (p.ms < openMs) cursor = zonedInstant(p.y, p.m, p.d, schedule.open, timeZone);
-    const closing = zonedInstant(p.y, p.m, p.d, schedule.close, timeZone);
+    if (p.ms < openMs) cursor = zonedAt(p.y, p.m, p.d, schedule.open, timeZone);
+    const closing = zonedAt(p.y, p.m, p.d, schedule.close, timeZone);
     const available = closing - cursor;
     if (remaining <= available) return new Date(cursor + remaining);
     remaining -= available;
     const [y, m, d] = nextDay(p.y, p.m, p.d);
-    cursor = zonedInstant(y, m, d, schedule.open, timeZone);
+    cursor = zonedAt(y, m, d, schedule.open, timeZone);
   }
   throw new Error('working hours did not converge');
 }

@@ -35,7 +35,7 @@ export const promoRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         },
       },
     },
-    async (req) => ({ success: true as const, ...(await promo.initPromo(deps, req.body, new Date(), req.ip)) }),
+    async (req) => ({ success: true as const, ...(await promo.initPromo(deps, req.body, deps.clock.now(), req.ip)) }),
   );
 
   app.get(

@@ -76,7 +76,7 @@ export async function initPromo(
 }
 
 async function promoToken(deps: Deps, token: string) {
-  const t = await repo.findLiveToken(deps.db, 'promo', hashToken(token), new Date());
+  const t = await repo.findLiveToken(deps.db, 'promo', hashToken(token), deps.clock.now());
   if (!t) throw notFound('Registrazione (link scaduto o già usato)');
   return t;
 }
@@ -109,7 +109,8 @@ export async function promoComplete(
 ): Promise<PromoCompanySummary> {
   const t = await promoToken(deps, input.token);
   return deps.db.transaction(async (tx) => {
-    if (!(await repo.spendToken(tx, t.aziendaId, t.id, new Date()))) throw notFound('Registrazione (link già usato)');
+    if (!(await repo.spendToken(tx, t.aziendaId, t.id, deps.clock.now())))
+      throw notFound('Registrazione (link già usato)');
     await repo.updateCompany(tx, t.aziendaId, {
       codiceFiscale: input.codice_fiscale ?? null,
       pec: input.pec,

@@ -59,7 +59,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (
         response: { 200: itemResponse(registerInitItem), ...errors(400, 409, 429) },
       },
     },
-    async (req) => ({ success: true as const, item: await service.init(deps, req.body, new Date(), req.ip) }),
+    async (req) => ({ success: true as const, item: await service.init(deps, req.body, deps.clock.now(), req.ip) }),
   );
 
   app.get(

@@ -56,7 +56,7 @@ export function takenError(e: unknown): AppError | undefined {
 /** Provisions a registered company and runs `more` in the same transaction. */
 export async function provision<T>(deps: Deps, c: NewCompany, more: (tx: Tx, p: Provisioned) => Promise<T>) {
   try {
-    return await provisionCompany(deps.db, c, more);
+    return await provisionCompany(deps.db, { now: deps.clock.now(), ...c }, more);
   } catch (e) {
     throw takenError(e) ?? e;
   }
@@ -141,7 +141,7 @@ export async function init(deps: Deps, input: InitInput, now = new Date(), clien
 }
 
 async function checkoutToken(deps: Deps, token: string) {
-  const t = await repo.findLiveToken(deps.db, 'checkout', hashToken(token), new Date());
+  const t = await repo.findLiveToken(deps.db, 'checkout', hashToken(token), deps.clock.now());
   if (!t) throw notFound('Registrazione (link scaduto o già usato)');
   return t;
 }
@@ -184,7 +184,8 @@ async function keepCard(
   card: Parameters<typeof subscriptionRepo.saveCard>[2],
 ) {
   await deps.db.transaction(async (tx) => {
-    if (!(await repo.spendToken(tx, t.aziendaId, t.id, new Date()))) throw notFound('Registrazione (link già usato)');
+    if (!(await repo.spendToken(tx, t.aziendaId, t.id, deps.clock.now())))
+      throw notFound('Registrazione (link già usato)');
     await subscriptionRepo.saveCard(tx, t.aziendaId, card);
   });
   return { stato: 'completata' as const, card: { last4: card.last4, brand: card.brand } };

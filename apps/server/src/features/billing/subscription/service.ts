@@ -76,7 +76,7 @@ export async function getSubscription(deps: Deps, aziendaId: string): Promise<Su
       scadenza_abbonamento_date: c.scadenzaAbbonamentoDate,
       scadenza_trial_date: c.scadenzaTrialDate,
       dunning: c.dunning,
-      state: subscriptionState(d, todayIn(c.timezone)),
+      state: subscriptionState(d, todayIn(c.timezone, deps.clock.now())),
       renewListino: { breakList },
     },
     licences: { total: licenceCount(breakList), used, limit: technicianLimit(c.subscriptionType) },
@@ -99,7 +99,7 @@ export async function checkVoucher(
   db: DbOrTx = deps.db,
 ): Promise<Voucher> {
   const c = await company(db, aziendaId);
-  const today = todayIn(c.timezone);
+  const today = todayIn(c.timezone, deps.clock.now());
   const v = await repo.findVoucher(db, code);
   const usable =
     v &&
@@ -132,7 +132,7 @@ async function quoteWith(
     replace: req.replace ?? false,
   };
   const [current, used] = await Promise.all([repo.items(db, aziendaId), repo.usedLicences(db, aziendaId)]);
-  return buildQuote(toDates(c), current, used, input, terms, todayIn(c.timezone));
+  return buildQuote(toDates(c), current, used, input, terms, todayIn(c.timezone, deps.clock.now()));
 }
 
 const publicEstimate = ({ composition: _c, plan: _p, ...e }: Quoted): Estimate => e;
@@ -149,6 +149,7 @@ async function apply(
   method: PaymentMethod,
   paymentId: string,
   codes: string[],
+  now: Date,
 ) {
   const c = await company(tx, aziendaId, true);
   if (q.mode === 'addition') {
@@ -165,7 +166,8 @@ async function apply(
       subscriptionConfirmed: true,
       subscriptionPaymentMethod: method,
       subscriptionBillingPeriod: q.billingPeriod,
-      startAbbonamentoDate: c.subscriptionConfirmed && q.start > todayIn(c.timezone) ? c.startAbbonamentoDate : q.start,
+      startAbbonamentoDate:
+        c.subscriptionConfirmed && q.start > todayIn(c.timezone, now) ? c.startAbbonamentoDate : q.start,
       scadenzaAbbonamentoDate: q.end,
       dunning: false,
     });
@@ -211,7 +213,7 @@ async function paidByCard(
           paidAt: new Date(),
         });
     if (!p) throw new AppError('CONFLICT', 'Pagamento già concluso');
-    await apply(tx, aziendaId, q, 'card', p.id, codes);
+    await apply(tx, aziendaId, q, 'card', p.id, codes, deps.clock.now());
     await repo.saveCard(tx, aziendaId, card);
     return p;
   });
@@ -241,13 +243,13 @@ export async function purchase(deps: Deps, aziendaId: string, req: PurchaseReque
       const instructions = deps.payments.bankTransferInstructions({
         amountCents: q.total_cents,
         reference,
-        dueDate: addDays(todayIn(c.timezone), deps.config.BANK_TRANSFER_DUE_DAYS),
+        dueDate: addDays(todayIn(c.timezone, deps.clock.now()), deps.config.BANK_TRANSFER_DUE_DAYS),
       });
       await repo.settlePayment(tx, aziendaId, p.id, 'pending_transfer', {
         transferReference: reference,
         estimate: { ...estimate, instructions },
       });
-      await apply(tx, aziendaId, q, 'bank_transfer', p.id, codes);
+      await apply(tx, aziendaId, q, 'bank_transfer', p.id, codes, deps.clock.now());
       return { status: 'pending_transfer' as const, payment_id: p.id, estimate, instructions };
     });
   }

@@ -1,3 +1,4 @@
+import { addDays, DEFAULT_TIME_ZONE, todayIn } from '@fs/contract';
 import type { Db, Tx } from '../../../platform/db/client.js';
 import { aziende, subscriptionItems, utenti } from '../../../platform/db/schema.js';
 import { hashPassword } from '../../../platform/auth/crypto.js';
@@ -21,6 +22,8 @@ export interface NewCompany {
   subscriptionType?: 'lite' | 'premium' | 'platinum';
   /** Days of free trial left from today. */
   trialDays?: number;
+  /** What time it is (the clock): the trial counts from today on the company's calendar. */
+  now?: Date;
   /** Technician licences of the plan (default 3). */
   licences?: number;
   /** More company data (registration). */
@@ -34,8 +37,6 @@ export interface NewCompany {
 }
 
 export type Provisioned = { company: typeof aziende.$inferSelect; users: (typeof utenti.$inferSelect)[] };
-
-const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
  * Creates a company in free trial with its users, in one transaction; `more`
@@ -57,7 +58,10 @@ export async function provisionCompany<T = undefined>(
         ...c.details,
         subscriptionType: c.subscriptionType ?? 'premium',
         subscriptionConfirmed: false,
-        scadenzaTrialDate: isoDate(new Date(Date.now() + (c.trialDays ?? 30) * 86_400_000)),
+        scadenzaTrialDate: addDays(
+          todayIn(c.details?.timezone ?? DEFAULT_TIME_ZONE, c.now ?? new Date()),
+          c.trialDays ?? 30,
+        ),
       })
       .returning();
     await tx.insert(subscriptionItems).values({

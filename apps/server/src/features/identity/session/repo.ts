@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../platform/db/client.js';
 import { aziende, gruppi, refreshTokens, sessioni, utenti } from '../../../platform/db/schema.js';
 
@@ -33,10 +33,11 @@ export async function findRefreshToken(db: DbOrTx, tokenHash: string) {
 export async function consumeRefreshToken(
   tx: DbOrTx,
   id: string,
+  now: Date,
 ): Promise<{ consumed: true } | { consumed: false; usedAt: Date | null }> {
   const rows = await tx
     .update(refreshTokens)
-    .set({ usedAt: sql`now()` })
+    .set({ usedAt: now })
     .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt)))
     .returning({ id: refreshTokens.id });
   if (rows.length === 1) return { consumed: true };

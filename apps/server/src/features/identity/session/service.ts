@@ -36,17 +36,19 @@ export async function refresh(deps: Deps, presented: string | undefined, deviceI
   const { token, session } = found;
   if (session.revokedAt) throw new AppError(session.revokedReason === 'device' ? '0017' : '0015');
   if (deviceId !== session.deviceId) throw new AppError('0021');
-  if (token.expiresAt.getTime() < Date.now()) throw new AppError('0015', 'Sessione scaduta, accedere di nuovo');
+  if (token.expiresAt.getTime() < deps.clock.now().getTime())
+    throw new AppError('0015', 'Sessione scaduta, accedere di nuovo');
   const next = randomToken();
   const ok = await deps.db.transaction(async (tx) => {
-    const use = await repo.consumeRefreshToken(tx, token.id);
-    if (!use.consumed && !(use.usedAt && Date.now() - use.usedAt.getTime() < REUSE_GRACE_MS)) return false;
+    const use = await repo.consumeRefreshToken(tx, token.id, deps.clock.now());
+    if (!use.consumed && !(use.usedAt && deps.clock.now().getTime() - use.usedAt.getTime() < REUSE_GRACE_MS))
+      return false;
     await insertRefreshToken(tx, {
       sessionId: session.id,
       aziendaId: session.aziendaId,
       tokenHash: hashToken(next),
       kind: 'rotating',
-      expiresAt: new Date(Date.now() + deps.config.REFRESH_TOKEN_TTL_DAYS * DAY_MS),
+      expiresAt: new Date(deps.clock.now().getTime() + deps.config.REFRESH_TOKEN_TTL_DAYS * DAY_MS),
     });
     return true;
   });
@@ -78,7 +80,7 @@ export async function temporaryRefreshToken(deps: Deps, actor: Actor) {
     aziendaId: actor.aziendaId,
     tokenHash: hashToken(token),
     kind: 'temp',
-    expiresAt: new Date(Date.now() + deps.config.TEMP_REFRESH_TOKEN_TTL_SEC * 1000),
+    expiresAt: new Date(deps.clock.now().getTime() + deps.config.TEMP_REFRESH_TOKEN_TTL_SEC * 1000),
   });
   return { refreshToken: token, expiresInSec: deps.config.TEMP_REFRESH_TOKEN_TTL_SEC };
 }

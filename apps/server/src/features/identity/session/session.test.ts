@@ -1,13 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../../platform/clock.js';
 import { call, newDeviceId, startTestApp, type TestApp } from '../../../test/harness.js';
 import { createCompany } from '../../../test/factories.js';
 
 let t: TestApp;
+/** Expiries are read from the clock: the tests move it instead of faking Date. */
+const clock = fixedClock(new Date());
 beforeAll(async () => {
-  t = await startTestApp({ ACCESS_TOKEN_TTL_SEC: '60' });
+  t = await startTestApp({ ACCESS_TOKEN_TTL_SEC: '60' }, { clock });
 });
 afterAll(() => t?.close());
-afterEach(() => vi.useRealTimers());
 
 const get = (url: string, s: { token: string; deviceId: string }) => call(t.app, 'GET', url, s);
 const refresh = (refreshToken: string, deviceId: string) =>
@@ -52,8 +54,7 @@ describe('session', () => {
     const forged = s.token.slice(0, -4) + 'AAAA';
     const bad = await get('/api/session/session', { ...s, token: forged });
     expect([bad.status, bad.json.code]).toEqual([401, '0015']);
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now() + 61_000);
+    clock.advance(61_000);
     const expired = await get('/api/session/session', s);
     expect([expired.status, expired.json.code]).toEqual([401, '0014']);
   });
@@ -61,8 +62,7 @@ describe('session', () => {
   it('refreshes: a new access token works, the refresh token rotates, and a reused one ends the family', async () => {
     const c = await createCompany(t);
     const s = await c.login('admin');
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now() + 61_000);
+    clock.advance(61_000);
     expect((await get('/api/session/session', s)).json.code).toBe('0014');
     const r1 = await refresh(s.refreshToken, s.deviceId);
     expect(r1.status).toBe(200);
@@ -71,7 +71,7 @@ describe('session', () => {
     const r2 = await refresh(r1.json.refresh_token, s.deviceId);
     expect(r2.status).toBe(200);
     // the first refresh token again, past the grace for concurrent tabs: a reuse, so the whole session ends
-    vi.setSystemTime(Date.now() + 11_000);
+    clock.advance(11_000);
     const reuse = await refresh(s.refreshToken, s.deviceId);
     expect([reuse.status, reuse.json.code]).toEqual([401, '0015']);
     expect((await refresh(r2.json.refresh_token, s.deviceId)).json.code).toBe('0015');

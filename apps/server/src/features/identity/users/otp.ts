@@ -21,7 +21,7 @@ export async function generateOtp(deps: Deps, actor: Actor): Promise<GenerateOtp
       aziendaId: actor.aziendaId,
       utenteId: actor.userId,
       codeHash: hashToken(code),
-      expiresAt: new Date(Date.now() + ttl * 1000),
+      expiresAt: new Date(deps.clock.now().getTime() + ttl * 1000),
     });
   });
   return {
@@ -38,7 +38,7 @@ export async function appAccess(deps: Deps, otp: string, deviceId: string | unde
     throw new AppError('VALIDATION', 'Intestazione Device-Id mancante o non valida', [
       { path: 'Device-Id', message: REQUIRED_MESSAGE },
     ]);
-  const spent = await repo.consumeOtp(deps.db, hashToken(otp), new Date());
+  const spent = await repo.consumeOtp(deps.db, hashToken(otp), deps.clock.now());
   if (!spent) throw new AppError('OTP_INVALID', 'Codice QR scaduto o già usato');
   const found = await repo.findUser(deps.db, spent.aziendaId, spent.utenteId);
   if (!found || found.user.status !== 'ACTIVE') throw new AppError('0030');

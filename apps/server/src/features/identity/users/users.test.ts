@@ -1,14 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { fixedClock } from '../../../platform/clock.js';
 import { call, newDeviceId, onPostgres, startTestApp, type TestApp } from '../../../test/harness.js';
 import { createCompany, PASSWORD } from '../../../test/factories.js';
 
 let t: TestApp;
+/** Expiries are read from the clock: the tests move it instead of faking Date. */
+const clock = fixedClock(new Date());
 beforeAll(async () => {
-  t = await startTestApp({ TOKEN_ACCESS_DURATION_SEC: '120' });
+  t = await startTestApp({ TOKEN_ACCESS_DURATION_SEC: '120' }, { clock });
 });
 afterAll(() => t?.close());
-afterEach(() => vi.useRealTimers());
 
 type S = { token: string; deviceId: string };
 const save = (s: S, body: Record<string, unknown>) => call(t.app, 'POST', '/api/users/user', { ...s, body });
@@ -307,10 +309,8 @@ describe('app access by one-time code', () => {
     const first = (await call(t.app, 'GET', '/api/utenti/utente/generate-otp', s)).json.OTP;
     const second = (await call(t.app, 'GET', '/api/utenti/utente/generate-otp', s)).json.OTP;
     expect((await exchange(first)).json.code).toBe('OTP_INVALID');
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now() + 121_000);
+    clock.advance(121_000);
     expect((await exchange(second)).json.code).toBe('OTP_INVALID');
-    vi.useRealTimers();
     const third = (await call(t.app, 'GET', '/api/utenti/utente/generate-otp', s)).json.OTP;
     await sql("update utenti set status = 'DISABLED' where id = $1", [c.user('tech').id]);
     const refused = await exchange(third);

@@ -198,7 +198,9 @@ describe('activities of a contract', () => {
     });
     const save = async (c: Awaited<ReturnType<typeof row>>, inputs: ReturnType<typeof input>[]) => {
       const start = performance.now();
-      const ids = await t.deps.db.transaction((tx) => saveActivities(tx, x.aziendaId, c, inputs));
+      const ids = await t.deps.db.transaction((tx) =>
+        saveActivities(tx, x.aziendaId, c, inputs, { today: todayIn('Europe/Rome') }),
+      );
       return { ids, ms: performance.now() - start };
     };
     await save(await row('2026-12-31'), [input(0, 'mesi')]); // warm-up

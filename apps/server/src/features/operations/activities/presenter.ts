@@ -4,7 +4,7 @@ import type { ActivityRow } from './repo.js';
 import { frequencyOf } from './save.js';
 
 /**
- * The state of an occurrence on `today` (Europe/Rome; the planner's range computes the same in SQL): fatta once its report closed; scaduta when
+ * The state of an occurrence on `today` (the company's calendar; the planner's range computes the same in SQL): fatta once its report closed; scaduta when
  * undone and its day (planned, else due) is past; pianificata with a report or a planned day; else da_fare.
  */
 export function statoOf(

@@ -4,7 +4,7 @@ import { ATTIVITA_MAX, FREQUENZA_MESSAGES, type FrequenzaInput } from '@fs/contr
 /**
  * The dates of an activity's frequency inside a contract period (issue 13, decision 0027). Pure.
  * Calendar dates only: rrule runs on "floating" UTC date-times (datetime(y, m, d) at midnight UTC),
- * so the daylight-saving changes of Europe/Rome never move a date. Month ends: monthly from the
+ * so the daylight-saving changes of any zone never move a date. Month ends: monthly from the
  * 29th-31st (and yearly from 29 February) falls on min(day, last day of the month), every month.
  */
 

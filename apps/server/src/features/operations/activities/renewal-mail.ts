@@ -1,3 +1,4 @@
+import { formatDay } from '@fs/contract';
 import type { Deps } from '../../../platform/deps.js';
 import { defineJob } from '../../../platform/job-registry.js';
 import { companySend } from '../../company/index.js';
@@ -11,13 +12,11 @@ import * as rrepo from './renewal-repo.js';
 export const CONTRACT_NOTICE_QUEUE = 'contracts-notice-mail';
 export const CONTRACT_NOTICE_RETRIES = 3;
 
-const dmy = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
-
 type Content = NonNullable<Awaited<ReturnType<typeof rrepo.noticeContent>>>;
 
 /** The notice in the company's language (IT or EN). */
 export function noticeText(c: Content, dataFine: string): { subject: string; text: string } {
-  const end = dmy(dataFine);
+  const end = formatDay(dataFine);
   const what = c.descrizione ? ` (${c.descrizione})` : '';
   if (c.lingua === 'EN') {
     const renewal =

@@ -27,23 +27,33 @@ const dueCols = {
   giorniPreavviso: contratti.giorniPreavvisoRinnovo,
 };
 
+/** The day the job runs for: one given day (tests, a manual run), or `now` cut in each company's time zone. */
+export type RenewalDay = { today: string } | { now: Date };
+
+const dayOf = (when: RenewalDay) =>
+  'today' in when
+    ? sql`${when.today}::date`
+    : sql`(${when.now.toISOString()}::timestamptz at time zone (select a.timezone from aziende a where a.id = ${contratti.aziendaId}))::date`;
+
 /**
- * Running contracts that need the job on `today`: past their end and renewing themselves, or inside
- * their notice window (end − notice days ≤ today ≤ end) without a notice for that end yet.
+ * Running contracts that need the job on their company's today: past their end and renewing
+ * themselves, or inside their notice window (end − notice days ≤ today ≤ end) without a notice for
+ * that end yet. Each row carries that day (`today`), so every company is judged on its own calendar.
  */
-export async function dueContracts(db: DbOrTx, today: string): Promise<DueContract[]> {
+export async function dueContracts(db: DbOrTx, when: RenewalDay): Promise<(DueContract & { today: string })[]> {
+  const today = dayOf(when);
   return db
-    .select(dueCols)
+    .select({ ...dueCols, today: sql<string>`${today}::text` })
     .from(contratti)
     .where(
       and(
         eq(contratti.cessato, false),
         sql`${contratti.dataFine} is not null`,
         sql`(
-          (${contratti.rinnovoAutomatico} and ${contratti.mesiRinnovo} is not null and ${contratti.dataFine} < ${today}::date)
+          (${contratti.rinnovoAutomatico} and ${contratti.mesiRinnovo} is not null and ${contratti.dataFine} < ${today})
           or (${contratti.giorniPreavvisoRinnovo} is not null
-              and ${contratti.dataFine} - ${contratti.giorniPreavvisoRinnovo} <= ${today}::date
-              and ${contratti.dataFine} >= ${today}::date
+              and ${contratti.dataFine} - ${contratti.giorniPreavvisoRinnovo} <= ${today}
+              and ${contratti.dataFine} >= ${today}
               and not exists (select 1 from contratti_avvisi av
                 where av.contratto_id = ${contratti.id} and av.data_fine = ${contratti.dataFine}))
         )`,

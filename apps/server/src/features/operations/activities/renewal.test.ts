@@ -4,24 +4,27 @@ import { todayIn } from '@fs/contract';
 import { aziende } from '../../../platform/db/schema.js';
 import { clienti } from '../../../platform/db/schema-customers.js';
 import { attivitaDate, contratti, contrattiAvvisi } from '../../../platform/db/schema-contracts.js';
+import { fixedClock } from '../../../platform/clock.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
-import { contractsRenewalJob, runRenewal } from './index.js';
+import { drainJobs } from '../../../test/jobs.js';
+import { contractNoticeJob, contractsRenewalJob, runRenewal } from './index.js';
 import { activityCompany } from './test-helpers.js';
 
 let t: TestApp;
+/** The job reads "today" from the clock, in each company's time zone: a fixed day makes every run alike. */
+const clock = fixedClock('2026-11-23T10:00:00Z');
 beforeAll(async () => {
-  t = await startTestApp({ MAIL_RETRY_DELAY_SEC: '0' });
+  t = await startTestApp({ MAIL_RETRY_DELAY_SEC: '0' }, { clock });
 });
 afterAll(() => t?.close());
 
-const today = todayIn('Europe/Rome');
+const today = todayIn('Europe/Rome', clock.now());
 const plus = (d: string, n: number) => {
   const x = new Date(`${d}T00:00:00Z`);
   x.setUTCDate(x.getUTCDate() + n);
   return x.toISOString().slice(0, 10);
 };
 const tag = () => Math.random().toString(36).slice(2, 8);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function company() {
   const x = await activityCompany(t);
@@ -61,13 +64,12 @@ async function company() {
 
 const mailsTo = (to: string) => t.smtp.mails.filter((m) => m.to.includes(to));
 
+/** The notice once its mail job is done: the queue drained (it fails loudly past its timeout). */
 async function settled(x: Awaited<ReturnType<typeof company>>, id: string) {
-  for (let i = 0; i < 100; i++) {
-    const [n] = await x.notices(id);
-    if (n && n.stato !== 'in_coda') return n;
-    await sleep(150);
-  }
-  throw new Error('notice still in_coda');
+  await drainJobs(t, { queues: [contractNoticeJob.queue] });
+  const [n] = await x.notices(id);
+  expect(n?.stato).not.toBe('in_coda');
+  return n!;
 }
 
 describe('the contracts-renewal job', () => {
@@ -100,7 +102,7 @@ describe('the contracts-renewal job', () => {
     expect(await x.notices(c.id)).toHaveLength(1);
     expect((await x.row(c.id)).mailAvvisoScadenzaSent).toBe(true);
     await runRenewal(t.deps);
-    await sleep(1500);
+    await drainJobs(t);
     expect(mailsTo(x.mail)).toHaveLength(1);
     // Outside the window (or without notice days): no notice.
     const far = await x.contract({ dataFine: plus(today, 60), giorniPreavvisoRinnovo: 30 });
@@ -169,7 +171,7 @@ describe('the contracts-renewal job', () => {
       }),
     ).rejects.toThrow('killed');
     expect(await x.notices(notice.id)).toMatchObject([{ stato: 'in_coda' }]);
-    await sleep(800);
+    await drainJobs(t);
     expect(mailsTo(x.mail)).toHaveLength(0);
     // Killed right after the first renewal's transaction.
     await runRenewal(t.deps, {
@@ -181,7 +183,7 @@ describe('the contracts-renewal job', () => {
     await runRenewal(t.deps);
     await runRenewal(t.deps);
     expect((await settled(x, notice.id)).stato).toBe('inviata');
-    await sleep(1000);
+    await drainJobs(t);
     expect(mailsTo(x.mail)).toHaveLength(1);
     expect(await x.notices(notice.id)).toHaveLength(1);
     const r = await x.row(renew.id);
@@ -202,5 +204,30 @@ describe('the contracts-renewal job', () => {
     const mail = await t.smtp.waitFor(x.mail);
     expect(mail.text).toContain(`Contract ${c.identificativo}`);
     expect(mail.text).toContain('It renews automatically for 12 months.');
+  });
+
+  it('judges each company on its own calendar: at 20:00Z it is already tomorrow in Tokyo, still today in Rome', async () => {
+    const before = clock.now();
+    clock.set('2026-11-23T20:00:00Z'); // 21:00 on the 23rd in Rome, 05:00 on the 24th in Tokyo
+    try {
+      const rome = await company();
+      const tokyo = await company();
+      await t.deps.db.update(aziende).set({ timezone: 'Asia/Tokyo' }).where(eq(aziende.id, tokyo.aziendaId));
+      const ending = { dataInizio: '2025-11-24', dataFine: '2026-11-23', rinnovoAutomatico: true, mesiRinnovo: 12 };
+      const r = await rome.contract(ending);
+      const k = await tokyo.contract(ending);
+      await runRenewal(t.deps);
+      // Rome: the 23rd is its last day, not past. Tokyo: the 24th, past its end: renewed.
+      expect((await rome.row(r.id)).rinnovi).toBe(0);
+      expect((await tokyo.row(k.id)).rinnovi).toBe(1);
+      expect((await tokyo.row(k.id)).dataFine).toBe('2027-11-23');
+      // An hour after Rome's midnight, Rome's contract renews too.
+      clock.set('2026-11-24T00:00:00Z');
+      await runRenewal(t.deps);
+      expect((await rome.row(r.id)).rinnovi).toBe(1);
+      expect((await tokyo.row(k.id)).rinnovi).toBe(1);
+    } finally {
+      clock.set(before);
+    }
   });
 });

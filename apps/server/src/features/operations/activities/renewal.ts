@@ -1,4 +1,3 @@
-import { todayIn } from '@fs/contract';
 import type { Deps } from '../../../platform/deps.js';
 import { defineJob } from '../../../platform/job-registry.js';
 import * as rrepo from './renewal-repo.js';
@@ -16,11 +15,14 @@ import { generateRenewalPeriod } from './save.js';
  * left queued by a stopped run are queued again (their mail job sends each once).
  */
 export const CONTRACTS_RENEWAL_QUEUE = 'contracts-renewal';
-/** Every day at 05:30 (Europe/Rome). */
+/**
+ * Every day at 05:30 (the cron's zone, Europe/Rome); each company's contracts are judged on its own
+ * calendar (today in `aziende.timezone` at the run's instant, read from the clock).
+ */
 export const CONTRACTS_RENEWAL_CRON = '30 5 * * *';
 
 export interface RenewalRun {
-  /** The day to run for (YYYY-MM-DD, Europe/Rome); default today. */
+  /** The day to run for (YYYY-MM-DD) in every company; default each company's today by `deps.clock`. */
   today?: string;
   /** Tests: called after each committed step (to stop a run there). */
   afterStep?: (step: 'renewal' | 'notice', contrattoId: string) => void | Promise<void>;
@@ -33,10 +35,11 @@ const minusDays = (d: string, n: number) => {
 };
 
 export async function runRenewal(deps: Deps, o: RenewalRun = {}): Promise<{ renewals: number; notices: number }> {
-  const today = o.today ?? todayIn('Europe/Rome');
   let renewals = 0;
   let notices = 0;
-  for (const due of await rrepo.dueContracts(deps.db, today)) {
+  const when: rrepo.RenewalDay = o.today ? { today: o.today } : { now: deps.clock.now() };
+  for (const due of await rrepo.dueContracts(deps.db, when)) {
+    const { today } = due;
     let c: rrepo.DueContract | undefined = due;
     while (c && c.rinnovoAutomatico && c.mesiRinnovo && c.dataFine < today) {
       const { aziendaId, id, dataFine, mesiRinnovo } = c;

@@ -34,7 +34,7 @@ export const activityRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app)
         tags,
         summary: "A contract's activities with their checks, machines, frequency, rules and dates (contratto_date)",
         description:
-          'id is the contract. contratto_date: by default the undone dates and those from today on (Europe/Rome); ' +
+          'id is the contract. contratto_date: by default the undone dates and those from today on (the company calendar); ' +
           'allAttivita=true all of them (the history). stato: fatta (its report closed), scaduta (undone, its planned ' +
           "or due day past), pianificata (a report or a planned day), da_fare. Another company's contract answers 404.",
         security: bearerAuth,

@@ -1,4 +1,4 @@
-import { todayIn, type AttivitaInputParsed, type FrequenzaInput } from '@fs/contract';
+import type { AttivitaInputParsed, FrequenzaInput } from '@fs/contract';
 import { inTurn, type DbOrTx } from '../../../platform/db/client.js';
 import { AppError, notFound, type FieldProblem } from '../../../platform/errors.js';
 import * as occ from './occurrences-repo.js';
@@ -108,11 +108,12 @@ export async function saveActivities(
   aziendaId: string,
   contratto: ContrattoAttivita,
   inputs: AttivitaInputParsed[],
-  o: { today?: string } = {},
+  /** The company's today: undone dates before it are kept as they are. */
+  o: { today: string },
 ): Promise<string[]> {
   if (!inputs.length) return [];
   const period = periodOf(contratto);
-  const today = o.today ?? todayIn('Europe/Rome');
+  const { today } = o;
   const mesiRinnovo = contratto.rinnovoAutomatico ? contratto.mesiRinnovo : null;
   const problems: FieldProblem[] = [];
   const dates = inputs.map((a, i) => {

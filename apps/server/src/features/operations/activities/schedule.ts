@@ -3,12 +3,11 @@ import {
   can,
   rapportinoLavorazioneRequest,
   type attivitaRangeQuery,
-  todayIn,
   type attivitaReportInput,
   type attivitaUpdateInput,
   type attivitaUpdateResponse,
 } from '@fs/contract';
-import type { CompanyContext } from '../../../platform/context.js';
+import { todayOf, type CompanyContext } from '../../../platform/context.js';
 import { inTurn, type Tx } from '../../../platform/db/client.js';
 import { AppError, forbidden, notFound } from '../../../platform/errors.js';
 import { save as saveReport } from '../reports/service.js';
@@ -24,7 +23,6 @@ export const RANGE_MAX_DAYS = 366;
 /** Most overdue occurrences answered with a range. */
 export const SCADUTE_MAX = 200;
 
-const today = () => todayIn('Europe/Rome');
 const invalid = (path: string, message: string) => new AppError('VALIDATION', message, [{ path, message }]);
 const days = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
@@ -63,7 +61,7 @@ export async function rangeBody(
   const [cursorDay, cursorId] = page.cursor?.split('~') ?? [];
   if (cursorDay !== undefined && !isCalendarDate(cursorDay)) throw invalid('cursor', 'Cursore non valido');
   const cursor = cursorDay && cursorId ? { day: cursorDay, id: cursorId } : undefined;
-  const day = today();
+  const day = todayOf(ctx);
   const range = { start, end, today: day, limit: page.limit, cursor };
   const [items, scadute] = await inTurn(ctx.db, [
     occ.inRangeJson(ctx.db, ctx.company.id, range),
@@ -114,7 +112,7 @@ export async function move(ctx: CompanyContext, input: z.output<typeof attivitaU
       };
     }
     const row = await occ.setPlanned(tx, aziendaId, o.id, input.data === o.data ? null : input.data);
-    return { success: true as const, item: toOccorrenza(row, today()) };
+    return { success: true as const, item: toOccorrenza(row, todayOf(ctx)) };
   });
 }
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { todayIn, type Attivita, type frequencyRequest, type listaAttivitaInput } from '@fs/contract';
-import type { CompanyContext } from '../../../platform/context.js';
+import { todayOf, type CompanyContext } from '../../../platform/context.js';
 import { inTurn, type DbOrTx } from '../../../platform/db/client.js';
 import { AppError, notFound } from '../../../platform/errors.js';
 import * as occ from './occurrences-repo.js';
@@ -10,8 +10,6 @@ import * as repo from './repo.js';
 import { saveActivities } from './save.js';
 
 /** The contract side of activities (issue 13): list, rules, frequency preview, add/update, delete. */
-
-const today = () => todayIn('Europe/Rome');
 
 /** POST /contratti/attivita/frequency: the dates of a frequency in a period, or 400 with the spec's message. */
 export function frequencyDates(input: z.output<typeof frequencyRequest>): string[] {
@@ -27,10 +25,16 @@ export function frequencyDates(input: z.output<typeof frequencyRequest>): string
   }
 }
 
-async function activitiesOf(db: DbOrTx, aziendaId: string, contrattoId: string, all: boolean): Promise<Attivita[]> {
+/** The contract's activities; `day` (the company's today) decides which undone dates are overdue. */
+async function activitiesOf(
+  db: DbOrTx,
+  aziendaId: string,
+  contrattoId: string,
+  all: boolean,
+  day: string,
+): Promise<Attivita[]> {
   const rows = await repo.activitiesOfContract(db, aziendaId, contrattoId);
   const ids = rows.map((r) => r.id);
-  const day = today();
   const [checks, machines, dates] = await inTurn(db, [
     repo.checksOfActivities(db, aziendaId, ids),
     repo.machinesOfActivities(db, aziendaId, ids),
@@ -48,7 +52,7 @@ async function activitiesOf(db: DbOrTx, aziendaId: string, contrattoId: string, 
 /** GET /contratti/contratto/attivita/{id}: the contract's activities (another company's contract: 404). */
 export async function list(ctx: CompanyContext, contrattoId: string, all: boolean): Promise<Attivita[]> {
   if (!(await repo.contract(ctx.db, ctx.company.id, contrattoId))) throw notFound('Contratto');
-  return activitiesOf(ctx.db, ctx.company.id, contrattoId, all);
+  return activitiesOf(ctx.db, ctx.company.id, contrattoId, all, todayOf(ctx));
 }
 
 /** GET /contratti/attivita/regole/{id}: the activity's rules, the contract's maximum delay where it sets none. */
@@ -71,8 +75,9 @@ export async function saveList(ctx: CompanyContext, input: z.output<typeof lista
     const c = await repo.contract(tx, aziendaId, input.contrattoId, true);
     if (!c) throw notFound('Contratto');
     if (c.cessato) throw ceased();
-    await saveActivities(tx, aziendaId, c, input.attivita);
-    return activitiesOf(tx, aziendaId, c.id, false);
+    const today = todayOf(ctx);
+    await saveActivities(tx, aziendaId, c, input.attivita, { today });
+    return activitiesOf(tx, aziendaId, c.id, false, today);
   });
 }
 

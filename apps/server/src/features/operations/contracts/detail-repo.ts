@@ -49,7 +49,7 @@ export async function contractRow(
   return r;
 }
 
-/** The contract with names and counts; `today` (YYYY-MM-DD, Europe/Rome) decides which undone dates are overdue. */
+/** The contract with names and counts; `today` (YYYY-MM-DD, the company's calendar) decides which undone dates are overdue. */
 export async function detail(
   db: DbOrTx,
   aziendaId: string,

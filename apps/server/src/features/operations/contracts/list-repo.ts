@@ -15,7 +15,7 @@ export interface ListFilters {
   /** Running contracts ending within these days from `today`. */
   scadenzaGiorni?: number;
   q?: string;
-  /** YYYY-MM-DD in Europe/Rome: what "past its end" and "within N days" count from. */
+  /** YYYY-MM-DD on the company's calendar: what "past its end" and "within N days" count from. */
   today: string;
 }
 

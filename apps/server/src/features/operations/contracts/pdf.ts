@@ -1,13 +1,13 @@
 import type { Readable } from 'node:stream';
 import { createElement } from 'react';
 import { VALUTE, type Valuta } from '@fs/contract';
-import type { CompanyContext } from '../../../platform/context.js';
+import { todayOf, type CompanyContext } from '../../../platform/context.js';
 import type { PdfLang } from '../../../platform/pdf/format.js';
 import { PDF_IMAGE_TYPES, renderPdf } from '../../../platform/pdf/render.js';
 import { optionValues } from '../../company/index.js';
 import { ContractPdf, type ContractPdfModel } from './contract-pdf.js';
 import * as pdfRepo from './pdf-repo.js';
-import { getContract, today } from './service.js';
+import { getContract } from './service.js';
 
 /** The contract as a PDF (GET /contratti/contratto/preview-pdf/{id}): made on each request, in the company's PDF language. */
 
@@ -38,7 +38,7 @@ export async function contractPdfModel(ctx: CompanyContext, id: string) {
     ]),
     pdfRepo.companyOf(ctx.db, aziendaId),
     pdfRepo.customerOf(ctx.db, aziendaId, c.cliente_id),
-    pdfRepo.activitiesOf(ctx.db, aziendaId, id, today()),
+    pdfRepo.activitiesOf(ctx.db, aziendaId, id, todayOf(ctx)),
   ]);
   const lang: PdfLang = lingua === 'EN' ? 'EN' : 'IT';
   const vat = lang === 'IT' ? 'P. IVA' : 'VAT no.';

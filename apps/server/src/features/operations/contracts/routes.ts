@@ -24,7 +24,7 @@ const remove = { key: 'contratti', action: 'delete' } as const;
 const tags = ['contracts'];
 
 const STATES =
-  'States (Europe/Rome calendar): cessato when ended early or past its end without automatic renewal; in_scadenza once ' +
+  'States (the company calendar, aziende.timezone): cessato when ended early or past its end without automatic renewal; in_scadenza once ' +
   'the expiry notice went (mailAvvisoScadenzaSent); attivo otherwise. On-call (chiamata) contracts carry ore_contratto ' +
   '(bought) and ore_residue (bought less the hours of the CHIUSO reports on the contract, never below 0); null on ' +
   'maintenance contracts.';

@@ -1,5 +1,5 @@
 import type { Contratto, ContrattoInputParsed } from '@fs/contract';
-import type { CompanyContext } from '../../../platform/context.js';
+import { todayOf, type CompanyContext } from '../../../platform/context.js';
 import { userIdOf } from '../../../platform/auth/principal.js';
 import type { Tx } from '../../../platform/db/client.js';
 import { uniqueViolation } from '../../../platform/db/pg-errors.js';
@@ -106,6 +106,7 @@ export async function saveContract(ctx: CompanyContext, input: ContrattoInputPar
           mesiRinnovo,
         },
         input.attivita ?? [],
+        { today: todayOf(ctx) },
       );
       return created.id;
     });

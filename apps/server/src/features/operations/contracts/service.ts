@@ -1,6 +1,5 @@
 import {
   CONTRATTI_TABLE,
-  todayIn,
   type Contratto,
   type ContrattoBreve,
   type ContrattoRow,
@@ -10,7 +9,7 @@ import {
 import type { z } from 'zod';
 import type { contrattiFilteredQuery } from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
-import { whoOf, type CompanyContext } from '../../../platform/context.js';
+import { todayOf, whoOf, type CompanyContext } from '../../../platform/context.js';
 import { notFound } from '../../../platform/errors.js';
 import { tableInfos as tableInfosFor } from '../../shell/index.js';
 import * as detailRepo from './detail-repo.js';
@@ -18,19 +17,16 @@ import * as lists from './list-repo.js';
 import { toBreve, toContratto, toRow } from './presenter.js';
 import * as repo from './repo.js';
 
-/** The contract's day: states and deadlines count in the company's calendar (Europe/Rome). */
-export const today = () => todayIn('Europe/Rome');
-
 /** GET /contratti/cliente/{id}: an unknown customer (or another company's) answers 404. */
 export async function ofCustomer(ctx: CompanyContext, clienteId: string): Promise<ContrattoBreve[]> {
   if (!(await repo.customerExists(ctx.db, ctx.company.id, clienteId))) throw notFound('Cliente');
-  const day = today();
+  const day = todayOf(ctx);
   return (await repo.ofCustomer(ctx.db, ctx.company.id, clienteId)).map((c) => toBreve(c, day));
 }
 
 /** GET /contratti/contratto/{id}: another company's contract answers 404. */
 export async function getContract(ctx: CompanyContext, id: string): Promise<Contratto> {
-  const day = today();
+  const day = todayOf(ctx);
   const d = await detailRepo.detail(ctx.db, ctx.company.id, id, day);
   if (!d) throw notFound('Contratto');
   return toContratto(d, day);
@@ -43,7 +39,7 @@ export async function list(
   ctx: CompanyContext,
   q: ListInput,
 ): Promise<{ items: ContrattoRow[]; totaleElementi: number; tableInfos?: TableInfos }> {
-  const day = today();
+  const day = todayOf(ctx);
   const page = await lists.list(
     ctx.db,
     ctx.company.id,

@@ -20,8 +20,9 @@ async function settings(deps: Deps, aziendaId: string) {
 /** Records the caller's own position, only while the company has geolocation on. */
 export async function reportPosition(ctx: CompanyContext, input: PositionRequest): Promise<void> {
   if (!(await settings(ctx.deps, ctx.company.id)).enabled) throw new AppError('GEOLOCATION_DISABLED');
-  const recordedAt = input.recordedAt ? new Date(input.recordedAt) : new Date();
-  const skew = recordedAt.getTime() - Date.now();
+  const now = ctx.clock.now();
+  const recordedAt = input.recordedAt ? new Date(input.recordedAt) : now;
+  const skew = recordedAt.getTime() - now.getTime();
   if (skew > MAX_FUTURE_MS || -skew > MAX_AGE_MS) {
     throw new AppError('VALIDATION', 'Posizione con data non valida', [
       { path: 'recordedAt', message: 'deve essere delle ultime 24 ore' },
@@ -47,7 +48,7 @@ export async function technicianPositions(
   const s = await settings(ctx.deps, aziendaId);
   const validityMinutes = q.minutes ?? s.validityMinutes;
   if (!s.enabled) return { success: true, enabled: false, validityMinutes, items: [] };
-  const since = new Date(Date.now() - validityMinutes * 60_000);
+  const since = new Date(ctx.clock.now().getTime() - validityMinutes * 60_000);
   const rows = await repo.latestPositions(ctx.db, aziendaId, since, q.utenteId);
   return {
     success: true,

@@ -3,6 +3,7 @@ import {
   CAMPI_MAX,
   CAMPO_POSIZIONI,
   formatNumero,
+  yearIn,
   NUMERAZIONE_DEFAULT,
   TIPO_CAMPO,
   type CampoConfig,
@@ -51,6 +52,7 @@ export const campiWithRemoved = (db: DbOrTx, aziendaId: string) => repo.listCamp
  */
 export async function saveCampo(ctx: CompanyContext, input: CampoInput): Promise<CampoConfig> {
   const aziendaId = ctx.company.id;
+  const anno = currentYear(ctx);
   return ctx.db.transaction(async (tx) => {
     await lockCompany(tx, aziendaId);
     if (input.articolo_id && !(await repo.articleExists(tx, aziendaId, input.articolo_id))) {
@@ -129,23 +131,22 @@ const settingsOf = (row: repo.NumerazioneRow | undefined) =>
 
 const counterOf = (azzeramento: boolean, anno: number) => (azzeramento ? anno : 0);
 
-/** The current year in the company's time zone (Europe/Rome). */
-export const currentYear = (now = new Date()) =>
-  Number(new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Europe/Rome' }).format(now));
+/** The current year in the company's time zone, by the clock (the counter restarts with it). */
+export const currentYear = (ctx: CompanyContext) => yearIn(ctx.clock.now(), ctx.company.timezone);
 
 export async function getNumerazione(ctx: CompanyContext): Promise<Numerazione> {
-  return numerazioneOf(ctx.db, ctx.company.id);
+  return numerazioneOf(ctx.db, ctx.company.id, currentYear(ctx));
 }
 
-async function numerazioneOf(db: DbOrTx, aziendaId: string): Promise<Numerazione> {
+async function numerazioneOf(db: DbOrTx, aziendaId: string, anno: number): Promise<Numerazione> {
   const s = settingsOf(await repo.findNumerazione(db, aziendaId));
-  const anno = currentYear();
   const next = (await repo.lastNumber(db, aziendaId, counterOf(s.azzeramento_annuale, anno))) + 1;
   return { ...s, prossimo_numero: next, anteprima: formatNumero(s, anno, next) };
 }
 
 export async function saveNumerazione(ctx: CompanyContext, input: NumerazioneInput): Promise<Numerazione> {
   const aziendaId = ctx.company.id;
+  const anno = currentYear(ctx);
   return ctx.db.transaction(async (tx) => {
     await lockCompany(tx, aziendaId);
     await repo.saveNumerazione(tx, aziendaId, {
@@ -155,7 +156,7 @@ export async function saveNumerazione(ctx: CompanyContext, input: NumerazioneInp
       azzeramentoAnnuale: input.azzeramento_annuale,
     });
     if (input.prossimo_numero !== undefined) {
-      const counter = counterOf(input.azzeramento_annuale, currentYear());
+      const counter = counterOf(input.azzeramento_annuale, anno);
       const last = await repo.lastNumber(tx, aziendaId, counter);
       if (input.prossimo_numero <= last) {
         throw new AppError('VALIDATION', 'Numero già assegnato', [
@@ -164,7 +165,7 @@ export async function saveNumerazione(ctx: CompanyContext, input: NumerazioneInp
       }
       await repo.setLastNumber(tx, aziendaId, counter, input.prossimo_numero - 1);
     }
-    return numerazioneOf(tx, aziendaId);
+    return numerazioneOf(tx, aziendaId, anno);
   });
 }
 

@@ -1,4 +1,5 @@
 import {
+  dayIn,
   exportHeaders,
   RAPPORTINI_TABLE,
   visibleColumns,
@@ -8,7 +9,7 @@ import {
 import { forbidden } from '../../../platform/errors.js';
 import { languageOf, type CompanyContext } from '../../../platform/context.js';
 import { eachPage } from '../../../platform/lists.js';
-import type { ExportCell, TableExport } from '../../../platform/http/table-export.js';
+import { exportDay, type ExportCell, type TableExport } from '../../../platform/http/table-export.js';
 import { reportAccess } from './access.js';
 import { listFiltersOf } from './filters.js';
 import * as lists from './list-repo.js';
@@ -30,12 +31,6 @@ const TIPI: Record<'it' | 'en', Record<TipoIntervento, string>> = {
     installazione: 'Installation',
     sopralluogo: 'Inspection',
   },
-};
-
-/** A calendar date (YYYY-MM-DD) as a local date, so the file writes that day whatever the server's zone. */
-const dayOf = (iso: string) => {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d);
 };
 
 /**
@@ -61,7 +56,7 @@ export function exportReports(ctx: CompanyContext, input: RapportiniExportQuery)
           case 'numero_assistenza':
             return r.numeroAssistenza;
           case 'data_apertura':
-            return dayOf(r.dataApertura);
+            return exportDay(r.dataApertura);
           case 'stato':
             return r.stato;
           case 'cliente':
@@ -75,7 +70,8 @@ export function exportReports(ctx: CompanyContext, input: RapportiniExportQuery)
           case 'totale_ore':
             return Number(r.totaleOre);
           case 'data_chiusura':
-            return r.dataChiusura;
+            // Closed at an instant: its day on the company's calendar.
+            return r.dataChiusura ? exportDay(dayIn(r.dataChiusura, ctx.company.timezone)) : null;
           case 'completato':
             return r.completato ? (lang === 'it' ? 'Sì' : 'Yes') : 'No';
           case 'totale':

@@ -152,12 +152,15 @@ export async function list(
   return readPage({ limit: q.size, offset: (q.page - 1) * q.size }, count, rows, q.totale);
 }
 
-/** Open reports assigned to the user, today's (opened or appointed today) or all, newest appointment first. */
+/**
+ * Open reports assigned to the user, today's (opened or appointed today, the appointment's day read
+ * in the company's time zone) or all, newest appointment first.
+ */
 export async function todos(
   db: DbOrTx,
   aziendaId: string,
   userId: string,
-  today: string | null,
+  today: { day: string; timeZone: string } | null,
   size: number,
 ): Promise<ListRow[]> {
   const conds = [
@@ -167,7 +170,7 @@ export async function todos(
   ];
   if (today) {
     conds.push(
-      sql`(${rapportini.dataApertura} = ${today} or (${rapportini.dataAppuntamento} at time zone 'Europe/Rome')::date = ${today})`,
+      sql`(${rapportini.dataApertura} = ${today.day} or (${rapportini.dataAppuntamento} at time zone ${today.timeZone})::date = ${today.day})`,
     );
   }
   return (await base(db)

@@ -8,7 +8,7 @@ import {
   type TableInfos,
 } from '@fs/contract';
 import { AppError, notFound } from '../../../platform/errors.js';
-import { whoOf, type CompanyContext } from '../../../platform/context.js';
+import { todayOf, whoOf, type CompanyContext } from '../../../platform/context.js';
 import { ownIdOf, userIdOf } from '../../../platform/auth/principal.js';
 import type { DbOrTx, Tx } from '../../../platform/db/client.js';
 import { tableInfos as tableInfosFor } from '../../shell/index.js';
@@ -25,8 +25,6 @@ import * as repo from './repo.js';
 import { reportSettings, type ReportSettings } from './settings.js';
 
 type ListInput = z.output<typeof rapportiniAdminQuery>;
-
-const today = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Rome' }).format(new Date());
 
 /** Whether the report may be changed now (completed never; closed only with the reopening option). */
 export function editable(report: repo.ReportRow, settings: ReportSettings): boolean {
@@ -171,7 +169,7 @@ export async function save(ctx: CompanyContext, input: SaveInput): Promise<Rappo
       const stato = old.report.stato === 'NUOVO' && worked ? 'APERTO' : old.report.stato;
       await repo.updateReport(tx, aziendaId, id, { ...values, dataApertura, stato });
     } else {
-      dataApertura = input.data_apertura ?? today();
+      dataApertura = input.data_apertura ?? todayOf(ctx);
       const numero = await assignNumber(tx, aziendaId, dataApertura, (n) => repo.numeroTaken(tx, aziendaId, n));
       id = await repo.insertReport(tx, aziendaId, {
         ...values,
@@ -234,7 +232,7 @@ export async function todos(ctx: CompanyContext, q: { quando: 'oggi' | 'aperti';
     ctx.db,
     ctx.company.id,
     ownIdOf(ctx.principal),
-    q.quando === 'oggi' ? today() : null,
+    q.quando === 'oggi' ? { day: todayOf(ctx), timeZone: ctx.company.timezone } : null,
     q.size,
   );
   return rows.map((r) => toRow(r, access.seePrices));

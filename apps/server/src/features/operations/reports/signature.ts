@@ -70,7 +70,7 @@ async function store(
   bytes: Buffer,
   signer: Signer,
   check: (tx: Tx, report: repo.ReportRow) => Promise<void>,
-  now: Date = new Date(),
+  now: Date = deps.clock.now(),
 ): Promise<Date> {
   const stored = await deps.storage.put(aziendaId, Readable.from([bytes]));
   try {
@@ -129,7 +129,7 @@ export async function sign(
   ctx: CompanyContext,
   input: { id: string; firmatario: string; png: string },
   /** When the customer signed: now (the route); the demo seed dates its history after the work days. */
-  at: Date = new Date(),
+  at: Date = ctx.clock.now(),
 ): Promise<Rapportino> {
   await signable(ctx, input.id);
   const bytes = pngBytes(input.png);
@@ -190,7 +190,7 @@ export async function sendLink(
   }
   await takeMailRecipients(ctx.deps, aziendaId, 1);
   const token = randomToken();
-  const scadenza = new Date(Date.now() + ctx.deps.config.SIGNATURE_LINK_DAYS * 24 * 3600_000);
+  const scadenza = new Date(ctx.clock.now().getTime() + ctx.deps.config.SIGNATURE_LINK_DAYS * 24 * 3600_000);
   await ctx.db.transaction(async (tx) => {
     await repo.spendSignatureLinks(tx, aziendaId, input.id);
     await repo.insertSignatureLink(tx, {
@@ -229,7 +229,8 @@ async function openLink(deps: Deps, token: string, client: string, tx?: Tx) {
     throw gone('Link di firma non valido');
   }
   if (link.usatoAt) throw gone('Questo link di firma è già stato usato');
-  if (link.scadeAt.getTime() <= Date.now()) throw gone('Questo link di firma è scaduto: chiedine uno nuovo');
+  if (link.scadeAt.getTime() <= deps.clock.now().getTime())
+    throw gone('Questo link di firma è scaduto: chiedine uno nuovo');
   return link;
 }
 
@@ -285,7 +286,7 @@ export async function publicSign(
       // Under the report's lock: the link again (a second request with the same token waits, then fails).
       const locked = await openLink(deps, token, client, tx);
       if (row.completato) throw gone('Questo rapportino non si può più firmare');
-      if (!(await repo.useSignatureLink(tx, link.aziendaId, locked.id, new Date())))
+      if (!(await repo.useSignatureLink(tx, link.aziendaId, locked.id, deps.clock.now())))
         throw gone('Questo link di firma è già stato usato');
     },
   );

@@ -76,7 +76,7 @@ export async function feedCalendar(deps: Deps, token: string): Promise<string> {
     .where(eq(calendarFeeds.tokenHash, hash(token)));
   if (!feed) throw notFound('Calendario');
   const tz = await repo.timezoneOf(deps.db, feed.aziendaId);
-  const now = Date.now();
+  const now = deps.clock.now().getTime();
   const rows = await repo.ofTechnicianInRange(
     deps.db,
     feed.aziendaId,

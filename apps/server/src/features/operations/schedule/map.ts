@@ -21,8 +21,8 @@ export async function mapRequest(
     cliente_id?: string | null | undefined;
   },
 ) {
-  const tz = await repo.timezoneOf(ctx.db, ctx.company.id);
-  const r = mapRange(body.range, tz);
+  const tz = ctx.company.timezone;
+  const r = mapRange(body.range, tz, ctx.clock.now());
   const start = compact(r.start);
   const end = compact(r.end);
   const items = await mapItemsJson(ctx, start, end, tz, {

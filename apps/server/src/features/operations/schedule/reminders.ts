@@ -1,3 +1,4 @@
+import { formatLongDateTime } from '@fs/contract';
 import type { Deps } from '../../../platform/deps.js';
 import { defineJob } from '../../../platform/job-registry.js';
 import { companySend } from '../../company/index.js';
@@ -26,15 +27,11 @@ const TEXTS = {
 };
 
 function whenText(at: Date, tz: string, allDay: boolean, lingua: string) {
-  return new Intl.DateTimeFormat(lingua === 'EN' ? 'en-GB' : 'it-IT', {
-    timeZone: tz,
-    dateStyle: 'full',
-    ...(allDay ? {} : { timeStyle: 'short' }),
-  }).format(at);
+  return formatLongDateTime(at, lingua === 'EN' ? 'EN' : 'IT', tz, !allDay);
 }
 
 /** One run: every due reminder (the cron's job; tests call it directly, twice). */
-export async function runReminders(deps: Deps, now = new Date()): Promise<number> {
+export async function runReminders(deps: Deps, now = deps.clock.now()): Promise<number> {
   let sent = 0;
   for (const ap of await repo.dueReminders(deps.db, now)) {
     const inizio = ap.inizio!;

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { DEFAULT_TIME_ZONE } from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import { aziende, utenti } from '../../../platform/db/schema.js';
 import { mansioni, utentiMansioni } from '../../../platform/db/schema-articles.js';
@@ -169,7 +170,7 @@ export type CompanyUser = Awaited<ReturnType<typeof companyUsers>>[number];
 
 export async function timezoneOf(db: DbOrTx, aziendaId: string): Promise<string> {
   const [r] = await db.select({ tz: aziende.timezone }).from(aziende).where(eq(aziende.id, aziendaId));
-  return r?.tz ?? 'Europe/Rome';
+  return r?.tz ?? DEFAULT_TIME_ZONE;
 }
 
 /** The company's zone and planner revision (0 before its first change): what a range answer is kept under. */
@@ -179,7 +180,7 @@ export async function scheduleState(db: DbOrTx, aziendaId: string): Promise<{ tz
     .from(aziende)
     .leftJoin(revisioniSchedule, eq(revisioniSchedule.aziendaId, aziende.id))
     .where(eq(aziende.id, aziendaId));
-  return { tz: r?.tz ?? 'Europe/Rome', revisione: Number(r?.revisione ?? 0) };
+  return { tz: r?.tz ?? DEFAULT_TIME_ZONE, revisione: Number(r?.revisione ?? 0) };
 }
 
 export async function setScheduleVersion(db: DbOrTx, aziendaId: string, versione: number): Promise<void> {

@@ -1,56 +1,17 @@
-import { SCHEDULE_MAX } from '@fs/contract';
+import { SCHEDULE_MAX, addDays, dayIn, daysBetween, zonedInstant } from '@fs/contract';
 import { AppError } from '../../../platform/errors.js';
 
 /**
  * Days and instants of the planner: instants are stored UTC, days are counted in the company's zone
- * (Europe/Rome by default), so an appointment at 09:00 on the day of a daylight-saving change is
+ * (`aziende.timezone`; the contract's time module, decision 0038), so an appointment at 09:00 on the day of a daylight-saving change is
  * 08:00Z or 07:00Z as the zone says. Wire days are YYYYMMDD (spec operations 9).
  */
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function partsFormatter(tz: string): Intl.DateTimeFormat {
-  let f = formatters.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(tz, f);
-  }
-  return f;
-}
-
-function wallClock(at: number, tz: string) {
-  const parts = partsFormatter(tz).formatToParts(new Date(at));
-  const get = (t: string) => Number(parts.find((p) => p.type === t)!.value);
-  return { y: get('year'), m: get('month'), d: get('day'), h: get('hour'), min: get('minute'), s: get('second') };
-}
-
-/** The zone's offset from UTC (ms) at an instant. */
-function offsetMs(at: number, tz: string): number {
-  const w = wallClock(at, tz);
-  return Date.UTC(w.y, w.m - 1, w.d, w.h, w.min, w.s) - Math.floor(at / 1000) * 1000;
-}
-
 /** The instant of a wall-clock time in the zone (a time skipped by a change is read with the earlier offset). */
-export function zonedToUtc(day: string, tz: string, hour = 0, minute = 0): Date {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const guess = Date.UTC(y, m - 1, d, hour, minute);
-  const first = guess - offsetMs(guess, tz);
-  return new Date(guess - offsetMs(first, tz));
-}
+export const zonedToUtc = (day: string, tz: string, hour = 0, minute = 0): Date => zonedInstant(day, tz, hour, minute);
 
 /** The day (YYYY-MM-DD) an instant falls on in the zone. */
-export function localDay(at: Date, tz: string): string {
-  const w = wallClock(at.getTime(), tz);
-  return `${w.y}-${String(w.m).padStart(2, '0')}-${String(w.d).padStart(2, '0')}`;
-}
+export const localDay = (at: Date, tz: string): string => dayIn(at, tz);
 
 export const compact = (day: string) => day.replaceAll('-', '');
 export const dashed = (day: string) => `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}`;
@@ -62,13 +23,7 @@ export function isRealDay(day: string): boolean {
   return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
 }
 
-export function addDays(day: string, n: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
-}
-
-export const daysBetween = (a: string, b: string) =>
-  Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+export { addDays, daysBetween };
 
 export interface Range {
   /** First instant of the first day, and first instant after the last day, in the zone. */

@@ -1,10 +1,7 @@
-import type { AvvisoSchedule } from '@fs/contract';
+import { formatDay, type AvvisoSchedule } from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import * as repo from './repo.js';
 import { daysBetween } from './time.js';
-
-/** YYYY-MM-DD as the Italian 05/11/2026. */
-const italianDay = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 
 /**
  * The planner's confirmable warnings (spec operations 5): an activity occurrence moved beyond its
@@ -32,7 +29,7 @@ export async function warningsOf(
     if (late > o.ritardoMassimo) {
       out.push({
         codice: 'ritardo_attivita',
-        message: `L'attività scade il ${italianDay(o.data)}: pianificata ${late} giorni dopo (ritardo massimo ${o.ritardoMassimo})`,
+        message: `L'attività scade il ${formatDay(o.data)}: pianificata ${late} giorni dopo (ritardo massimo ${o.ritardoMassimo})`,
         attivita_data_id: o.id,
         data: o.data,
         data_pianificata: w.plannedDay,

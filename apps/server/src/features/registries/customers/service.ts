@@ -10,6 +10,7 @@ import {
   type TableInfos,
   clienteGeolocationRequest,
   clienteSaveRequest,
+  dayIn,
   type clientiExportQuery,
   exportHeaders,
   recapitoSaveRequest,
@@ -22,7 +23,7 @@ import { tableInfos } from '../../shell/index.js';
 import * as usage from '../usage/repo.js';
 import * as repo from './repo.js';
 import { eachPage } from '../../../platform/lists.js';
-import type { ExportCell, TableExport } from '../../../platform/http/table-export.js';
+import { exportDay, type ExportCell, type TableExport } from '../../../platform/http/table-export.js';
 import { ADDRESS_KEYS } from './import.js';
 import { duplicateWarnings, toCliente, toRecapito } from './presenter.js';
 import { assertDuplicatesAllowed, codeKey, type DuplicateCheck } from '../../../platform/duplicates.js';
@@ -72,7 +73,7 @@ export function exportClienti(deps: Deps, actor: Actor, input: ExportInput): Tab
       const c = toCliente(r);
       yield columns.map((k): ExportCell => {
         if (k === 'km_viaggio' || k === 'ore_viaggio') return c[k] === null ? null : Number(c[k]);
-        if (k === 'created_at') return r.createdAt;
+        if (k === 'created_at') return exportDay(dayIn(r.createdAt, actor.timezone));
         return c[k];
       });
     }

@@ -1,4 +1,4 @@
-import { LIMITS, STORAGE_SECTIONS, type StorageUsage } from '@fs/contract';
+import { LIMITS, STORAGE_SECTIONS, formatDecimal, type StorageUsage } from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import type { Deps } from '../../../platform/deps.js';
 import { AppError } from '../../../platform/errors.js';
@@ -17,7 +17,7 @@ export async function storageLimit(db: DbOrTx, aziendaId: string): Promise<numbe
   return storageAllowance(db, aziendaId);
 }
 
-const mb = (n: number) => `${(n / 1024 ** 2).toLocaleString('it-IT', { maximumFractionDigits: 1 })} MB`;
+const mb = (n: number) => `${formatDecimal(n / 1024 ** 2, 'it', 1)} MB`;
 
 export function quotaError(free: number) {
   return new AppError(
@@ -85,7 +85,7 @@ export async function usage(deps: Deps, aziendaId: string): Promise<StorageUsage
  * older than a day are leftovers of interrupted work and are removed. The new
  * figure is written under the usage row's lock, so uploads wait for it.
  */
-export async function recalculate(deps: Deps, aziendaId: string, now = new Date()) {
+export async function recalculate(deps: Deps, aziendaId: string, now = deps.clock.now()) {
   const stored = new Map<string, { size: number; modifiedAt: Date }>();
   for await (const o of deps.storage.list(aziendaId)) stored.set(o.key, { size: o.size, modifiedAt: o.modifiedAt });
   let orphansRemoved = 0;

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { fileTypeStream } from 'file-type';
-import type { MediaListSection, MediaSection, MediaUpdateRequest } from '@fs/contract';
+import { formatCount, type MediaListSection, type MediaSection, type MediaUpdateRequest } from '@fs/contract';
 import type { Actor } from '../../../platform/auth/actor.js';
 import type { Deps } from '../../../platform/deps.js';
 import type { ByteRange } from '../../../platform/storage.js';
@@ -27,7 +27,7 @@ const FRAMING_BYTES = 16 * 1024;
 /** Bytes read to sniff the type: enough for the entries list at the head of an office file. */
 const SNIFF_BYTES = 64 * 1024;
 
-const kb = (n: number) => `${Math.round(n / 1024).toLocaleString('it-IT')} KB`;
+const kb = (n: number) => `${formatCount(Math.round(n / 1024), 'it')} KB`;
 
 /**
  * Streams an upload to storage after sniffing its type, within the section's

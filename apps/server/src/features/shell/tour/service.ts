@@ -31,7 +31,7 @@ export async function advance(deps: Deps, aziendaId: string, from: TourStep): Pr
         subscription_confirmed: c.subscriptionConfirmed,
         scadenza_trial_date: c.scadenzaTrialDate,
       },
-      todayIn(c.timezone),
+      todayIn(c.timezone, deps.clock.now()),
     );
     if (step === null) throw new AppError('CONFLICT', 'Il percorso di primo accesso non è attivo');
     if (step !== from) throw new AppError('CONFLICT', 'Il percorso è già a un altro passo');
