@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { todayIn, type Attivita, type frequencyRequest, type listaAttivitaInput } from '@fs/contract';
+import type { Attivita, frequencyRequest, listaAttivitaInput } from '@fs/contract';
 import { todayOf, type CompanyContext } from '../../../platform/context.js';
 import { inTurn, type DbOrTx } from '../../../platform/db/client.js';
 import { AppError, notFound } from '../../../platform/errors.js';

@@ -52,7 +52,6 @@ export const campiWithRemoved = (db: DbOrTx, aziendaId: string) => repo.listCamp
  */
 export async function saveCampo(ctx: CompanyContext, input: CampoInput): Promise<CampoConfig> {
   const aziendaId = ctx.company.id;
-  const anno = currentYear(ctx);
   return ctx.db.transaction(async (tx) => {
     await lockCompany(tx, aziendaId);
     if (input.articolo_id && !(await repo.articleExists(tx, aziendaId, input.articolo_id))) {

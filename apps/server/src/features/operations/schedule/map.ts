@@ -1,7 +1,6 @@
 import type { CompanyContext } from '../../../platform/context.js';
 import { technicianPositions } from '../geolocation/service.js';
 import { scheduleAccess } from './access.js';
-import * as repo from './repo.js';
 import { mapItemsJson } from './service.js';
 import { compact, mapRange } from './time.js';
 
