@@ -126,6 +126,61 @@ for (const [from, to] of todo) {
   }
 }
 
+/**
+ * Two places where keeping the old name as an alias is correct but pointless, made plain:
+ * - a destructured binding `const { oreResidue } = await import(...)`: the rename gives
+ *   `{ remainingHours: oreResidue }`; the local is renamed too, so it reads `{ remainingHours }`;
+ * - a re-export `export type { Occorrenza }` of an imported name: the rename gives
+ *   `export type { Occurrence as Occorrenza }`; made `export type { Occurrence }` when no other file
+ *   uses the old name (checked after writing, below).
+ */
+const sourceOf = (file) => {
+  for (const { service } of services) {
+    const sf = service.getProgram().getSourceFile(file);
+    if (sf) return { sf, service };
+  }
+  return undefined;
+};
+const nodeAt = (sf, pos) => {
+  let found;
+  const visit = (n) => {
+    if (pos >= n.getStart(sf) && pos < n.getEnd()) {
+      found = n;
+      ts.forEachChild(n, visit);
+    }
+  };
+  visit(sf);
+  return found;
+};
+const reexports = [];
+for (const [file, m] of edits) {
+  const src = sourceOf(file);
+  if (!src) continue;
+  for (const [start, e] of [...m.entries()]) {
+    const node = nodeAt(src.sf, start);
+    const parent = node?.parent;
+    if (parent && ts.isExportSpecifier(parent) && !parent.propertyName && e.text === `${e.to} as ${e.from}`) {
+      reexports.push({ file, from: e.from, to: e.to });
+    } else if (
+      parent &&
+      ts.isBindingElement(parent) &&
+      !parent.propertyName &&
+      ts.isObjectBindingPattern(parent.parent) &&
+      e.text === `${e.to}: ${e.from}`
+    ) {
+      const locals = src.service.findRenameLocations(file, start, false, false, {}) ?? [];
+      for (const loc of locals) {
+        if (loc.fileName !== file) continue;
+        const end = loc.textSpan.start + loc.textSpan.length;
+        const prev = m.get(loc.textSpan.start);
+        if (prev && prev.end !== end) throw new Error(`overlapping edits in ${file} at ${loc.textSpan.start}`);
+        if (!prev) count++;
+        m.set(loc.textSpan.start, { end, text: e.to, from: e.from, to: e.to });
+      }
+    }
+  }
+}
+
 /** Identifier tokens of a file (the scanner: strings, templates' text and comments are not identifiers). */
 function identifiers(file, text) {
   const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, file.endsWith('x') ? 1 : 0, text);
@@ -160,7 +215,20 @@ for (const [file, m] of edits) {
   if (!dryRun) fs.writeFileSync(file, text);
 }
 
+const aliased = [];
+for (const r of reexports) {
+  if (dryRun) break;
+  const usedElsewhere = services.some(({ files }) =>
+    files.some((f) => f !== r.file && identifiers(f, fs.readFileSync(f, 'utf8')).has(r.from)),
+  );
+  const text = fs.readFileSync(r.file, 'utf8');
+  const alias = `${r.to} as ${r.from}`;
+  if (usedElsewhere || text.split(alias).length !== 2) aliased.push(`${path.relative(ROOT, r.file)}: ${alias}`);
+  else fs.writeFileSync(r.file, text.replace(alias, r.to));
+}
+
 for (const s of skipped) console.log(`skipped ${s}`);
+for (const a of aliased) console.log(`kept the re-export's old name (other files import it): ${a}`);
 console.log(
   `${dryRun ? 'would rename' : 'renamed'} ${todo.length} exports: ${count} references in ${edits.size} files` +
     (dryRun ? ' (dry run, nothing written)' : ''),
