@@ -2,6 +2,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../../test/harness.js';
 import { createCompany } from '../../../test/factories.js';
+import { drainJobs } from '../../../test/jobs.js';
 import type { ReceivedMail } from '../../../test/smtp.js';
 import { reportMailJob } from './report-mail.js';
 import { day, reportCompany, type S } from './test-helpers.js';
@@ -108,6 +109,7 @@ describe('mailing the report to the customer', () => {
     expect(report.json.item.inviato).toBe(true);
     // The same job again (a retry after a lost acknowledgement): the row is inviato, nothing is sent twice.
     await reportMailJob.run(t.deps, { aziendaId: x.c.company.id, logId: entry.id });
+    await drainJobs(t, { queues: [reportMailJob.queue] });
     expect(t.smtp.mails.filter((m) => m.to.includes(x.email))).toHaveLength(1);
     expect((await x.log(x.admin)).json.items[0]).toMatchObject({ stato: 'inviato', tentativi: 1 });
     // The technician assigned to the report reads the log too.

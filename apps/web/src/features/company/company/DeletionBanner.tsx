@@ -1,3 +1,4 @@
+import { formatLongDateTime } from '@fs/contract';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconTrashX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,7 @@ import { useDeletionStatus, useRestoreCompany } from './deletion-api';
 
 /** When and at what time, in the company's time zone as the browser shows it. */
 export function formatDeadline(iso: string, locale: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(new Date(iso));
+  return formatLongDateTime(iso, locale, timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
 }
 
 /** For administrators, on every page while the company's deletion is pending: the deadline and a restore button. */

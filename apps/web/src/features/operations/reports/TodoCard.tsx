@@ -14,7 +14,7 @@ import {
 import { IconCalendarEvent, IconMapPin, IconPlus, IconTools } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { RapportinoRow } from '@fs/contract';
+import { formatTime, type RapportinoRow } from '@fs/contract';
 import { formatDate } from '../../../app/format';
 import { useCan } from '../../../app/session/api';
 import { useTodos } from './api';
@@ -23,7 +23,7 @@ import { StateBadge } from './StateBadge';
 const ZONE = 'Europe/Rome';
 
 function timeOf(iso: string): string {
-  return new Intl.DateTimeFormat('it-IT', { hour: '2-digit', minute: '2-digit', timeZone: ZONE }).format(new Date(iso));
+  return formatTime(iso, ZONE) ?? '';
 }
 
 /** One report as a large touch target: number and state, customer, place, appointment, request. */

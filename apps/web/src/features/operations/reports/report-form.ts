@@ -1,4 +1,4 @@
-import type { Rapportino } from '@fs/contract';
+import { DEFAULT_TIME_ZONE, todayIn, type Rapportino } from '@fs/contract';
 import type { SaveBody } from './api';
 import { decimalText } from '../../../app/components/DecimalInput';
 import { appointmentInstant, appointmentParts, appointmentTimeMissing } from './appointment';
@@ -81,7 +81,7 @@ export interface FormState {
 const it = (v: string | null | undefined) => decimalText(v, false, 4);
 const money = (v: string | null | undefined) => decimalText(v, true);
 
-export const todayIso = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Rome' }).format(new Date());
+export const todayIso = () => todayIn(DEFAULT_TIME_ZONE);
 
 export function emptyDay(tecnico_id: string, data = todayIso()): DayState {
   return {

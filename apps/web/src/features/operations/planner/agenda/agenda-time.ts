@@ -1,53 +1,23 @@
-import type { Appuntamento } from '@fs/contract';
+import { DEFAULT_TIME_ZONE, addDays, todayIn, wallClock as zonedWallClock, type Appuntamento } from '@fs/contract';
 
 /**
  * The technician's agenda works in days of the company's zone (Europe/Rome by default), whatever
  * the phone's zone: a day is YYYY-MM-DD on that zone's calendar, an instant (UTC on the wire) is
  * read on that zone's clock. The week starts on Monday.
  */
-export const DEFAULT_ZONE = 'Europe/Rome';
+export const DEFAULT_ZONE = DEFAULT_TIME_ZONE;
 export type AgendaSpan = 'day' | 'week';
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterOf(zone: string) {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(zone, f);
-  }
-  return f;
-}
 
 /** An instant on the zone's clock: its day (YYYY-MM-DD) and time (HH:MM). */
 export function wallClock(instant: string | number | Date, zone: string): { day: string; time: string } {
-  const p = Object.fromEntries(
-    formatterOf(zone)
-      .formatToParts(new Date(instant))
-      .map((x) => [x.type, x.value]),
-  );
-  return { day: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+  const w = zonedWallClock(instant, zone);
+  return { day: w.date, time: w.time };
 }
 
-/** Today on the zone's calendar. */
-export function todayIn(zone: string, now: number = Date.now()): string {
-  return wallClock(now, zone).day;
-}
+/** Today on the zone's calendar; a day `n` days after `day` (the contract's time module). */
+export { addDays, todayIn };
 
 const utcOf = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** A day `n` days after `day` (calendar days, no clock involved). */
-export function addDays(day: string, n: number): string {
-  return dayOf(utcOf(day) + n * 86_400_000);
-}
 
 /** The Monday of `day`'s week. */
 export function mondayOf(day: string): string {
