@@ -411,31 +411,31 @@ describe('cross-company sweep', () => {
     // Logout last: it ends B's session, which the other calls need.
     const authenticated = t.routes
       .filter((r) => r.auth === 'session')
-      .sort((x, y) => Number(x.url === '/api/login/logout') - Number(y.url === '/api/login/logout'));
+      .sort((x, y) => Number(x.path === '/api/login/logout') - Number(y.path === '/api/login/logout'));
     expect(authenticated.length).toBeGreaterThanOrEqual(9);
     for (const route of authenticated) {
-      const url = route.url.replace(
+      const url = route.path.replace(
         /:(\w+)/g,
-        (_m, name: string) => idsOfA[`${route.url}#${name}`] ?? idsOfA[name] ?? a.company.id,
+        (_m: string, name: string) => idsOfA[`${route.path}#${name}`] ?? idsOfA[name] ?? a.company.id,
       );
-      const key = `${route.method} ${route.url}`;
+      const key = `${route.method} ${route.path}`;
       const body =
         route.method === 'GET' || route.method === 'DELETE'
           ? undefined
           : key in overrides
             ? overrides[key]
             : route.body
-              ? exampleBody(route.body, (field) => idOfA(route.url, field))
+              ? exampleBody(route.body, (field) => idOfA(route.path, field))
               : {};
       const r = await call(t.app, route.method, url, { ...sb, body });
       if (body !== undefined && route.body && r.status === 400 && r.json?.code === 'VALIDATION')
         notReached.push(`${key}: ${JSON.stringify(r.json.fields ?? r.json.message)}`);
-      expect(r.status, `${route.method} ${route.url} with B's token`).not.toBe(401);
+      expect(r.status, `${route.method} ${route.path} with B's token`).not.toBe(401);
       const text = r.raw.body;
       for (const secret of secretsOfA) {
-        expect(text, `${route.method} ${route.url} leaked ${secret}`).not.toContain(secret);
+        expect(text, `${route.method} ${route.path} leaked ${secret}`).not.toContain(secret);
       }
-      if (route.url.includes(':')) expect(r.status, `${route.method} ${route.url}`).toBeGreaterThanOrEqual(400);
+      if (route.path.includes(':')) expect(r.status, `${route.method} ${route.path}`).toBeGreaterThanOrEqual(400);
     }
     expect(notReached, 'write routes whose example body did not pass validation').toEqual([]);
     expect(await snapshotOf(a.company.id, tables)).toBe(before);

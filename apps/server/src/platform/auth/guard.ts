@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { can, DEVICE_ID_PATTERN, type Requirement } from '@fs/contract';
+import { can, DEVICE_ID_PATTERN, type PrincipalKind, type Requirement } from '@fs/contract';
 import { AppError } from '../errors.js';
 import type { Db } from '../db/client.js';
 import type { AccessTokens } from './access-token.js';
@@ -12,6 +12,8 @@ declare module 'fastify' {
     auth?: 'public' | 'session';
     /** The permission a route needs (all of them, when several), checked after the session. */
     permission?: Requirement | readonly Requirement[];
+    /** Who may call the route (the route table's principal kinds); a session is a `user`. */
+    principals?: readonly PrincipalKind[];
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -80,6 +82,8 @@ export function registerAuthGuard(app: FastifyInstance, db: Db, tokens: AccessTo
     const url = request.routeOptions.url;
     if (!url?.startsWith('/api/') || url.startsWith('/api/docs') || config.auth === 'public') return;
     const { actor, session } = await authenticate(db, tokens, request);
+    // A signed-in session is a user; a route the table closes to users refuses it.
+    if (config.principals && !config.principals.includes('user')) throw new AppError('FORBIDDEN');
     checkPermission(actor, config.permission);
     refuseWhenExpired(session, url);
     request.actor = actor;
