@@ -44,6 +44,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Replaces the system clock (tests move time instead of waiting). */
   clock?: Clock;
+  /** Told the route table's id of each request that passed the guard and validation and reaches its handler (the sweep). */
+  onHandler?: (routeId: string) => void;
 }
 
 /** An API route as the tests walk it: the route table's entry (packages/contract/src/routes). */
@@ -84,6 +86,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   const registered = collectRegisteredRoutes(app);
+  const onHandler = opts.onHandler;
+  if (onHandler)
+    app.addHook('preHandler', async (request) => {
+      const id = request.routeOptions.config.routeId;
+      if (id) onHandler(id);
+    });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -21,7 +21,7 @@ export type TestApp = BuiltApp & { smtp: Awaited<ReturnType<typeof startSmtp>>; 
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  opts: { logStream?: { write(line: string): void }; clock?: Clock } = {},
+  opts: { logStream?: { write(line: string): void }; clock?: Clock; onHandler?: (routeId: string) => void } = {},
 ): Promise<TestApp> {
   const smtp = await startSmtp();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fs-app-'));
@@ -49,6 +49,7 @@ export async function startTestApp(
     database,
     ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
     ...(opts.clock ? { clock: opts.clock } : {}),
+    ...(opts.onHandler ? { onHandler: opts.onHandler } : {}),
   });
   return {
     ...built,
