@@ -5,12 +5,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { z } from 'zod';
@@ -33,7 +28,11 @@ import { registerSubscribers } from './platform/events/dispatcher.js';
 import { allSubscribers } from './features/subscribers.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { createPaymentGateway } from './platform/payments/index.js';
+import { routes, type RouteSpec } from '@fs/contract';
 import { areaRoutes } from './features/index.js';
+import { implement } from './platform/http/route.js';
+import { checkRouteTable, collectRegisteredRoutes, openApiTransform } from './platform/http/route-table.js';
+import { SandboxGateway } from './platform/payments/sandbox.js';
 import { allJobs } from './features/jobs.js';
 import { startJobs } from './platform/job-registry.js';
 
@@ -47,23 +46,17 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Replaces the system clock (tests move time instead of waiting). */
   clock?: Clock;
+  /** Told the route table's id of each request that passed the guard and validation and reaches its handler (the sweep). */
+  onHandler?: (routeId: string) => void;
 }
 
-export interface RouteInfo {
-  method: string;
-  url: string;
-  auth: 'public' | 'session';
-  /** The route's body schema (zod), for tests that build valid bodies. */
-  body?: unknown;
-  /** The route's query-string and path schemas (zod), for the tests that fuzz them. */
-  querystring?: unknown;
-  params?: unknown;
-}
+/** An API route as the tests walk it: the route table's entry (packages/contract/src/routes). */
+export type RouteInfo = RouteSpec;
 
 export interface BuiltApp {
   app: FastifyInstance;
-  /** Every API route, for the cross-company sweep and the docs. */
-  routes: RouteInfo[];
+  /** Every API route this server registered: the route table's entries (for the sweep and the fuzz). */
+  routes: readonly RouteInfo[];
   deps: Deps;
   close(): Promise<void>;
 }
@@ -94,21 +87,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
-  const routes: RouteInfo[] = [];
-  app.addHook('onRoute', (r) => {
-    if (!r.url.startsWith('/api/') || r.url.startsWith('/api/docs')) return;
-    for (const method of [r.method].flat()) {
-      if (method === 'HEAD') continue;
-      routes.push({
-        method,
-        url: r.url,
-        auth: r.config?.auth === 'public' ? 'public' : 'session',
-        body: r.schema?.body,
-        querystring: r.schema?.querystring,
-        params: r.schema?.params,
-      });
-    }
-  });
+  const registered = collectRegisteredRoutes(app);
+  const onHandler = opts.onHandler;
+  if (onHandler)
+    app.addHook('preHandler', async (request) => {
+      const id = request.routeOptions.config.routeId;
+      if (id) onHandler(id);
+    });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -176,7 +161,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
@@ -196,35 +181,26 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(
     async (api) => {
       registerApiHygiene(api);
-      api.withTypeProvider<ZodTypeProvider>().get(
-        '/health',
-        {
-          config: { auth: 'public' },
-          schema: {
-            tags: ['system'],
-            summary: 'Liveness and database kind',
-            querystring: z.object({}).strict(),
-            response: {
-              200: z.object({
-                success: z.literal(true),
-                status: z.literal('ok'),
-                database: z.enum(['pglite', 'postgres']),
-              }),
-            },
-          },
-        },
-        async () => ({ success: true as const, status: 'ok' as const, database: database.kind }),
-      );
+      implement(api, routes.system.health, async () => ({
+        success: true as const,
+        status: 'ok' as const,
+        database: database.kind,
+      }));
       if (serves) await api.register(areaRoutes, { deps });
     },
     { prefix: '/api' },
   );
   if (serves) await registerWeb(app, config.webDist);
   await app.ready();
+  // Start-up fails unless the server registered exactly the route table (each entry once, nothing else).
+  const implemented = checkRouteTable(registered, {
+    serves,
+    paymentSandbox: deps.payments instanceof SandboxGateway,
+  });
 
   return {
     app,
-    routes,
+    routes: implemented,
     deps,
     /** Fastify first (no new requests, the current ones answered), then the job workers, then the database. */
     async close() {

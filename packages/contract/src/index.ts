@@ -33,3 +33,4 @@ export * from './report-pricing.js';
 export * from './contracts.js';
 export * from './activities.js';
 export * from './schedule.js';
+export * from './routes/index.js';

@@ -27,6 +27,8 @@ export function mediaSectionOfUrl<S extends MediaSection>(name: S | MediaUrlSect
 }
 
 /** Every section of the storage breakdown: the upload sections plus the company logo. */
+/** The report's own file lists (its attachments, its stored PDF), read and removed as the report is. */
+export const REPORT_FILE_SECTIONS = ['rapportino', 'rapportino-pdf'] as const;
 export const STORAGE_SECTIONS = ['utente', 'macchinario', 'rapportino', 'contratto', 'azienda-logo'] as const;
 
 export const FILENAME_MAX = 200;

@@ -7,6 +7,8 @@ import { z } from 'zod';
 
 /** Most recipients of one sending. */
 export const REPORT_MAIL_MAX_RECIPIENTS = 10;
+/** pg-boss retries of a report's mail after the first attempt (as the mail queue): the log entry is errore after the last. */
+export const REPORT_MAIL_RETRIES = 3;
 
 export const MAIL_LOG_STATI = ['in_coda', 'inviato', 'errore'] as const;
 export type MailLogStato = (typeof MAIL_LOG_STATI)[number];

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from './harness.js';
 import { createCompany, makeActivity, makeContract, makeReport } from './factories.js';
 import { exampleBody } from './example-body.js';
+import { crossCompanyReferences } from './cross-company-references.js';
 
 /**
  * Tenancy sweep: every authenticated API route is called with company B's
@@ -10,8 +11,10 @@ import { exampleBody } from './example-body.js';
  * A's ids to `idsOfA` so the sweep points at A's records.
  */
 let t: TestApp;
+/** The route ids whose handler (and so service) a request reached, past the guard and validation. */
+const reachedHandlers: string[] = [];
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({}, { onHandler: (id) => void reachedHandlers.push(id) });
 });
 afterAll(() => t?.close());
 
@@ -326,6 +329,30 @@ describe('cross-company sweep', () => {
         'Valore riservato di A',
       );
     }
+    // A's appointment on A's customer and technician; A's report's signature, mail log and files by the report's id.
+    {
+      const appointment = await call(t.app, 'POST', '/api/schedule/appointment', {
+        ...sa,
+        body: {
+          titolo: 'Appuntamento riservato di A',
+          cliente_id: idsOfA['/api/clienti/cliente/:id#id'],
+          tecnici_ids: [a.user('tech').id],
+          inizio: '2026-11-20T08:00:00.000Z',
+          fine: '2026-11-20T10:00:00.000Z',
+          conferma: true,
+        },
+      });
+      expect(appointment.status, JSON.stringify(appointment.json)).toBe(200);
+      idsOfA['/api/schedule/appointment/:id#id'] = appointment.json.item.id;
+      idsOfA['/api/schedule/appointment/remove/:id#id'] = appointment.json.item.id;
+      idsOfA['/api/rapportini/rapportino/firma/:id#id'] = reportOfA!;
+      idsOfA['/api/mail/logs/rapportino/:id#id'] = reportOfA!;
+      idsOfA['/api/media/all-rapportini/:section/:id#section'] = 'rapportino';
+      idsOfA['/api/media/all-rapportini/:section/:id#id'] = reportOfA!;
+      // The company's own id where a path names a company (the old planner's version switch).
+      idsOfA['/api/imposta-versione-schedule-vecchia/:version/:companyId#companyId'] = a.company.id;
+      secretsOfA.push(appointment.json.item.id, 'Appuntamento riservato di A');
+    }
     const tables = await companyTables();
     // The tables the sweep must watch are found, not listed by hand (sessions and tokens included).
     for (const table of ['sessioni', 'refresh_tokens', 'posizioni_tecnici', 'importazioni_scarti', 'clienti'])
@@ -345,6 +372,13 @@ describe('cross-company sweep', () => {
         gruppoId: idsOfA['/api/gruppi/gruppo/:id#id'],
         membri: a.user('tech').id,
         id1: a.user('tech').id,
+        tecnici: a.user('tech').id,
+        tecnico_id: a.user('tech').id,
+        utente_id: a.user('tech').id,
+        cliente_id: idsOfA['/api/clienti/cliente/:id#id'],
+        mansione_id: idsOfA['/api/mansioni/mansione/:id#id'],
+        articolo_id: articleOfA,
+        ordine_posizione: idsOfA['/api/configuration/intervento/remove/:id#id'],
         id2: a.user('admin').id,
       };
       if (byField[field]) return byField[field];
@@ -362,6 +396,10 @@ describe('cross-company sweep', () => {
         ['/api/imports', idsOfA['/api/imports/import/:id#id']],
         ['/api/anagraficaarticoli', articleOfA],
         ['/api/rapportini', reportOfA],
+        ['/api/schedule', idsOfA['/api/schedule/appointment/:id#id']],
+        ['/api/attivita', idsOfA['/api/contratti/attivita/regole/:id#id']],
+        ['/api/configuration/intervento', idsOfA['/api/configuration/intervento/remove/:id#id']],
+        ['/api/contratti', contractOfA],
         ['/api/mail/logs/rapportino', reportOfA],
       ];
       return byUrl.find(([prefix, id]) => url.startsWith(prefix) && id)?.[1] ?? a.company.id;
@@ -406,40 +444,131 @@ describe('cross-company sweep', () => {
         password: 'Tre-Caldaie-Rosse',
       },
     };
+    // Path values that are not records: a valid day range, a section, a table, a planner version.
+    const pathValues: Record<string, string> = {
+      'activitySchedule.range#start': '20261101',
+      'activitySchedule.range#end': '20261130',
+      'schedule.range#start': '20261101',
+      'schedule.range#end': '20261130',
+      'tablePreferences.getTableInfos#tabella': 'clienti',
+      'schedule.setVersion#version': '2',
+    };
+    // Query strings a route needs (the others take none or only optional filters): a valid range, A's report and file.
+    const queries: Record<string, Record<string, string | string[]>> = {
+      'schedule.mapAppointments': { start: '20261101', end: '20261130' },
+      'media.removeReportFiles': { rapportinoId: reportOfA!, ids: [idsOfA['/api/media/:id/content#id']!] },
+    };
+    // Uploads: a real multipart body (a PNG, a CSV), as the web sends them.
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+        '1f15c4890000000d49444154789c6300010000050001a5f645400000000049454e44ae426082',
+      'hex',
+    );
+    const uploads: Record<
+      string,
+      { fields?: Record<string, string>; file: { name: string; type: string; bytes: Buffer } }
+    > = {
+      'company.replaceLogo': { file: { name: 'logo-di-b.png', type: 'image/png', bytes: png } },
+      'media.insert': { file: { name: 'foto-di-b.png', type: 'image/png', bytes: png } },
+      'imports.mapping': {
+        fields: { table: 'articoli', separator: ';', headerInFirstLine: 'true' },
+        file: { name: 'b.csv', type: 'text/csv', bytes: Buffer.from('codice;descrizione\r\nB1;Articolo di B\r\n') },
+      },
+    };
+    const multipart = (upload: (typeof uploads)[string], token: { token: string; deviceId: string }, url: string) => {
+      const boundary = 'sweepupload';
+      const fields = Object.entries(upload.fields ?? {}).map(
+        ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+      );
+      return t.app.inject({
+        method: 'POST',
+        url,
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          authorization: `Bearer ${token.token}`,
+          'device-id': token.deviceId,
+        },
+        payload: Buffer.concat([
+          Buffer.from(fields.join('')),
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${upload.file.name}"\r\n` +
+              `Content-Type: ${upload.file.type}\r\n\r\n`,
+          ),
+          upload.file.bytes,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      });
+    };
+    const qs = (q: Record<string, string | string[]>) => {
+      const p = new URLSearchParams();
+      for (const [k, v] of Object.entries(q)) for (const one of [v].flat()) p.append(k, one);
+      return p.size ? `?${p}` : '';
+    };
+
     const notReached: string[] = [];
+    /** Ids the sweep had no record of A for (it would send A's company id instead): there must be none. */
+    const withoutRecord: string[] = [];
+    const reachedRoutes = new Set<string>();
 
     // Logout last: it ends B's session, which the other calls need.
     const authenticated = t.routes
       .filter((r) => r.auth === 'session')
-      .sort((x, y) => Number(x.url === '/api/login/logout') - Number(y.url === '/api/login/logout'));
-    expect(authenticated.length).toBeGreaterThanOrEqual(9);
+      .sort((x, y) => Number(x.path === '/api/login/logout') - Number(y.path === '/api/login/logout'));
+    expect(authenticated.length).toBeGreaterThan(140);
     for (const route of authenticated) {
-      const url = route.url.replace(
-        /:(\w+)/g,
-        (_m, name: string) => idsOfA[`${route.url}#${name}`] ?? idsOfA[name] ?? a.company.id,
-      );
-      const key = `${route.method} ${route.url}`;
+      let pointsAtA = false;
+      const url =
+        route.path.replace(/:(\w+)/g, (_m: string, name: string) => {
+          const value = pathValues[`${route.id}#${name}`] ?? idsOfA[`${route.path}#${name}`];
+          if (value === undefined) withoutRecord.push(`${route.id} :${name}`);
+          if (value !== undefined && !pathValues[`${route.id}#${name}`]) pointsAtA = true;
+          return encodeURIComponent(value ?? a.company.id);
+        }) + qs(queries[route.id] ?? {});
+      const key = `${route.method} ${route.path}`;
+      const idFor = (field: string) => {
+        const id = idOfA(route.path, field);
+        if (id === a.company.id) withoutRecord.push(`${route.id} body ${field}`);
+        return id;
+      };
+      const upload = uploads[route.id];
       const body =
-        route.method === 'GET' || route.method === 'DELETE'
+        route.method === 'GET' || route.method === 'DELETE' || upload
           ? undefined
           : key in overrides
             ? overrides[key]
             : route.body
-              ? exampleBody(route.body, (field) => idOfA(route.url, field))
+              ? exampleBody(route.body, idFor)
               : {};
-      const r = await call(t.app, route.method, url, { ...sb, body });
-      if (body !== undefined && route.body && r.status === 400 && r.json?.code === 'VALIDATION')
-        notReached.push(`${key}: ${JSON.stringify(r.json.fields ?? r.json.message)}`);
-      expect(r.status, `${route.method} ${route.url} with B's token`).not.toBe(401);
+      const before = reachedHandlers.length;
+      const r = upload
+        ? await (async () => {
+            const res = await multipart(upload, sb, url);
+            return { status: res.statusCode, json: res.json(), raw: res };
+          })()
+        : await call(t.app, route.method, url, { ...sb, body });
+      const reached = reachedHandlers.slice(before).includes(route.id);
+      const refused = r.status === 415 || (r.status === 400 && r.json?.code === 'VALIDATION');
+      if (reached && !refused) reachedRoutes.add(route.id);
+      else notReached.push(`${route.id} (${key}): ${r.status} ${JSON.stringify(r.json?.fields ?? r.json?.message)}`);
+      expect(r.status, `${key} with B's token`).not.toBe(401);
       const text = r.raw.body;
       for (const secret of secretsOfA) {
-        expect(text, `${route.method} ${route.url} leaked ${secret}`).not.toContain(secret);
+        expect(text, `${key} leaked ${secret}`).not.toContain(secret);
       }
-      if (route.url.includes(':')) expect(r.status, `${route.method} ${route.url}`).toBeGreaterThanOrEqual(400);
+      // A's record in the path: B gets the service's refusal (404 as a missing record), never the record.
+      if (pointsAtA) expect(r.status, `${key} on A's record`).toBeGreaterThanOrEqual(400);
     }
-    expect(notReached, 'write routes whose example body did not pass validation').toEqual([]);
+    console.log(
+      `cross-company sweep: routes reached ${reachedRoutes.size} / ${authenticated.length}` +
+        (notReached.length ? `; not reached: ${notReached.join('; ')}` : ''),
+    );
+    expect(withoutRecord, "routes the sweep sent A's company id instead of a record of A").toEqual([]);
+    expect(notReached, 'routes refused before their service (validation, media type) or never handled').toEqual([]);
+    expect(reachedRoutes.size / authenticated.length).toBe(1);
     expect(await snapshotOf(a.company.id, tables)).toBe(before);
+    // No row of one company references a row of another after B's calls (the composite keys hold it).
+    expect(await crossCompanyReferences(t.deps.database)).toEqual([]);
     // A's own session is untouched by B's calls (logout included)
     expect((await call(t.app, 'GET', '/api/session/session', sa)).status).toBe(200);
-  });
+  }, 600_000);
 });

@@ -27,6 +27,8 @@ export async function startTestApp(
     /** A database of the test's own (left open on close); it is migrated unless `migrated: false`. */
     database?: Database;
     migrated?: boolean;
+    /** Told the id of each table route whose handler is reached (the cross-company sweep's coverage). */
+    onHandler?: (routeId: string) => void;
   } = {},
 ): Promise<TestApp> {
   const smtp = await startSmtp();
@@ -59,6 +61,7 @@ export async function startTestApp(
     database,
     ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
     ...(opts.clock ? { clock: opts.clock } : {}),
+    ...(opts.onHandler ? { onHandler: opts.onHandler } : {}),
   });
   return {
     ...built,

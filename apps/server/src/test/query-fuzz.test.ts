@@ -4,6 +4,7 @@ import { call, startTestApp, type TestApp } from './harness.js';
 import { exampleBody } from './example-body.js';
 import { day, reportCompany, type S } from '../features/operations/reports/test-helpers.js';
 import type { RouteInfo } from '../app.js';
+import { noQuery } from '@fs/contract';
 
 /**
  * Query-string and path fuzz (issue 22): every documented query parameter and path parameter of
@@ -58,7 +59,7 @@ const qs = (q: Record<string, string | string[]>) => {
   return s ? `?${s}` : '';
 };
 const pathOf = (route: RouteInfo, params: Record<string, string>) =>
-  route.url.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(params[name] ?? 'x'));
+  route.path.replace(/:(\w+)/g, (_m: string, name: string) => encodeURIComponent(params[name] ?? 'x'));
 
 describe('query and path fuzz', () => {
   it('answers every odd query or path value with a 2xx or our 4xx, and keeps serving', async () => {
@@ -85,8 +86,10 @@ describe('query and path fuzz', () => {
       expect(repro.json).toMatchObject({ success: false, code: 'VALIDATION' });
 
       // Every route declares its query string (so unknown parameters are refused) and its path parameters.
-      const undeclared = t.routes.filter((route) => !route.querystring || (route.url.includes(':') && !route.params));
-      expect(undeclared.map((route) => `${route.method} ${route.url}`)).toEqual([]);
+      const undeclared = t.routes.filter(
+        (route) => !(route.query ?? noQuery) || (route.path.includes(':') && !route.params),
+      );
+      expect(undeclared.map((route) => `${route.method} ${route.path}`)).toEqual([]);
 
       const failures: string[] = [];
       let calls = 0;
@@ -97,18 +100,18 @@ describe('query and path fuzz', () => {
         // A refusal is our JSON error; a 5xx only when it names a service outside (502 SMTP_FAILED), never 500 INTERNAL.
         const ours = res.json?.success === false && typeof res.json.code === 'string';
         const ok = res.status < 400 || (ours && res.status !== 500 && res.json.code !== 'INTERNAL');
-        if (!ok) failures.push(`${route.method} ${route.url} ${what}: ${res.status} ${res.raw.body.slice(0, 200)}`);
+        if (!ok) failures.push(`${route.method} ${route.path} ${what}: ${res.status} ${res.raw.body.slice(0, 200)}`);
       };
 
       // Logout last: it ends the session the other calls need.
       const routes = [...t.routes].sort(
-        (a, b) => Number(a.url.endsWith('/logout')) - Number(b.url.endsWith('/logout')),
+        (a, b) => Number(a.path.endsWith('/logout')) - Number(b.path.endsWith('/logout')),
       );
       for (const route of routes) {
         const actors = route.auth === 'public' ? [undefined] : route.method === 'GET' ? [x.admin, x.tech] : [x.admin];
         const params = baseline(route.params, true);
-        const query = baseline(route.querystring, false);
-        const names = Object.keys(jsonSchema(route.querystring).properties ?? {});
+        const query = baseline(route.query ?? noQuery, false);
+        const names = Object.keys(jsonSchema(route.query ?? noQuery).properties ?? {});
         const pathNames = Object.keys(params);
         for (const s of actors) {
           // An unknown parameter carrying an impossible date: refused by every route's declared query string.

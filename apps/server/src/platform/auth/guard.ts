@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DEVICE_ID_PATTERN, type Requirement } from '@fs/contract';
+import { DEVICE_ID_PATTERN, type PrincipalKind, type Requirement } from '@fs/contract';
 import { AppError } from '../errors.js';
 import type { Db } from '../db/client.js';
 import type { AccessTokens } from './access-token.js';
@@ -15,6 +15,8 @@ declare module 'fastify' {
     auth?: 'public' | 'session';
     /** The permission a route needs (all of them, when several), checked after the session. */
     permission?: Requirement | readonly Requirement[];
+    /** Who may call the route (the route table's principal kinds); a session is a `user`. */
+    principals?: readonly PrincipalKind[];
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -86,6 +88,8 @@ export function registerAuthGuard(app: FastifyInstance, deps: Deps): void {
     const url = request.routeOptions.url;
     if (!url?.startsWith('/api/') || url.startsWith('/api/docs') || config.auth === 'public') return;
     const { actor, session } = await authenticate(deps.db, deps.tokens, request);
+    // A signed-in session is a user; a route the table closes to users refuses it.
+    if (config.principals && !config.principals.includes('user')) throw new AppError('FORBIDDEN');
     const ctx = userContext(deps, actor);
     checkPermission(ctx.principal, config.permission);
     refuseWhenExpired(session, url, deps.clock.now());

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CLIENT } from '@fs/contract';
-import { apiRequest } from './client';
+import { CLIENT, routes } from '@fs/contract';
+import { api, apiRequest, urlOf } from './client';
 import { ApiError } from './errors';
 import { setNavigate } from './navigate';
 import { sessionStore } from './session-store';
@@ -134,5 +134,40 @@ describe('api client access from another device (0017)', () => {
     expect(localStorage.length).toBe(0);
     expect(sessionStore.get().token).toBeNull();
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/a']);
+  });
+});
+
+describe('typed client (the route table)', () => {
+  it('fills and encodes path parameters, and writes the query', () => {
+    expect(urlOf(routes.customers.getCliente, { id: 'a/b' })).toBe('/api/clienti/cliente/a%2Fb');
+    expect(urlOf(routes.schedule.range, { start: '20261101', end: '20261130' })).toBe(
+      '/api/v2/schedule/appointments/start/20261101/end/20261130',
+    );
+    expect(urlOf(routes.media.removeReportFiles, undefined, { rapportinoId: 'r1', ids: 'm1,m2' })).toBe(
+      '/api/rapportini/rapportino/media?rapportinoId=r1&ids=m1%2Cm2',
+    );
+    expect(() => urlOf(routes.customers.getCliente, { id: '' })).toThrow(/path parameter id/);
+  });
+
+  it("sends the route's method and JSON body with the session, and answers the parsed JSON", async () => {
+    mockFetch(() => json(200, { success: true, item: { id: 'x' } }));
+    const answer = await api.call(routes.customers.saveRecapito, { body: { clienteId: 'c1', nome: 'Ufficio' } });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect([url, init.method, init.body, authOf(init)]).toEqual([
+      '/api/clienti/cliente/recapito',
+      'POST',
+      JSON.stringify({ clienteId: 'c1', nome: 'Ufficio' }),
+      'Bearer access-1',
+    ]);
+    expect(answer.success).toBe(true);
+  });
+
+  it('reads a file answer as a Blob, and calls a public route without the session', async () => {
+    mockFetch(() => new Response('%PDF-1.4', { status: 200, headers: { 'Content-Type': 'application/pdf' } }));
+    const pdf = await api.call(routes.reports.pdf, { params: { id: 'r1' } });
+    expect([pdf.constructor.name, pdf.size, pdf.type]).toEqual(['Blob', 8, 'application/pdf']);
+    mockFetch(() => json(200, { success: true, item: {} }));
+    await api.call(routes.publicConfig.publicConfig);
+    expect(authOf(fetchMock.mock.calls[0]![1])).toBeUndefined();
   });
 });

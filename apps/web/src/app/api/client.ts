@@ -1,4 +1,12 @@
-import { CLIENT, HEADERS } from '@fs/contract';
+import {
+  CLIENT,
+  HEADERS,
+  type RouteAnswer,
+  type RouteBodyInput,
+  type RouteParamsInput,
+  type RouteQueryInput,
+  type RouteSpec,
+} from '@fs/contract';
 import { activity } from './activity';
 import { getDeviceId } from './device-id';
 import { ApiError, NETWORK_STATUS, errorFromResponse } from './errors';
@@ -6,7 +14,7 @@ import { loginPath, navigateTo } from './navigate';
 import { sessionStore } from './session-store';
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A JSON body. */
   json?: unknown;
   /** A multipart body (the browser sets the content type). */
@@ -144,7 +152,78 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   }
 }
 
+/* ---------- the typed client: calls named by the route table ---------- */
+
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
+
+/**
+ * What a call of a route sends: its path parameters (when the path has any), its query (an object
+ * of the route's query schema, or a list's own URLSearchParams), its JSON body or its multipart form.
+ */
+export type CallInput<R extends RouteSpec> = (R['params'] extends object
+  ? { params: RouteParamsInput<R> }
+  : { params?: undefined }) &
+  (R['query'] extends object ? { query?: RouteQueryInput<R> | URLSearchParams } : { query?: undefined }) &
+  (R['body'] extends object ? { body: RouteBodyInput<R> } : { body?: undefined }) &
+  (R['bodyKind'] extends 'multipart' ? { form: FormData } : { form?: undefined }) & {
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+  };
+
+type Args<R extends RouteSpec> = R['params'] extends object
+  ? [input: CallInput<R>]
+  : R['body'] extends object
+    ? [input: CallInput<R>]
+    : R['bodyKind'] extends 'multipart'
+      ? [input: CallInput<R>]
+      : [input?: CallInput<R>];
+
+function queryString(query: Record<string, QueryValue> | URLSearchParams | undefined): string {
+  if (!query) return '';
+  if (query instanceof URLSearchParams) return query.size ? `?${query}` : '';
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null) continue;
+    for (const one of Array.isArray(v) ? v : [v]) p.append(k, String(one));
+  }
+  return p.size ? `?${p}` : '';
+}
+
+/** A route's address with its path parameters filled in (encoded) and its query. */
+export function urlOf<R extends RouteSpec>(
+  route: R,
+  params?: RouteParamsInput<R>,
+  query?: RouteQueryInput<R> | URLSearchParams,
+): string {
+  const values = (params ?? {}) as Record<string, string | number>;
+  const path = route.path.replace(/:(\w+)/g, (_m, name: string) => {
+    const v = values[name];
+    if (v === undefined || v === null || v === '') throw new Error(`${route.id}: path parameter ${name} missing`);
+    return encodeURIComponent(String(v));
+  });
+  return path + queryString(query as Record<string, QueryValue> | URLSearchParams | undefined);
+}
+
+/**
+ * Calls a route of the table: method and address from the entry, the answer typed by its answer
+ * schema (a Blob for files). Public routes go without the session; the rest as apiRequest does.
+ */
+export function callRoute<R extends RouteSpec>(route: R, ...[input]: Args<R>): Promise<RouteAnswer<R>> {
+  const i = (input ?? {}) as CallInput<RouteSpec> & { params?: unknown; query?: unknown; body?: unknown };
+  return apiRequest<RouteAnswer<R>>(urlOf(route, i.params as never, i.query as never), {
+    method: route.method,
+    ...(i.body !== undefined ? { json: i.body } : {}),
+    ...(i.form ? { form: i.form } : {}),
+    ...(i.headers ? { headers: i.headers } : {}),
+    ...(i.signal ? { signal: i.signal } : {}),
+    ...(route.auth === 'public' ? { isPublic: true } : {}),
+    ...(route.answerKind === 'json' ? {} : { responseType: 'blob' as const }),
+  });
+}
+
 export const api = {
+  /** A route of the table (packages/contract/src/routes): `api.call(routes.customers.get, { params: { id } })`. */
+  call: callRoute,
   get: <T>(path: string, opts?: RequestOptions) => apiRequest<T>(path, { ...opts, method: 'GET' }),
   post: <T>(path: string, json?: unknown, opts?: RequestOptions) =>
     apiRequest<T>(path, { ...opts, method: 'POST', json }),

@@ -1,3 +1,4 @@
+import { routes } from '@fs/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableInfos } from '@fs/contract';
 import { api } from '../api/client';
@@ -13,7 +14,7 @@ export function useTableInfos(table: string) {
     queryKey: tableInfosKey(table),
     staleTime: TABLE_INFOS_STALE_MS,
     queryFn: async () =>
-      (await api.get<{ item: TableInfos }>(`/api/tabelle/tabella/${encodeURIComponent(table)}`)).item,
+      (await api.call(routes.tablePreferences.getTableInfos, { params: { tabella: encodeURIComponent(table) } })).item,
   });
 }
 
@@ -22,7 +23,7 @@ export function useSaveTableColumns(table: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (colonne: string[] | null) =>
-      (await api.post<{ item: TableInfos }>('/api/tabelle/preferenza', { tabella: table, colonne })).item,
+      (await api.call(routes.tablePreferences.savePreference, { body: { tabella: table, colonne } })).item,
     onMutate: (colonne) => {
       const prev = queryClient.getQueryData<TableInfos>(tableInfosKey(table));
       if (prev && colonne) queryClient.setQueryData(tableInfosKey(table), { ...prev, selectedColumns: colonne });

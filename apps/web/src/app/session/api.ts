@@ -1,15 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  CACHE_MS,
-  CLIENT,
-  can,
-  type Action,
-  type PageKey,
-  type PermissionsPayload,
-  type Scope,
-  type SessionUser,
-} from '@fs/contract';
+import { CACHE_MS, CLIENT, can, type Action, type PageKey, type Scope, routes } from '@fs/contract';
 import { api } from '../api/client';
 import { sessionStore } from '../api/session-store';
 import { localeOfLingua, writeLocaleCookie } from '../i18n';
@@ -33,7 +24,7 @@ export function useSessionUser() {
     initialDataUpdatedAt: 0,
     staleTime: CACHE_MS.permissions,
     queryFn: async () => {
-      const { item } = await api.get<{ item: SessionUser }>('/api/session/session');
+      const { item } = await api.call(routes.session.sessionUser);
       sessionStore.setUser(item);
       return item;
     },
@@ -44,7 +35,7 @@ export function useSessionUser() {
 export const permissionsQuery = queryOptions({
   queryKey: sessionKeys.permissions,
   staleTime: CACHE_MS.permissions,
-  queryFn: async () => (await api.get<{ item: PermissionsPayload }>('/api/session/permissions')).item,
+  queryFn: async () => (await api.call(routes.session.permissions)).item,
 });
 
 export function usePermissions() {
@@ -63,7 +54,7 @@ export function useChangeLanguage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (lingua: 'IT' | 'EN' | 'ES' | 'FR' | 'DE') =>
-      api.post<{ item: SessionUser }>('/api/session/language', { lingua }),
+      api.call(routes.session.setLanguage, { body: { lingua } }),
     onSuccess: async ({ item }) => {
       sessionStore.setUser(item);
       await queryClient.invalidateQueries({ queryKey: sessionKeys.user });

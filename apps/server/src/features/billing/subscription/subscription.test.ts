@@ -307,8 +307,8 @@ describe('expired subscription', () => {
     }
     expect((await sub(c.admin)).sub.state).toBe('expired');
     const blocked = t.routes
-      .filter((r) => r.auth === 'session' && r.method === 'GET' && !r.url.includes(':'))
-      .map((r) => r.url)
+      .filter((r) => r.auth === 'session' && r.method === 'GET' && !r.path.includes(':'))
+      .map((r) => r.path)
       .filter(
         (u) =>
           !/^\/api\/(session|login|aziende\/azienda|navigazione|nazioni|lingue|subscription|v2\/subscription)/.test(u),

@@ -1,4 +1,4 @@
-import type { MailLogEntry } from '@fs/contract';
+import { REPORT_MAIL_RETRIES, type MailLogEntry } from '@fs/contract';
 import { systemContext, type CompanyContext } from '../../../platform/context.js';
 import { ownIdOf, userIdOf } from '../../../platform/auth/principal.js';
 import type { Deps } from '../../../platform/deps.js';
@@ -19,8 +19,7 @@ import { visible } from './service.js';
  * the company's own SMTP server when its option is on, else the server's. Retried like every mail.
  */
 export const REPORT_MAIL_QUEUE = 'report-mail';
-/** pg-boss retries after the first attempt (as the mail queue): the row is errore after the last. */
-export const REPORT_MAIL_RETRIES = 3;
+export { REPORT_MAIL_RETRIES };
 
 interface ReportMailJob {
   aziendaId: string;

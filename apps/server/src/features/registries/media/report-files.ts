@@ -1,3 +1,4 @@
+import { REPORT_FILE_SECTIONS } from '@fs/contract';
 import type { Actor } from '../../../platform/auth/actor.js';
 import type { Deps } from '../../../platform/deps.js';
 import { notFound } from '../../../platform/errors.js';
@@ -13,7 +14,7 @@ const fold = (v: string) =>
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
 
-export const REPORT_FILE_SECTIONS = ['rapportino', 'rapportino-pdf'] as const;
+export { REPORT_FILE_SECTIONS };
 export type ReportFileSection = (typeof REPORT_FILE_SECTIONS)[number];
 
 const defOf = (section: ReportFileSection) =>

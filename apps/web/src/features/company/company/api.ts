@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CACHE_MS, type Azienda, type AziendaUpdate } from '@fs/contract';
+import { CACHE_MS, type AziendaUpdate, routes } from '@fs/contract';
 import { api } from '../../../app/api/client';
 import { useBlobUrl } from '../../../app/api/use-blob-url';
 import { sessionKeys } from '../../../app/session/api';
@@ -14,7 +14,7 @@ export function useCompany(enabled = true) {
     queryKey: companyKeys.company,
     enabled,
     staleTime: CACHE_MS.company,
-    queryFn: async () => (await api.get<{ item: Azienda }>('/api/aziende/azienda')).item,
+    queryFn: async () => (await api.call(routes.company.getCompany)).item,
   });
 }
 
@@ -31,7 +31,7 @@ export function useSaveCompany() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: AziendaUpdate) => (await api.post<{ item: Azienda }>('/api/aziende/azienda', body)).item,
+    mutationFn: async (body: AziendaUpdate) => (await api.call(routes.company.updateCompany, { body })).item,
     onSuccess: (item) => {
       queryClient.setQueryData(companyKeys.company, item);
       // The session user carries the company name and VAT number (aziendamap).
@@ -47,7 +47,7 @@ export function useUploadLogo() {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return api.upload<{ item: { id: string } }>('/api/aziende/azienda/logo', form);
+      return api.call(routes.company.replaceLogo, { form });
     },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: companyKeys.company });

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CACHE_MS, type DeletionStatus } from '@fs/contract';
+import { CACHE_MS, routes } from '@fs/contract';
 import { api } from '../../../app/api/client';
 
 const key = ['company', 'deletion'] as const;
@@ -10,7 +10,7 @@ export function useDeletionStatus(enabled = true) {
     queryKey: key,
     enabled,
     staleTime: CACHE_MS.company,
-    queryFn: async () => (await api.get<{ item: DeletionStatus }>('/api/aziende/azienda/richiesta-eliminazione')).item,
+    queryFn: async () => (await api.call(routes.companyDeletion.status)).item,
   });
 }
 
@@ -18,9 +18,7 @@ export function useRequestDeletion() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async () =>
-      (await api.post<{ item: DeletionStatus }>('/api/aziende/azienda/richiesta-eliminazione', { conferma: true }))
-        .item,
+    mutationFn: async () => (await api.call(routes.companyDeletion.requestDeletion, { body: { conferma: true } })).item,
     onSuccess: (item) => queryClient.setQueryData(key, item),
   });
 }
@@ -29,7 +27,7 @@ export function useRestoreCompany() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async () => (await api.post<{ item: DeletionStatus }>('/api/aziende/azienda/ripristina', {})).item,
+    mutationFn: async () => (await api.call(routes.companyDeletion.restore, { body: {} })).item,
     onSuccess: (item) => queryClient.setQueryData(key, item),
   });
 }

@@ -1,5 +1,6 @@
+import { routes } from '@fs/contract';
 import { useQuery } from '@tanstack/react-query';
-import type { PublicConfig } from '@fs/contract';
+
 import { api } from '../../../app/api/client';
 
 /** Runtime settings of this installation (SSO switch, chat widget address); they change only with a restart. */
@@ -9,6 +10,6 @@ export function usePublicConfig() {
   return useQuery({
     queryKey: ['public-config'],
     staleTime: PUBLIC_CONFIG_STALE_MS,
-    queryFn: async () => (await api.get<{ item: PublicConfig }>('/api/config/public', { isPublic: true })).item,
+    queryFn: async () => (await api.call(routes.publicConfig.publicConfig)).item,
   });
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CACHE_MS } from '@fs/contract';
+import { CACHE_MS, routes } from '@fs/contract';
 import { api } from '../../../app/api/client';
 
 export interface Nazione {
@@ -16,7 +16,7 @@ export function useNazioni() {
   return useQuery({
     queryKey: ['reference', 'nazioni'],
     staleTime: CACHE_MS.countries,
-    queryFn: async () => (await api.get<{ nazioni: Nazione[] }>('/api/nazioni/nazioni')).nazioni,
+    queryFn: async () => (await api.call(routes.reference.countries)).nazioni,
   });
 }
 
@@ -24,6 +24,6 @@ export function useLingue() {
   return useQuery({
     queryKey: ['reference', 'lingue'],
     staleTime: CACHE_MS.languages,
-    queryFn: async () => (await api.get<{ items: Lingua[] }>('/api/lingue/lingue')).items,
+    queryFn: async () => (await api.call(routes.reference.languages)).items,
   });
 }

@@ -1,3 +1,4 @@
+import { routes } from '@fs/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TourStep } from '@fs/contract';
 import { api } from '../../../app/api/client';
@@ -15,8 +16,7 @@ function useTourMutation<V>(fn: (v: V) => Promise<Answer>) {
   });
 }
 
-export const useInterruptTour = () =>
-  useTourMutation<void>(() => api.post<Answer>('/api/workflow-primo-accesso/interrompi'));
+export const useInterruptTour = () => useTourMutation<void>(() => api.call(routes.tour.interrupt));
 
 export const useAdvanceTour = () =>
-  useTourMutation<TourStep>((from) => api.post<Answer>('/api/workflow-primo-accesso/avanza', { from }));
+  useTourMutation<TourStep>((from) => api.call(routes.tour.advance, { body: { from } }));

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import {
+  optionItemSchema,
+  optionsConfirmRequest,
+  paidOptionRequest,
+  paidOptionConfirmRequest,
+  motivazioneSchema,
+  motivazioneRequest,
+} from '../../options.js';
+import { estimateSchema, purchaseResult } from '../../subscription.js';
+import { okResponse, itemResponse, uuidParam, defineRoute, USER_ONLY } from '../define.js';
+
+// The route table's `options` entries (implemented in apps/server/src/features/billing/options/routes.ts).
+
+const itemsResponse = <T extends z.ZodType>(item: T) => z.object({ success: z.literal(true), items: z.array(item) });
+/** Buying paid options: administrators only (spec platform section 6). */
+const buy = { key: 'opzioni', action: 'read', adminOnly: true } as const;
+
+export const listOptions = defineRoute({
+  id: 'options.listOptions',
+  method: 'GET',
+  path: '/api/options/options',
+  auth: 'session',
+  principals: USER_ONLY,
+  tags: ['options'],
+  summary: "The company's options (defaults where not set)",
+  description:
+    'One item per category: its main value and child_options. abilitazione: the company may use it (paid options once bought). ' +
+    'The SMTP category only for users who may read the options page; its password is never answered (is_set tells whether one is stored).',
+  answer: itemsResponse(optionItemSchema),
+  answerKind: 'json',
+  errors: [401],
+});
+
+export const confirmOptions = defineRoute({
+  id: 'options.confirmOptions',
+  method: 'POST',
+  path: '/api/options/options/confirm',
+  auth: 'session',
+  principals: USER_ONLY,
+  permission: { key: 'opzioni', action: 'write' },
+  tags: ['options'],
+  summary: 'Saves option values (the options screen)',
+  description:
+    'Every value is checked against its type (400 VALIDATION naming items.<i>.value). Paid options: only administrators change them, ' +
+    'and switch them on only once bought (403). A secret sent as null is kept, as "" is removed.',
+  body: optionsConfirmRequest,
+  answer: itemsResponse(optionItemSchema),
+  answerKind: 'json',
+  errors: [400, 401, 403],
+});
+
+export const testSmtp = defineRoute({
+  id: 'options.testSmtp',
+  method: 'GET',
+  path: '/api/mail/test-smtp',
+  auth: 'session',
+  principals: USER_ONLY,
+  permission: { key: 'opzioni', action: 'write' },
+  tags: ['options'],
+  summary: "Connects to the company's saved SMTP server (greeting, TLS, sign-in) and hangs up",
+  description: "On failure 502 SMTP_FAILED with the server's error text as message.",
+  answer: okResponse,
+  answerKind: 'json',
+  errors: [401, 403, 502],
+});
+
+export const estimateOption = defineRoute({
+  id: 'options.estimateOption',
+  method: 'POST',
+  path: '/api/options/option/estimate',
+  auth: 'session',
+  principals: USER_ONLY,
+  permission: buy,
+  tags: ['options'],
+  summary: 'Quote for a paid option (administrators only)',
+  description:
+    'The subscription service quotes item option:<key> × 1 (an addition to the current term, or a new term in trial). 409 when already active.',
+  body: paidOptionRequest,
+  answer: z.object({ success: z.literal(true), estimate: z.array(estimateSchema) }),
+  answerKind: 'json',
+  errors: [400, 401, 403, 409],
+});
+
+export const confirmOption = defineRoute({
+  id: 'options.confirmOption',
+  method: 'POST',
+  path: '/api/options/option/confirm',
+  auth: 'session',
+  principals: USER_ONLY,
+  permission: buy,
+  tags: ['options'],
+  summary: 'Buys a paid option after its quote (administrators only)',
+  description:
+    'Bank transfer: pending with instructions, the option active at once. Card: succeeded, or requires_action with a 3-D Secure ' +
+    'challenge (complete it with POST /v2/subscription/confirm/card/3ds). Card errors as the subscription checkout.',
+  body: paidOptionConfirmRequest,
+  answer: itemResponse(purchaseResult),
+  answerKind: 'json',
+  errors: [400, 401, 402, 403, 409],
+});
+
+export const listMotivazioni = defineRoute({
+  id: 'options.listMotivazioni',
+  method: 'GET',
+  path: '/api/configuration/motivazioni',
+  auth: 'session',
+  principals: USER_ONLY,
+  permission: { key: 'personalizza_interventi', action: 'read' },
+  tags: ['options'],
+  summary: 'Reasons configuration (motivazioni)',
+  answer: itemsResponse(motivazioneSchema),
+  answerKind: 'json',
+  errors: [401, 403],
+});
+
+export const saveMotivazione = defineRoute({
+  id: 'options.saveMotivazione',
+  method: 'POST',
+  path: '/api/configuration/motivazione',
+  auth: 'session',
+  principals: USER_ONLY,
+  permission: { key: 'personalizza_interventi', action: 'write' },
+  tags: ['options'],
+  summary: 'Creates (no id) or renames (id) a reason; the text is unique in the company (409)',
+  body: motivazioneRequest,
+  answer: itemResponse(motivazioneSchema),
+  answerKind: 'json',
+  errors: [400, 401, 403, 404, 409],
+});
+
+export const deleteMotivazione = defineRoute({
+  id: 'options.deleteMotivazione',
+  method: 'DELETE',
+  path: '/api/configuration/motivazione/:id',
+  auth: 'session',
+  principals: USER_ONLY,
+  permission: { key: 'personalizza_interventi', action: 'delete' },
+  tags: ['options'],
+  summary: 'Deletes a reason',
+  params: uuidParam,
+  answer: okResponse,
+  answerKind: 'json',
+  errors: [401, 403, 404],
+});
