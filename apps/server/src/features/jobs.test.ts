@@ -18,6 +18,7 @@ describe('job registry', () => {
       'contracts-renewal',
       'csv-import',
       'db-statistics',
+      'events-dispatch',
       'report-mail',
       'schedule-reminders',
       'send-mail',
