@@ -17,7 +17,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import type { ClientiFilters } from '@fs/contract';
+import type { CustomersFilters } from '@fs/contract';
 import { loadConfig } from '../apps/server/src/config.js';
 import { buildApp } from '../apps/server/src/app.js';
 import type { Db } from '../apps/server/src/platform/db/client.js';
@@ -125,12 +125,12 @@ const allCases: Case[] = [
   {
     label: 'customers: province BO',
     request: { path: cq({ provincia: 'BO' }) },
-    sql: (db) => clientiRepo.listPage(db, az, listQ({}), { provincia: 'BO' } as ClientiFilters),
+    sql: (db) => clientiRepo.listPage(db, az, listQ({}), { provincia: 'BO' } as CustomersFilters),
   },
   {
     label: "customers: city starting 'reg'",
     request: { path: cq({ citta: 'reg' }) },
-    sql: (db) => clientiRepo.listPage(db, az, listQ({}), { citta: 'reg' } as ClientiFilters),
+    sql: (db) => clientiRepo.listPage(db, az, listQ({}), { citta: 'reg' } as CustomersFilters),
   },
   {
     label: "customers: search 'esposito'",

@@ -9,12 +9,12 @@ import { optionalText, REQUIRED_MESSAGE, requiredText } from './fields.js';
  * dates) or data_singola (one date). Dates are YYYY-MM-DD in the company's time zone (Europe/Rome).
  */
 
-export const FREQUENZE = ['fissa', 'variabile', 'data_singola'] as const;
-export type Frequenza = (typeof FREQUENZE)[number];
-export const UNITA_FREQUENZA = ['giorni', 'settimane', 'mesi', 'anni'] as const;
-export type UnitaFrequenza = (typeof UNITA_FREQUENZA)[number];
+export const FREQUENCIES = ['fissa', 'variabile', 'data_singola'] as const;
+export type Frequency = (typeof FREQUENCIES)[number];
+export const FREQUENCY_UNITS = ['giorni', 'settimane', 'mesi', 'anni'] as const;
+export type FrequencyUnit = (typeof FREQUENCY_UNITS)[number];
 
-export const ATTIVITA_MAX = {
+export const ACTIVITY_MAX = {
   nome: 200,
   note: 2000,
   /** Dates of a variable frequency. */
@@ -26,21 +26,21 @@ export const ATTIVITA_MAX = {
 } as const;
 
 /** The spec's messages for frequencies that cannot be (section 5). */
-export const FREQUENZA_MESSAGES = {
+export const FREQUENCY_MESSAGES = {
   annualeBreve: 'La periodicità annuale non è ammessa: il contratto o il rinnovo dura meno di un anno solare',
   fuoriPeriodo: 'Le date delle attività devono essere comprese nel periodo del contratto',
   nessunaData: 'La frequenza non genera alcuna data nel periodo del contratto',
-  troppeDate: `Troppe date: al massimo ${ATTIVITA_MAX.occorrenze} per periodo`,
+  troppeDate: `Troppe date: al massimo ${ACTIVITY_MAX.occorrenze} per periodo`,
   dataDoppia: 'La stessa data compare più volte',
 } as const;
 
 /** The recurrence of an activity. */
-export const frequenzaSchema = z.discriminatedUnion('tipo', [
+export const frequencySchema = z.discriminatedUnion('tipo', [
   z
     .object({
       tipo: z.literal('fissa'),
       ogni: z.number({ error: REQUIRED_MESSAGE }).int().min(1, 'Almeno 1').max(366),
-      unita: z.enum(UNITA_FREQUENZA, { error: 'Unità non valida' }),
+      unita: z.enum(FREQUENCY_UNITS, { error: 'Unità non valida' }),
       /** First date; default the contract's start. */
       data_inizio: isoDate.nullable().optional(),
     })
@@ -48,47 +48,47 @@ export const frequenzaSchema = z.discriminatedUnion('tipo', [
   z
     .object({
       tipo: z.literal('variabile'),
-      date: z.array(isoDate).min(1, REQUIRED_MESSAGE).max(ATTIVITA_MAX.date),
+      date: z.array(isoDate).min(1, REQUIRED_MESSAGE).max(ACTIVITY_MAX.date),
     })
     .strict(),
   z.object({ tipo: z.literal('data_singola'), data: isoDate }).strict(),
 ]);
-export type FrequenzaInput = z.infer<typeof frequenzaSchema>;
+export type FrequencyInput = z.infer<typeof frequencySchema>;
 
 /** An activity's rules: how late (days) its dates may be moved without a warning. */
-export const regoleAttivitaSchema = z.object({
+export const activityRulesSchema = z.object({
   ritardo_massimo_giorni: z.number().int().min(0).max(365).nullable().optional(),
   anticipo_massimo_giorni: z.number().int().min(0).max(365).nullable().optional(),
 });
-export type RegoleAttivita = z.output<typeof regoleAttivitaSchema>;
+export type ActivityRules = z.output<typeof activityRulesSchema>;
 
 /** One activity as the wizard and POST /contratti/contratto/lista-attivita send it (id: update). */
-export const attivitaInput = z
+export const activityInput = z
   .object({
     id: z.string().uuid().optional(),
-    nome: requiredText(ATTIVITA_MAX.nome),
+    nome: requiredText(ACTIVITY_MAX.nome),
     mansione_id: z.string().uuid().nullable().optional(),
     impianto_id: z.string().uuid().nullable().optional(),
     /** Checks of the job role done in this activity (their ids). */
-    controlli: z.array(z.string().uuid()).max(ATTIVITA_MAX.controlli).default([]),
-    macchinari: z.array(z.string().uuid()).max(ATTIVITA_MAX.macchinari).default([]),
-    frequenza: frequenzaSchema,
-    regole: regoleAttivitaSchema.nullable().optional(),
+    controlli: z.array(z.string().uuid()).max(ACTIVITY_MAX.controlli).default([]),
+    macchinari: z.array(z.string().uuid()).max(ACTIVITY_MAX.macchinari).default([]),
+    frequenza: frequencySchema,
+    regole: activityRulesSchema.nullable().optional(),
     durata_minuti: z
       .number()
       .int()
       .min(5)
       .max(24 * 60)
       .default(60),
-    note: optionalText(ATTIVITA_MAX.note),
+    note: optionalText(ACTIVITY_MAX.note),
   })
   .strict();
-export type AttivitaInput = z.input<typeof attivitaInput>;
-export type AttivitaInputParsed = z.output<typeof attivitaInput>;
+export type ActivityInput = z.input<typeof activityInput>;
+export type ActivityInputParsed = z.output<typeof activityInput>;
 
 /** POST /contratti/contratto/lista-attivita: add or update several activities of a contract at once. */
-export const listaAttivitaInput = z
-  .object({ contrattoId: z.string().uuid(), attivita: z.array(attivitaInput).min(1).max(100) })
+export const activityListInput = z
+  .object({ contrattoId: z.string().uuid(), attivita: z.array(activityInput).min(1).max(100) })
   .strict();
 
 /** POST /contratti/attivita/frequency: the dates a frequency gives inside a contract period. */
@@ -98,17 +98,17 @@ export const frequencyRequest = z
     data_fine: isoDate,
     /** The renewal's months when the contract renews itself (a yearly frequency needs a year). */
     mesi_rinnovo: z.number().int().min(1).max(120).nullable().optional(),
-    frequenza: frequenzaSchema,
+    frequenza: frequencySchema,
   })
   .strict();
 export const frequencyResponse = z.object({ success: z.literal(true), date: z.array(z.string()) });
 
 /** The state of one dated occurrence. */
-export const STATI_OCCORRENZA = ['da_fare', 'pianificata', 'fatta', 'scaduta'] as const;
-export type StatoOccorrenza = (typeof STATI_OCCORRENZA)[number];
+export const OCCURRENCE_STATES = ['da_fare', 'pianificata', 'fatta', 'scaduta'] as const;
+export type OccurrenceState = (typeof OCCURRENCE_STATES)[number];
 
 /** One occurrence (contratto_date): due date, planned date, its report, done or overdue. */
-export const occorrenzaSchema = z.object({
+export const occurrenceSchema = z.object({
   id: z.string(),
   attivita_id: z.string(),
   contratto_id: z.string(),
@@ -116,12 +116,12 @@ export const occorrenzaSchema = z.object({
   data_pianificata: z.string().nullable(),
   rapportino_id: z.string().nullable(),
   fatta_at: z.string().nullable(),
-  stato: z.enum(STATI_OCCORRENZA),
+  stato: z.enum(OCCURRENCE_STATES),
 });
-export type Occorrenza = z.infer<typeof occorrenzaSchema>;
+export type Occurrence = z.infer<typeof occurrenceSchema>;
 
 /** An activity with its checks, machines, frequency, rules and dates. */
-export const attivitaSchema = z.object({
+export const activitySchema = z.object({
   id: z.string(),
   contratto_id: z.string(),
   nome: z.string(),
@@ -129,16 +129,16 @@ export const attivitaSchema = z.object({
   impianto: z.object({ id: z.string(), nome: z.string() }).nullable(),
   controlli: z.array(z.object({ id: z.string(), nome_campo: z.string() })),
   macchinari: z.array(z.object({ id: z.string(), nome: z.string(), matricola: z.string().nullable() })),
-  frequenza: frequenzaSchema,
-  regole: regoleAttivitaSchema.nullable(),
+  frequenza: frequencySchema,
+  regole: activityRulesSchema.nullable(),
   durata_minuti: z.number().int(),
   note: z.string().nullable(),
-  contratto_date: z.array(occorrenzaSchema),
+  contratto_date: z.array(occurrenceSchema),
 });
-export type Attivita = z.infer<typeof attivitaSchema>;
+export type Activity = z.infer<typeof activitySchema>;
 
-export const attivitaListResponse = z.object({ success: z.literal(true), items: z.array(attivitaSchema) });
-export const regoleResponse = z.object({
+export const activityListResponse = z.object({ success: z.literal(true), items: z.array(activitySchema) });
+export const rulesResponse = z.object({
   success: z.literal(true),
   /** The activity's own rules, with the contract's maximum delay where the activity sets none. */
   regole: z.object({
@@ -148,7 +148,7 @@ export const regoleResponse = z.object({
 });
 
 /** GET /attivita/attivita/start/{YYYYMMDD}/end/{YYYYMMDD}: the occurrences of the range over all contracts (and the overdue ones with `scadute=true`). */
-export const attivitaRangeItem = occorrenzaSchema.extend({
+export const activityRangeItem = occurrenceSchema.extend({
   nome: z.string(),
   contratto: z.string(),
   cliente_id: z.string(),
@@ -158,13 +158,13 @@ export const attivitaRangeItem = occorrenzaSchema.extend({
   mansione: z.string().nullable(),
   durata_minuti: z.number().int(),
 });
-export type AttivitaRangeItem = z.infer<typeof attivitaRangeItem>;
+export type ActivityRangeItem = z.infer<typeof activityRangeItem>;
 /** Occurrences one page of the range holds by default, and at most. */
-export const ATTIVITA_RANGE_PAGE = { default: 500, max: 2000 } as const;
+export const ACTIVITY_RANGE_PAGE = { default: 500, max: 2000 } as const;
 /** The range's page: `limit` occurrences after `cursor` (the `next` of the previous page). */
-export const attivitaRangeQuery = z
+export const activityRangeQuery = z
   .object({
-    limit: z.coerce.number().int().min(1).max(ATTIVITA_RANGE_PAGE.max).default(ATTIVITA_RANGE_PAGE.default),
+    limit: z.coerce.number().int().min(1).max(ACTIVITY_RANGE_PAGE.max).default(ACTIVITY_RANGE_PAGE.default),
     cursor: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}~[0-9a-f-]{36}$/, 'Cursore non valido')
@@ -172,18 +172,18 @@ export const attivitaRangeQuery = z
       .optional(),
   })
   .strict();
-export const attivitaRangeResponse = z.object({
+export const activityRangeResponse = z.object({
   success: z.literal(true),
   /** The range's occurrences by day (planned, else due), then id: one page. */
-  items: z.array(attivitaRangeItem),
+  items: z.array(activityRangeItem),
   /** Undone occurrences due before the range's start (at most 200, oldest first); first page only. */
-  scadute: z.array(attivitaRangeItem),
+  scadute: z.array(activityRangeItem),
   /** The cursor of the next page, null on the last. */
   next: z.string().nullable(),
 });
 
 /** POST /attivita/attivita: make a report (NUOVO) from an occurrence, once. */
-export const attivitaReportInput = z
+export const activityReportInput = z
   .object({
     id: z.string().uuid(),
     tecnici: z.array(z.string().uuid()).max(20).default([]),
@@ -191,14 +191,14 @@ export const attivitaReportInput = z
     data_appuntamento: isoDateTime.nullable().optional(),
   })
   .strict();
-export const attivitaReportResponse = z.object({ success: z.literal(true), rapportino_id: z.string() });
+export const activityReportResponse = z.object({ success: z.literal(true), rapportino_id: z.string() });
 
 /** POST /attivita/attivita/update: move an occurrence to another day; beyond the maximum delay it warns unless confirmed. */
-export const attivitaUpdateInput = z
+export const activityUpdateInput = z
   .object({ id: z.string().uuid(), data: isoDate, conferma: z.boolean().default(false) })
   .strict();
-export const attivitaUpdateResponse = z.union([
-  z.object({ success: z.literal(true), item: occorrenzaSchema }),
+export const activityUpdateResponse = z.union([
+  z.object({ success: z.literal(true), item: occurrenceSchema }),
   z.object({
     success: z.literal(false),
     /** 'ritardo': beyond the maximum delay, 'anticipo': earlier than allowed. Send again with conferma. */

@@ -15,7 +15,7 @@ import { optionalText, priceField, REQUIRED_MESSAGE, requiredSearchTerm, searchT
  * page key anagrafica_articoli. Field lengths are the CSV import's
  * (imports-fields.ts), so a row valid there is valid here.
  */
-export const ARTICOLI_TABLE = defineTable({
+export const ARTICLES_TABLE = defineTable({
   name: 'articoli',
   columns: [
     { key: 'codice', label: 'articles.fields.codice', sortable: true },
@@ -31,12 +31,12 @@ export const ARTICOLI_TABLE = defineTable({
   defaultColumns: ['codice', 'riferimento_esterno', 'descrizione', 'unita_misura', 'prezzo_vendita'],
   defaultSort: 'codice',
 });
-export type ArticoloColumn = (typeof ARTICOLI_TABLE.columns)[number]['key'];
+export type ArticleColumn = (typeof ARTICLES_TABLE.columns)[number]['key'];
 
 /** Articles are cached 3 minutes in the web (spec operations section 9). */
 export const ARTICLES_CACHE_MS = 3 * 60_000;
 
-export const ARTICOLI_MAX = {
+export const ARTICLE_MAX = {
   codice: 50,
   riferimento_esterno: 100,
   descrizione: 500,
@@ -49,7 +49,7 @@ export const RESEARCH_MAX_LIMIT = 50;
 /** Results of GET /anagraficaarticoli/articoli-filtered. */
 export const FILTERED_MAX = 200;
 
-export const articoloSchema = z.object({
+export const articleSchema = z.object({
   id: z.string(),
   codice: z.string(),
   riferimento_esterno: z.string().nullable(),
@@ -60,27 +60,27 @@ export const articoloSchema = z.object({
   prezzo_acquisto: z.string().nullable(),
   note: z.string().nullable(),
 });
-export type Articolo = z.infer<typeof articoloSchema>;
+export type Article = z.infer<typeof articleSchema>;
 
 const text = optionalText;
 const price = priceField;
 
 /** POST /anagraficaarticoli/articoli: creates (no id) or updates (id). */
-export const articoloSaveRequest = z
+export const articleSaveRequest = z
   .object({
     id: z.uuid().optional(),
-    codice: z.string().trim().min(1, REQUIRED_MESSAGE).max(ARTICOLI_MAX.codice),
-    riferimento_esterno: text(ARTICOLI_MAX.riferimento_esterno),
-    descrizione: z.string().trim().min(1, REQUIRED_MESSAGE).max(ARTICOLI_MAX.descrizione),
-    unita_misura: text(ARTICOLI_MAX.unita_misura),
+    codice: z.string().trim().min(1, REQUIRED_MESSAGE).max(ARTICLE_MAX.codice),
+    riferimento_esterno: text(ARTICLE_MAX.riferimento_esterno),
+    descrizione: z.string().trim().min(1, REQUIRED_MESSAGE).max(ARTICLE_MAX.descrizione),
+    unita_misura: text(ARTICLE_MAX.unita_misura),
     prezzo_vendita: price,
     prezzo_acquisto: price,
-    note: text(ARTICOLI_MAX.note),
+    note: text(ARTICLE_MAX.note),
     /** The user confirmed saving an external reference another article has (409 DUPLICATE otherwise). */
     confermaDuplicati: z.boolean().optional(),
   })
   .strip();
-export type ArticoloSave = z.input<typeof articoloSaveRequest>;
+export type ArticleSave = z.input<typeof articleSaveRequest>;
 
 /**
  * A duplicate warning: other articles of the company with the same code or external reference
@@ -88,66 +88,66 @@ export type ArticoloSave = z.input<typeof articoloSaveRequest>;
  * DUPLICATE_CODE); an external reference another has is refused (409 DUPLICATE) until the
  * user confirms; the save then answers the warnings with the item.
  */
-export const ARTICOLI_DUPLICATE_FIELDS = ['codice', 'riferimento_esterno'] as const;
-export const articoloWarningSchema = z.object({
+export const ARTICLE_DUPLICATE_FIELDS = ['codice', 'riferimento_esterno'] as const;
+export const articleWarningSchema = z.object({
   code: z.literal('DUPLICATE'),
-  field: z.enum(ARTICOLI_DUPLICATE_FIELDS),
+  field: z.enum(ARTICLE_DUPLICATE_FIELDS),
   articoli: z.array(z.object({ id: z.string(), codice: z.string(), descrizione: z.string() })),
 });
-export type ArticoloWarning = z.infer<typeof articoloWarningSchema>;
+export type ArticleWarning = z.infer<typeof articleWarningSchema>;
 
 /** The save answers success with the warnings (same shape as the customers' save). */
-export const articoloSaveResponse = z.object({
+export const articleSaveResponse = z.object({
   success: z.literal(true),
-  item: articoloSchema,
-  warnings: z.array(articoloWarningSchema),
+  item: articleSchema,
+  warnings: z.array(articleWarningSchema),
 });
 
 /** Column filters of the admin list and of articoli-filtered: contains, case aside. */
 const filter = searchTerm;
-export const articoliFiltersSchema = z
+export const articlesFiltersSchema = z
   .object({ codice: filter, riferimento_esterno: filter, descrizione: filter, unita_misura: filter })
   .strict();
-export type ArticoliFilters = z.infer<typeof articoliFiltersSchema>;
+export type ArticlesFilters = z.infer<typeof articlesFiltersSchema>;
 
-const articoliListQuery = listQuerySchema(ARTICOLI_TABLE);
+const articoliListQuery = listQuerySchema(ARTICLES_TABLE);
 /** POST /anagraficaarticoli/articoli/admin: page, size, sort, dir, q, column filters, tableInfos (as the customers'). */
-export const articoliAdminRequest = z
+export const articlesAdminRequest = z
   .object({
     page: z.number().int().min(1).max(1_000_000).default(1),
     size: z.number().int().min(1).max(LIST_MAX_SIZE).default(LIST_DEFAULT_SIZE),
     sort: articoliListQuery.shape.sort,
     dir: z.enum(['asc', 'desc']).default('asc'),
     q: searchTerm,
-    filters: articoliFiltersSchema.prefault({}),
+    filters: articlesFiltersSchema.prefault({}),
     /** The total answered for the same search and filters (see `knownTotal`). */
     totale: knownTotal,
     tableInfos: z.boolean().default(false),
   })
   .strict();
-export type ArticoliAdminQuery = z.input<typeof articoliAdminRequest>;
+export type ArticlesAdminQuery = z.input<typeof articlesAdminRequest>;
 
-export const articoliAdminResponse = z.object({
+export const articlesAdminResponse = z.object({
   success: z.literal(true),
-  items: z.array(articoloSchema),
+  items: z.array(articleSchema),
   ...listTotalShape,
   tableInfos: tableInfosSchema.optional(),
 });
 
 /** GET /anagraficaarticoli/articoli-filtered?codice=..&descrizione=..: at most FILTERED_MAX, by code. */
-export const articoliFilteredQuery = articoliFiltersSchema.extend({ q: searchTerm });
+export const articlesFilteredQuery = articlesFiltersSchema.extend({ q: searchTerm });
 
-export const articoliResearchRequest = z
+export const articlesResearchRequest = z
   .object({
     q: requiredSearchTerm,
     limit: z.number().int().min(1).max(RESEARCH_MAX_LIMIT).default(RESEARCH_DEFAULT_LIMIT),
   })
   .strict();
 
-export const articoliListResponse = z.object({ success: z.literal(true), items: z.array(articoloSchema) });
+export const articlesListResponse = z.object({ success: z.literal(true), items: z.array(articleSchema) });
 
 /** GET /anagraficaarticoli/articoli/all also answers the plan limit of articles. */
-export const articoliLimitSchema = z.object({ used: z.number().int(), allowed: z.number().int() });
-export const articoliAllResponse = articoliListResponse.extend({ limit: articoliLimitSchema });
+export const articlesLimitSchema = z.object({ used: z.number().int(), allowed: z.number().int() });
+export const articlesAllResponse = articlesListResponse.extend({ limit: articlesLimitSchema });
 
-export const articoloRemoveRequest = z.object({ ids: z.array(z.uuid()).min(1).max(200) }).strict();
+export const articleRemoveRequest = z.object({ ids: z.array(z.uuid()).min(1).max(200) }).strict();

@@ -5,21 +5,21 @@ import {
   can,
   defaultUserPermissions,
   isAlertCode,
-  isValidPartitaIva,
+  isValidVatNumber,
   mayListUsers,
   PAGE_KEYS,
   PAGES,
-  aziendaUpdateRequest,
+  companyUpdateRequest,
   statusOf,
 } from './index.js';
 
 describe('partita IVA check digit', () => {
   it('accepts valid numbers and refuses wrong check digits, lengths and letters', () => {
-    expect(isValidPartitaIva('12345670017')).toBe(true);
-    expect(isValidPartitaIva('00743110157')).toBe(true);
-    expect(isValidPartitaIva('12345670018')).toBe(false);
-    expect(isValidPartitaIva('1234567001')).toBe(false);
-    expect(isValidPartitaIva('1234567001A')).toBe(false);
+    expect(isValidVatNumber('12345670017')).toBe(true);
+    expect(isValidVatNumber('00743110157')).toBe(true);
+    expect(isValidVatNumber('12345670018')).toBe(false);
+    expect(isValidVatNumber('1234567001')).toBe(false);
+    expect(isValidVatNumber('1234567001A')).toBe(false);
   });
 });
 
@@ -76,7 +76,7 @@ describe('company update schema', () => {
     timezone: 'Europe/Rome',
   };
   it('normalises empty optional text to null and upper-cases codes', () => {
-    const r = aziendaUpdateRequest.parse({ ...base, pec: '', codice_destinatario: 'abc1234', telefono: '' });
+    const r = companyUpdateRequest.parse({ ...base, pec: '', codice_destinatario: 'abc1234', telefono: '' });
     expect(r).toMatchObject({
       pec: null,
       codice_destinatario: 'ABC1234',
@@ -86,7 +86,7 @@ describe('company update schema', () => {
     });
   });
   it('refuses a bad recipient code and an unknown time zone', () => {
-    const r = aziendaUpdateRequest.safeParse({ ...base, codice_destinatario: 'AB', timezone: 'Nowhere/City' });
+    const r = companyUpdateRequest.safeParse({ ...base, codice_destinatario: 'AB', timezone: 'Nowhere/City' });
     expect(r.success).toBe(false);
     expect(r.error!.issues.map((i) => i.path.join('.')).sort()).toEqual(['codice_destinatario', 'timezone']);
   });

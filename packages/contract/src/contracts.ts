@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDate } from './dates.js';
 import { decimalField, optionalText, priceField, REQUIRED_MESSAGE, requiredText } from './fields.js';
-import { attivitaInput } from './activities.js';
+import { activityInput } from './activities.js';
 import { defineTable, listQuerySchema, tableInfosSchema } from './lists.js';
 
 /**
@@ -11,17 +11,17 @@ import { defineTable, listQuerySchema, tableInfosSchema } from './lists.js';
  * contract enables them (abilitaPrezziContratto).
  */
 
-export const TIPI_CONTRATTO = ['manutenzione', 'chiamata'] as const;
-export type TipoContratto = (typeof TIPI_CONTRATTO)[number];
+export const CONTRACT_TYPES = ['manutenzione', 'chiamata'] as const;
+export type ContractType = (typeof CONTRACT_TYPES)[number];
 
 /** The contract's state: attivo; in_scadenza once the notice mail went; cessato when ended early or past its end without renewal. */
-export const STATI_CONTRATTO = ['attivo', 'in_scadenza', 'cessato'] as const;
-export type StatoContratto = (typeof STATI_CONTRATTO)[number];
+export const CONTRACT_STATES = ['attivo', 'in_scadenza', 'cessato'] as const;
+export type ContractState = (typeof CONTRACT_STATES)[number];
 
 /** Spec 9: an on-call contract's bar turns to warning at 10 remaining hours. */
-export const ORE_AVVISO_CHIAMATA = 10;
+export const ON_CALL_NOTICE_HOURS = 10;
 
-export const CONTRATTO_MAX = {
+export const CONTRACT_MAX = {
   identificativo: 50,
   descrizione: 500,
   motivo: 500,
@@ -35,7 +35,7 @@ export const CONTRATTO_MAX = {
 } as const;
 
 /** The contract's unit prices, each optional (not set: the technician's or the company's price applies). */
-export const prezziContrattoSchema = z
+export const contractPricesSchema = z
   .object({
     ora: priceField,
     ora_viaggio: priceField,
@@ -52,8 +52,8 @@ export const prezziContrattoSchema = z
     importo_forfait: priceField,
   })
   .partial();
-export type PrezziContratto = z.output<typeof prezziContrattoSchema>;
-export const VOCI_PREZZO_CONTRATTO = [
+export type ContractPrices = z.output<typeof contractPricesSchema>;
+export const CONTRACT_PRICE_ITEMS = [
   'ora',
   'ora_viaggio',
   'km',
@@ -65,54 +65,54 @@ export const VOCI_PREZZO_CONTRATTO = [
   'diritto_chiamata',
   'attivita_contratto',
   'importo_forfait',
-] as const satisfies readonly (keyof PrezziContratto)[];
+] as const satisfies readonly (keyof ContractPrices)[];
 
 /** The contract's prices as the server answers them: decimal strings (the input's transforms cannot encode). */
-export const prezziContrattoOutSchema = z.object(
-  Object.fromEntries(VOCI_PREZZO_CONTRATTO.map((k) => [k, z.string().nullable().optional()])) as Record<
-    keyof PrezziContratto,
+export const contractPricesOutSchema = z.object(
+  Object.fromEntries(CONTRACT_PRICE_ITEMS.map((k) => [k, z.string().nullable().optional()])) as Record<
+    keyof ContractPrices,
     z.ZodOptional<z.ZodNullable<z.ZodString>>
   >,
 );
 
 /** The contract's rules: the default maximum delay (days) of its activities' dates. */
-export const regoleContrattoSchema = z.object({
+export const contractRulesSchema = z.object({
   ritardo_massimo_giorni: z.number().int().min(0).max(365).nullable().optional(),
 });
-export type RegoleContratto = z.output<typeof regoleContrattoSchema>;
+export type ContractRules = z.output<typeof contractRulesSchema>;
 
 const idList = (max: number) => z.array(z.string().uuid()).max(max).default([]);
 
 /** One contract of a customer, as the report form and the report list's filter show it. */
-export const contrattoBreveSchema = z.object({
+export const contractSummarySchema = z.object({
   id: z.string(),
   identificativo: z.string(),
   descrizione: z.string().nullable(),
-  tipo: z.enum(TIPI_CONTRATTO),
+  tipo: z.enum(CONTRACT_TYPES),
   data_inizio: z.string().nullable(),
   data_fine: z.string().nullable(),
   cessato: z.boolean(),
-  stato: z.enum(STATI_CONTRATTO),
+  stato: z.enum(CONTRACT_STATES),
   abilitaPrezziContratto: z.boolean(),
   /** Hours bought on an on-call contract (null on maintenance). */
   ore_contratto: z.string().nullable(),
   /** Hours left: bought less the closed reports' hours (null on maintenance). */
   ore_residue: z.string().nullable(),
 });
-export type ContrattoBreve = z.infer<typeof contrattoBreveSchema>;
+export type ContractSummary = z.infer<typeof contractSummarySchema>;
 
 /** GET /contratti/cliente/{id}: the customer's contracts, active first. */
-export const contrattiClienteResponse = z.object({ success: z.literal(true), items: z.array(contrattoBreveSchema) });
+export const customerContractsResponse = z.object({ success: z.literal(true), items: z.array(contractSummarySchema) });
 
 /** POST /contratti/contratto/create: create (no id) or update (id) a contract; the activities are optional on create. */
-export const contrattoInput = z
+export const contractInput = z
   .object({
     id: z.string().uuid().optional(),
     cliente_id: z.string({ error: REQUIRED_MESSAGE }).uuid('Cliente non valido'),
-    identificativo: requiredText(CONTRATTO_MAX.identificativo),
-    descrizione: optionalText(CONTRATTO_MAX.descrizione),
+    identificativo: requiredText(CONTRACT_MAX.identificativo),
+    descrizione: optionalText(CONTRACT_MAX.descrizione),
     /** Fixed after creation: an update with another type is refused. */
-    tipo: z.enum(TIPI_CONTRATTO, { error: 'Tipo di contratto non valido' }),
+    tipo: z.enum(CONTRACT_TYPES, { error: 'Tipo di contratto non valido' }),
     data_inizio: isoDate,
     data_fine: isoDate,
     /** On call: the hours bought (required there). */
@@ -123,25 +123,25 @@ export const contrattoInput = z
     giorni_preavviso_rinnovo: z.number().int().min(0).max(365).nullable().optional(),
     avviso_cliente: z.boolean().default(false),
     email_avviso: z
-      .union([z.literal(''), z.email('Indirizzo email non valido').max(CONTRATTO_MAX.email)])
+      .union([z.literal(''), z.email('Indirizzo email non valido').max(CONTRACT_MAX.email)])
       .nullable()
       .optional()
       .transform((v) => v || null),
-    impianti: idList(CONTRATTO_MAX.impianti),
-    macchinari: idList(CONTRATTO_MAX.macchinari),
-    mansioni: idList(CONTRATTO_MAX.mansioni),
-    regole: regoleContrattoSchema.nullable().optional(),
+    impianti: idList(CONTRACT_MAX.impianti),
+    macchinari: idList(CONTRACT_MAX.macchinari),
+    mansioni: idList(CONTRACT_MAX.mansioni),
+    regole: contractRulesSchema.nullable().optional(),
     abilitaPrezziContratto: z.boolean().default(false),
-    prezzi: prezziContrattoSchema.nullable().optional(),
+    prezzi: contractPricesSchema.nullable().optional(),
     /** On create only (the wizard): the activities, saved with the contract in one transaction. */
-    attivita: z.array(attivitaInput).max(CONTRATTO_MAX.attivita).optional(),
+    attivita: z.array(activityInput).max(CONTRACT_MAX.attivita).optional(),
   })
   .strict();
-export type ContrattoInput = z.input<typeof contrattoInput>;
-export type ContrattoInputParsed = z.output<typeof contrattoInput>;
+export type ContractInput = z.input<typeof contractInput>;
+export type ContractInputParsed = z.output<typeof contractInput>;
 
 /** The whole contract: the detail page's info and prices tabs. */
-export const contrattoSchema = contrattoBreveSchema.extend({
+export const contractSchema = contractSummarySchema.extend({
   cliente_id: z.string(),
   cliente: z.string(),
   rinnovo_automatico: z.boolean(),
@@ -160,8 +160,8 @@ export const contrattoSchema = contrattoBreveSchema.extend({
   impianti: z.array(z.object({ id: z.string(), nome: z.string() })),
   macchinari: z.array(z.object({ id: z.string(), nome: z.string(), matricola: z.string().nullable() })),
   mansioni: z.array(z.object({ id: z.string(), nome: z.string() })),
-  regole: regoleContrattoSchema.nullable(),
-  prezzi: prezziContrattoOutSchema.nullable(),
+  regole: contractRulesSchema.nullable(),
+  prezzi: contractPricesOutSchema.nullable(),
   /** Activities and their dates still to do / overdue. */
   attivita_count: z.number().int(),
   date_da_fare: z.number().int(),
@@ -170,18 +170,18 @@ export const contrattoSchema = contrattoBreveSchema.extend({
   created_at: z.string(),
   updated_at: z.string(),
 });
-export type Contratto = z.infer<typeof contrattoSchema>;
-export const contrattoResponse = z.object({ success: z.literal(true), item: contrattoSchema });
+export type Contract = z.infer<typeof contractSchema>;
+export const contractResponse = z.object({ success: z.literal(true), item: contractSchema });
 
 /** POST /contratti/contratto/{id}/cessa: end a contract early, on a date with a reason. */
-export const cessaContrattoInput = z
+export const endContractInput = z
   .object({
     data: isoDate,
-    motivo: requiredText(CONTRATTO_MAX.motivo),
+    motivo: requiredText(CONTRACT_MAX.motivo),
   })
   .strict();
 
-export const CONTRATTI_TABLE = defineTable({
+export const CONTRACTS_TABLE = defineTable({
   name: 'contratti',
   columns: [
     { key: 'identificativo', label: 'contracts.fields.identificativo', sortable: true },
@@ -199,30 +199,30 @@ export const CONTRATTI_TABLE = defineTable({
   defaultColumns: ['identificativo', 'cliente', 'tipo', 'stato', 'data_fine', 'ore_residue'],
   defaultSort: 'data_fine',
 });
-export type ContrattoColumn = (typeof CONTRATTI_TABLE.columns)[number]['key'];
+export type ContractColumn = (typeof CONTRACTS_TABLE.columns)[number]['key'];
 
 /** A row of the list. */
-export const contrattoRowSchema = contrattoBreveSchema.extend({
+export const contractRowSchema = contractSummarySchema.extend({
   cliente_id: z.string(),
   cliente: z.string(),
   rinnovo_automatico: z.boolean(),
   mailAvvisoScadenzaSent: z.boolean(),
 });
-export type ContrattoRow = z.infer<typeof contrattoRowSchema>;
+export type ContractRow = z.infer<typeof contractRowSchema>;
 
 /** GET /contratti/contratti-filtered: paging, sort, search (identifier, description, customer) and filters. */
-export const contrattiFilteredQuery = listQuerySchema(CONTRATTI_TABLE).extend({
+export const contractsFilteredQuery = listQuerySchema(CONTRACTS_TABLE).extend({
   cliente_id: z.string().uuid().optional(),
-  tipo: z.enum(TIPI_CONTRATTO).optional(),
-  stato: z.enum(STATI_CONTRATTO).optional(),
+  tipo: z.enum(CONTRACT_TYPES).optional(),
+  stato: z.enum(CONTRACT_STATES).optional(),
   /** Running contracts ending within N days from today. */
   scadenza_giorni: z.coerce.number().int().min(0).max(3650).optional(),
 });
-export type ContrattiFilteredQuery = z.input<typeof contrattiFilteredQuery>;
+export type ContractsFilteredQuery = z.input<typeof contractsFilteredQuery>;
 
-export const contrattiFilteredResponse = z.object({
+export const contractsFilteredResponse = z.object({
   success: z.literal(true),
-  items: z.array(contrattoRowSchema),
+  items: z.array(contractRowSchema),
   totaleElementi: z.number().int(),
   tableInfos: tableInfosSchema.optional(),
   columns: z.array(z.string()).optional(),
@@ -232,7 +232,7 @@ export const contrattiFilteredResponse = z.object({
  * The on-call bar: share of the hours bought already used (it fills as they are used) and its level
  * (warning at ORE_AVVISO_CHIAMATA hours left, exhausted at 0 left).
  */
-export function barraOre(
+export function hoursBar(
   oreContratto: string | null,
   oreResidue: string | null,
 ): { percent: number; livello: 'ok' | 'avviso' | 'esaurite' } | null {
@@ -240,15 +240,15 @@ export function barraOre(
   const tot = Number(oreContratto);
   const left = Number(oreResidue);
   const percent = tot > 0 ? Math.max(0, Math.min(100, ((tot - left) / tot) * 100)) : 100;
-  const livello = left <= 0 ? 'esaurite' : left <= ORE_AVVISO_CHIAMATA ? 'avviso' : 'ok';
+  const livello = left <= 0 ? 'esaurite' : left <= ON_CALL_NOTICE_HOURS ? 'avviso' : 'ok';
   return { percent, livello };
 }
 
 /** The state of a contract on `today` (YYYY-MM-DD): ceased when ended early or past its end without automatic renewal. */
-export function statoContratto(
+export function contractState(
   c: { cessato: boolean; data_fine: string | null; rinnovo_automatico: boolean; mailAvvisoScadenzaSent: boolean },
   today: string,
-): StatoContratto {
+): ContractState {
   if (c.cessato) return 'cessato';
   if (c.data_fine !== null && c.data_fine < today && !c.rinnovo_automatico) return 'cessato';
   if (c.mailAvvisoScadenzaSent) return 'in_scadenza';
@@ -256,7 +256,7 @@ export function statoContratto(
 }
 
 /** Hours left on an on-call contract: bought less used (never below zero), 2 decimals; null without bought hours. */
-export function oreResidue(oreContratto: string | null, oreUsate: string): string | null {
+export function remainingHours(oreContratto: string | null, oreUsate: string): string | null {
   if (oreContratto === null) return null;
   const cents = Math.round(Number(oreContratto) * 100) - Math.round(Number(oreUsate) * 100);
   return (Math.max(0, cents) / 100).toFixed(2);

@@ -1,22 +1,22 @@
 import { z } from 'zod';
 import {
-  codiceDestinatarioField,
+  recipientCodeField,
   decimalField,
-  optionalPartitaIvaField,
+  optionalVatNumberField,
   optionalText,
   pecField,
   REQUIRED_MESSAGE,
   searchTerm,
 } from './fields.js';
 import { defineTable, LIST_MAX_SIZE, listQuerySchema, listTotalShape, tableInfosSchema } from './lists.js';
-import { isItalianProvince, isValidCap, isValidCodiceFiscale } from './validators.js';
+import { isItalianProvince, isValidPostcode, isValidTaxCode } from './validators.js';
 
 /**
  * Customers (clienti) with contacts, plants (impianti) and machines (macchinari):
  * spec operations sections 3, 5, 7, 8. Wire names as the spec's.
  */
 
-export const CLIENTI_TABLE = defineTable({
+export const CUSTOMERS_TABLE = defineTable({
   name: 'clienti',
   columns: [
     { key: 'codice', label: 'customers.fields.codice', sortable: true },
@@ -41,10 +41,10 @@ export const CLIENTI_TABLE = defineTable({
   defaultColumns: ['codice', 'ragione_sociale', 'partita_iva', 'citta', 'provincia', 'telefono'],
   defaultSort: 'ragione_sociale',
 });
-export type ClientiColumn = (typeof CLIENTI_TABLE)['columns'][number]['key'];
+export type CustomerColumn = (typeof CUSTOMERS_TABLE)['columns'][number]['key'];
 
 /** Filters of the customer list (query string of clienti-filtered, `filters` of the admin list). */
-export const clientiFiltersSchema = z
+export const customersFiltersSchema = z
   .object({
     citta: searchTerm,
     provincia: z
@@ -63,22 +63,22 @@ export const clientiFiltersSchema = z
     geolocalizzato: z.enum(['true', 'false']).optional(),
   })
   .strict();
-export type ClientiFilters = z.infer<typeof clientiFiltersSchema>;
+export type CustomersFilters = z.infer<typeof customersFiltersSchema>;
 
-export const clientiListQuery = listQuerySchema(CLIENTI_TABLE).extend(clientiFiltersSchema.shape).strict();
-export const clientiAdminRequest = z
+export const customersListQuery = listQuerySchema(CUSTOMERS_TABLE).extend(customersFiltersSchema.shape).strict();
+export const customersAdminRequest = z
   .object({
     page: z.number().int().min(1).max(1_000_000).default(1),
     size: z.number().int().min(1).max(200).default(25),
-    sort: clientiListQuery.shape.sort,
+    sort: customersListQuery.shape.sort,
     dir: z.enum(['asc', 'desc']).default('asc'),
     q: searchTerm,
-    filters: clientiFiltersSchema.prefault({}),
+    filters: customersFiltersSchema.prefault({}),
     tableInfos: z.boolean().default(false),
   })
   .strict();
 
-export const recapitoSchema = z.object({
+export const contactSchema = z.object({
   id: z.string(),
   clienteId: z.string(),
   nome: z.string(),
@@ -87,9 +87,9 @@ export const recapitoSchema = z.object({
   email: z.string().nullable(),
   note: z.string().nullable(),
 });
-export type Recapito = z.infer<typeof recapitoSchema>;
+export type Contact = z.infer<typeof contactSchema>;
 
-export const clienteSchema = z.object({
+export const customerSchema = z.object({
   id: z.string(),
   codice: z.string().nullable(),
   ragione_sociale: z.string(),
@@ -114,19 +114,19 @@ export const clienteSchema = z.object({
   ore_viaggio: z.string().nullable(),
   created_at: z.string(),
   /** Only in the detail (GET /clienti/cliente/{id}). */
-  recapiti: z.array(recapitoSchema).optional(),
+  recapiti: z.array(contactSchema).optional(),
 });
-export type Cliente = z.infer<typeof clienteSchema>;
+export type Customer = z.infer<typeof customerSchema>;
 
-export const clientiListResponse = z.object({
+export const customersListResponse = z.object({
   success: z.literal(true),
-  items: z.array(clienteSchema),
+  items: z.array(customerSchema),
   ...listTotalShape,
   tableInfos: tableInfosSchema.optional(),
 });
 
 /** Light rows for pickers (GET /clienti/clienti). */
-export const clienteRefSchema = z.object({
+export const customerRefSchema = z.object({
   id: z.string(),
   ragione_sociale: z.string(),
   codice: z.string().nullable(),
@@ -134,7 +134,7 @@ export const clienteRefSchema = z.object({
 });
 
 /** GET /clienti/clienti (pickers): the search, page from 1, size 1..200 (50 by default). */
-export const clientiRefsQuery = z
+export const customerRefsQuery = z
   .object({
     q: searchTerm,
     page: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -143,9 +143,9 @@ export const clientiRefsQuery = z
   .strict();
 
 /** The picker's answer: light rows, and a total counted up to LIST_COUNT_THRESHOLD (`totalePiuDi` past it). */
-export const clientiRefsResponse = z.object({
+export const customerRefsResponse = z.object({
   success: z.literal(true),
-  items: z.array(clienteRefSchema),
+  items: z.array(customerRefSchema),
   ...listTotalShape,
 });
 
@@ -153,20 +153,20 @@ const text = optionalText;
 const decimal = (intDigits: number) => decimalField({ decimals: 2, intDigits });
 
 /** POST /clienti/cliente: without id creates, with id updates. */
-export const clienteSaveRequest = z
+export const customerSaveRequest = z
   .object({
     id: z.uuid().optional(),
     codice: text(50),
     ragione_sociale: z.string().trim().min(1, REQUIRED_MESSAGE).max(200),
     codice_fiscale: text(16)
       .transform((v) => v?.toUpperCase() ?? null)
-      .refine((v) => v === null || isValidCodiceFiscale(v), 'Codice fiscale non valido'),
-    partita_iva: optionalPartitaIvaField,
+      .refine((v) => v === null || isValidTaxCode(v), 'Codice fiscale non valido'),
+    partita_iva: optionalVatNumberField,
     telefono: text(40),
     cellulare: text(40),
     email: text(200).refine((v) => v === null || z.email().safeParse(v).success, 'Email non valida'),
     pec: pecField,
-    codice_destinatario: codiceDestinatarioField,
+    codice_destinatario: recipientCodeField,
     note: text(4000),
     indirizzo: text(200),
     citta: text(100),
@@ -186,7 +186,7 @@ export const clienteSaveRequest = z
   .strict()
   .superRefine((v, ctx) => {
     // Addresses in Italy: a five-digit CAP and a province from the list; abroad, looser rules.
-    if (v.cap && !isValidCap(v.cap, v.nazione))
+    if (v.cap && !isValidPostcode(v.cap, v.nazione))
       ctx.addIssue({
         code: 'custom',
         path: ['cap'],
@@ -195,27 +195,27 @@ export const clienteSaveRequest = z
     if (v.provincia && v.nazione === 'IT' && !isItalianProvince(v.provincia))
       ctx.addIssue({ code: 'custom', path: ['provincia'], message: 'Sigla di provincia italiana non valida' });
   });
-export type ClienteSaveRequest = z.input<typeof clienteSaveRequest>;
+export type CustomerSaveRequest = z.input<typeof customerSaveRequest>;
 
 export const DUPLICATE_FIELDS = ['codice', 'partita_iva', 'codice_fiscale'] as const;
-export const clienteWarningSchema = z.object({
+export const customerWarningSchema = z.object({
   code: z.literal('DUPLICATE'),
   field: z.enum(DUPLICATE_FIELDS),
   clienti: z.array(z.object({ id: z.string(), ragione_sociale: z.string() })),
 });
-export type ClienteWarning = z.infer<typeof clienteWarningSchema>;
+export type CustomerWarning = z.infer<typeof customerWarningSchema>;
 
 /** The save answers success with the warnings: duplicates, and alert 0007 when the address cannot be placed. */
-export const clienteSaveResponse = z.object({
+export const customerSaveResponse = z.object({
   success: z.literal(true),
-  item: clienteSchema,
-  warnings: z.array(clienteWarningSchema),
+  item: customerSchema,
+  warnings: z.array(customerWarningSchema),
   alert: z.literal('0007').optional(),
   message: z.string().optional(),
 });
 
-export const clienteRemoveRequest = z.object({ ids: z.array(z.uuid()).min(1).max(200) }).strict();
-export const clienteGeolocationRequest = z
+export const customerRemoveRequest = z.object({ ids: z.array(z.uuid()).min(1).max(200) }).strict();
+export const customerGeolocationRequest = z
   .object({
     id: z.uuid(),
     latitude: z.number().min(-90).max(90).nullable(),
@@ -227,7 +227,7 @@ export const clienteGeolocationRequest = z
     message: 'Latitudine e longitudine insieme',
   });
 
-export const recapitoSaveRequest = z
+export const contactSaveRequest = z
   .object({
     id: z.uuid().optional(),
     clienteId: z.uuid(),
@@ -241,7 +241,7 @@ export const recapitoSaveRequest = z
 
 /* ---------- plants and machines ---------- */
 
-export const impiantoSchema = z.object({
+export const plantSchema = z.object({
   id: z.string(),
   clienteId: z.string(),
   nome: z.string(),
@@ -252,9 +252,9 @@ export const impiantoSchema = z.object({
   note: z.string().nullable(),
   macchinari_count: z.number().int(),
 });
-export type Impianto = z.infer<typeof impiantoSchema>;
+export type Plant = z.infer<typeof plantSchema>;
 
-export const impiantoSaveRequest = z
+export const plantSaveRequest = z
   .object({
     id: z.uuid().optional(),
     clienteId: z.uuid(),
@@ -272,16 +272,16 @@ export const impiantoSaveRequest = z
  * characters, not only spaces; matricola 1-50 characters of letters, digits, space
  * and - / . _ , unique in the company (case aside).
  */
-export const MATRICOLA_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 \-/._]{0,49}$/;
-export function isValidMacchinarioNome(v: string): boolean {
+export const SERIAL_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 \-/._]{0,49}$/;
+export function isValidMachineName(v: string): boolean {
   const t = v.trim();
   return t.length >= 1 && t.length <= 120;
 }
-export function isValidMatricola(v: string): boolean {
-  return MATRICOLA_PATTERN.test(v.trim());
+export function isValidSerialNumber(v: string): boolean {
+  return SERIAL_NUMBER_PATTERN.test(v.trim());
 }
 
-export const macchinarioSchema = z.object({
+export const machineSchema = z.object({
   id: z.string(),
   impiantiId: z.string(),
   parentId: z.string().nullable(),
@@ -290,10 +290,10 @@ export const macchinarioSchema = z.object({
   matricola: z.string(),
   note: z.string().nullable(),
 });
-export type Macchinario = z.infer<typeof macchinarioSchema>;
+export type Machine = z.infer<typeof machineSchema>;
 
 /** Name and matricola are checked by the service (0029), so they are plain strings here. */
-export const macchinarioSaveRequest = z
+export const machineSaveRequest = z
   .object({
     id: z.uuid().optional(),
     impiantiId: z.uuid(),

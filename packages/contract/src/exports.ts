@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { ARTICOLI_TABLE, articoliFiltersSchema } from './articles.js';
-import { CLIENTI_TABLE, clientiFiltersSchema } from './customers.js';
+import { ARTICLES_TABLE, articlesFiltersSchema } from './articles.js';
+import { CUSTOMERS_TABLE, customersFiltersSchema } from './customers.js';
 import { searchTerm } from './fields.js';
-import { RAPPORTINI_TABLE, rapportiniAdminQuery } from './reports.js';
+import { REPORTS_TABLE, reportsAdminQuery } from './reports.js';
 import type { TableDef } from './lists.js';
 
 /**
@@ -31,12 +31,12 @@ function exportQuery<K extends string>(def: TableDef<K>) {
   });
 }
 
-export const clientiExportQuery = exportQuery(CLIENTI_TABLE).extend(clientiFiltersSchema.shape).strict();
-export const articoliExportQuery = exportQuery(ARTICOLI_TABLE).extend(articoliFiltersSchema.shape).strict();
+export const customersExportQuery = exportQuery(CUSTOMERS_TABLE).extend(customersFiltersSchema.shape).strict();
+export const articlesExportQuery = exportQuery(ARTICLES_TABLE).extend(articlesFiltersSchema.shape).strict();
 /** The reports list's filters (state, customer, technician, contract, completed, open dates), newest first by default. */
-export const rapportiniExportQuery = exportQuery(RAPPORTINI_TABLE)
+export const reportsExportQuery = exportQuery(REPORTS_TABLE)
   .extend(
-    rapportiniAdminQuery.pick({
+    reportsAdminQuery.pick({
       stato: true,
       cliente_id: true,
       tecnico_id: true,
@@ -48,13 +48,13 @@ export const rapportiniExportQuery = exportQuery(RAPPORTINI_TABLE)
   )
   .extend({ dir: z.enum(['asc', 'desc']).default('desc') })
   .strict();
-export type RapportiniExportQuery = z.output<typeof rapportiniExportQuery>;
+export type ReportsExportQuery = z.output<typeof reportsExportQuery>;
 
 /** Most reports one Danea EasyFatt XML file holds (GET /rapportini/export/xml-danea); more answer 400. */
 export const DANEA_MAX_REPORTS = 1000;
 /** GET /rapportini/export/xml-danea: the report list's filters, search and order, one Document per report. */
-export const rapportiniDaneaQuery = rapportiniExportQuery.omit({ format: true, columns: true });
-export type RapportiniDaneaQuery = z.output<typeof rapportiniDaneaQuery>;
+export const reportsDaneaQuery = reportsExportQuery.omit({ format: true, columns: true });
+export type ReportsDaneaQuery = z.output<typeof reportsDaneaQuery>;
 
 /** Most reports one bulk download (a zip of their PDFs) holds; more answer 400. */
 export const BULK_PDF_MAX_REPORTS = 1000;
@@ -62,10 +62,10 @@ export const BULK_PDF_MAX_REPORTS = 1000;
  * POST /rapportini/rapportini/download-bulk: the ticked reports (`ids`), or, without ids, every report
  * of the list's filters and search, in the list's order.
  */
-export const rapportiniDownloadBulkRequest = rapportiniDaneaQuery
+export const reportsDownloadBulkRequest = reportsDaneaQuery
   .extend({ ids: z.array(z.string().uuid()).min(1).max(BULK_PDF_MAX_REPORTS).optional() })
   .strict();
-export type RapportiniDownloadBulkRequest = z.output<typeof rapportiniDownloadBulkRequest>;
+export type ReportsDownloadBulkRequest = z.output<typeof reportsDownloadBulkRequest>;
 
 /** The exported files' column headers (the web's labels live in its locales; a file is made on the server). */
 export const EXPORT_HEADERS: Record<'it' | 'en', Record<string, string>> = {

@@ -105,28 +105,28 @@ describe('money options', () => {
 
 describe('the search and text helpers, shared by every schema', () => {
   it('the article search (as you type and filtered) and the customer picker read the search term the same way', async () => {
-    const { articoliFilteredQuery, articoliResearchRequest, clientiRefsQuery } = await import('./index.js');
-    expect(articoliFilteredQuery.parse({ q: '  valvola ' }).q).toBe('valvola');
-    expect(articoliFilteredQuery.parse({ q: '   ' }).q).toBeUndefined();
-    expect(clientiRefsQuery.parse({ q: '' }).q).toBeUndefined();
-    expect(articoliResearchRequest.parse({ q: ' ART1 ' }).q).toBe('ART1');
+    const { articlesFilteredQuery, articlesResearchRequest, customerRefsQuery } = await import('./index.js');
+    expect(articlesFilteredQuery.parse({ q: '  valvola ' }).q).toBe('valvola');
+    expect(articlesFilteredQuery.parse({ q: '   ' }).q).toBeUndefined();
+    expect(customerRefsQuery.parse({ q: '' }).q).toBeUndefined();
+    expect(articlesResearchRequest.parse({ q: ' ART1 ' }).q).toBe('ART1');
     for (const bad of ['   ', 'x'.repeat(101)])
-      expect(articoliResearchRequest.safeParse({ q: bad }).success).toBe(false);
-    expect(articoliFilteredQuery.safeParse({ q: 'x'.repeat(101) }).success).toBe(false);
-    expect(clientiRefsQuery.safeParse({ q: 'x'.repeat(101) }).success).toBe(false);
+      expect(articlesResearchRequest.safeParse({ q: bad }).success).toBe(false);
+    expect(articlesFilteredQuery.safeParse({ q: 'x'.repeat(101) }).success).toBe(false);
+    expect(customerRefsQuery.safeParse({ q: 'x'.repeat(101) }).success).toBe(false);
   });
 
   it("the company's optional texts are those of every other form: empty or missing is null", async () => {
-    const { aziendaUpdateRequest } = await import('./index.js');
+    const { companyUpdateRequest } = await import('./index.js');
     const company = {
       ragione_sociale: 'Azienda',
       partita_iva: '01234567897',
       mailPrincipale: 'a@b.it',
       timezone: 'Europe/Rome',
     };
-    const parsed = aziendaUpdateRequest.parse({ ...company, telefono: '  ', citta: ' Torino ' });
+    const parsed = companyUpdateRequest.parse({ ...company, telefono: '  ', citta: ' Torino ' });
     expect(parsed).toMatchObject({ telefono: null, citta: 'Torino', codice_fiscale: null, cap: null });
-    const long = aziendaUpdateRequest.safeParse({ ...company, cap: '12345678901' });
+    const long = companyUpdateRequest.safeParse({ ...company, cap: '12345678901' });
     expect(long.success || long.error.issues[0]!.message).toBe('Al massimo 10 caratteri');
   });
 });

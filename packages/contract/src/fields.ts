@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidCodiceDestinatario, partitaIvaProblem } from './validators.js';
+import { isValidRecipientCode, vatNumberProblem } from './validators.js';
 
 /**
  * The field rules every form and route shares, defined once: optional and required text,
@@ -20,26 +20,26 @@ export const SEARCH_MAX_LENGTH = 100;
 export const REQUIRED_MESSAGE = 'Campo obbligatorio';
 
 /** The messages of a wrong partita IVA: not 11 digits, or 11 digits with a wrong check digit. */
-export const PARTITA_IVA_MESSAGES = {
+export const VAT_NUMBER_MESSAGES = {
   format: 'La partita IVA deve avere 11 cifre',
   check: 'La cifra di controllo della partita IVA non è corretta',
 } as const;
 
 /** Adds the partita IVA's problem, if any, as an issue of the field being checked. */
 function checkPartitaIva(v: string, ctx: z.RefinementCtx): void {
-  const problem = partitaIvaProblem(v);
-  if (problem) ctx.addIssue({ code: 'custom', message: PARTITA_IVA_MESSAGES[problem], params: { problem } });
+  const problem = vatNumberProblem(v);
+  if (problem) ctx.addIssue({ code: 'custom', message: VAT_NUMBER_MESSAGES[problem], params: { problem } });
 }
 
 /** A required partita IVA: empty says so, then 11 digits, then the check digit, each with its own message. */
-export const partitaIvaField = z
+export const vatNumberField = z
   .string()
   .trim()
   .min(1, { message: REQUIRED_MESSAGE, abort: true })
   .superRefine(checkPartitaIva);
 
 /** An optional partita IVA: empty is null; otherwise as `partitaIvaField`. */
-export const optionalPartitaIvaField = z
+export const optionalVatNumberField = z
   .string()
   .trim()
   .superRefine((v, ctx) => {
@@ -192,11 +192,11 @@ export const pecField = z
   .transform((v) => (v ? v : null));
 
 /** The SDI recipient code for e-invoices: optional, 6 or 7 letters and digits, upper-cased. */
-export const codiceDestinatarioField = z
+export const recipientCodeField = z
   .string()
   .trim()
   .toUpperCase()
-  .refine((v) => v === '' || isValidCodiceDestinatario(v), 'Codice destinatario non valido (6 o 7 caratteri)')
+  .refine((v) => v === '' || isValidRecipientCode(v), 'Codice destinatario non valido (6 o 7 caratteri)')
   .nullable()
   .optional()
   .transform((v) => (v ? v : null));

@@ -1,6 +1,6 @@
 import { forbiddenCharacter, forbiddenCharacterMessage } from './characters.js';
 import { parseDecimal } from './fields.js';
-import { isValidPartitaIva, partitaIvaProblem } from './validators.js';
+import { isValidVatNumber, vatNumberProblem } from './validators.js';
 
 /** The tables a CSV can be imported into. */
 export const IMPORT_TABLES = ['clienti', 'articoli'] as const;
@@ -95,9 +95,9 @@ const ODD_CF: Record<string, number> = Object.fromEntries(
 );
 
 /** Italian codice fiscale: 16 characters with its check letter, or a company's 11-digit number (same rule as the VAT). */
-export function isValidCodiceFiscaleForImport(value: string): boolean {
+export function isValidTaxCodeForImport(value: string): boolean {
   const v = value.toUpperCase();
-  if (/^\d{11}$/.test(v)) return isValidPartitaIva(v);
+  if (/^\d{11}$/.test(v)) return isValidVatNumber(v);
   if (!/^[A-Z0-9]{15}[A-Z]$/.test(v)) return false;
   let sum = 0;
   for (let i = 0; i < 15; i++) {
@@ -139,7 +139,7 @@ export function validateImportRow(fields: ImportField[], raw: Record<string, str
     }
     if (field.type === 'partita_iva') {
       v = v.replace(/^IT/i, '').replace(/\s/g, '');
-      const problem = partitaIvaProblem(v);
+      const problem = vatNumberProblem(v);
       if (problem === 'format')
         errors.push({ field: field.name, code: 'partita_iva', message: `${field.name}: partita IVA di 11 cifre` });
       else if (problem === 'check')
@@ -150,7 +150,7 @@ export function validateImportRow(fields: ImportField[], raw: Record<string, str
         });
     } else if (field.type === 'codice_fiscale') {
       v = v.replace(/\s/g, '').toUpperCase();
-      if (!isValidCodiceFiscaleForImport(v))
+      if (!isValidTaxCodeForImport(v))
         errors.push({ field: field.name, code: 'codice_fiscale', message: `${field.name}: codice fiscale non valido` });
     } else if (field.type === 'decimal') {
       // Read as every form reads it (decision 0022): "1.234,5", "1234.5", "1 234,50"; never a guess.

@@ -11,59 +11,59 @@ import { userRefSchema } from './users.js';
  */
 
 /** Kinds of check, the same as the custom fields of an intervention (tipo_campo). */
-export const TIPI_CONTROLLO = ['boolean', 'number', 'text', 'textarea', 'select', 'date', 'time'] as const;
-export type TipoControllo = (typeof TIPI_CONTROLLO)[number];
+export const CHECKLIST_ITEM_TYPES = ['boolean', 'number', 'text', 'textarea', 'select', 'date', 'time'] as const;
+export type ChecklistItemType = (typeof CHECKLIST_ITEM_TYPES)[number];
 
 /** Job roles are cached 30 minutes in the web (spec operations section 9). */
 export const JOBS_CACHE_MS = 30 * 60_000;
 
-export const MANSIONI_MAX = { nome: 100, descrizione: 500, nome_campo: 100, valore: 100, valori: 50 } as const;
+export const JOB_ROLE_MAX = { nome: 100, descrizione: 500, nome_campo: 100, valore: 100, valori: 50 } as const;
 
-export const controlloSchema = z.object({
+export const checklistItemSchema = z.object({
   id: z.string(),
   mansioneId: z.string(),
   nome_campo: z.string(),
   descrizione: z.string().nullable(),
-  tipo_campo: z.enum(TIPI_CONTROLLO),
+  tipo_campo: z.enum(CHECKLIST_ITEM_TYPES),
   obbligatorio: z.boolean(),
   /** Choices of a `select` check; empty otherwise. */
   valori: z.array(z.string()),
   ordine: z.number().int(),
 });
-export type Controllo = z.infer<typeof controlloSchema>;
+export type ChecklistItem = z.infer<typeof checklistItemSchema>;
 
-export const mansioneSchema = z.object({
+export const jobRoleSchema = z.object({
   id: z.string(),
   nome: z.string(),
   descrizione: z.string().nullable(),
-  controlli: z.array(controlloSchema),
+  controlli: z.array(checklistItemSchema),
   /** Users who hold the job role (set from the technician form, POST /users/user `mansioni`). */
   utenti: z.array(userRefSchema),
 });
-export type Mansione = z.infer<typeof mansioneSchema>;
+export type JobRole = z.infer<typeof jobRoleSchema>;
 
 const text = optionalText;
 
 /** POST /mansioni/mansione/create: creates (no id) or updates (id) name and description. */
-export const mansioneSaveRequest = z
+export const jobRoleSaveRequest = z
   .object({
     id: z.uuid().optional(),
-    nome: z.string().trim().min(1, REQUIRED_MESSAGE).max(MANSIONI_MAX.nome),
-    descrizione: text(MANSIONI_MAX.descrizione),
+    nome: z.string().trim().min(1, REQUIRED_MESSAGE).max(JOB_ROLE_MAX.nome),
+    descrizione: text(JOB_ROLE_MAX.descrizione),
   })
   .strip();
-export type MansioneSave = z.input<typeof mansioneSaveRequest>;
+export type JobRoleSave = z.input<typeof jobRoleSaveRequest>;
 
 /** POST /controlli/controllo: creates (no id) or updates (id) a check of a job role. */
-export const controlloSaveRequest = z
+export const checklistItemSaveRequest = z
   .object({
     id: z.uuid().optional(),
     mansioneId: z.uuid(),
-    nome_campo: z.string().trim().min(1, REQUIRED_MESSAGE).max(MANSIONI_MAX.nome_campo),
-    descrizione: text(MANSIONI_MAX.descrizione),
-    tipo_campo: z.enum(TIPI_CONTROLLO).default('boolean'),
+    nome_campo: z.string().trim().min(1, REQUIRED_MESSAGE).max(JOB_ROLE_MAX.nome_campo),
+    descrizione: text(JOB_ROLE_MAX.descrizione),
+    tipo_campo: z.enum(CHECKLIST_ITEM_TYPES).default('boolean'),
     obbligatorio: z.boolean().default(false),
-    valori: z.array(z.string().trim().min(1).max(MANSIONI_MAX.valore)).max(MANSIONI_MAX.valori).default([]),
+    valori: z.array(z.string().trim().min(1).max(JOB_ROLE_MAX.valore)).max(JOB_ROLE_MAX.valori).default([]),
     /** Position in the checklist; omitted means last (new) or unchanged (update). */
     ordine: z.number().int().min(0).max(10_000).optional(),
   })
@@ -76,8 +76,8 @@ export const controlloSaveRequest = z
       ctx.addIssue({ code: 'custom', path: ['valori'], message: 'Valori ripetuti' });
     }
   });
-export type ControlloSave = z.input<typeof controlloSaveRequest>;
+export type ChecklistItemSave = z.input<typeof checklistItemSaveRequest>;
 
 /** The alert codes a delete may answer, in the order they are checked. */
-export const MANSIONE_IN_USE_CODES = ['0032', '0033', '0034', '0035'] as const;
-export const CONTROLLO_IN_USE_CODES = ['0035'] as const;
+export const JOB_ROLE_IN_USE_CODES = ['0032', '0033', '0034', '0035'] as const;
+export const CHECKLIST_ITEM_IN_USE_CODES = ['0035'] as const;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
-  AZIENDA_MAX,
-  aziendaUpdateRequest,
-  GRUPPO_MAX,
-  gruppoSaveRequest,
+  COMPANY_MAX,
+  companyUpdateRequest,
+  PERMISSION_GROUP_MAX,
+  permissionGroupSaveRequest,
   REGISTER_MAX,
   registerInitRequest,
   USER_MAX,
@@ -62,32 +62,32 @@ describe('field limits shared by forms and schemas', () => {
   });
 
   it('permission group name', () => {
-    const { atMax } = limitOf(gruppoSaveRequest, {}, 'name', letters);
-    expect(atMax(GRUPPO_MAX.name)).toEqual([]);
-    expect(atMax(GRUPPO_MAX.name + 1)).not.toEqual([]);
+    const { atMax } = limitOf(permissionGroupSaveRequest, {}, 'name', letters);
+    expect(atMax(PERMISSION_GROUP_MAX.name)).toEqual([]);
+    expect(atMax(PERMISSION_GROUP_MAX.name + 1)).not.toEqual([]);
   });
 
   it.each([
-    ['ragione_sociale', AZIENDA_MAX.ragione_sociale, letters],
-    ['codice_fiscale', AZIENDA_MAX.codice_fiscale, letters],
-    ['mailPrincipale', AZIENDA_MAX.email, email],
-    ['pec', AZIENDA_MAX.pec, email],
-    ['telefono', AZIENDA_MAX.telefono, digits],
-    ['indirizzo', AZIENDA_MAX.indirizzo, letters],
-    ['citta', AZIENDA_MAX.citta, letters],
-    ['provincia', AZIENDA_MAX.provincia, letters],
-    ['cap', AZIENDA_MAX.cap, digits],
+    ['ragione_sociale', COMPANY_MAX.ragione_sociale, letters],
+    ['codice_fiscale', COMPANY_MAX.codice_fiscale, letters],
+    ['mailPrincipale', COMPANY_MAX.email, email],
+    ['pec', COMPANY_MAX.pec, email],
+    ['telefono', COMPANY_MAX.telefono, digits],
+    ['indirizzo', COMPANY_MAX.indirizzo, letters],
+    ['citta', COMPANY_MAX.citta, letters],
+    ['provincia', COMPANY_MAX.provincia, letters],
+    ['cap', COMPANY_MAX.cap, digits],
   ] as const)('company %s: %i characters', (field, max, make) => {
-    const { atMax } = limitOf(aziendaUpdateRequest, company, field, make);
+    const { atMax } = limitOf(companyUpdateRequest, company, field, make);
     expect(atMax(max)).toEqual([]);
     expect(atMax(max + 1)).not.toEqual([]);
   });
 
   it('company partita IVA and SDI code: 11 digits, 7 characters', () => {
-    expect(AZIENDA_MAX.partita_iva).toBe(11);
-    expect(aziendaUpdateRequest.safeParse({ ...company, codice_destinatario: 'ABC1234' }).success).toBe(true);
-    expect(aziendaUpdateRequest.safeParse({ ...company, codice_destinatario: 'ABC12345' }).success).toBe(false);
-    expect(AZIENDA_MAX.codice_destinatario).toBe(7);
+    expect(COMPANY_MAX.partita_iva).toBe(11);
+    expect(companyUpdateRequest.safeParse({ ...company, codice_destinatario: 'ABC1234' }).success).toBe(true);
+    expect(companyUpdateRequest.safeParse({ ...company, codice_destinatario: 'ABC12345' }).success).toBe(false);
+    expect(COMPANY_MAX.codice_destinatario).toBe(7);
   });
 
   it.each([

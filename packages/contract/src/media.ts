@@ -32,7 +32,7 @@ export const REPORT_FILE_SECTIONS = ['rapportino', 'rapportino-pdf'] as const;
 export const STORAGE_SECTIONS = ['utente', 'macchinario', 'rapportino', 'contratto', 'azienda-logo'] as const;
 
 export const FILENAME_MAX = 200;
-export const DESCRIZIONE_MAX = 1000;
+export const DESCRIPTION_MAX = 1000;
 
 export const mediaItem = z.object({
   id: z.string(),
@@ -53,7 +53,7 @@ export const mediaUpdateRequest = z
   .object({
     id: z.string().uuid(),
     filename: z.string().trim().min(1).max(FILENAME_MAX).optional(),
-    descrizione: z.string().trim().max(DESCRIZIONE_MAX).nullable().optional(),
+    descrizione: z.string().trim().max(DESCRIPTION_MAX).nullable().optional(),
   })
   .strict()
   .refine((v) => v.filename !== undefined || v.descrizione !== undefined, {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
-  articoloSaveRequest,
-  aziendaUpdateRequest,
-  clienteSaveRequest,
-  impiantoSaveRequest,
-  PARTITA_IVA_MESSAGES,
-  partitaIvaProblem,
+  articleSaveRequest,
+  companyUpdateRequest,
+  customerSaveRequest,
+  plantSaveRequest,
+  VAT_NUMBER_MESSAGES,
+  vatNumberProblem,
   registerCheckRequest,
   registerInitRequest,
   REQUIRED_MESSAGE,
@@ -27,55 +27,55 @@ const company = {
 
 describe('partita IVA messages', () => {
   it('tell a wrong check digit from a wrong length or format', () => {
-    expect(partitaIvaProblem('12345670017')).toBeNull();
-    expect(partitaIvaProblem('12345670018')).toBe('check');
-    expect(partitaIvaProblem('1234567001')).toBe('format');
-    expect(partitaIvaProblem('123456700171')).toBe('format');
-    expect(partitaIvaProblem('1234567001A')).toBe('format');
+    expect(vatNumberProblem('12345670017')).toBeNull();
+    expect(vatNumberProblem('12345670018')).toBe('check');
+    expect(vatNumberProblem('1234567001')).toBe('format');
+    expect(vatNumberProblem('123456700171')).toBe('format');
+    expect(vatNumberProblem('1234567001A')).toBe('format');
   });
 
   it.each([
-    ['12345670018', [PARTITA_IVA_MESSAGES.check]],
-    ['1234567001', [PARTITA_IVA_MESSAGES.format]],
-    ['IT12345670017', [PARTITA_IVA_MESSAGES.format]],
+    ['12345670018', [VAT_NUMBER_MESSAGES.check]],
+    ['1234567001', [VAT_NUMBER_MESSAGES.format]],
+    ['IT12345670017', [VAT_NUMBER_MESSAGES.format]],
     ['', [REQUIRED_MESSAGE]],
     ['  12345670017 ', []],
   ])('company %j: %j', (partita_iva, expected) => {
-    expect(messagesOf(aziendaUpdateRequest, { ...company, partita_iva }, 'partita_iva')).toEqual(expected);
+    expect(messagesOf(companyUpdateRequest, { ...company, partita_iva }, 'partita_iva')).toEqual(expected);
   });
 
   it('the wording says what is wrong, in Italian', () => {
-    expect(PARTITA_IVA_MESSAGES.check).toBe('La cifra di controllo della partita IVA non è corretta');
-    expect(PARTITA_IVA_MESSAGES.format).toBe('La partita IVA deve avere 11 cifre');
+    expect(VAT_NUMBER_MESSAGES.check).toBe('La cifra di controllo della partita IVA non è corretta');
+    expect(VAT_NUMBER_MESSAGES.format).toBe('La partita IVA deve avere 11 cifre');
   });
 
   it('registration and customers give the same messages; a customer may have none', () => {
     expect(messagesOf(registerCheckRequest, { partita_iva: '12345670018' }, 'partita_iva')).toEqual([
-      PARTITA_IVA_MESSAGES.check,
+      VAT_NUMBER_MESSAGES.check,
     ]);
     expect(messagesOf(registerCheckRequest, { partita_iva: '123' }, 'partita_iva')).toEqual([
-      PARTITA_IVA_MESSAGES.format,
+      VAT_NUMBER_MESSAGES.format,
     ]);
-    expect(messagesOf(clienteSaveRequest, { ragione_sociale: 'X', partita_iva: '12345670018' }, 'partita_iva')).toEqual(
-      [PARTITA_IVA_MESSAGES.check],
-    );
     expect(
-      messagesOf(clienteSaveRequest, { ragione_sociale: 'X', partita_iva: '123456700170' }, 'partita_iva'),
-    ).toEqual([PARTITA_IVA_MESSAGES.format]);
-    const none = clienteSaveRequest.safeParse({ ragione_sociale: 'X', partita_iva: '' });
+      messagesOf(customerSaveRequest, { ragione_sociale: 'X', partita_iva: '12345670018' }, 'partita_iva'),
+    ).toEqual([VAT_NUMBER_MESSAGES.check]);
+    expect(
+      messagesOf(customerSaveRequest, { ragione_sociale: 'X', partita_iva: '123456700170' }, 'partita_iva'),
+    ).toEqual([VAT_NUMBER_MESSAGES.format]);
+    const none = customerSaveRequest.safeParse({ ragione_sociale: 'X', partita_iva: '' });
     expect(none.success && none.data.partita_iva).toBeNull();
   });
 });
 
 describe('required email', () => {
   it('an empty company email is required, not invalid; a wrong one is invalid', () => {
-    expect(messagesOf(aziendaUpdateRequest, { ...company, mailPrincipale: '' }, 'mailPrincipale')).toEqual([
+    expect(messagesOf(companyUpdateRequest, { ...company, mailPrincipale: '' }, 'mailPrincipale')).toEqual([
       REQUIRED_MESSAGE,
     ]);
-    expect(messagesOf(aziendaUpdateRequest, { ...company, mailPrincipale: '   ' }, 'mailPrincipale')).toEqual([
+    expect(messagesOf(companyUpdateRequest, { ...company, mailPrincipale: '   ' }, 'mailPrincipale')).toEqual([
       REQUIRED_MESSAGE,
     ]);
-    expect(messagesOf(aziendaUpdateRequest, { ...company, mailPrincipale: 'info@' }, 'mailPrincipale')).toEqual([
+    expect(messagesOf(companyUpdateRequest, { ...company, mailPrincipale: 'info@' }, 'mailPrincipale')).toEqual([
       'Indirizzo email non valido',
     ]);
   });
@@ -89,10 +89,10 @@ describe('required email', () => {
 
 describe('one wording for a required field', () => {
   it.each([
-    ['company name', aziendaUpdateRequest, { ...company, ragione_sociale: ' ' }, 'ragione_sociale'],
-    ['customer name', clienteSaveRequest, { ragione_sociale: '' }, 'ragione_sociale'],
-    ['plant name', impiantoSaveRequest, { clienteId: '00000000-0000-4000-8000-000000000000', nome: '' }, 'nome'],
-    ['article code', articoloSaveRequest, { codice: '', descrizione: 'x' }, 'codice'],
+    ['company name', companyUpdateRequest, { ...company, ragione_sociale: ' ' }, 'ragione_sociale'],
+    ['customer name', customerSaveRequest, { ragione_sociale: '' }, 'ragione_sociale'],
+    ['plant name', plantSaveRequest, { clienteId: '00000000-0000-4000-8000-000000000000', nome: '' }, 'nome'],
+    ['article code', articleSaveRequest, { codice: '', descrizione: 'x' }, 'codice'],
     ['username', userSaveRequest, { username: '' }, 'username'],
     ['registration name', registerInitRequest, { name: '' }, 'name'],
     ['registration username', registerInitRequest, { username: ' ' }, 'username'],

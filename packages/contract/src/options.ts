@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parseDecimal } from './fields.js';
 import { BILLING_PERIODS, isTrialActive, LIMITS, PAID_OPTIONS, PAYMENT_METHODS, type PaidOption } from './plans.js';
 import { cardInput } from './subscription.js';
-import { MODALITA_FORFAIT, MODALITA_MULTI_TECNICO, MODALITA_ORE, VALUTE } from './reports.js';
+import { FLAT_RATE_MODES, MULTI_TECHNICIAN_MODES, HOURS_MODES, REPORT_CURRENCIES } from './reports.js';
 
 /**
  * Company options (spec platform sections 2, 3, 7): the catalogue of every
@@ -73,8 +73,8 @@ export const ROUNDING_MINUTES = ['1', '5', '10', '15', '30', '60'] as const;
  * "generated documents"): order, delivery note, provisional invoice, invoice, intervention report.
  * The Danea EasyFatt XML writes each as its DocumentType code (decision 0024).
  */
-export const DANEA_TIPI_DOCUMENTO = ['ordine', 'ddt', 'proforma', 'fattura', 'rapporto_intervento'] as const;
-export type DaneaTipoDocumento = (typeof DANEA_TIPI_DOCUMENTO)[number];
+export const DANEA_DOCUMENT_TYPES = ['ordine', 'ddt', 'proforma', 'fattura', 'rapporto_intervento'] as const;
+export type DaneaDocumentType = (typeof DANEA_DOCUMENT_TYPES)[number];
 
 export const OPTION_CATALOGUE: CategoryDef[] = [
   // general
@@ -88,7 +88,7 @@ export const OPTION_CATALOGUE: CategoryDef[] = [
   {
     category: 'valuta',
     section: 'generale',
-    main: { subcategory: 'value', type: { kind: 'choice', values: VALUTE }, default: 'EUR' },
+    main: { subcategory: 'value', type: { kind: 'choice', values: REPORT_CURRENCIES }, default: 'EUR' },
   },
   {
     category: 'lingua_pdf',
@@ -127,7 +127,7 @@ export const OPTION_CATALOGUE: CategoryDef[] = [
     section: 'gestionale',
     main: {
       subcategory: 'value',
-      type: { kind: 'choice', values: DANEA_TIPI_DOCUMENTO },
+      type: { kind: 'choice', values: DANEA_DOCUMENT_TYPES },
       default: 'rapporto_intervento',
     },
   },
@@ -152,17 +152,17 @@ export const OPTION_CATALOGUE: CategoryDef[] = [
   {
     category: 'rapportini_modalita_ore',
     section: 'rapportini',
-    main: { subcategory: 'value', type: { kind: 'choice', values: MODALITA_ORE }, default: 'libero' },
+    main: { subcategory: 'value', type: { kind: 'choice', values: HOURS_MODES }, default: 'libero' },
   },
   {
     category: 'rapportini_km_ore_multi_tecnico',
     section: 'rapportini',
-    main: { subcategory: 'value', type: { kind: 'choice', values: MODALITA_MULTI_TECNICO }, default: '0' },
+    main: { subcategory: 'value', type: { kind: 'choice', values: MULTI_TECHNICIAN_MODES }, default: '0' },
   },
   {
     category: 'rapportini_forfait',
     section: 'rapportini',
-    main: { subcategory: 'value', type: { kind: 'choice', values: MODALITA_FORFAIT }, default: 'rapportino' },
+    main: { subcategory: 'value', type: { kind: 'choice', values: FLAT_RATE_MODES }, default: 'rapportino' },
   },
   { category: 'rapportini_stampa_prezzi', section: 'rapportini', main: flag('enabled', '1') },
   // The company's default prices of a report (the last level of the pricing, report-pricing.ts).
@@ -339,12 +339,10 @@ export function reasonSuggestionsOn(items: OptionItem[] | undefined): boolean {
 /** Cache lifetime of the reasons configuration in the web (spec: 3 h). */
 export const REASONS_CACHE_MS = 3 * 3_600_000;
 
-export const motivazioneSchema = z.object({ id: z.string(), testo: z.string() });
-export type Motivazione = z.infer<typeof motivazioneSchema>;
-export const motivazioneRequest = z
-  .object({ id: z.uuid().optional(), testo: z.string().trim().min(1).max(200) })
-  .strict();
-export type MotivazioneRequest = z.infer<typeof motivazioneRequest>;
+export const reasonSchema = z.object({ id: z.string(), testo: z.string() });
+export type Reason = z.infer<typeof reasonSchema>;
+export const reasonRequest = z.object({ id: z.uuid().optional(), testo: z.string().trim().min(1).max(200) }).strict();
+export type ReasonRequest = z.infer<typeof reasonRequest>;
 
 /* ---------- first-access tour (spec platform sections 2, 4) ---------- */
 

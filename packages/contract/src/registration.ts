@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, partitaIvaField, REQUIRED_MESSAGE, requiredEmail, requiredText } from './fields.js';
+import { optionalText, vatNumberField, REQUIRED_MESSAGE, requiredEmail, requiredText } from './fields.js';
 import { LIMITS, PLAN_TYPES } from './plans.js';
 
 /**
@@ -52,12 +52,12 @@ export const registerAccountFields = {
   lingua: z.enum(['IT', 'EN', 'ES', 'FR', 'DE']).default('IT'),
 };
 
-export const registerPartitaIva = partitaIvaField;
+export const registerVatNumber = vatNumberField;
 
 /** Step 2: the company, the plan and the terms. */
 export const registerCompanyFields = {
   ragione_sociale: text(REGISTER_MAX.ragione_sociale),
-  partita_iva: registerPartitaIva,
+  partita_iva: registerVatNumber,
   telefono: optionalText(REGISTER_MAX.telefono),
   indirizzo: optionalText(REGISTER_MAX.indirizzo),
   citta: optionalText(REGISTER_MAX.citta),
@@ -102,7 +102,7 @@ export const registerCheckRequest = z
     username: registerAccountFields.username.optional(),
     password: registerAccountFields.password.optional(),
     password_confirm: registerAccountFields.password_confirm.optional(),
-    partita_iva: registerPartitaIva.optional(),
+    partita_iva: registerVatNumber.optional(),
     subscription_type: registerCompanyFields.subscription_type.optional(),
     tecnici: registerCompanyFields.tecnici.optional(),
     termini_accettati: z.boolean().optional(),
@@ -148,7 +148,7 @@ export const registerPromoRequest = z
   .object({
     ...registerAccountFields,
     ragione_sociale: registerCompanyFields.ragione_sociale,
-    partita_iva: registerPartitaIva,
+    partita_iva: registerVatNumber,
     subscription_type: registerCompanyFields.subscription_type.default('premium'),
     tecnici: registerCompanyFields.tecnici.default(3),
     coupon: z.string().trim().min(1, REQUIRED_MESSAGE).max(REGISTER_MAX.coupon),
@@ -170,8 +170,8 @@ export const registerPromoItem = z.object({
 export type RegisterPromoItem = z.infer<typeof registerPromoItem>;
 
 /** GET and POST /register/promo-completa-dati (token_v2). */
-export const promoCompletaQuery = z.object({ token: z.string().min(20).max(200) }).strict();
-export const promoCompletaRequest = z
+export const promoCompleteQuery = z.object({ token: z.string().min(20).max(200) }).strict();
+export const promoCompleteRequest = z
   .object({
     token: z.string().min(20).max(200),
     codice_fiscale: optionalText(REGISTER_MAX.codice_fiscale),
@@ -188,7 +188,7 @@ export const promoCompletaRequest = z
     nazione: z.string().trim().length(2).toUpperCase().default('IT'),
   })
   .strict();
-export type PromoCompletaRequest = z.input<typeof promoCompletaRequest>;
+export type PromoCompleteRequest = z.input<typeof promoCompleteRequest>;
 export const promoCompanySummary = z.object({
   ragione_sociale: z.string(),
   partita_iva: z.string(),

@@ -8,9 +8,17 @@ import { optionalText, parseDecimal, REQUIRED_MESSAGE, requiredText } from './fi
  */
 
 /** The kinds of custom field the configuration offers, and how a report shows each (`tipo_campo`). */
-export const CAMPO_TIPI = ['testo_breve', 'testo_lungo', 'numero', 'vero_falso', 'data', 'scelta', 'ora'] as const;
-export type CampoTipo = (typeof CAMPO_TIPI)[number];
-export const TIPO_CAMPO = {
+export const CUSTOM_FIELD_TYPES = [
+  'testo_breve',
+  'testo_lungo',
+  'numero',
+  'vero_falso',
+  'data',
+  'scelta',
+  'ora',
+] as const;
+export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
+export const CUSTOM_FIELD_INPUTS = {
   testo_breve: 'text',
   testo_lungo: 'textarea',
   numero: 'number',
@@ -18,11 +26,11 @@ export const TIPO_CAMPO = {
   data: 'date',
   scelta: 'select',
   ora: 'time',
-} as const satisfies Record<CampoTipo, string>;
-export type TipoCampo = (typeof TIPO_CAMPO)[CampoTipo];
+} as const satisfies Record<CustomFieldType, string>;
+export type CustomFieldInput = (typeof CUSTOM_FIELD_INPUTS)[CustomFieldType];
 
 /** The six positions of a report where custom fields sit, in the order the report shows them. */
-export const CAMPO_POSIZIONI = [
+export const CUSTOM_FIELD_POSITIONS = [
   'intestazione',
   'richiesta_iniziale',
   'ore_lavorate',
@@ -30,19 +38,19 @@ export const CAMPO_POSIZIONI = [
   'controlli',
   'chiusura',
 ] as const;
-export type CampoPosizione = (typeof CAMPO_POSIZIONI)[number];
+export type CustomFieldPosition = (typeof CUSTOM_FIELD_POSITIONS)[number];
 
-export const CAMPO_MAX = { nome: 80, valore: 500, scelta: 80, scelte: 50 } as const;
+export const CUSTOM_FIELD_MAX = { nome: 80, valore: 500, scelta: 80, scelte: 50 } as const;
 /** Most custom fields a company may configure. */
-export const CAMPI_MAX = 100;
+export const CUSTOM_FIELDS_MAX = 100;
 
-export const visibilitaSchema = z.object({ app: z.boolean(), web: z.boolean(), stampa: z.boolean() }).strict();
-export type Visibilita = z.infer<typeof visibilitaSchema>;
+export const visibilitySchema = z.object({ app: z.boolean(), web: z.boolean(), stampa: z.boolean() }).strict();
+export type Visibility = z.infer<typeof visibilitySchema>;
 
-export const campoConfigSchema = z.object({
+export const customFieldConfigSchema = z.object({
   id: z.string(),
   nome: z.string(),
-  tipo: z.enum(CAMPO_TIPI),
+  tipo: z.enum(CUSTOM_FIELD_TYPES),
   tipo_campo: z.string(),
   /** The default value a new report starts with. */
   valore: z.string().nullable(),
@@ -50,22 +58,22 @@ export const campoConfigSchema = z.object({
   abilitazione: z.boolean(),
   /** The value a closing report must hold (e.g. "true" for a safety declaration), or null. */
   valore_richiesto: z.string().nullable(),
-  posizione: z.enum(CAMPO_POSIZIONI),
+  posizione: z.enum(CUSTOM_FIELD_POSITIONS),
   ordine: z.number().int(),
-  visibilita: visibilitaSchema,
+  visibilita: visibilitySchema,
   /** Invoicing link: the article whose price the field's value (a number, or 1 when filled) is charged at. */
   articolo_id: z.string().nullable(),
   articolo_codice: z.string().nullable(),
   scelte: z.array(z.string()),
 });
-export type CampoConfig = z.infer<typeof campoConfigSchema>;
+export type CustomFieldConfig = z.infer<typeof customFieldConfigSchema>;
 
 /**
  * A number field's value as typed the Italian way ("1,5", "-2.450,75", "1.200", "3") in its canonical
  * form, without trailing decimal zeros ("1.5", "-2450.75", "1200"); other types, and what cannot be
  * read, as they are (the check then names it).
  */
-export function campoValueNormalised(tipo: CampoTipo, value: string): string {
+export function customFieldValueNormalised(tipo: CustomFieldType, value: string): string {
   const t = value.trim();
   if (tipo !== 'numero' || t === '') return value;
   const negative = t.startsWith('-');
@@ -84,7 +92,11 @@ function isCalendarDate(value: string): boolean {
 }
 
 /** Is `value` acceptable for a field of this type (empty is always acceptable here; mandatory is checked on closing)? */
-export function campoValueProblem(tipo: CampoTipo, value: string, scelte: readonly string[] = []): string | null {
+export function customFieldValueProblem(
+  tipo: CustomFieldType,
+  value: string,
+  scelte: readonly string[] = [],
+): string | null {
   if (value === '') return null;
   switch (tipo) {
     case 'testo_breve':
@@ -105,28 +117,28 @@ export function campoValueProblem(tipo: CampoTipo, value: string, scelte: readon
 }
 
 /** POST /configuration/intervento: creates (no id) or updates a custom field; `ordine` of the others is kept. */
-export const campoConfigSaveRequest = z
+export const customFieldConfigSaveRequest = z
   .object({
     id: z.string().uuid().optional(),
-    nome: requiredText(CAMPO_MAX.nome),
-    tipo: z.enum(CAMPO_TIPI),
-    valore: optionalText(CAMPO_MAX.valore),
+    nome: requiredText(CUSTOM_FIELD_MAX.nome),
+    tipo: z.enum(CUSTOM_FIELD_TYPES),
+    valore: optionalText(CUSTOM_FIELD_MAX.valore),
     obbligatorio: z.boolean().default(false),
     abilitazione: z.boolean().default(true),
-    valore_richiesto: optionalText(CAMPO_MAX.valore),
-    posizione: z.enum(CAMPO_POSIZIONI),
-    visibilita: visibilitaSchema.default({ app: true, web: true, stampa: true }),
+    valore_richiesto: optionalText(CUSTOM_FIELD_MAX.valore),
+    posizione: z.enum(CUSTOM_FIELD_POSITIONS),
+    visibilita: visibilitySchema.default({ app: true, web: true, stampa: true }),
     articolo_id: z.string().uuid().nullable().optional(),
-    scelte: z.array(requiredText(CAMPO_MAX.scelta)).max(CAMPO_MAX.scelte).default([]),
+    scelte: z.array(requiredText(CUSTOM_FIELD_MAX.scelta)).max(CUSTOM_FIELD_MAX.scelte).default([]),
     /** Fields of this position in their new order (the dragged order); the saved field included when it has an id. */
-    ordine_posizione: z.array(z.string().uuid()).max(CAMPI_MAX).optional(),
+    ordine_posizione: z.array(z.string().uuid()).max(CUSTOM_FIELDS_MAX).optional(),
   })
   .strict()
   // A number's default and required value are read as a report's value is (decision 0022): "1,5", "1.200".
   .transform((v) => ({
     ...v,
-    valore: v.valore === null ? null : campoValueNormalised(v.tipo, v.valore),
-    valore_richiesto: v.valore_richiesto === null ? null : campoValueNormalised(v.tipo, v.valore_richiesto),
+    valore: v.valore === null ? null : customFieldValueNormalised(v.tipo, v.valore),
+    valore_richiesto: v.valore_richiesto === null ? null : customFieldValueNormalised(v.tipo, v.valore_richiesto),
   }))
   .superRefine((v, ctx) => {
     if (v.tipo === 'scelta' && v.scelte.length === 0) {
@@ -137,26 +149,29 @@ export const campoConfigSaveRequest = z
     }
     for (const key of ['valore', 'valore_richiesto'] as const) {
       const value = v[key];
-      const problem = value === null ? null : campoValueProblem(v.tipo, value, v.scelte);
+      const problem = value === null ? null : customFieldValueProblem(v.tipo, value, v.scelte);
       if (problem) ctx.addIssue({ code: 'custom', path: [key], message: problem });
     }
   });
-export type CampoConfigSaveRequest = z.input<typeof campoConfigSaveRequest>;
+export type CustomFieldConfigSaveRequest = z.input<typeof customFieldConfigSaveRequest>;
 
-export const campiConfigResponse = z.object({ success: z.literal(true), items: z.array(campoConfigSchema) });
-export const campoConfigSaveResponse = z.object({ success: z.literal(true), item: campoConfigSchema });
-
-export const posizioniResponse = z.object({
+export const customFieldsConfigResponse = z.object({
   success: z.literal(true),
-  items: z.array(z.object({ codice: z.enum(CAMPO_POSIZIONI), ordine: z.number().int() })),
+  items: z.array(customFieldConfigSchema),
+});
+export const customFieldConfigSaveResponse = z.object({ success: z.literal(true), item: customFieldConfigSchema });
+
+export const positionsResponse = z.object({
+  success: z.literal(true),
+  items: z.array(z.object({ codice: z.enum(CUSTOM_FIELD_POSITIONS), ordine: z.number().int() })),
 });
 
 /* ---------- numbering ---------- */
 
 /** Tokens of a numbering pattern: {PREFISSO}, {ANNO} (2026), {AA} (26), {NUMERO} (the padded progressive). */
-export const NUMERAZIONE_TOKENS = ['{PREFISSO}', '{ANNO}', '{AA}', '{NUMERO}'] as const;
+export const NUMBERING_TOKENS = ['{PREFISSO}', '{ANNO}', '{AA}', '{NUMERO}'] as const;
 
-export const numerazioneSchema = z.object({
+export const numberingSchema = z.object({
   prefisso: z.string(),
   formato: z.string(),
   cifre: z.number().int(),
@@ -166,9 +181,9 @@ export const numerazioneSchema = z.object({
   /** What the next report's number will look like. */
   anteprima: z.string(),
 });
-export type Numerazione = z.infer<typeof numerazioneSchema>;
+export type Numbering = z.infer<typeof numberingSchema>;
 
-export const NUMERAZIONE_DEFAULT = { prefisso: '', formato: '{ANNO}/{NUMERO}', cifre: 5, azzeramento_annuale: true };
+export const NUMBERING_DEFAULT = { prefisso: '', formato: '{ANNO}/{NUMERO}', cifre: 5, azzeramento_annuale: true };
 
 /** The number a report gets: the pattern with its tokens replaced. */
 export function formatNumero(
@@ -183,7 +198,7 @@ export function formatNumero(
     .replaceAll('{NUMERO}', String(progressivo).padStart(n.cifre, '0'));
 }
 
-export const numerazioneSaveRequest = z
+export const numberingSaveRequest = z
   .object({
     prefisso: z
       .string()
@@ -216,6 +231,6 @@ export const numerazioneSaveRequest = z
       });
     }
   });
-export type NumerazioneSaveRequest = z.input<typeof numerazioneSaveRequest>;
+export type NumberingSaveRequest = z.input<typeof numberingSaveRequest>;
 
-export const numerazioneResponse = z.object({ success: z.literal(true), item: numerazioneSchema });
+export const numberingResponse = z.object({ success: z.literal(true), item: numberingSchema });

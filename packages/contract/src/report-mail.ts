@@ -10,8 +10,8 @@ export const REPORT_MAIL_MAX_RECIPIENTS = 10;
 /** pg-boss retries of a report's mail after the first attempt (as the mail queue): the log entry is errore after the last. */
 export const REPORT_MAIL_RETRIES = 3;
 
-export const MAIL_LOG_STATI = ['in_coda', 'inviato', 'errore'] as const;
-export type MailLogStato = (typeof MAIL_LOG_STATI)[number];
+export const MAIL_LOG_STATES = ['in_coda', 'inviato', 'errore'] as const;
+export type MailLogState = (typeof MAIL_LOG_STATES)[number];
 
 export const mailRecipient = z.string().trim().toLowerCase().email('Indirizzo email non valido').max(200);
 
@@ -34,7 +34,7 @@ export const mailLogEntry = z.object({
   creato_il: z.string(),
   destinatari: z.array(z.string()),
   oggetto: z.string(),
-  stato: z.enum(MAIL_LOG_STATI),
+  stato: z.enum(MAIL_LOG_STATES),
   /** The last failure's text (kept while retrying; cleared once sent). */
   errore: z.string().nullable(),
   tentativi: z.number().int(),

@@ -1,6 +1,6 @@
 import { add, dec, type Dec, div, max, mul, round, str } from './money.js';
-import type { CampoTipo } from './report-config.js';
-import type { GestionePrezzi, ModalitaForfait, ModalitaMultiTecnico, Prezzi, RigaPrezzo, Valuta } from './reports.js';
+import type { CustomFieldType } from './report-config.js';
+import type { PriceHandling, FlatRateMode, MultiTechnicianMode, Prices, PriceLine, ReportCurrency } from './reports.js';
 
 /**
  * The prices of a work report (issue 11; rules in docs/decisions/0020-work-reports.md), computed
@@ -29,7 +29,7 @@ export interface PriceSet {
   attivita_contratto?: Amount;
 }
 
-export interface PricingTecnico {
+export interface PricingTechnician {
   nome: string;
   netPriceTecnico: Amount;
   netPriceOreViaggio: Amount;
@@ -37,12 +37,12 @@ export interface PricingTecnico {
 }
 
 export interface PricingInput {
-  valuta: Valuta;
-  multiTecnico: ModalitaMultiTecnico;
-  forfait: ModalitaForfait;
+  valuta: ReportCurrency;
+  multiTecnico: MultiTechnicianMode;
+  forfait: FlatRateMode;
   /** Minutes charged at least for a worked day with hours (option rapportini_ore_minime). */
   minutiMinimi: number;
-  gestione: GestionePrezzi | null;
+  gestione: PriceHandling | null;
   /** The contract's prices, only when the report is on a contract with abilitaPrezziContratto. */
   contratto: PriceSet | null;
   /** The report was made from a contract activity's date (its price, when the contract sets one, is charged). */
@@ -50,7 +50,7 @@ export interface PricingInput {
   azienda: Required<Omit<PriceSet, 'importo_forfait' | 'trasferta' | 'materiale' | 'attivita_contratto'>>;
   /** The daily allowance when the paid option is on: amount per day travelling at least `distanzaMinimaKm`. */
   trasferta: { importo: string; distanzaMinimaKm: number } | null;
-  tecnici: Record<string, PricingTecnico>;
+  tecnici: Record<string, PricingTechnician>;
   giornate: {
     data: string;
     tecnico_id: string;
@@ -64,10 +64,10 @@ export interface PricingInput {
   }[];
   materiali: { descrizione: string; quantita: string; importo_unitario: string | null; prezzo_netto: string | null }[];
   /** Custom fields with an invoicing link: the linked article's price. */
-  campi: { nome: string; tipo: CampoTipo; valore: string | null; prezzo: string }[];
+  campi: { nome: string; tipo: CustomFieldType; valore: string | null; prezzo: string }[];
 }
 
-type Origine = RigaPrezzo['origine'];
+type Origine = PriceLine['origine'];
 type Kind = 'ora' | 'ora_viaggio' | 'km';
 
 const GESTIONE_KEY = { ora: 'prezzo_ora', ora_viaggio: 'prezzo_ora_viaggio', km: 'prezzo_km' } as const;
@@ -99,13 +99,13 @@ function flatOf(
 }
 
 const line = (
-  voce: RigaPrezzo['voce'],
+  voce: PriceLine['voce'],
   descrizione: string,
   quantita: Dec,
   prezzo: Dec,
   origine: Origine,
   qtyDecimals = 2,
-): RigaPrezzo & { amount: Dec } => {
+): PriceLine & { amount: Dec } => {
   const amount = round(mul(quantita, prezzo));
   return {
     voce,
@@ -122,9 +122,9 @@ const line = (
 class Lines {
   private readonly map = new Map<
     string,
-    { voce: RigaPrezzo['voce']; desc: string; qty: Dec; price: Dec; origine: Origine; qd: number }
+    { voce: PriceLine['voce']; desc: string; qty: Dec; price: Dec; origine: Origine; qd: number }
   >();
-  add(voce: RigaPrezzo['voce'], desc: string, qty: Dec, rate: { price: Dec; origine: Origine }, qd = 2) {
+  add(voce: PriceLine['voce'], desc: string, qty: Dec, rate: { price: Dec; origine: Origine }, qd = 2) {
     if (qty === 0n) return;
     const key = `${voce}|${desc}|${rate.price}|${rate.origine}`;
     const cur = this.map.get(key);
@@ -151,11 +151,11 @@ function tripOfDate(rows: PricingInput['giornate']): Map<string, PricingInput['g
 }
 
 /** Work, travel, meals, allowance and fee: what a lump sum replaces. */
-function labourLines(input: PricingInput): (RigaPrezzo & { amount: Dec })[] {
+function labourLines(input: PricingInput): (PriceLine & { amount: Dec })[] {
   const lines = new Lines();
   const minimum = dec(String(input.minutiMinimi)) / 60n;
   const nome = (id: string) => input.tecnici[id]?.nome ?? '';
-  const fixed: (RigaPrezzo & { amount: Dec })[] = [];
+  const fixed: (PriceLine & { amount: Dec })[] = [];
   for (const g of input.giornate) {
     if (isSet(g.prezzoImpostato)) {
       fixed.push(line('ore', `${nome(g.tecnico_id)} ${g.data}`, dec('1'), dec(g.prezzoImpostato), 'riga'));
@@ -194,21 +194,21 @@ function labourLines(input: PricingInput): (RigaPrezzo & { amount: Dec })[] {
 }
 
 /** Whether the report is priced as a lump sum (option Yes always, or set in the report). */
-export function isForfait(mode: ModalitaForfait, gestione: GestionePrezzi | null): boolean {
+export function isFlatRate(mode: FlatRateMode, gestione: PriceHandling | null): boolean {
   return mode === 'si' || (mode === 'rapportino' && gestione?.forfait === true);
 }
 
 /** A filled custom field's quantity: its number, or 1 when a non-numeric field is filled ("false" is not filled). */
-export function campoQuantita(tipo: CampoTipo, valore: string | null): Dec {
+export function customFieldQuantity(tipo: CustomFieldType, valore: string | null): Dec {
   if (valore === null || valore.trim() === '') return 0n;
   if (tipo === 'numero') return /^-?\d+(\.\d+)?$/.test(valore) ? dec(valore) : 0n;
   if (tipo === 'vero_falso') return valore === 'true' ? dec('1') : 0n;
   return dec('1');
 }
 
-export function computePrices(input: PricingInput): Prezzi {
-  const forfait = isForfait(input.forfait, input.gestione);
-  const righe: (RigaPrezzo & { amount: Dec })[] = [];
+export function computePrices(input: PricingInput): Prices {
+  const forfait = isFlatRate(input.forfait, input.gestione);
+  const righe: (PriceLine & { amount: Dec })[] = [];
   if (forfait) {
     const own = input.gestione?.importo_forfait;
     const contract = input.contratto?.importo_forfait;
@@ -235,7 +235,7 @@ export function computePrices(input: PricingInput): Prezzi {
     }
   }
   for (const c of input.campi) {
-    const q = campoQuantita(c.tipo, c.valore);
+    const q = customFieldQuantity(c.tipo, c.valore);
     if (q !== 0n) righe.push(line('campo', c.nome, q, dec(c.prezzo), 'articolo'));
   }
   const totale = add(...righe.map((r) => r.amount));

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { isoDate, isoDateTime } from './dates.js';
 import { decimalField, optionalText, priceField, REQUIRED_MESSAGE } from './fields.js';
 import { defineTable, listQuerySchema, tableInfosSchema } from './lists.js';
-import { CAMPO_POSIZIONI, CAMPO_TIPI } from './report-config.js';
-import { firmaSchema } from './signature.js';
+import { CUSTOM_FIELD_POSITIONS, CUSTOM_FIELD_TYPES } from './report-config.js';
+import { signatureSchema } from './signature.js';
 
 /**
  * Work reports (rapportini; spec operations sections 3-9, issue 11): the wire shapes of a
@@ -11,28 +11,28 @@ import { firmaSchema } from './signature.js';
  * completing, and the computed prices.
  */
 
-export const STATI_RAPPORTINO = ['NUOVO', 'APERTO', 'CHIUSO'] as const;
-export type StatoRapportino = (typeof STATI_RAPPORTINO)[number];
+export const REPORT_STATES = ['NUOVO', 'APERTO', 'CHIUSO'] as const;
+export type ReportState = (typeof REPORT_STATES)[number];
 /** Open means NUOVO or APERTO (spec 4). */
-export const isOpen = (stato: StatoRapportino): boolean => stato !== 'CHIUSO';
+export const isOpen = (stato: ReportState): boolean => stato !== 'CHIUSO';
 /** The state colours of spec 4 (Mantine colour names); inviato is the visual state once sent. */
-export const STATO_COLORS = { NUOVO: 'red', APERTO: 'yellow', CHIUSO: 'blue', inviato: 'teal' } as const;
+export const REPORT_STATE_COLORS = { NUOVO: 'red', APERTO: 'yellow', CHIUSO: 'blue', inviato: 'teal' } as const;
 
-export const TIPI_INTERVENTO = ['ordinario', 'straordinario', 'garanzia', 'installazione', 'sopralluogo'] as const;
+export const INTERVENTION_TYPES = ['ordinario', 'straordinario', 'garanzia', 'installazione', 'sopralluogo'] as const;
 
 /** Hour entry modes of the options (spec 9): free; standard morning and afternoon; standard start and end. */
-export const MODALITA_ORE = ['libero', 'mattina_pomeriggio', 'inizio_fine'] as const;
-export type ModalitaOre = (typeof MODALITA_ORE)[number];
+export const HOURS_MODES = ['libero', 'mattina_pomeriggio', 'inizio_fine'] as const;
+export type HoursMode = (typeof HOURS_MODES)[number];
 /** Multi-technician km/hours modes (spec 9), docs/decisions/0020-work-reports.md. */
-export const MODALITA_MULTI_TECNICO = ['0', '1', '2'] as const;
-export type ModalitaMultiTecnico = (typeof MODALITA_MULTI_TECNICO)[number];
+export const MULTI_TECHNICIAN_MODES = ['0', '1', '2'] as const;
+export type MultiTechnicianMode = (typeof MULTI_TECHNICIAN_MODES)[number];
 /** Lump sum option (spec 9): Yes always, No, set in report. */
-export const MODALITA_FORFAIT = ['si', 'no', 'rapportino'] as const;
-export type ModalitaForfait = (typeof MODALITA_FORFAIT)[number];
-export const VALUTE = ['EUR', 'USD', 'GBP', 'CHF'] as const;
-export type Valuta = (typeof VALUTE)[number];
+export const FLAT_RATE_MODES = ['si', 'no', 'rapportino'] as const;
+export type FlatRateMode = (typeof FLAT_RATE_MODES)[number];
+export const REPORT_CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF'] as const;
+export type ReportCurrency = (typeof REPORT_CURRENCIES)[number];
 
-export const RAPPORTINO_MAX = {
+export const REPORT_MAX = {
   richiesta_iniziale: 5000,
   motivazione: 200,
   note: 5000,
@@ -63,7 +63,7 @@ const hours = decimalField({ decimals: 2, intDigits: 2 });
 const lineId = z.string().uuid().optional();
 
 /** One worked day of one technician (spec 3). Which hour fields count depends on the hour entry mode. */
-export const giornataInput = z
+export const workDayInput = z
   .object({
     id: lineId,
     data: isoDate,
@@ -86,18 +86,18 @@ export const giornataInput = z
     prezzoImpostato: priceField,
   })
   .strict();
-export type GiornataInput = z.input<typeof giornataInput>;
+export type WorkDayInput = z.input<typeof workDayInput>;
 
-export const materialeInput = z
+export const materialInput = z
   .object({
     id: lineId,
     articolo_id: z.string().uuid().nullable().optional(),
-    codice: optionalText(RAPPORTINO_MAX.codice_materiale),
-    descrizione: z.string().trim().min(1, REQUIRED_MESSAGE).max(RAPPORTINO_MAX.descrizione_materiale),
+    codice: optionalText(REPORT_MAX.codice_materiale),
+    descrizione: z.string().trim().min(1, REQUIRED_MESSAGE).max(REPORT_MAX.descrizione_materiale),
     quantita: decimalField({ decimals: 3, intDigits: 7 }).refine((v) => v !== null && Number(v) > 0, {
       message: 'Deve essere più di zero',
     }),
-    unita: optionalText(RAPPORTINO_MAX.unita),
+    unita: optionalText(REPORT_MAX.unita),
     /**
      * Prices (prices permission, write; without it they are ignored: a kept line keeps its own, a
      * new line takes the article's). Left empty, the linked article's.
@@ -107,23 +107,23 @@ export const materialeInput = z
     prezzo_netto: priceField,
   })
   .strict();
-export type MaterialeInput = z.input<typeof materialeInput>;
+export type MaterialInput = z.input<typeof materialInput>;
 
-export const ESITI_CONTROLLO = ['ok', 'ko', 'na'] as const;
-export const controlloInput = z
+export const CHECK_OUTCOMES = ['ok', 'ko', 'na'] as const;
+export const checkResultInput = z
   .object({
     controllo_id: z.string().uuid(),
-    esito: z.enum(ESITI_CONTROLLO).nullable(),
-    note: optionalText(RAPPORTINO_MAX.note_controllo),
+    esito: z.enum(CHECK_OUTCOMES).nullable(),
+    note: optionalText(REPORT_MAX.note_controllo),
   })
   .strict();
 
-export const campoValoreInput = z
+export const customFieldValueInput = z
   .object({ campo_id: z.string().uuid(), valore: z.string().max(5000).nullable() })
   .strict();
 
 /** The report's own set prices (gestionePrezziIntervento): each, when set, wins over contract, technician and company. */
-export const gestionePrezziSchema = z
+export const priceHandlingSchema = z
   .object({
     forfait: z.boolean().default(false),
     importo_forfait: priceField,
@@ -133,10 +133,10 @@ export const gestionePrezziSchema = z
     diritto_chiamata: priceField,
   })
   .strict();
-export type GestionePrezzi = z.output<typeof gestionePrezziSchema>;
+export type PriceHandling = z.output<typeof priceHandlingSchema>;
 
 /** The report's set prices as answered (canonical decimals, no input transforms to encode). */
-export const gestionePrezziOutput = z.object({
+export const priceHandlingOutput = z.object({
   forfait: z.boolean(),
   importo_forfait: z.string().nullable(),
   prezzo_ora: z.string().nullable(),
@@ -156,14 +156,14 @@ export const gestionePrezziOutput = z.object({
 const reportBody = {
   cliente_id: z.string().uuid(),
   impianto_id: z.string().uuid().nullable().optional(),
-  macchinari_ids: z.array(z.string().uuid()).max(RAPPORTINO_MAX.macchinari).default([]),
-  tecnici_ids: z.array(z.string().uuid()).max(RAPPORTINO_MAX.tecnici).default([]),
+  macchinari_ids: z.array(z.string().uuid()).max(REPORT_MAX.macchinari).default([]),
+  tecnici_ids: z.array(z.string().uuid()).max(REPORT_MAX.tecnici).default([]),
   mansione_id: z.string().uuid().nullable().optional(),
   cliente_fatturazione_id: z.string().uuid().nullable().optional(),
-  motivazione: optionalText(RAPPORTINO_MAX.motivazione),
-  tipo_intervento: z.enum(TIPI_INTERVENTO).nullable().optional(),
-  richiesta_iniziale: optionalText(RAPPORTINO_MAX.richiesta_iniziale),
-  note: optionalText(RAPPORTINO_MAX.note),
+  motivazione: optionalText(REPORT_MAX.motivazione),
+  tipo_intervento: z.enum(INTERVENTION_TYPES).nullable().optional(),
+  richiesta_iniziale: optionalText(REPORT_MAX.richiesta_iniziale),
+  note: optionalText(REPORT_MAX.note),
   data_apertura: isoDate.optional(),
   data_appuntamento: isoDateTime.nullable().optional(),
   /** The customer's contract the report is on (su_contratto); its prices apply with abilitaPrezziContratto. */
@@ -171,22 +171,22 @@ const reportBody = {
   contrassegnato: z.boolean().optional(),
   in_remoto: z.boolean().optional(),
   pianificato_remoto: z.boolean().optional(),
-  giornate: z.array(giornataInput).max(RAPPORTINO_MAX.giornate).default([]),
-  materiali: z.array(materialeInput).max(RAPPORTINO_MAX.materiali).default([]),
-  controlli: z.array(controlloInput).max(200).default([]),
-  campi_personalizzati: z.array(campoValoreInput).max(200).default([]),
-  gestionePrezziIntervento: gestionePrezziSchema.nullable().optional(),
+  giornate: z.array(workDayInput).max(REPORT_MAX.giornate).default([]),
+  materiali: z.array(materialInput).max(REPORT_MAX.materiali).default([]),
+  controlli: z.array(checkResultInput).max(200).default([]),
+  campi_personalizzati: z.array(customFieldValueInput).max(200).default([]),
+  gestionePrezziIntervento: priceHandlingSchema.nullable().optional(),
 };
 
 /** POST /rapportini/rapportino/lavorazione: a new report, or a technician's entry on one (with id). */
-export const rapportinoLavorazioneRequest = z.object({ id: z.string().uuid().optional(), ...reportBody }).strict();
-export type RapportinoLavorazioneRequest = z.input<typeof rapportinoLavorazioneRequest>;
+export const reportWorkRequest = z.object({ id: z.string().uuid().optional(), ...reportBody }).strict();
+export type ReportWorkRequest = z.input<typeof reportWorkRequest>;
 
 /** POST /rapportini/rapportino/admin/update: the office's edit of a report. */
-export const rapportinoUpdateRequest = z.object({ id: z.string().uuid(), ...reportBody }).strict();
+export const reportUpdateRequest = z.object({ id: z.string().uuid(), ...reportBody }).strict();
 
 /** POST /rapportini/rapportino/chiusura: close (azione chiudi) or complete (azione completa). */
-export const rapportinoChiusuraRequest = z
+export const reportCloseRequest = z
   .object({
     id: z.string().uuid(),
     azione: z.enum(['chiudi', 'completa']).default('chiudi'),
@@ -195,7 +195,7 @@ export const rapportinoChiusuraRequest = z
 
 /* ---------- answers ---------- */
 
-export const giornataSchema = z.object({
+export const workDaySchema = z.object({
   id: z.string(),
   data: z.string(),
   tecnico_id: z.string(),
@@ -216,9 +216,9 @@ export const giornataSchema = z.object({
   /** Null for a caller without the prices permission (read). */
   prezzoImpostato: z.string().nullable(),
 });
-export type Giornata = z.infer<typeof giornataSchema>;
+export type WorkDay = z.infer<typeof workDaySchema>;
 
-export const materialeSchema = z.object({
+export const materialSchema = z.object({
   id: z.string(),
   articolo_id: z.string().nullable(),
   codice: z.string().nullable(),
@@ -230,21 +230,21 @@ export const materialeSchema = z.object({
   costo_acquisto: z.string().nullable(),
   prezzo_netto: z.string().nullable(),
 });
-export type Materiale = z.infer<typeof materialeSchema>;
+export type Material = z.infer<typeof materialSchema>;
 
-export const controlloRapportinoSchema = z.object({
+export const checkResultSchema = z.object({
   controllo_id: z.string(),
   descrizione: z.string(),
-  esito: z.enum(ESITI_CONTROLLO).nullable(),
+  esito: z.enum(CHECK_OUTCOMES).nullable(),
   note: z.string().nullable(),
 });
 
-export const campoRapportinoSchema = z.object({
+export const reportFieldSchema = z.object({
   campo_id: z.string(),
   nome: z.string(),
-  tipo: z.enum(CAMPO_TIPI),
+  tipo: z.enum(CUSTOM_FIELD_TYPES),
   tipo_campo: z.string(),
-  posizione: z.enum(CAMPO_POSIZIONI),
+  posizione: z.enum(CUSTOM_FIELD_POSITIONS),
   ordine: z.number().int(),
   obbligatorio: z.boolean(),
   abilitazione: z.boolean(),
@@ -253,9 +253,9 @@ export const campoRapportinoSchema = z.object({
   scelte: z.array(z.string()),
   valore: z.string().nullable(),
 });
-export type CampoRapportino = z.infer<typeof campoRapportinoSchema>;
+export type ReportField = z.infer<typeof reportFieldSchema>;
 
-export const VOCI_PREZZO = [
+export const PRICE_ITEMS = [
   'ore',
   'ore_viaggio',
   'km',
@@ -269,31 +269,31 @@ export const VOCI_PREZZO = [
   'materiale',
   'campo',
 ] as const;
-export const ORIGINI_PREZZO = ['rapportino', 'contratto', 'tecnico', 'azienda', 'articolo', 'riga'] as const;
+export const PRICE_SOURCES = ['rapportino', 'contratto', 'tecnico', 'azienda', 'articolo', 'riga'] as const;
 
-export const rigaPrezzoSchema = z.object({
-  voce: z.enum(VOCI_PREZZO),
+export const priceLineSchema = z.object({
+  voce: z.enum(PRICE_ITEMS),
   descrizione: z.string(),
   quantita: z.string(),
   prezzo_unitario: z.string(),
   importo: z.string(),
-  origine: z.enum(ORIGINI_PREZZO),
+  origine: z.enum(PRICE_SOURCES),
 });
-export type RigaPrezzo = z.infer<typeof rigaPrezzoSchema>;
+export type PriceLine = z.infer<typeof priceLineSchema>;
 
-export const prezziSchema = z.object({
-  valuta: z.enum(VALUTE),
+export const pricesSchema = z.object({
+  valuta: z.enum(REPORT_CURRENCIES),
   forfait: z.boolean(),
-  righe: z.array(rigaPrezzoSchema),
+  righe: z.array(priceLineSchema),
   /** Amount without VAT. */
   totale: z.string(),
 });
-export type Prezzi = z.infer<typeof prezziSchema>;
+export type Prices = z.infer<typeof pricesSchema>;
 
-export const rapportinoSchema = z.object({
+export const reportSchema = z.object({
   id: z.string(),
   numero_assistenza: z.string(),
-  stato: z.enum(STATI_RAPPORTINO),
+  stato: z.enum(REPORT_STATES),
   inviato: z.boolean(),
   completato: z.boolean(),
   data_completamento: z.string().nullable(),
@@ -321,25 +321,25 @@ export const rapportinoSchema = z.object({
   richiesta_iniziale: z.string().nullable(),
   note: z.string().nullable(),
   totale_ore: z.string(),
-  giornate: z.array(giornataSchema),
-  materiali: z.array(materialeSchema),
-  controlli: z.array(controlloRapportinoSchema),
-  campi_personalizzati: z.array(campoRapportinoSchema),
-  gestionePrezziIntervento: gestionePrezziOutput.nullable(),
+  giornate: z.array(workDaySchema),
+  materiali: z.array(materialSchema),
+  controlli: z.array(checkResultSchema),
+  campi_personalizzati: z.array(reportFieldSchema),
+  gestionePrezziIntervento: priceHandlingOutput.nullable(),
   /** Only for users with the prices permission. */
-  prezzi: prezziSchema.nullable(),
+  prezzi: pricesSchema.nullable(),
   /** Whether the caller may still edit it (open; closed with the reopening option; never once completed). */
   modificabile: z.boolean(),
   /** The customer's signature (issue 12), or null. */
-  firma: firmaSchema.nullable(),
+  firma: signatureSchema.nullable(),
   /** Whether the caller may sign it now (who may edit it; never once completed; closed reports may be signed). */
   firmabile: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });
-export type Rapportino = z.infer<typeof rapportinoSchema>;
+export type Report = z.infer<typeof reportSchema>;
 
-export const RAPPORTINI_TABLE = defineTable({
+export const REPORTS_TABLE = defineTable({
   name: 'rapportini',
   columns: [
     { key: 'numero_assistenza', label: 'reports.fields.numero_assistenza', sortable: true },
@@ -359,13 +359,13 @@ export const RAPPORTINI_TABLE = defineTable({
   defaultColumns: ['numero_assistenza', 'data_apertura', 'stato', 'cliente', 'tecnici', 'totale_ore'],
   defaultSort: 'data_apertura',
 });
-export type RapportinoColumn = (typeof RAPPORTINI_TABLE.columns)[number]['key'];
+export type ReportColumn = (typeof REPORTS_TABLE.columns)[number]['key'];
 
 /** One row of the list: the report without its lines. */
-export const rapportinoRowSchema = z.object({
+export const reportListRowSchema = z.object({
   id: z.string(),
   numero_assistenza: z.string(),
-  stato: z.enum(STATI_RAPPORTINO),
+  stato: z.enum(REPORT_STATES),
   inviato: z.boolean(),
   completato: z.boolean(),
   data_apertura: z.string(),
@@ -384,7 +384,7 @@ export const rapportinoRowSchema = z.object({
   /** The first 200 characters of the initial request. */
   richiesta_iniziale: z.string().nullable(),
 });
-export type RapportinoRow = z.infer<typeof rapportinoRowSchema>;
+export type ReportListRow = z.infer<typeof reportListRowSchema>;
 
 const boolFilter = z
   .enum(['true', 'false'])
@@ -392,10 +392,10 @@ const boolFilter = z
   .transform((v) => (v === undefined ? undefined : v === 'true'));
 
 /** GET /rapportini/rapportini/admin: paging, sort, search and the filters of the list. */
-export const rapportiniAdminQuery = listQuerySchema(RAPPORTINI_TABLE).extend({
+export const reportsAdminQuery = listQuerySchema(REPORTS_TABLE).extend({
   dir: z.enum(['asc', 'desc']).default('desc'),
   /** One state, or "aperti" (NUOVO or APERTO). */
-  stato: z.enum([...STATI_RAPPORTINO, 'aperti']).optional(),
+  stato: z.enum([...REPORT_STATES, 'aperti']).optional(),
   cliente_id: z.string().uuid().optional(),
   tecnico_id: z.string().uuid().optional(),
   contratto_id: z.string().uuid().optional(),
@@ -404,30 +404,30 @@ export const rapportiniAdminQuery = listQuerySchema(RAPPORTINI_TABLE).extend({
   dal: isoDate.optional(),
   al: isoDate.optional(),
 });
-export type RapportiniAdminQuery = z.input<typeof rapportiniAdminQuery>;
+export type ReportsAdminQuery = z.input<typeof reportsAdminQuery>;
 
-export const rapportiniAdminResponse = z.object({
+export const reportsAdminResponse = z.object({
   success: z.literal(true),
-  items: z.array(rapportinoRowSchema),
+  items: z.array(reportListRowSchema),
   totaleElementi: z.number().int(),
   tableInfos: tableInfosSchema.optional(),
   columns: z.array(z.string()).optional(),
 });
 
 /** GET /rapportini/rapportini/todos: the caller's open reports (a technician's to-do list). */
-export const rapportiniTodosQuery = z.object({
+export const reportsTodosQuery = z.object({
   /** "oggi": opened or appointed today; "aperti": every open one (default). */
   quando: z.enum(['oggi', 'aperti']).default('aperti'),
   size: z.coerce.number().int().min(1).max(200).default(50),
 });
-export const rapportiniTodosResponse = z.object({ success: z.literal(true), items: z.array(rapportinoRowSchema) });
+export const reportsTodosResponse = z.object({ success: z.literal(true), items: z.array(reportListRowSchema) });
 
-export const WARNINGS_RAPPORTINO = ['NO_HOURS'] as const;
-export const rapportinoResponse = z.object({
+export const REPORT_WARNINGS = ['NO_HOURS'] as const;
+export const reportResponse = z.object({
   success: z.literal(true),
-  item: rapportinoSchema,
+  item: reportSchema,
   /** NO_HOURS: closed without any work hours (a warning, not a refusal). */
-  warnings: z.array(z.enum(WARNINGS_RAPPORTINO)).optional(),
+  warnings: z.array(z.enum(REPORT_WARNINGS)).optional(),
 });
 
 /** What the mandatory-fields refusal names (REPORT_MANDATORY_FIELDS). */

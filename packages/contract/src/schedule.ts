@@ -80,12 +80,12 @@ export const reminderRequest = z
   })
   .strict();
 
-export const AVVISI_SCHEDULE = ['ritardo_attivita', 'mansione_tecnico', 'sovrapposizione'] as const;
-export type AvvisoScheduleCodice = (typeof AVVISI_SCHEDULE)[number];
+export const SCHEDULE_WARNINGS = ['ritardo_attivita', 'mansione_tecnico', 'sovrapposizione'] as const;
+export type ScheduleWarningCode = (typeof SCHEDULE_WARNINGS)[number];
 
 /** A confirmable warning (spec 5): moving an activity too late, a job role not held, two appointments at once. */
-export const avvisoScheduleSchema = z.object({
-  codice: z.enum(AVVISI_SCHEDULE),
+export const scheduleWarningSchema = z.object({
+  codice: z.enum(SCHEDULE_WARNINGS),
   message: z.string(),
   tecnico_id: z.string().optional(),
   mansione_id: z.string().optional(),
@@ -96,23 +96,23 @@ export const avvisoScheduleSchema = z.object({
   ritardo_giorni: z.number().optional(),
   ritardo_massimo_giorni: z.number().optional(),
 });
-export type AvvisoSchedule = z.infer<typeof avvisoScheduleSchema>;
+export type ScheduleWarning = z.infer<typeof scheduleWarningSchema>;
 
-export const tecnicoAppuntamentoSchema = z.object({
+export const appointmentTechnicianSchema = z.object({
   id: z.string(),
   nome: z.string(),
   /** Index of the technician's colour (0..11), stable by the technicians' order. */
   colore: z.number().int(),
 });
 
-export const luogoSchema = z.object({
+export const placeSchema = z.object({
   indirizzo: z.string().nullable(),
   citta: z.string().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
 });
 
-export const appuntamentoSchema = z.object({
+export const appointmentSchema = z.object({
   id: z.string(),
   titolo: z.string(),
   note: z.string().nullable(),
@@ -121,7 +121,7 @@ export const appuntamentoSchema = z.object({
   impianto_id: z.string().nullable(),
   impianto: z.string().nullable(),
   macchinari_ids: z.array(z.string()),
-  tecnici: z.array(tecnicoAppuntamentoSchema),
+  tecnici: z.array(appointmentTechnicianSchema),
   mansione_id: z.string().nullable(),
   mansione: z.string().nullable(),
   /** ISO instants (UTC); null for a to-do. */
@@ -132,7 +132,7 @@ export const appuntamentoSchema = z.object({
   giorno_inizio: z.string().nullable(),
   giorno_fine: z.string().nullable(),
   da_fare: z.boolean(),
-  luogo: luogoSchema,
+  luogo: placeSchema,
   rapportino_id: z.string().nullable(),
   stato_rapportino: z.enum(['NUOVO', 'APERTO', 'CHIUSO']).nullable(),
   numero_assistenza: z.string().nullable(),
@@ -140,17 +140,17 @@ export const appuntamentoSchema = z.object({
   promemoria_minuti: z.number().nullable(),
   promemoria_inviato_at: z.string().nullable(),
 });
-export type Appuntamento = z.infer<typeof appuntamentoSchema>;
+export type Appointment = z.infer<typeof appointmentSchema>;
 
 export const appointmentsResponse = z.object({
   success: z.literal(true),
   timezone: z.string(),
-  items: z.array(appuntamentoSchema),
+  items: z.array(appointmentSchema),
 });
-export const appointmentResponse = z.object({ success: z.literal(true), item: appuntamentoSchema });
+export const appointmentResponse = z.object({ success: z.literal(true), item: appointmentSchema });
 export const appointmentWarningsResponse = z.object({
   success: z.literal(false),
-  avvisi: z.array(avvisoScheduleSchema),
+  avvisi: z.array(scheduleWarningSchema),
 });
 export const appointmentSaveResponse = z.union([appointmentResponse, appointmentWarningsResponse]);
 export type AppointmentSaveResponse = z.infer<typeof appointmentSaveResponse>;
@@ -181,7 +181,7 @@ export type AppointmentsAdminQuery = z.output<typeof appointmentsAdminQuery>;
 export const appointmentsPageResponse = z.object({
   success: z.literal(true),
   timezone: z.string(),
-  items: z.array(appuntamentoSchema),
+  items: z.array(appointmentSchema),
   ...listTotalShape,
 });
 
@@ -201,7 +201,7 @@ export const mapResponse = z.object({
   timezone: z.string(),
   start: z.string(),
   end: z.string(),
-  items: z.array(appuntamentoSchema),
+  items: z.array(appointmentSchema),
   posizioni: z.object({
     enabled: z.boolean(),
     validityMinutes: z.number(),

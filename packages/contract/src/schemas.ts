@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import {
-  codiceDestinatarioField,
+  recipientCodeField,
   optionalText,
-  partitaIvaField,
+  vatNumberField,
   pecField,
   REQUIRED_MESSAGE,
   requiredEmail,
@@ -24,7 +24,7 @@ export const permissionsSchema = z.object({
 });
 
 /** A company's partita IVA: required, 11 digits, the right check digit (each with its own message). */
-export const partitaIva = partitaIvaField;
+export const vatNumber = vatNumberField;
 
 export const loginRequest = z
   .object({
@@ -36,7 +36,7 @@ export const loginRequest = z
 export type LoginRequest = z.infer<typeof loginRequest>;
 
 /** Company data carried on the session user (spec platform section 3). */
-export const aziendamapSchema = z.object({
+export const companyMapSchema = z.object({
   id: z.string(),
   ragione_sociale: z.string(),
   partita_iva: z.string(),
@@ -50,7 +50,7 @@ export const aziendamapSchema = z.object({
   /** The planner version the company chose (1 the old one, 2 the current one; GET /imposta-versione-schedule-vecchia). */
   versione_schedule: z.union([z.literal(1), z.literal(2)]),
 });
-export type Aziendamap = z.infer<typeof aziendamapSchema>;
+export type CompanyMap = z.infer<typeof companyMapSchema>;
 
 export const sessionUserSchema = z.object({
   id: z.string(),
@@ -72,7 +72,7 @@ export const sessionUserSchema = z.object({
   media: z.object({ id: z.string() }).nullable(),
   gruppo: z.object({ id: z.string(), name: z.string() }).nullable(),
   permissions: permissionsSchema,
-  aziendamap: aziendamapSchema,
+  aziendamap: companyMapSchema,
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -101,7 +101,7 @@ export const resetConfirmRequest = z
 export const languageRequest = z.object({ lingua: z.enum(['IT', 'EN', 'ES', 'FR', 'DE']) }).strict();
 
 /** Company (azienda) as read and written by GET/POST /aziende/azienda. */
-export const aziendaSchema = z.object({
+export const companySchema = z.object({
   id: z.string(),
   ragione_sociale: z.string(),
   partita_iva: z.string(),
@@ -123,10 +123,10 @@ export const aziendaSchema = z.object({
   subscription_billing_period: z.enum(['monthly', 'yearly']),
   logo: z.object({ id: z.string() }).nullable(),
 });
-export type Azienda = z.infer<typeof aziendaSchema>;
+export type Company = z.infer<typeof companySchema>;
 
 /** The longest values of the company's fields (the company and billing forms' limits are these). */
-export const AZIENDA_MAX = {
+export const COMPANY_MAX = {
   ragione_sociale: 200,
   partita_iva: 11,
   codice_fiscale: 16,
@@ -141,29 +141,29 @@ export const AZIENDA_MAX = {
   cap: 10,
 } as const;
 
-export const aziendaUpdateRequest = z
+export const companyUpdateRequest = z
   .object({
-    ragione_sociale: z.string().trim().min(1, REQUIRED_MESSAGE).max(AZIENDA_MAX.ragione_sociale),
-    partita_iva: partitaIva,
-    codice_fiscale: optionalText(AZIENDA_MAX.codice_fiscale),
-    mailPrincipale: requiredEmail(AZIENDA_MAX.email),
+    ragione_sociale: z.string().trim().min(1, REQUIRED_MESSAGE).max(COMPANY_MAX.ragione_sociale),
+    partita_iva: vatNumber,
+    codice_fiscale: optionalText(COMPANY_MAX.codice_fiscale),
+    mailPrincipale: requiredEmail(COMPANY_MAX.email),
     pec: pecField,
-    codice_destinatario: codiceDestinatarioField,
+    codice_destinatario: recipientCodeField,
     emails: z
-      .array(z.string().trim().email('Indirizzo email non valido').max(AZIENDA_MAX.email))
-      .max(AZIENDA_MAX.emails)
+      .array(z.string().trim().email('Indirizzo email non valido').max(COMPANY_MAX.email))
+      .max(COMPANY_MAX.emails)
       .default([]),
-    telefono: optionalText(AZIENDA_MAX.telefono),
-    indirizzo: optionalText(AZIENDA_MAX.indirizzo),
-    citta: optionalText(AZIENDA_MAX.citta),
-    provincia: optionalText(AZIENDA_MAX.provincia),
-    cap: optionalText(AZIENDA_MAX.cap),
+    telefono: optionalText(COMPANY_MAX.telefono),
+    indirizzo: optionalText(COMPANY_MAX.indirizzo),
+    citta: optionalText(COMPANY_MAX.citta),
+    provincia: optionalText(COMPANY_MAX.provincia),
+    cap: optionalText(COMPANY_MAX.cap),
     nazione: z.string().trim().length(2).toUpperCase().default('IT'),
     timezone: z.string().trim().min(1).max(64).refine(isTimeZone, 'Fuso orario non valido'),
     lingua_default: z.enum(['IT', 'EN', 'ES', 'FR', 'DE']).default('IT'),
   })
   .strict();
-export type AziendaUpdate = z.input<typeof aziendaUpdateRequest>;
+export type CompanyUpdate = z.input<typeof companyUpdateRequest>;
 
 export function isTimeZone(tz: string): boolean {
   try {
@@ -192,5 +192,5 @@ export const menuItemSchema: z.ZodType<{
   }),
 );
 
-export const nazioneSchema = z.object({ codice: z.string(), nome: z.string() });
-export const linguaSchema = z.object({ codice: z.string(), locale: z.string(), nome: z.string() });
+export const countrySchema = z.object({ codice: z.string(), nome: z.string() });
+export const languageSchema = z.object({ codice: z.string(), locale: z.string(), nome: z.string() });

@@ -9,7 +9,7 @@ import { z } from 'zod';
 /** Largest signature image accepted, decoded (a 3x-density phone pad draws 20-60 KB). */
 export const SIGNATURE_MAX_BYTES = 300 * 1024;
 
-export const firmaSchema = z.object({
+export const signatureSchema = z.object({
   media_id: z.string(),
   firmatario: z.string(),
   /** ISO instant recorded by the server. */
@@ -19,7 +19,7 @@ export const firmaSchema = z.object({
   /** The client's address, for a remote signature. */
   ip: z.string().optional(),
 });
-export type Firma = z.infer<typeof firmaSchema>;
+export type Signature = z.infer<typeof signatureSchema>;
 
 /** A PNG as a data URL (data:image/png;base64,...) or bare base64; its bytes are checked by the server. */
 export const signaturePng = z
@@ -29,35 +29,35 @@ export const signaturePng = z
   .max(Math.ceil((SIGNATURE_MAX_BYTES * 4) / 3) + 64, 'Immagine della firma troppo grande')
   .regex(/^(data:image\/png;base64,)?[A-Za-z0-9+/]+={0,2}$/, 'Immagine PNG in base64 attesa');
 
-export const firmatarioField = z.string().trim().min(1, 'Nome del firmatario obbligatorio').max(120);
+export const signerField = z.string().trim().min(1, 'Nome del firmatario obbligatorio').max(120);
 
 /** POST /rapportini/rapportino/firma */
-export const firmaRequest = z
-  .object({ id: z.string().uuid(), firmatario: firmatarioField, png: signaturePng })
+export const signatureRequest = z
+  .object({ id: z.string().uuid(), firmatario: signerField, png: signaturePng })
   .strict();
-export type FirmaRequest = z.input<typeof firmaRequest>;
+export type SignatureRequest = z.input<typeof signatureRequest>;
 
 /** POST /rapportini/rapportino/firma/link: email defaults to the customer's. */
-export const firmaLinkRequest = z
+export const signatureLinkRequest = z
   .object({
     id: z.string().uuid(),
     email: z.string().trim().email('Indirizzo email non valido').max(200).optional(),
   })
   .strict();
-export type FirmaLinkRequest = z.input<typeof firmaLinkRequest>;
-export const firmaLinkResponse = z.object({
+export type SignatureLinkRequest = z.input<typeof signatureLinkRequest>;
+export const signatureLinkResponse = z.object({
   success: z.literal(true),
   email: z.string(),
   /** ISO instant the link stops working. */
   scadenza: z.string(),
 });
-export type FirmaLinkResponse = z.infer<typeof firmaLinkResponse>;
+export type SignatureLinkResponse = z.infer<typeof signatureLinkResponse>;
 
 /** POST /public/firma/{token} */
-export const publicFirmaRequest = z.object({ firmatario: firmatarioField, png: signaturePng }).strict();
+export const publicSignatureRequest = z.object({ firmatario: signerField, png: signaturePng }).strict();
 
 /** GET /public/firma/{token}: what the customer is asked to accept, without prices. */
-export const publicFirmaSummary = z.object({
+export const publicSignatureSummary = z.object({
   azienda: z.string(),
   numero_assistenza: z.string(),
   data_apertura: z.string(),
@@ -85,9 +85,9 @@ export const publicFirmaSummary = z.object({
   totale_ore: z.string(),
   scadenza: z.string(),
 });
-export type PublicFirmaSummary = z.infer<typeof publicFirmaSummary>;
-export const publicFirmaResponse = z.object({ success: z.literal(true), item: publicFirmaSummary });
-export const publicFirmaSignedResponse = z.object({
+export type PublicSignatureSummary = z.infer<typeof publicSignatureSummary>;
+export const publicSignatureResponse = z.object({ success: z.literal(true), item: publicSignatureSummary });
+export const publicSignatureSignedResponse = z.object({
   success: z.literal(true),
   firmatario: z.string(),
   firmato_il: z.string(),

@@ -6,7 +6,7 @@ import { PAGE_KEYS, type PageKey, type PagePermission, type PermissionMap } from
  * Wire shapes of technicians and users (GET/POST /users/...), permission groups
  * (/gruppi/...), app access by one-time code and media (spec platform sections 3, 5, 7).
  */
-export const LINGUE = ['IT', 'EN', 'ES', 'FR', 'DE'] as const;
+export const USER_LANGUAGES = ['IT', 'EN', 'ES', 'FR', 'DE'] as const;
 
 const price = priceField;
 
@@ -66,7 +66,7 @@ export type Licences = z.infer<typeof licencesSchema>;
 export const USER_MAX = { name: 100, surname: 100, username: 120, email: 200, password: 200 } as const;
 
 /** The longest name of a permission group. */
-export const GRUPPO_MAX = { name: 100 } as const;
+export const PERMISSION_GROUP_MAX = { name: 100 } as const;
 
 /**
  * POST /users/user: creates (no id; password required) or updates (id). The
@@ -98,7 +98,7 @@ export const userSaveRequest = z
       .or(z.literal('').transform(() => undefined)),
     /** Required to change one's own password (ignored otherwise). */
     passwordAttuale: z.string().max(USER_MAX.password).optional(),
-    lingua: z.enum(LINGUE).optional(),
+    lingua: z.enum(USER_LANGUAGES).optional(),
     role: z.enum(['admin', 'user']).default('user'),
     scheduleenabled: z.enum(['Y', 'N']).default('N'),
     status: z.enum(['ACTIVE', 'DISABLED']).default('ACTIVE'),
@@ -125,23 +125,23 @@ export const pagePermissionSchema = z.object({
   companyDelete: z.boolean(),
 });
 
-export const gruppoSchema = z.object({
+export const permissionGroupSchema = z.object({
   id: z.string(),
   name: z.string(),
   permissions: z.record(z.enum(PAGE_KEYS), pagePermissionSchema),
   membri: z.array(userRefSchema),
 });
-export type Gruppo = z.infer<typeof gruppoSchema>;
+export type PermissionGroup = z.infer<typeof permissionGroupSchema>;
 
-export const gruppoSaveRequest = z
+export const permissionGroupSaveRequest = z
   .object({
     id: z.uuid().optional(),
-    name: z.string().trim().min(1, REQUIRED_MESSAGE).max(GRUPPO_MAX.name),
+    name: z.string().trim().min(1, REQUIRED_MESSAGE).max(PERMISSION_GROUP_MAX.name),
     permissions: z.partialRecord(z.enum(PAGE_KEYS), pagePermissionSchema.strict()).default({}),
     membri: z.array(z.uuid()).max(1000).default([]),
   })
   .strict();
-export type GruppoSave = z.input<typeof gruppoSaveRequest>;
+export type PermissionGroupSave = z.input<typeof permissionGroupSaveRequest>;
 
 const NONE: PagePermission = {
   userRead: false,

@@ -2,7 +2,7 @@
  * What is wrong with a partita IVA, or null: `format` when it is not 11 digits, `check` when
  * the 11 digits' last one is not their check digit (a typing slip), so forms can say which.
  */
-export function partitaIvaProblem(value: string): 'format' | 'check' | null {
+export function vatNumberProblem(value: string): 'format' | 'check' | null {
   if (!/^\d{11}$/.test(value)) return 'format';
   return checkDigitOk(value) ? null : 'check';
 }
@@ -11,7 +11,7 @@ export function partitaIvaProblem(value: string): 'format' | 'check' | null {
  * Italian partita IVA: 11 digits, the last a Luhn-style check digit
  * (odd positions summed, even positions doubled and reduced by 9).
  */
-export function isValidPartitaIva(value: string): boolean {
+export function isValidVatNumber(value: string): boolean {
   return /^\d{11}$/.test(value) && checkDigitOk(value);
 }
 
@@ -29,7 +29,7 @@ function checkDigitOk(value: string): boolean {
 }
 
 /** Italian SDI recipient code: 7 alphanumerics (6 for public administration). */
-export function isValidCodiceDestinatario(value: string): boolean {
+export function isValidRecipientCode(value: string): boolean {
   return /^[A-Z0-9]{6,7}$/.test(value);
 }
 
@@ -47,9 +47,9 @@ const CF_MONTHS = 'ABCDEHLMPRST';
  * letters L M N P Q R S T U V. The check letter is the sum of the odd-position and
  * even-position values modulo 26. Case aside.
  */
-export function isValidCodiceFiscale(raw: string): boolean {
+export function isValidTaxCode(raw: string): boolean {
   const value = raw.toUpperCase();
-  if (/^\d{11}$/.test(value)) return isValidPartitaIva(value);
+  if (/^\d{11}$/.test(value)) return isValidVatNumber(value);
   if (!/^[A-Z0-9]{16}$/.test(value)) return false;
   for (let i = 0; i < 15; i++) {
     const ch = value[i]!;
@@ -192,7 +192,7 @@ export function isItalianProvince(value: string): boolean {
 }
 
 /** A postal code: five digits in Italy; elsewhere 2 to 10 letters, digits, spaces or dashes. */
-export function isValidCap(value: string, nazione: string): boolean {
+export function isValidPostcode(value: string, nazione: string): boolean {
   const v = value.trim();
   return nazione.toUpperCase() === 'IT' ? /^\d{5}$/.test(v) : /^[A-Za-z0-9 -]{2,10}$/.test(v);
 }

@@ -5,7 +5,7 @@
 // SEED_LARGE_TECHNICIANS. Refuses when the company exists, unless --replace.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { isValidPartitaIva } from '@fs/contract';
+import { isValidVatNumber } from '@fs/contract';
 import { loadConfig, loadDotEnv } from '../config.js';
 import { openDatabase } from '../platform/db/client.js';
 import { deleteLargeCompany, findLargeCompany, LARGE_DEMO, seedLargeCompany } from '../demo/large.js';
@@ -34,7 +34,7 @@ if (
   !Number.isInteger(technicians) ||
   technicians < 1 ||
   technicians > 500 ||
-  !isValidPartitaIva(values.piva)
+  !isValidVatNumber(values.piva)
 ) {
   console.error(
     'seed:large: --customers, --articles, --reports, --contracts and --appointments take whole numbers from 0 to 5,000,000; ' +

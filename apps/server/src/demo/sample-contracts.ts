@@ -1,4 +1,4 @@
-import { PAGE_KEYS, attivitaReportInput, contrattoInput, rapportinoLavorazioneRequest } from '@fs/contract';
+import { PAGE_KEYS, activityReportInput, contractInput, reportWorkRequest } from '@fs/contract';
 import { systemContext, type CompanyContext } from '../platform/context.js';
 import type { Deps } from '../platform/deps.js';
 import { demoTerritory, type DemoPlant } from './areas.js';
@@ -83,7 +83,7 @@ export async function seedSampleContracts(deps: Deps, aziendaId: string): Promis
   const p5 = plantFor(idraulici);
   const p6 = plantFor(idraulici);
 
-  const save = (input: unknown) => saveContract(ctx, contrattoInput.parse(input));
+  const save = (input: unknown) => saveContract(ctx, contractInput.parse(input));
   /** A closed report of `ore` hours worked on `data` by `tech` (optionally made from an activity date first). */
   const closedReport = async (o: {
     cliente_id: string;
@@ -98,11 +98,11 @@ export async function seedSampleContracts(deps: Deps, aziendaId: string): Promis
     checks?: string[];
   }) => {
     const id = o.from
-      ? await reportFromOccurrence(ctx, attivitaReportInput.parse({ id: o.from, tecnici: [o.tech] }))
+      ? await reportFromOccurrence(ctx, activityReportInput.parse({ id: o.from, tecnici: [o.tech] }))
       : undefined;
     const item = await saveReport(
       ctx,
-      rapportinoLavorazioneRequest.parse({
+      reportWorkRequest.parse({
         ...(id ? { id } : {}),
         cliente_id: o.cliente_id,
         impianto_id: o.impianto_id,

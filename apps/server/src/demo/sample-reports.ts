@@ -1,4 +1,4 @@
-import { TIPI_INTERVENTO } from '@fs/contract';
+import { INTERVENTION_TYPES } from '@fs/contract';
 import type { Deps } from '../platform/deps.js';
 import { close, saveCampo, saveReport, signReport } from '../features/operations/index.js';
 import { demoTerritory } from './areas.js';
@@ -173,7 +173,7 @@ export async function seedSampleReports(deps: Deps, aziendaId: string): Promise<
       macchinari_ids: (plant.machines ?? []).slice(0, 1),
       tecnici_ids: [tech],
       mansione_id: job?.id ?? null,
-      tipo_intervento: TIPI_INTERVENTO[i % TIPI_INTERVENTO.length]!,
+      tipo_intervento: INTERVENTION_TYPES[i % INTERVENTION_TYPES.length]!,
       motivazione: REASONS[i % REASONS.length]!,
       richiesta_iniziale: requestFor(job, i),
       data_apertura: day(back),
@@ -254,7 +254,7 @@ export async function seedSampleReports(deps: Deps, aziendaId: string): Promise<
         macchinari_ids: (plant.machines ?? []).slice(0, 1),
         tecnici_ids: [tech],
         mansione_id: job?.id ?? null,
-        tipo_intervento: TIPI_INTERVENTO[n % TIPI_INTERVENTO.length]!,
+        tipo_intervento: INTERVENTION_TYPES[n % INTERVENTION_TYPES.length]!,
         motivazione: REASONS[n % REASONS.length]!,
         richiesta_iniziale: requestFor(job, n + 3),
         data_apertura: day(0),

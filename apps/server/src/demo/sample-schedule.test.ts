@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Appuntamento } from '@fs/contract';
+import type { Appointment } from '@fs/contract';
 import type { Db } from '../platform/db/client.js';
 import { call, startTestApp, type TestApp } from '../test/harness.js';
 import { createCompany } from '../test/factories.js';
@@ -65,7 +65,7 @@ describe("the demo company's sample planner", () => {
       s,
     );
     expect(week.status).toBe(200);
-    const weekTechs = new Set(week.json.items.flatMap((a: Appuntamento) => a.tecnici.map((x) => x.id)));
+    const weekTechs = new Set(week.json.items.flatMap((a: Appointment) => a.tecnici.map((x) => x.id)));
     expect([...weekTechs].sort()).toEqual([...techs].sort());
 
     // The two months: working days only, 8:00 to 18:00 in Rome, 2 to 4 a day (or one all day), varied.
@@ -74,9 +74,9 @@ describe("the demo company's sample planner", () => {
     const last = new Date(Date.UTC(y, m + 1, 0)).toISOString().slice(0, 10);
     const all = (
       await call(t.app, 'GET', `/api/v2/schedule/appointments/start/${compact(month1)}/end/${compact(last)}`, s)
-    ).json.items as Appuntamento[];
+    ).json.items as Appointment[];
     expect(all).toHaveLength(seeded.appointments);
-    const perDay = new Map<string, Appuntamento[]>();
+    const perDay = new Map<string, Appointment[]>();
     for (const a of all) {
       const wd = new Date(
         `${a.giorno_inizio!.slice(0, 4)}-${a.giorno_inizio!.slice(4, 6)}-${a.giorno_inizio!.slice(6)}T12:00:00Z`,
@@ -120,7 +120,7 @@ describe("the demo company's sample planner", () => {
 
     const todos = await call(t.app, 'GET', '/api/schedule/appointments/admin?todo=true', s);
     expect(todos.json.totaleElementi).toBe(SAMPLE_TODOS);
-    expect(todos.json.items.every((a: Appuntamento) => a.da_fare && a.inizio === null)).toBe(true);
+    expect(todos.json.items.every((a: Appointment) => a.da_fare && a.inizio === null)).toBe(true);
 
     // Overdue contract activities: months old and of the last weeks.
     const range = await call(

@@ -1,4 +1,4 @@
-import { appointmentRequest, contrattoInput, todoRequest, type AvvisoSchedule } from '@fs/contract';
+import { appointmentRequest, contractInput, todoRequest, type ScheduleWarning } from '@fs/contract';
 import type { Deps } from '../platform/deps.js';
 import { saveAppointment, saveContract, saveTodo } from '../features/operations/index.js';
 import { demoTerritory, type DemoPlant } from './areas.js';
@@ -111,7 +111,7 @@ export interface ScheduleSeedResult {
   appointments: number;
   todos: number;
   /** Appointments the services refused (warnings not meant): none, unless the sample data changed. */
-  skipped: { titolo: string; day: string; avvisi: AvvisoSchedule[] }[];
+  skipped: { titolo: string; day: string; avvisi: ScheduleWarning[] }[];
 }
 
 export async function seedSampleSchedule(deps: Deps, aziendaId: string): Promise<ScheduleSeedResult> {
@@ -150,7 +150,7 @@ export async function seedSampleSchedule(deps: Deps, aziendaId: string): Promise
   const p7 = climaPlants[(6 * 5) % climaPlants.length]!;
   await saveContract(
     ctx,
-    contrattoInput.parse({
+    contractInput.parse({
       cliente_id: p7.cliente_id,
       identificativo: `MAN-${today.slice(0, 4)}-008`,
       descrizione: 'Manutenzione climatizzazione uffici',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isValidPartitaIva } from '@fs/contract';
+import { isValidVatNumber } from '@fs/contract';
 import type { Db } from '../platform/db/client.js';
 import { call, startTestApp, type TestApp } from '../test/harness.js';
 import { createCompany } from '../test/factories.js';
@@ -22,7 +22,7 @@ describe("the demo company's sample registries", () => {
     const customers = await call(t.app, 'POST', '/api/clienti/clienti/admin', { ...s, body: { size: 100 } });
     expect(customers.json.totaleElementi).toBe(SAMPLE.customers);
     for (const k of customers.json.items) {
-      expect(isValidPartitaIva(k.partita_iva)).toBe(true);
+      expect(isValidVatNumber(k.partita_iva)).toBe(true);
       expect(k.ragione_sociale.length).toBeGreaterThan(3);
     }
     const first = customers.json.items[0];

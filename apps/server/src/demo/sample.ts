@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { TipoControllo } from '@fs/contract';
+import type { ChecklistItemType } from '@fs/contract';
 import type { Tx } from '../platform/db/client.js';
 import { controlli, mansioni, utentiMansioni } from '../platform/db/schema-articles.js';
 import { DEMO_CITIES } from './areas.js';
@@ -26,7 +26,7 @@ export const JOB = {
 const JOBS: {
   nome: string;
   descrizione: string;
-  checks: { nome_campo: string; tipo: TipoControllo; obbligatorio?: boolean; valori?: string[] }[];
+  checks: { nome_campo: string; tipo: ChecklistItemType; obbligatorio?: boolean; valori?: string[] }[];
   /** Who holds it: every technician, or those at these places in the company's order (the first is 0). */
   holders: 'all' | number[];
 }[] = [

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { BuiltApp } from '../app.js';
-import type { PrezziContratto } from '@fs/contract';
+import type { ContractPrices } from '@fs/contract';
 import { provisionCompany, type NewUser } from '../features/company/company/provision.js';
 import {
   attivitaControlli,
@@ -85,7 +85,7 @@ export async function makeContract(
     mansioni?: string[];
     tipo?: 'manutenzione' | 'chiamata';
     abilitaPrezziContratto?: boolean;
-    prezzi?: PrezziContratto;
+    prezzi?: ContractPrices;
   },
 ): Promise<{ id: string }> {
   return app.deps.db.transaction(async (tx) => {

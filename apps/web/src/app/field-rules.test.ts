@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
-import { PARTITA_IVA_MESSAGES, REQUIRED_MESSAGE } from '@fs/contract';
+import { VAT_NUMBER_MESSAGES, REQUIRED_MESSAGE } from '@fs/contract';
 import { partitaIvaError, requiredEmailError, serverFieldMessage } from './field-rules';
 
 const t = ((k: string) => k) as unknown as TFunction;
@@ -23,8 +23,8 @@ describe('shared field rules', () => {
 
   it("translates the server's shared field messages and keeps the others", () => {
     expect(serverFieldMessage(t, REQUIRED_MESSAGE)).toBe('common.required');
-    expect(serverFieldMessage(t, PARTITA_IVA_MESSAGES.format)).toBe('common.partitaIva.format');
-    expect(serverFieldMessage(t, PARTITA_IVA_MESSAGES.check)).toBe('common.partitaIva.check');
+    expect(serverFieldMessage(t, VAT_NUMBER_MESSAGES.format)).toBe('common.partitaIva.format');
+    expect(serverFieldMessage(t, VAT_NUMBER_MESSAGES.check)).toBe('common.partitaIva.check');
     expect(serverFieldMessage(t, 'Fuso orario non valido')).toBe('Fuso orario non valido');
   });
 });

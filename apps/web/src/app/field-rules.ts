@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { PARTITA_IVA_MESSAGES, partitaIvaProblem, REQUIRED_MESSAGE } from '@fs/contract';
+import { VAT_NUMBER_MESSAGES, vatNumberProblem, REQUIRED_MESSAGE } from '@fs/contract';
 
 /**
  * Field rules several forms share, with the contract's wording in the interface language: an
@@ -9,7 +9,7 @@ import { PARTITA_IVA_MESSAGES, partitaIvaProblem, REQUIRED_MESSAGE } from '@fs/c
 export function partitaIvaError(t: TFunction, value: string, opts: { required: boolean }): string | null {
   const v = value.trim();
   if (!v) return opts.required ? t('common.required') : null;
-  const problem = partitaIvaProblem(v);
+  const problem = vatNumberProblem(v);
   return problem ? t(`common.partitaIva.${problem}`) : null;
 }
 
@@ -25,7 +25,7 @@ export function requiredEmailError(t: TFunction, value: string, invalid: string)
 /** A field message of the server (Italian) in the interface language when it is one of the shared ones. */
 export function serverFieldMessage(t: TFunction, message: string): string {
   if (message === REQUIRED_MESSAGE) return t('common.required');
-  if (message === PARTITA_IVA_MESSAGES.format) return t('common.partitaIva.format');
-  if (message === PARTITA_IVA_MESSAGES.check) return t('common.partitaIva.check');
+  if (message === VAT_NUMBER_MESSAGES.format) return t('common.partitaIva.format');
+  if (message === VAT_NUMBER_MESSAGES.check) return t('common.partitaIva.check');
   return message;
 }

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
-import type { Azienda, CampoConfig, Cliente, Mansione } from '@fs/contract';
+import type { Company, CustomFieldConfig, Customer, JobRole } from '@fs/contract';
 import i18n from '../app/i18n';
 import { renderUi } from './render';
 import { CheckFormModal, JobFormModal } from '../features/registries/job-roles/JobModals';
@@ -13,8 +13,8 @@ import { BillingForm } from '../features/billing/subscription/CompanyDataPage';
 
 const t = (key: string) => i18n.t(key);
 
-const job = { id: 'j1', nome: 'Frigorista', descrizione: null, controlli: [], utenti: [] } as Mansione;
-const customer = { id: 'c1', ragione_sociale: 'Rossi S.r.l.', latitude: null, longitude: null } as unknown as Cliente;
+const job = { id: 'j1', nome: 'Frigorista', descrizione: null, controlli: [], utenti: [] } as JobRole;
+const customer = { id: 'c1', ragione_sociale: 'Rossi S.r.l.', latitude: null, longitude: null } as unknown as Customer;
 
 /** Each form modal, with the label of a text field to type into. */
 const modals: [string, (onClose: () => void) => ReactElement, string][] = [
@@ -22,7 +22,7 @@ const modals: [string, (onClose: () => void) => ReactElement, string][] = [
   ['check', (onClose) => <CheckFormModal job={job} check={null} onClose={onClose} />, 'jobs.fields.nome_campo'],
   [
     'custom field',
-    (onClose) => <CampoModal campo={null as CampoConfig | null} onClose={onClose} />,
+    (onClose) => <CampoModal campo={null as CustomFieldConfig | null} onClose={onClose} />,
     'reportConfig.fields.nome',
   ],
   ['permission group', (onClose) => <GroupEditor group={null} users={[]} onClose={onClose} />, 'users.groups.name'],
@@ -69,7 +69,7 @@ describe('the billing data page form', () => {
     nazione: 'IT',
     timezone: 'Europe/Rome',
     lingua_default: 'IT',
-  } as unknown as Azienda;
+  } as unknown as Company;
 
   function renderPage() {
     const router = createMemoryRouter(

@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { GestionePrezzi, PrezziContratto, RegoleAttivita, RegoleContratto } from '@fs/contract';
+import type { PriceHandling, ContractPrices, ActivityRules, ContractRules } from '@fs/contract';
 import { aziende, utenti } from './schema.js';
 import { controlli, mansioni } from './schema-articles.js';
 import { clienti, impianti, macchinari } from './schema-customers.js';
@@ -59,7 +59,7 @@ export const contratti = pgTable(
     mailAvvisoScadenzaSent: boolean('mail_avviso_scadenza_sent').notNull().default(false),
     /** abilitaPrezziContratto: reports on the contract take its prices (migration 0020). */
     abilitaPrezziContratto: boolean('abilita_prezzi_contratto').notNull().default(false),
-    prezzi: jsonb('prezzi').$type<PrezziContratto>(),
+    prezzi: jsonb('prezzi').$type<ContractPrices>(),
     /** Months an automatic renewal extends the contract by (migration 0024). */
     mesiRinnovo: integer('mesi_rinnovo'),
     /** The expiry notice goes to the customer too (besides the company). */
@@ -69,7 +69,7 @@ export const contratti = pgTable(
     /** Ended early: from when, and why. */
     dataCessazione: date('data_cessazione'),
     motivoCessazione: text('motivo_cessazione'),
-    regole: jsonb('regole').$type<RegoleContratto>(),
+    regole: jsonb('regole').$type<ContractRules>(),
     /** How many times the renewal job extended it. */
     rinnovi: integer('rinnovi').notNull().default(0),
     createdBy: uuid('created_by'),
@@ -189,7 +189,7 @@ export const contrattiAttivita = pgTable(
     dataInizio: date('data_inizio'),
     /** variabile: the dates; data_singola: one date. */
     date: date('date').array(),
-    regole: jsonb('regole').$type<RegoleAttivita>(),
+    regole: jsonb('regole').$type<ActivityRules>(),
     durataMinuti: integer('durata_minuti').notNull().default(60),
     note: text('note'),
     posizione: integer('posizione').notNull().default(0),
@@ -383,7 +383,7 @@ export const rapportini = pgTable(
     inviato: boolean('inviato').notNull().default(false),
     richiestaIniziale: text('richiesta_iniziale'),
     note: text('note'),
-    gestionePrezzi: jsonb('gestione_prezzi').$type<GestionePrezzi | null>(),
+    gestionePrezzi: jsonb('gestione_prezzi').$type<PriceHandling | null>(),
     totaleOre: numeric('totale_ore', { precision: 8, scale: 2 }).notNull().default('0'),
     /** The computed total without VAT, kept for the list (recomputed on every save). */
     totale: numeric('totale', { precision: 14, scale: 2 }),

@@ -21,7 +21,7 @@ import { modals } from '@mantine/modals';
 import { IconCamera, IconDownload, IconFileText, IconPencil, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useBlobUrl } from '../api/use-blob-url';
 import { useTranslation } from 'react-i18next';
-import { DESCRIZIONE_MAX, FILENAME_MAX, type MediaItem } from '@fs/contract';
+import { DESCRIPTION_MAX, FILENAME_MAX, type MediaItem } from '@fs/contract';
 import { errorText } from '../api/errors';
 import { notify } from '../notify';
 import { formatDate } from '../format';
@@ -335,7 +335,7 @@ function EditModal({
             label={t('media.files.description')}
             value={descrizione}
             onChange={(e) => setDescrizione(e.currentTarget.value)}
-            maxLength={DESCRIZIONE_MAX}
+            maxLength={DESCRIPTION_MAX}
             autosize
             minRows={2}
           />

@@ -4,8 +4,8 @@ import {
   optionsConfirmRequest,
   paidOptionRequest,
   paidOptionConfirmRequest,
-  motivazioneSchema,
-  motivazioneRequest,
+  reasonSchema,
+  reasonRequest,
 } from '../../options.js';
 import { estimateSchema, purchaseResult } from '../../subscription.js';
 import { okResponse, itemResponse, uuidParam, defineRoute, USER_ONLY } from '../define.js';
@@ -109,7 +109,7 @@ export const listMotivazioni = defineRoute({
   permission: { key: 'personalizza_interventi', action: 'read' },
   tags: ['options'],
   summary: 'Reasons configuration (motivazioni)',
-  answer: itemsResponse(motivazioneSchema),
+  answer: itemsResponse(reasonSchema),
   answerKind: 'json',
   errors: [401, 403],
 });
@@ -123,8 +123,8 @@ export const saveMotivazione = defineRoute({
   permission: { key: 'personalizza_interventi', action: 'write' },
   tags: ['options'],
   summary: 'Creates (no id) or renames (id) a reason; the text is unique in the company (409)',
-  body: motivazioneRequest,
-  answer: itemResponse(motivazioneSchema),
+  body: reasonRequest,
+  answer: itemResponse(reasonSchema),
   answerKind: 'json',
   errors: [400, 401, 403, 404, 409],
 });

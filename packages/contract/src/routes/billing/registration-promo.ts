@@ -2,9 +2,9 @@ import { z } from 'zod';
 import {
   registerPromoRequest,
   registerPromoItem,
-  promoCompletaQuery,
+  promoCompleteQuery,
   promoCompanySummary,
-  promoCompletaRequest,
+  promoCompleteRequest,
 } from '../../registration.js';
 import { itemResponse, defineRoute, NOBODY } from '../define.js';
 
@@ -37,7 +37,7 @@ export const promoData = defineRoute({
   principals: NOBODY,
   tags: ['registration'],
   summary: 'The company of a promo registration (token_v2)',
-  query: promoCompletaQuery,
+  query: promoCompleteQuery,
   answer: itemResponse(promoCompanySummary),
   answerKind: 'json',
   errors: [400, 404],
@@ -51,7 +51,7 @@ export const completePromo = defineRoute({
   principals: NOBODY,
   tags: ['registration'],
   summary: 'Completes the company data of a promo registration (token_v2, once)',
-  body: promoCompletaRequest,
+  body: promoCompleteRequest,
   answer: itemResponse(promoCompanySummary),
   answerKind: 'json',
   errors: [400, 404],

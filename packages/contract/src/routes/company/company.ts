@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { aziendaSchema, aziendaUpdateRequest } from '../../schemas.js';
+import { companySchema, companyUpdateRequest } from '../../schemas.js';
 import { itemResponse, defineRoute, USER_ONLY } from '../define.js';
 
 // The route table's `company` entries (implemented in apps/server/src/features/company/company/routes.ts).
@@ -16,7 +16,7 @@ export const getCompany = defineRoute({
   permission: read,
   tags: ['company'],
   summary: "The caller's company",
-  answer: itemResponse(aziendaSchema),
+  answer: itemResponse(companySchema),
   answerKind: 'json',
   errors: [401, 403],
 });
@@ -30,8 +30,8 @@ export const updateCompany = defineRoute({
   permission: write,
   tags: ['company'],
   summary: 'Updates the company (administrators only)',
-  body: aziendaUpdateRequest,
-  answer: itemResponse(aziendaSchema),
+  body: companyUpdateRequest,
+  answer: itemResponse(companySchema),
   answerKind: 'json',
   errors: [400, 401, 403, 409],
 });

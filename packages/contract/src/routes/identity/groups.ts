@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { gruppoSchema, gruppoSaveRequest } from '../../users.js';
+import { permissionGroupSchema, permissionGroupSaveRequest } from '../../users.js';
 import { uuidParam, okResponse, defineRoute, USER_ONLY } from '../define.js';
 
 // The route table's `groups` entries (implemented in apps/server/src/features/identity/groups/routes.ts).
 
 /** Permission groups are for administrators only (spec section 6). */
 const read = { key: 'gestione_tecnici', action: 'read', adminOnly: true } as const;
-const one = z.object({ success: z.literal(true), gruppo: gruppoSchema });
+const one = z.object({ success: z.literal(true), gruppo: permissionGroupSchema });
 const write = { key: 'gestione_tecnici', action: 'write', adminOnly: true } as const;
 const remove = { key: 'gestione_tecnici', action: 'delete', adminOnly: true } as const;
 
@@ -19,7 +19,7 @@ export const listGroups = defineRoute({
   permission: read,
   tags: ['groups'],
   summary: 'Custom permission groups with their members',
-  answer: z.object({ success: z.literal(true), gruppi: z.array(gruppoSchema) }),
+  answer: z.object({ success: z.literal(true), gruppi: z.array(permissionGroupSchema) }),
   answerKind: 'json',
   errors: [401, 403],
 });
@@ -51,7 +51,7 @@ export const saveGroup = defineRoute({
   description:
     'The name is unique in the company (409 CONFLICT, field name). Members must be non-admin users and not in ' +
     'another group (409 CONFLICT, field membri). Page keys left out allow nothing.',
-  body: gruppoSaveRequest,
+  body: permissionGroupSaveRequest,
   answer: one,
   answerKind: 'json',
   errors: [400, 401, 403, 404, 409],

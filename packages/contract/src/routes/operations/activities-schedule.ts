@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import {
-  attivitaRangeQuery,
-  attivitaRangeResponse,
-  attivitaUpdateInput,
-  attivitaUpdateResponse,
-  attivitaReportInput,
-  attivitaReportResponse,
+  activityRangeQuery,
+  activityRangeResponse,
+  activityUpdateInput,
+  activityUpdateResponse,
+  activityReportInput,
+  activityReportResponse,
 } from '../../activities.js';
 import { compactDate } from '../../dates.js';
 import { defineRoute, USER_OR_API_KEY } from '../define.js';
@@ -31,8 +31,8 @@ export const range = defineRoute({
     "(the previous page's next; null on the last page). scadute (first page only, else empty): undone " +
     `occurrences whose day is before the range start and before today, oldest first, at most 200. ${PLANNER}`,
   params: z.object({ start: compactDate, end: compactDate }).strict(),
-  query: attivitaRangeQuery,
-  answer: attivitaRangeResponse,
+  query: activityRangeQuery,
+  answer: activityRangeResponse,
   answerKind: 'json',
   errors: [400, 401, 403],
 });
@@ -50,8 +50,8 @@ export const move = defineRoute({
     'earlier by more than the maximum advance, answers 200 success false with avviso (ritardo or anticipo), ' +
     'message, giorni and massimo: send again with conferma true to move it anyway. Moving it to its due day ' +
     `clears the planned day. A done occurrence or a ceased contract answers 409; unknown 404. ${PLANNER}`,
-  body: attivitaUpdateInput,
-  answer: attivitaUpdateResponse,
+  body: activityUpdateInput,
+  answer: activityUpdateResponse,
   answerKind: 'json',
   errors: [400, 401, 403, 404, 409],
 });
@@ -70,8 +70,8 @@ export const reportFromOccurrence = defineRoute({
     "checks, the given technicians and appointment; it is saved by the reports' own rules (400 as there). " +
     'Closing that report marks the occurrence done. A second call for the same occurrence answers 409 naming ' +
     'the report already made; a done occurrence or a ceased contract 409; unknown 404.',
-  body: attivitaReportInput,
-  answer: attivitaReportResponse,
+  body: activityReportInput,
+  answer: activityReportResponse,
   answerKind: 'json',
   errors: [400, 401, 403, 404, 409],
 });

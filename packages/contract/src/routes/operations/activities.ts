@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import {
-  attivitaListResponse,
-  regoleResponse,
+  activityListResponse,
+  rulesResponse,
   frequencyRequest,
   frequencyResponse,
-  listaAttivitaInput,
+  activityListInput,
   deleteBulkInput,
 } from '../../activities.js';
 import { uuidParam, okResponse, defineRoute, USER_OR_API_KEY } from '../define.js';
@@ -36,7 +36,7 @@ export const list = defineRoute({
     "or due day past), pianificata (a report or a planned day), da_fare. Another company's contract answers 404.",
   params: uuidParam,
   query: z.object({ allAttivita: z.enum(['true', 'false']).default('false') }).strict(),
-  answer: attivitaListResponse,
+  answer: activityListResponse,
   answerKind: 'json',
   errors: [400, 401, 403, 404],
 });
@@ -54,7 +54,7 @@ export const rules = defineRoute({
     "id is the activity. The contract's ritardo_massimo_giorni applies where the activity sets none. Another " +
     "company's activity answers 404.",
   params: uuidParam,
-  answer: regoleResponse,
+  answer: rulesResponse,
   answerKind: 'json',
   errors: [400, 401, 403, 404],
 });
@@ -89,8 +89,8 @@ export const saveList = defineRoute({
     "the company's (400, paths attivita.<i>.<field>). The dates of the contract's period are generated: a changed " +
     'activity keeps its done dates and those with a report, and its other dates from today on follow the new ' +
     'frequency. A ceased contract answers 409; an unknown contract or activity 404. Answers the activities.',
-  body: listaAttivitaInput,
-  answer: attivitaListResponse,
+  body: activityListInput,
+  answer: activityListResponse,
   answerKind: 'json',
   errors: [400, 401, 403, 404, 409],
 });

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import {
-  contrattiClienteResponse,
-  contrattiFilteredQuery,
-  contrattiFilteredResponse,
-  contrattoResponse,
-  CONTRATTO_MAX,
-  contrattoInput,
-  cessaContrattoInput,
+  customerContractsResponse,
+  contractsFilteredQuery,
+  contractsFilteredResponse,
+  contractResponse,
+  CONTRACT_MAX,
+  contractInput,
+  endContractInput,
 } from '../../contracts.js';
 import { uuidParam, okResponse, defineRoute, USER_OR_API_KEY } from '../define.js';
 
@@ -33,7 +33,7 @@ export const ofCustomer = defineRoute({
   summary: "A customer's contracts (running first), to put a work report on one",
   description: `An unknown customer, or one of another company, answers 404. ${STATES}`,
   params: uuidParam,
-  answer: contrattiClienteResponse,
+  answer: customerContractsResponse,
   answerKind: 'json',
   errors: [400, 401, 403, 404],
 });
@@ -52,8 +52,8 @@ export const list = defineRoute({
     "identifier, the description and the customer's name; cliente_id, tipo (manutenzione|chiamata), stato " +
     '(attivo|in_scadenza|cessato), scadenza_giorni: running contracts ending from today to today + N days. ' +
     `tableInfos=true adds the table configuration and the chosen columns (columns). ${STATES}`,
-  query: contrattiFilteredQuery,
-  answer: contrattiFilteredResponse,
+  query: contractsFilteredQuery,
+  answer: contractsFilteredResponse,
   answerKind: 'json',
   errors: [400, 401, 403],
 });
@@ -72,7 +72,7 @@ export const getContract = defineRoute({
     'renews itself. attivita_count, date_da_fare (occurrences not done), date_scadute (not done, due before ' +
     'today), media_count (its files, GET /media/get-db/contratti/{id}).',
   params: uuidParam,
-  answer: contrattoResponse,
+  answer: contractResponse,
   answerKind: 'json',
   errors: [400, 401, 403, 404],
 });
@@ -88,7 +88,7 @@ export const saveContract = defineRoute({
   summary: 'Creates (no id) or updates (id) a contract with its plants, machines and job roles',
   description:
     'One transaction. The end is not before the start, the period at most ' +
-    `${CONTRATTO_MAX.anni} years; on call (chiamata) needs ore_contratto > 0 (maintenance stores none); the ` +
+    `${CONTRACT_MAX.anni} years; on call (chiamata) needs ore_contratto > 0 (maintenance stores none); the ` +
     "type never changes after creation (400, field tipo); plants are the customer's, machines on those plants " +
     "(or the customer's when no plant is named), job roles the company's (400 VALIDATION with fields). The " +
     'identifier is unique in the company, case aside (409 DUPLICATE_CODE, field identificativo). mesi_rinnovo ' +
@@ -96,8 +96,8 @@ export const saveContract = defineRoute({
     'option contratti_preavviso_scadenza. A new end date clears mailAvvisoScadenzaSent. attivita: on create ' +
     'only (the wizard), saved in the same transaction; sent on an update answers 400. An unknown customer or ' +
     'contract (or of another company) answers 404. Answers the saved contract.',
-  body: contrattoInput,
-  answer: contrattoResponse,
+  body: contractInput,
+  answer: contractResponse,
   answerKind: 'json',
   errors: [400, 401, 403, 404, 409],
 });
@@ -134,8 +134,8 @@ export const ceaseContract = defineRoute({
     'cessato (data_cessazione, motivo_cessazione); its occurrences after the date, not done and with no ' +
     "report, are removed. Another company's contract answers 404. Answers the contract.",
   params: uuidParam,
-  body: cessaContrattoInput,
-  answer: contrattoResponse,
+  body: endContractInput,
+  answer: contractResponse,
   answerKind: 'json',
   errors: [400, 401, 403, 404],
 });

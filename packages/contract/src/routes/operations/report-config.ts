@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import {
-  campiConfigResponse,
-  campoConfigSaveRequest,
-  campoConfigSaveResponse,
-  posizioniResponse,
-  numerazioneResponse,
-  numerazioneSaveRequest,
+  customFieldsConfigResponse,
+  customFieldConfigSaveRequest,
+  customFieldConfigSaveResponse,
+  positionsResponse,
+  numberingResponse,
+  numberingSaveRequest,
 } from '../../report-config.js';
 import { defineRoute, USER_OR_API_KEY } from '../define.js';
 
@@ -26,7 +26,7 @@ export const listCampi = defineRoute({
   tags: tags,
   summary: 'The custom fields of the report, by position and order (removed ones aside)',
   description: 'Cached 3 hours by the web; not loaded on the lite plan (spec operations 1).',
-  answer: campiConfigResponse,
+  answer: customFieldsConfigResponse,
   answerKind: 'json',
   errors: [401, 403],
 });
@@ -43,8 +43,8 @@ export const saveCampo = defineRoute({
   description:
     'The type of a field that reports already hold values of cannot change (409 CONFLICT). A choice field needs its ' +
     'list; the default and the required value must fit the type.',
-  body: campoConfigSaveRequest,
-  answer: campoConfigSaveResponse,
+  body: customFieldConfigSaveRequest,
+  answer: customFieldConfigSaveResponse,
   answerKind: 'json',
   errors: [400, 401, 403, 404, 409],
 });
@@ -76,7 +76,7 @@ export const posizioni = defineRoute({
   permission: read,
   tags: tags,
   summary: 'The six positions of a report where custom fields sit, in the order the report shows them',
-  answer: posizioniResponse,
+  answer: positionsResponse,
   answerKind: 'json',
   errors: [401, 403],
 });
@@ -90,7 +90,7 @@ export const getNumerazione = defineRoute({
   permission: read,
   tags: tags,
   summary: 'The numbering of reports: pattern, digits, yearly reset, the next number and a preview',
-  answer: numerazioneResponse,
+  answer: numberingResponse,
   answerKind: 'json',
   errors: [401, 403],
 });
@@ -104,8 +104,8 @@ export const saveNumerazione = defineRoute({
   permission: write,
   tags: tags,
   summary: 'Saves the numbering; prossimo_numero moves the current counter forwards (never back)',
-  body: numerazioneSaveRequest,
-  answer: numerazioneResponse,
+  body: numberingSaveRequest,
+  answer: numberingResponse,
   answerKind: 'json',
   errors: [400, 401, 403],
 });

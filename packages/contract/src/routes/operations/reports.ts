@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import {
-  rapportiniExportQuery,
+  reportsExportQuery,
   DANEA_MAX_REPORTS,
-  rapportiniDaneaQuery,
+  reportsDaneaQuery,
   BULK_PDF_MAX_REPORTS,
-  rapportiniDownloadBulkRequest,
+  reportsDownloadBulkRequest,
 } from '../../exports.js';
 import { DATA_EXPORT } from '../../permissions.js';
 import {
@@ -15,23 +15,23 @@ import {
   mailLogResponse,
 } from '../../report-mail.js';
 import {
-  rapportiniAdminQuery,
-  rapportiniAdminResponse,
-  rapportinoResponse,
-  rapportinoLavorazioneRequest,
-  rapportinoUpdateRequest,
-  rapportinoChiusuraRequest,
-  rapportiniTodosQuery,
-  rapportiniTodosResponse,
+  reportsAdminQuery,
+  reportsAdminResponse,
+  reportResponse,
+  reportWorkRequest,
+  reportUpdateRequest,
+  reportCloseRequest,
+  reportsTodosQuery,
+  reportsTodosResponse,
 } from '../../reports.js';
 import {
   SIGNATURE_MAX_BYTES,
-  firmaRequest,
-  firmaLinkRequest,
-  firmaLinkResponse,
-  publicFirmaResponse,
-  publicFirmaRequest,
-  publicFirmaSignedResponse,
+  signatureRequest,
+  signatureLinkRequest,
+  signatureLinkResponse,
+  publicSignatureResponse,
+  publicSignatureRequest,
+  publicSignatureSignedResponse,
 } from '../../signature.js';
 import { defineRoute, NOBODY, USER_OR_API_KEY, USER_ONLY } from '../define.js';
 
@@ -90,8 +90,8 @@ export const list = defineRoute({
   summary:
     'One page of reports: filters (stato or aperti, customer, technician, contract, completed, open dates), search, sort',
   description: `${ACCESS} tableInfos=true adds the table configuration and the chosen columns (columns).`,
-  query: rapportiniAdminQuery,
-  answer: rapportiniAdminResponse,
+  query: reportsAdminQuery,
+  answer: reportsAdminResponse,
   answerKind: 'json',
   errors: [400, 401, 403],
 });
@@ -111,7 +111,7 @@ export const exportList = defineRoute({
     'filters and search without paging (stato or aperti, cliente_id, tecnico_id, contratto_id, completato, dal, al, q, ' +
     'sort, dir); columns: comma-separated column keys (all when omitted). The total only with the prices permission. ' +
     'Cells that would start a formula are written with a leading apostrophe.',
-  query: rapportiniExportQuery,
+  query: reportsExportQuery,
   answer: z.any().describe('text/csv or XLSX'),
   answerKind: 'file',
   errors: [400, 401, 403],
@@ -147,7 +147,7 @@ export const daneaReports = defineRoute({
     `${DANEA} The list's filters and search without paging (stato or aperti, cliente_id, tecnico_id, contratto_id, ` +
     `completato, dal, al, q, sort, dir), one Document per report in the list's order, written as the reports are ` +
     `read. More than ${DANEA_MAX_REPORTS} matching reports answer 400 VALIDATION: narrow the filters (e.g. by period).`,
-  query: rapportiniDaneaQuery,
+  query: reportsDaneaQuery,
   answer: z.any().describe('application/xml'),
   answerKind: 'file',
   errors: [400, 401, 403],
@@ -168,7 +168,7 @@ export const downloadBulk = defineRoute({
     "or without ids the list's filters and search (stato or aperti, cliente_id, tecnico_id, contratto_id, completato, " +
     `dal, al, q, sort, dir). Each PDF is the report's printed document (stored, or made and stored), written into the ` +
     `zip one at a time as it is ready. More than ${BULK_PDF_MAX_REPORTS} reports answer 400.`,
-  body: rapportiniDownloadBulkRequest,
+  body: reportsDownloadBulkRequest,
   answer: z.any().describe('application/zip'),
   answerKind: 'file',
   errors: [400, 401, 403, 404],
@@ -185,7 +185,7 @@ export const get = defineRoute({
   summary: 'One report with its worked days, materials, checks, custom fields and (with the prices permission) prices',
   description: ACCESS,
   params: z.object({ id: z.string().uuid() }),
-  answer: rapportinoResponse,
+  answer: reportResponse,
   answerKind: 'json',
   errors: [400, 401, 403, 404],
 });
@@ -241,8 +241,8 @@ export const saveWork = defineRoute({
     'NUOVO, or APERTO once it holds worked days or materials. Hours follow the hour entry mode; prices are computed ' +
     'by the server. A closed report without the reopening option accepts only added return travel (409 ' +
     `REPORT_NOT_EDITABLE otherwise); a completed one nothing (409 REPORT_COMPLETED). ${SAVE}`,
-  body: rapportinoLavorazioneRequest,
-  answer: rapportinoResponse,
+  body: reportWorkRequest,
+  answer: reportResponse,
   answerKind: 'json',
   errors: [400, 401, 403, 404, 409],
 });
@@ -257,8 +257,8 @@ export const adminUpdate = defineRoute({
   tags: tags,
   summary: "The office's edit of a report (the same rules as lavorazione)",
   description: `${ACCESS} ${SAVE}`,
-  body: rapportinoUpdateRequest,
-  answer: rapportinoResponse,
+  body: reportUpdateRequest,
+  answer: reportResponse,
   answerKind: 'json',
   errors: [400, 401, 403, 404, 409],
 });
@@ -277,8 +277,8 @@ export const close = defineRoute({
     'without work hours it closes with the warning NO_HOURS. Completing (office only: company write) needs a closed ' +
     'report (409 REPORT_NOT_CLOSED), is irreversible (again: 409 REPORT_COMPLETED) and writes a report.completed ' +
     'event to the outbox.',
-  body: rapportinoChiusuraRequest,
-  answer: rapportinoResponse,
+  body: reportCloseRequest,
+  answer: reportResponse,
   answerKind: 'json',
   errors: [400, 401, 403, 404, 409],
 });
@@ -292,8 +292,8 @@ export const todos = defineRoute({
   permission: read,
   tags: tags,
   summary: "The caller's open reports: today's (quando=oggi) or all open ones, by appointment",
-  query: rapportiniTodosQuery,
-  answer: rapportiniTodosResponse,
+  query: reportsTodosQuery,
+  answer: reportsTodosResponse,
   answerKind: 'json',
   errors: [400, 401, 403],
 });
@@ -343,8 +343,8 @@ export const sign = defineRoute({
     `VALIDATION on png otherwise), at most ${SIGNATURE_MAX_BYTES / 1024} KB (413). The image is a file of the ` +
     'report (section rapportino, counted in the storage quota: 413 STORAGE_QUOTA_EXCEEDED) shown in `firma`, ' +
     "not among the attachments. Signing again replaces the old image; the report's open signing links are spent.",
-  body: firmaRequest,
-  answer: rapportinoResponse,
+  body: signatureRequest,
+  answer: reportResponse,
   answerKind: 'json',
   errors: [400, 401, 403, 404, 409, 413],
 });
@@ -360,7 +360,7 @@ export const clearSignature = defineRoute({
   summary: 'Clears the signature of a report (to sign again); its image is deleted',
   description: SIGN + 'A report without a signature answers as it is.',
   params: z.object({ id: z.string().uuid() }),
-  answer: rapportinoResponse,
+  answer: reportResponse,
   answerKind: 'json',
   errors: [400, 401, 403, 404, 409],
 });
@@ -380,8 +380,8 @@ export const sendSignatureLink = defineRoute({
     `SIGNATURE_LINK_DAYS days (configuration, default 7) and once; a new link spends the earlier ones, and so does a signature given ` +
     'any other way. Only the SHA-256 of the token is kept. Answers the address and the expiry. ' +
     MAIL_CAP,
-  body: firmaLinkRequest,
-  answer: firmaLinkResponse,
+  body: signatureLinkRequest,
+  answer: signatureLinkResponse,
   answerKind: 'json',
   errors: [400, 401, 403, 404, 409, 429],
 });
@@ -438,7 +438,7 @@ export const publicSummary = defineRoute({
     'Company name, report number and date, customer, plant, initial request, technicians, worked days and ' +
     'materials. At most 60 requests per client address in 10 minutes (429 RATE_LIMITED).',
   params: z.object({ token: z.string().min(1).max(100) }),
-  answer: publicFirmaResponse,
+  answer: publicSignatureResponse,
   answerKind: 'json',
   errors: [400, 410, 429],
 });
@@ -457,8 +457,8 @@ export const publicSign = defineRoute({
     'link is then used. png as for POST /rapportini/rapportino/firma. At most 10 requests per client address ' +
     'in an hour (429 RATE_LIMITED).',
   params: z.object({ token: z.string().min(1).max(100) }),
-  body: publicFirmaRequest,
-  answer: publicFirmaSignedResponse,
+  body: publicSignatureRequest,
+  answer: publicSignatureSignedResponse,
   answerKind: 'json',
   errors: [400, 410, 413, 429],
 });

@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import {
-  articoliAllResponse,
+  articlesAllResponse,
   FILTERED_MAX,
-  articoliFilteredQuery,
-  articoliListResponse,
-  articoliAdminRequest,
-  articoliAdminResponse,
-  articoloSaveRequest,
-  articoloSaveResponse,
-  articoliResearchRequest,
-  articoloRemoveRequest,
+  articlesFilteredQuery,
+  articlesListResponse,
+  articlesAdminRequest,
+  articlesAdminResponse,
+  articleSaveRequest,
+  articleSaveResponse,
+  articlesResearchRequest,
+  articleRemoveRequest,
 } from '../../articles.js';
-import { articoliExportQuery } from '../../exports.js';
+import { articlesExportQuery } from '../../exports.js';
 import { DATA_EXPORT } from '../../permissions.js';
 import { LIMITS } from '../../plans.js';
 import { defineRoute, USER_OR_API_KEY } from '../define.js';
@@ -37,7 +37,7 @@ export const all = defineRoute({
   description:
     'For pickers and the web cache (3 minutes); streamed in batches of 1,000 by code. Large lists should page with ' +
     `articoli/admin or search with articoli/research. ${PRICES}`,
-  answer: articoliAllResponse,
+  answer: articlesAllResponse,
   answerKind: 'json',
   errors: [401, 403],
 });
@@ -57,7 +57,7 @@ export const exportCsv = defineRoute({
     '(q, sort, dir and the column filters codice, riferimento_esterno, descrizione, unita_misura); columns: comma-separated ' +
     'column keys (all when omitted). Cells that would start a formula are written with a leading apostrophe. The price ' +
     'columns only with the prices permission (read): left out otherwise, and asking only for them answers 403.',
-  query: articoliExportQuery,
+  query: articlesExportQuery,
   answer: z.any().describe('text/csv or XLSX'),
   answerKind: 'file',
   errors: [400, 401, 403],
@@ -73,8 +73,8 @@ export const list = defineRoute({
   tags: tags,
   summary: `Articles matching the query-string filters (contains, case aside), at most ${FILTERED_MAX}, by code`,
   description: PRICES,
-  query: articoliFilteredQuery,
-  answer: articoliListResponse,
+  query: articlesFilteredQuery,
+  answer: articlesListResponse,
   answerKind: 'json',
   errors: [400, 401, 403],
 });
@@ -92,8 +92,8 @@ export const admin = defineRoute({
     'With a search or a column filter, totaleElementi is counted up to 1,000 hits (the next multiple of 1,000 ' +
     'past the page asked); more answers totalePiuDi: true, the total then being a lower bound. ' +
     `${PRICES} tableInfos offers the price columns only with that permission.`,
-  body: articoliAdminRequest,
-  answer: articoliAdminResponse,
+  body: articlesAdminRequest,
+  answer: articlesAdminResponse,
   answerKind: 'json',
   errors: [400, 401, 403],
 });
@@ -113,8 +113,8 @@ export const save = defineRoute({
     '(one slot included, more bought as subscription items of type items) answers 403 0006; while the company holds more ' +
     'articles than its plan allows, any save answers 403 0013 (as the customers). Prices are set only with the prices ' +
     "permission, read and write: anyone else's are ignored (an update keeps the article's, a new article has none).",
-  body: articoloSaveRequest,
-  answer: articoloSaveResponse,
+  body: articleSaveRequest,
+  answer: articleSaveResponse,
   answerKind: 'json',
   errors: [400, 401, 403, 404],
 });
@@ -131,8 +131,8 @@ export const research = defineRoute({
   description:
     'Exact code or external reference first, then those starting with the term, then (3+ characters) anything ' +
     `containing it. ${PRICES}`,
-  body: articoliResearchRequest,
-  answer: articoliListResponse,
+  body: articlesResearchRequest,
+  answer: articlesListResponse,
   answerKind: 'json',
   errors: [400, 401, 403],
 });
@@ -146,7 +146,7 @@ export const removeArticles = defineRoute({
   permission: remove,
   tags: tags,
   summary: 'Deletes articles by id (all or none: an unknown id answers 404)',
-  body: articoloRemoveRequest,
+  body: articleRemoveRequest,
   answer: z.object({ success: z.literal(true), removed: z.number().int() }),
   answerKind: 'json',
   errors: [400, 401, 403, 404],

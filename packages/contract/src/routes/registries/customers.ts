@@ -1,19 +1,19 @@
 import { z } from 'zod';
 import {
-  clientiRefsQuery,
-  clientiRefsResponse,
-  clientiListQuery,
-  clientiListResponse,
-  clientiAdminRequest,
-  clienteSchema,
-  clienteSaveRequest,
-  clienteSaveResponse,
-  clienteRemoveRequest,
-  clienteGeolocationRequest,
-  recapitoSaveRequest,
-  recapitoSchema,
+  customerRefsQuery,
+  customerRefsResponse,
+  customersListQuery,
+  customersListResponse,
+  customersAdminRequest,
+  customerSchema,
+  customerSaveRequest,
+  customerSaveResponse,
+  customerRemoveRequest,
+  customerGeolocationRequest,
+  contactSaveRequest,
+  contactSchema,
 } from '../../customers.js';
-import { clientiExportQuery } from '../../exports.js';
+import { customersExportQuery } from '../../exports.js';
 import { DATA_EXPORT } from '../../permissions.js';
 import { uuidParam, itemResponse, okResponse, defineRoute, USER_OR_API_KEY } from '../define.js';
 
@@ -36,8 +36,8 @@ export const listRefs = defineRoute({
   description:
     'totaleElementi is counted up to 1,000 hits (up to the next multiple of 1,000 past the page asked); ' +
     'more answers totalePiuDi: true, the total then being a lower bound.',
-  query: clientiRefsQuery,
-  answer: clientiRefsResponse,
+  query: customerRefsQuery,
+  answer: customerRefsResponse,
   answerKind: 'json',
   errors: [400, 401, 403],
 });
@@ -55,8 +55,8 @@ export const list = defineRoute({
     'page from 1, size 1-200, sort a sortable column of tableInfos (tie-break on id), dir asc|desc, q contains-search ' +
     '(name, registry id, VAT, tax code, city), filters citta (prefix), provincia, nazione, geolocalizzato; tableInfos=true adds the column configuration. ' +
     'With q, totaleElementi is counted up to 1,000 hits (the next multiple of 1,000 past the page asked); more answers totalePiuDi: true.',
-  query: clientiListQuery,
-  answer: clientiListResponse,
+  query: customersListQuery,
+  answer: customersListResponse,
   answerKind: 'json',
   errors: [400, 401, 403],
 });
@@ -75,7 +75,7 @@ export const exportCsv = defineRoute({
     'format csv (default; `;` separated, UTF-8 with BOM, Italian decimals) or xlsx; the list query of clienti-filtered ' +
     'without paging (q, sort, dir, citta, provincia, nazione, geolocalizzato); columns: comma-separated column keys ' +
     '(all when omitted). Cells that would start a formula are written with a leading apostrophe.',
-  query: clientiExportQuery,
+  query: customersExportQuery,
   answer: z.any().describe('text/csv or XLSX'),
   answerKind: 'file',
   errors: [400, 401, 403],
@@ -90,8 +90,8 @@ export const adminList = defineRoute({
   permission: read,
   tags: tags,
   summary: 'One page of customers, with paging, sort, search and filters in the body',
-  body: clientiAdminRequest,
-  answer: clientiListResponse,
+  body: customersAdminRequest,
+  answer: customersListResponse,
   answerKind: 'json',
   errors: [400, 401, 403],
 });
@@ -106,7 +106,7 @@ export const getCliente = defineRoute({
   tags: tags,
   summary: 'One customer with its contacts',
   params: uuidParam,
-  answer: itemResponse(clienteSchema),
+  answer: itemResponse(customerSchema),
   answerKind: 'json',
   errors: [400, 401, 403, 404],
 });
@@ -123,8 +123,8 @@ export const saveCliente = defineRoute({
   description:
     'Success carries `warnings` (duplicate registry id, VAT or tax code) and `alert: "0007"` when the address is too ' +
     'incomplete to place (the customer is saved). 403 0006: no room for a new customer; 403 0013: the company holds more customers than its plan allows.',
-  body: clienteSaveRequest,
-  answer: clienteSaveResponse,
+  body: customerSaveRequest,
+  answer: customerSaveResponse,
   answerKind: 'json',
   errors: [400, 401, 403, 404],
 });
@@ -141,7 +141,7 @@ export const removeClienti = defineRoute({
   description:
     'All or none: an unknown id answers 404; a customer with a contract or a work report, or whose plants or ' +
     'machines are in a contract or an activity, answers 403 CUSTOMER_IN_USE and nothing is deleted.',
-  body: clienteRemoveRequest,
+  body: customerRemoveRequest,
   answer: z.object({ success: z.literal(true), removed: z.number().int() }),
   answerKind: 'json',
   errors: [400, 401, 403, 404],
@@ -156,8 +156,8 @@ export const setGeolocation = defineRoute({
   permission: write,
   tags: tags,
   summary: "Sets the customer's coordinates by hand (both null clears them)",
-  body: clienteGeolocationRequest,
-  answer: itemResponse(clienteSchema),
+  body: customerGeolocationRequest,
+  answer: itemResponse(customerSchema),
   answerKind: 'json',
   errors: [400, 401, 403, 404],
 });
@@ -171,8 +171,8 @@ export const saveRecapito = defineRoute({
   permission: write,
   tags: tags,
   summary: 'Creates (no id) or updates a contact of a customer',
-  body: recapitoSaveRequest,
-  answer: itemResponse(recapitoSchema),
+  body: contactSaveRequest,
+  answer: itemResponse(contactSchema),
   answerKind: 'json',
   errors: [400, 401, 403, 404],
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mansioneSchema, mansioneSaveRequest, controlloSaveRequest, controlloSchema } from '../../job-roles.js';
+import { jobRoleSchema, jobRoleSaveRequest, checklistItemSaveRequest, checklistItemSchema } from '../../job-roles.js';
 import { uuidParam, itemResponse, okResponse, defineRoute, USER_OR_API_KEY } from '../define.js';
 
 // The route table's `jobRoles` entries (implemented in apps/server/src/features/registries/job-roles/routes.ts).
@@ -18,7 +18,7 @@ export const list = defineRoute({
   permission: read,
   tags: tags,
   summary: "The company's job roles by name, each with its checks and the users who hold it",
-  answer: z.object({ success: z.literal(true), items: z.array(mansioneSchema) }),
+  answer: z.object({ success: z.literal(true), items: z.array(jobRoleSchema) }),
   answerKind: 'json',
   errors: [401, 403],
 });
@@ -33,7 +33,7 @@ export const get = defineRoute({
   tags: tags,
   summary: 'One job role with its checks and holders',
   params: uuidParam,
-  answer: itemResponse(mansioneSchema),
+  answer: itemResponse(jobRoleSchema),
   answerKind: 'json',
   errors: [401, 403, 404],
 });
@@ -48,8 +48,8 @@ export const saveMansione = defineRoute({
   tags: tags,
   summary: 'Creates (no id) or updates a job role',
   description: 'The name is unique in the company, case aside (409 CONFLICT, field nome).',
-  body: mansioneSaveRequest,
-  answer: itemResponse(mansioneSchema),
+  body: jobRoleSaveRequest,
+  answer: itemResponse(jobRoleSchema),
   answerKind: 'json',
   errors: [400, 401, 403, 404, 409],
 });
@@ -82,8 +82,8 @@ export const saveControllo = defineRoute({
   summary: 'Creates (no id) or updates a check of a job role',
   description:
     'tipo_campo boolean, number, text, textarea, select (valori required), date or time; new checks go last unless ordine is given.',
-  body: controlloSaveRequest,
-  answer: itemResponse(controlloSchema),
+  body: checklistItemSaveRequest,
+  answer: itemResponse(checklistItemSchema),
   answerKind: 'json',
   errors: [400, 401, 403, 404],
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { impiantoSchema, impiantoSaveRequest, macchinarioSchema, macchinarioSaveRequest } from '../../customers.js';
+import { plantSchema, plantSaveRequest, machineSchema, machineSaveRequest } from '../../customers.js';
 import { uuidParam, itemResponse, okResponse, defineRoute, USER_OR_API_KEY } from '../define.js';
 
 // The route table's `plants` entries (implemented in apps/server/src/features/registries/plants/routes.ts).
@@ -26,7 +26,7 @@ export const listImpianti = defineRoute({
   tags: ['plants'],
   summary: 'Plants of a customer',
   params: uuidParam,
-  answer: itemsResponse(impiantoSchema),
+  answer: itemsResponse(plantSchema),
   answerKind: 'json',
   errors: [400, 401, 403, 404],
 });
@@ -41,7 +41,7 @@ export const getImpianto = defineRoute({
   tags: ['plants'],
   summary: 'One plant',
   params: uuidParam,
-  answer: itemResponse(impiantoSchema),
+  answer: itemResponse(plantSchema),
   answerKind: 'json',
   errors: [400, 401, 403, 404],
 });
@@ -55,8 +55,8 @@ export const saveImpianto = defineRoute({
   permission: plants.write,
   tags: ['plants'],
   summary: 'Creates (no id) or updates a plant of a customer',
-  body: impiantoSaveRequest,
-  answer: itemResponse(impiantoSchema),
+  body: plantSaveRequest,
+  answer: itemResponse(plantSchema),
   answerKind: 'json',
   errors: [400, 401, 403, 404],
 });
@@ -86,7 +86,7 @@ export const listMacchinari = defineRoute({
   tags: ['machines'],
   summary: 'Machines of a plant (id of the plant)',
   params: uuidParam,
-  answer: itemsResponse(macchinarioSchema),
+  answer: itemsResponse(machineSchema),
   answerKind: 'json',
   errors: [400, 401, 403, 404],
 });
@@ -101,7 +101,7 @@ export const getMacchinario = defineRoute({
   tags: ['machines'],
   summary: 'One machine',
   params: uuidParam,
-  answer: itemResponse(macchinarioSchema),
+  answer: itemResponse(machineSchema),
   answerKind: 'json',
   errors: [400, 401, 403, 404],
 });
@@ -115,8 +115,8 @@ export const saveMacchinario = defineRoute({
   permission: machines.write,
   tags: ['machines'],
   summary: 'Creates (no id) or updates a machine (0029 on a bad name or registration number)',
-  body: macchinarioSaveRequest,
-  answer: itemResponse(macchinarioSchema),
+  body: machineSaveRequest,
+  answer: itemResponse(machineSchema),
   answerKind: 'json',
   errors: [400, 401, 403, 404],
 });

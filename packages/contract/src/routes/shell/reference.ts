@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { menuItemSchema, nazioneSchema, linguaSchema } from '../../schemas.js';
+import { menuItemSchema, countrySchema, languageSchema } from '../../schemas.js';
 import { defineRoute, USER_ONLY } from '../define.js';
 
 // The route table's `reference` entries (implemented in apps/server/src/features/shell/reference/routes.ts).
@@ -25,7 +25,7 @@ export const countries = defineRoute({
   principals: USER_ONLY,
   tags: ['reference'],
   summary: "Countries, named in the signed-in user's language",
-  answer: z.object({ success: z.literal(true), nazioni: z.array(nazioneSchema) }),
+  answer: z.object({ success: z.literal(true), nazioni: z.array(countrySchema) }),
   answerKind: 'json',
   errors: [401],
 });
@@ -38,7 +38,7 @@ export const languages = defineRoute({
   principals: USER_ONLY,
   tags: ['reference'],
   summary: 'Interface languages',
-  answer: z.object({ success: z.literal(true), items: z.array(linguaSchema) }),
+  answer: z.object({ success: z.literal(true), items: z.array(languageSchema) }),
   answerKind: 'json',
   errors: [401],
 });

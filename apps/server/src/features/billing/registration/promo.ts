@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import {
   TRIAL_DAYS,
-  type promoCompletaRequest,
+  type promoCompleteRequest,
   type PromoCompanySummary,
   type RegisterPromoItem,
   type registerPromoRequest,
@@ -105,7 +105,7 @@ export async function promoCompany(deps: Deps, token: string): Promise<PromoComp
 /** POST /register/promo-completa-dati: completes the company data once, spending token_v2. */
 export async function promoComplete(
   deps: Deps,
-  input: z.output<typeof promoCompletaRequest>,
+  input: z.output<typeof promoCompleteRequest>,
 ): Promise<PromoCompanySummary> {
   const t = await promoToken(deps, input.token);
   return deps.db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
-import type { Azienda } from '@fs/contract';
+import type { Company } from '@fs/contract';
 import type { CompanyRow } from './repo.js';
 
-export function toAzienda(c: CompanyRow): Azienda {
+export function toAzienda(c: CompanyRow): Company {
   return {
     id: c.id,
     ragione_sociale: c.ragioneSociale,

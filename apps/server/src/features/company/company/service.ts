@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import { fileTypeStream } from 'file-type';
-import type { Azienda } from '@fs/contract';
+import type { Company } from '@fs/contract';
 import type { z } from 'zod';
-import type { aziendaUpdateRequest } from '@fs/contract';
+import type { companyUpdateRequest } from '@fs/contract';
 import { AppError, notFound } from '../../../platform/errors.js';
 import type { Deps } from '../../../platform/deps.js';
 import { removeObjects } from '../../../platform/storage-removals.js';
@@ -18,7 +18,7 @@ const LOGO_TYPES = new Map([
   ['image/gif', 'gif'],
 ]);
 
-export async function getCompany(deps: Deps, aziendaId: string): Promise<Azienda> {
+export async function getCompany(deps: Deps, aziendaId: string): Promise<Company> {
   const c = await repo.findCompany(deps.db, aziendaId);
   if (!c) throw notFound('Azienda');
   return toAzienda(c);
@@ -27,8 +27,8 @@ export async function getCompany(deps: Deps, aziendaId: string): Promise<Azienda
 export async function updateCompany(
   deps: Deps,
   aziendaId: string,
-  input: z.output<typeof aziendaUpdateRequest>,
-): Promise<Azienda> {
+  input: z.output<typeof companyUpdateRequest>,
+): Promise<Company> {
   if (await repo.findOtherByPiva(deps.db, aziendaId, input.partita_iva)) {
     throw new AppError('CONFLICT', "Partita IVA già registrata da un'altra azienda", [
       { path: 'partita_iva', message: 'Partita IVA già registrata' },

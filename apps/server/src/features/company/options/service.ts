@@ -4,8 +4,8 @@ import {
   findOption,
   optionValueProblem,
   storedOptionValue,
-  type Motivazione,
-  type MotivazioneRequest,
+  type Reason,
+  type ReasonRequest,
   type OptionItem,
   type OptionsConfirmRequest,
 } from '@fs/contract';
@@ -118,14 +118,14 @@ export async function confirmOptions(deps: Deps, actor: Actor, input: OptionsCon
 
 /* ---------- motivazioni ---------- */
 
-const toMotivazione = (r: repo.MotivazioneRow): Motivazione => ({ id: r.id, testo: r.testo });
+const toMotivazione = (r: repo.MotivazioneRow): Reason => ({ id: r.id, testo: r.testo });
 
-export async function listMotivazioni(deps: Deps, aziendaId: string): Promise<Motivazione[]> {
+export async function listMotivazioni(deps: Deps, aziendaId: string): Promise<Reason[]> {
   return (await repo.listMotivazioni(deps.db, aziendaId)).map(toMotivazione);
 }
 
 /** Creates (no id) or renames (id) a reason; the text is unique in the company, case aside. */
-export async function saveMotivazione(deps: Deps, aziendaId: string, input: MotivazioneRequest): Promise<Motivazione> {
+export async function saveMotivazione(deps: Deps, aziendaId: string, input: ReasonRequest): Promise<Reason> {
   return deps.db.transaction(async (tx) => {
     const same = await repo.findMotivazioneByText(tx, aziendaId, input.testo);
     if (same && same.id !== input.id) {

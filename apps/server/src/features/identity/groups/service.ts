@@ -1,14 +1,14 @@
 import type { z } from 'zod';
-import { groupPermissionMap, type Gruppo, type gruppoSaveRequest } from '@fs/contract';
+import { groupPermissionMap, type PermissionGroup, type permissionGroupSaveRequest } from '@fs/contract';
 import { AppError, notFound } from '../../../platform/errors.js';
 import type { Deps } from '../../../platform/deps.js';
 import * as repo from './repo.js';
 import { uniqueViolation } from '../../../platform/db/pg-errors.js';
 
-type SaveInput = z.output<typeof gruppoSaveRequest>;
+type SaveInput = z.output<typeof permissionGroupSaveRequest>;
 type Member = Awaited<ReturnType<typeof repo.membersOf>>[number];
 
-function toGruppo(g: repo.GroupRow, members: Member[]): Gruppo {
+function toGruppo(g: repo.GroupRow, members: Member[]): PermissionGroup {
   return {
     id: g.id,
     name: g.name,
@@ -17,7 +17,7 @@ function toGruppo(g: repo.GroupRow, members: Member[]): Gruppo {
   };
 }
 
-export async function listGroups(deps: Deps, aziendaId: string): Promise<Gruppo[]> {
+export async function listGroups(deps: Deps, aziendaId: string): Promise<PermissionGroup[]> {
   const [groups, members] = await Promise.all([
     repo.listGroups(deps.db, aziendaId),
     repo.membersOf(deps.db, aziendaId),
@@ -30,7 +30,7 @@ export async function listGroups(deps: Deps, aziendaId: string): Promise<Gruppo[
   );
 }
 
-export async function getGroup(deps: Deps, aziendaId: string, id: string): Promise<Gruppo> {
+export async function getGroup(deps: Deps, aziendaId: string, id: string): Promise<PermissionGroup> {
   const g = await repo.findGroup(deps.db, aziendaId, id);
   if (!g) throw notFound('Gruppo');
   return toGruppo(g, await repo.membersOf(deps.db, aziendaId, id));
@@ -43,7 +43,7 @@ const conflict = (path: string, message: string) => new AppError('CONFLICT', mes
  * unique in the company, members are non-admin users of the company, and a
  * user already in another group must leave it first.
  */
-export async function saveGroup(deps: Deps, aziendaId: string, input: SaveInput): Promise<Gruppo> {
+export async function saveGroup(deps: Deps, aziendaId: string, input: SaveInput): Promise<PermissionGroup> {
   const memberIds = [...new Set(input.membri)];
   try {
     const id = await deps.db.transaction(async (tx) => {

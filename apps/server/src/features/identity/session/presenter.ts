@@ -1,7 +1,7 @@
-import type { Aziendamap, PermissionMap, SessionUser } from '@fs/contract';
+import type { CompanyMap, PermissionMap, SessionUser } from '@fs/contract';
 import type { CompanyRow, UserRow } from './repo.js';
 
-export function toAziendamap(c: CompanyRow): Aziendamap {
+export function toAziendamap(c: CompanyRow): CompanyMap {
   return {
     id: c.id,
     ragione_sociale: c.ragioneSociale,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATTIVITA_MAX, FREQUENZA_MESSAGES as M, todayIn } from '@fs/contract';
+import { ACTIVITY_MAX, FREQUENCY_MESSAGES as M, todayIn } from '@fs/contract';
 import { call, onPostgres, startTestApp, type TestApp } from '../../../test/harness.js';
 import { createCompany } from '../../../test/factories.js';
 import { saveActivities } from './index.js';
@@ -130,7 +130,7 @@ describe('activities of a contract', () => {
       (await x.contract({ dataFine: '2029-12-31' })).id,
     );
     expect(many.json.message).toBe(M.troppeDate);
-    expect(ATTIVITA_MAX.occorrenze).toBe(1000);
+    expect(ACTIVITY_MAX.occorrenze).toBe(1000);
     const unknown = await post([x.activity({ id: '00000000-0000-4000-8000-000000000000' })]);
     expect(unknown.status).toBe(404);
     const ceased = await x.contract({ cessato: true });

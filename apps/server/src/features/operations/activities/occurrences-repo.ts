@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { RegoleAttivita, RegoleContratto } from '@fs/contract';
+import type { ActivityRules, ContractRules } from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import { attivitaDate, contratti, contrattiAttivita } from '../../../platform/db/schema-contracts.js';
 
@@ -179,8 +179,8 @@ export interface OccurrenceDetail extends OccurrenceRow {
   nome: string;
   impiantoId: string | null;
   mansioneId: string | null;
-  regole: RegoleAttivita | null;
-  regoleContratto: RegoleContratto | null;
+  regole: ActivityRules | null;
+  regoleContratto: ContractRules | null;
 }
 
 /** One occurrence with its activity and contract; locked for the transaction when `lock`. */

@@ -1,4 +1,4 @@
-import type { Attivita, Occorrenza, StatoOccorrenza } from '@fs/contract';
+import type { Activity, Occurrence, OccurrenceState } from '@fs/contract';
 import type { OccurrenceRow } from './occurrences-repo.js';
 import type { ActivityRow } from './repo.js';
 import { frequencyOf } from './save.js';
@@ -10,14 +10,14 @@ import { frequencyOf } from './save.js';
 export function statoOf(
   o: Pick<OccurrenceRow, 'fattaAt' | 'data' | 'dataPianificata' | 'rapportinoId'>,
   today: string,
-): StatoOccorrenza {
+): OccurrenceState {
   if (o.fattaAt) return 'fatta';
   if ((o.dataPianificata ?? o.data) < today) return 'scaduta';
   if (o.rapportinoId || o.dataPianificata) return 'pianificata';
   return 'da_fare';
 }
 
-export const toOccorrenza = (o: OccurrenceRow, today: string): Occorrenza => ({
+export const toOccorrenza = (o: OccurrenceRow, today: string): Occurrence => ({
   id: o.id,
   attivita_id: o.attivitaId,
   contratto_id: o.contrattoId,
@@ -33,9 +33,9 @@ export function toAttivita(
   links: {
     controlli: { id: string; nomeCampo: string }[];
     macchinari: { id: string; nome: string; matricola: string }[];
-    date: Occorrenza[];
+    date: Occurrence[];
   },
-): Attivita {
+): Activity {
   return {
     id: a.id,
     contratto_id: a.contrattoId,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ATTIVITA_MAX, FREQUENZA_MESSAGES as M } from '@fs/contract';
+import { ACTIVITY_MAX, FREQUENCY_MESSAGES as M } from '@fs/contract';
 import { datesOf, FrequenzaError, occurrencesIn } from './recurrence.js';
 
 const year = (y: number) => ({ start: `${y}-01-01`, end: `${y}-12-31` });
@@ -146,7 +146,7 @@ describe('the rules', () => {
       M.troppeDate,
     );
     expect(occurrencesIn(fissa(1, 'giorni'), { start: '2026-01-01', end: '2029-12-31' }).length).toBe(
-      ATTIVITA_MAX.occorrenze + 1,
+      ACTIVITY_MAX.occorrenze + 1,
     );
   });
 

@@ -1,5 +1,5 @@
 import rrulePkg from 'rrule';
-import { ATTIVITA_MAX, FREQUENZA_MESSAGES, type FrequenzaInput } from '@fs/contract';
+import { ACTIVITY_MAX, FREQUENCY_MESSAGES, type FrequencyInput } from '@fs/contract';
 
 /**
  * The dates of an activity's frequency inside a contract period (issue 13, decision 0027). Pure.
@@ -44,7 +44,7 @@ export function isCalendarDate(d: string): boolean {
   return !Number.isNaN(x.getTime()) && iso(x) === d;
 }
 
-type Fissa = Extract<FrequenzaInput, { tipo: 'fissa' }>;
+type Fissa = Extract<FrequencyInput, { tipo: 'fissa' }>;
 
 const FREQ = { giorni: RRule.DAILY, settimane: RRule.WEEKLY, mesi: RRule.MONTHLY, anni: RRule.YEARLY } as const;
 
@@ -70,7 +70,7 @@ export function ruleOf(f: Pick<Fissa, 'ogni' | 'unita'>, anchor: string): Instan
  * The dates a frequency gives inside `period` (sorted, without repeats), unchecked: a fixed one from
  * `anchor` (its data_inizio, else the period's start; an anchor before the period continues its series).
  */
-export function occurrencesIn(frequenza: FrequenzaInput, period: Period, anchor?: string | null): string[] {
+export function occurrencesIn(frequenza: FrequencyInput, period: Period, anchor?: string | null): string[] {
   if (frequenza.tipo === 'data_singola') {
     return frequenza.data >= period.start && frequenza.data <= period.end ? [frequenza.data] : [];
   }
@@ -84,7 +84,7 @@ export function occurrencesIn(frequenza: FrequenzaInput, period: Period, anchor?
   // (between without its iterator callback: the callback form is several times slower in rrule 2.8.)
   return rule
     .between(after, toDate(period.end), true)
-    .slice(0, ATTIVITA_MAX.occorrenze + 1)
+    .slice(0, ACTIVITY_MAX.occorrenze + 1)
     .map(iso);
 }
 
@@ -109,8 +109,8 @@ export interface PeriodRules {
  * period (fuoriPeriodo), at least one date (nessunaData), at most ATTIVITA_MAX.occorrenze (troppeDate).
  * Throws FrequenzaError with the field's path under `frequenza`.
  */
-export function datesOf(frequenza: FrequenzaInput, period: Period, rules: PeriodRules = {}): string[] {
-  const M = FREQUENZA_MESSAGES;
+export function datesOf(frequenza: FrequencyInput, period: Period, rules: PeriodRules = {}): string[] {
+  const M = FREQUENCY_MESSAGES;
   if (frequenza.tipo === 'fissa') {
     if (frequenza.unita === 'anni') {
       const short = yearFrom(period.start) > period.end;
@@ -129,6 +129,6 @@ export function datesOf(frequenza: FrequenzaInput, period: Period, rules: Period
   }
   const dates = occurrencesIn(frequenza, period);
   if (dates.length === 0) throw new FrequenzaError(M.nessunaData, frequenza.tipo === 'fissa' ? 'ogni' : 'date');
-  if (dates.length > ATTIVITA_MAX.occorrenze) throw new FrequenzaError(M.troppeDate, 'ogni');
+  if (dates.length > ACTIVITY_MAX.occorrenze) throw new FrequenzaError(M.troppeDate, 'ogni');
   return dates;
 }

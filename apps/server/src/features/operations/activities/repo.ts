@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { RegoleAttivita, RegoleContratto } from '@fs/contract';
+import type { ActivityRules, ContractRules } from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import { controlli, mansioni } from '../../../platform/db/schema-articles.js';
 import { impianti, macchinari } from '../../../platform/db/schema-customers.js';
@@ -22,7 +22,7 @@ export interface ContractPeriod {
   cessato: boolean;
   rinnovoAutomatico: boolean;
   mesiRinnovo: number | null;
-  regole: RegoleContratto | null;
+  regole: ContractRules | null;
 }
 
 const contractCols = {
@@ -127,7 +127,7 @@ export interface ActivityValues {
   unita: 'giorni' | 'settimane' | 'mesi' | 'anni' | null;
   dataInizio: string | null;
   date: string[] | null;
-  regole: RegoleAttivita | null;
+  regole: ActivityRules | null;
   durataMinuti: number;
   note: string | null;
 }

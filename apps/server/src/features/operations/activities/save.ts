@@ -1,4 +1,4 @@
-import type { AttivitaInputParsed, FrequenzaInput } from '@fs/contract';
+import type { ActivityInputParsed, FrequencyInput } from '@fs/contract';
 import { inTurn, type DbOrTx } from '../../../platform/db/client.js';
 import { AppError, notFound, type FieldProblem } from '../../../platform/errors.js';
 import * as occ from './occurrences-repo.js';
@@ -26,7 +26,7 @@ export function periodOf(c: Pick<ContrattoAttivita, 'dataInizio' | 'dataFine'>):
 }
 
 /** The stored columns of a frequency (a fixed one keeps its first date: a renewal continues the series). */
-function frequencyValues(f: FrequenzaInput, period: Period) {
+function frequencyValues(f: FrequencyInput, period: Period) {
   if (f.tipo === 'fissa') {
     return { ogni: f.ogni, unita: f.unita, dataInizio: f.data_inizio ?? period.start, date: null };
   }
@@ -41,7 +41,7 @@ export function frequencyOf(a: {
   unita: 'giorni' | 'settimane' | 'mesi' | 'anni' | null;
   dataInizio: string | null;
   date: string[] | null;
-}): FrequenzaInput {
+}): FrequencyInput {
   if (a.frequenza === 'fissa') {
     return { tipo: 'fissa', ogni: a.ogni ?? 1, unita: a.unita ?? 'mesi', data_inizio: a.dataInizio };
   }
@@ -50,8 +50,8 @@ export function frequencyOf(a: {
 }
 
 /** Job roles, checks (of the activity's job role), machines and plant (of the contract's customer) of the company. */
-async function checkLinks(db: DbOrTx, aziendaId: string, c: ContrattoAttivita, inputs: AttivitaInputParsed[]) {
-  const all = <T>(f: (a: AttivitaInputParsed) => T[]) => [...new Set(inputs.flatMap(f))];
+async function checkLinks(db: DbOrTx, aziendaId: string, c: ContrattoAttivita, inputs: ActivityInputParsed[]) {
+  const all = <T>(f: (a: ActivityInputParsed) => T[]) => [...new Set(inputs.flatMap(f))];
   const [roles, checks, machines, plants] = await inTurn(db, [
     repo.jobRolesIn(
       db,
@@ -107,7 +107,7 @@ export async function saveActivities(
   tx: DbOrTx,
   aziendaId: string,
   contratto: ContrattoAttivita,
-  inputs: AttivitaInputParsed[],
+  inputs: ActivityInputParsed[],
   /** The company's today: undone dates before it are kept as they are. */
   o: { today: string },
 ): Promise<string[]> {
@@ -131,7 +131,7 @@ export async function saveActivities(
   const known = new Set((await repo.activitiesIn(tx, aziendaId, contratto.id, updates)).map((r) => r.id));
   if (updates.some((id) => !known.has(id))) throw notFound('Attività');
 
-  const values = (a: AttivitaInputParsed): repo.ActivityValues => ({
+  const values = (a: ActivityInputParsed): repo.ActivityValues => ({
     descrizione: a.nome,
     frequenza: a.frequenza.tipo,
     mansioneId: a.mansione_id ?? null,

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import {
   can,
-  rapportinoLavorazioneRequest,
-  type attivitaRangeQuery,
-  type attivitaReportInput,
-  type attivitaUpdateInput,
-  type attivitaUpdateResponse,
+  reportWorkRequest,
+  type activityRangeQuery,
+  type activityReportInput,
+  type activityUpdateInput,
+  type activityUpdateResponse,
 } from '@fs/contract';
 import { todayOf, type CompanyContext } from '../../../platform/context.js';
 import { inTurn, type Tx } from '../../../platform/db/client.js';
@@ -47,7 +47,7 @@ export async function rangeBody(
   ctx: CompanyContext,
   startCompact: string,
   endCompact: string,
-  page: z.output<typeof attivitaRangeQuery>,
+  page: z.output<typeof activityRangeQuery>,
 ): Promise<string> {
   assertPlanner(ctx, 'read');
   const start = fromCompact(startCompact);
@@ -73,7 +73,7 @@ export async function rangeBody(
   return `{"success":true,"items":${items.items},"scadute":${scadute},"next":${next}}`;
 }
 
-type UpdateAnswer = z.infer<typeof attivitaUpdateResponse>;
+type UpdateAnswer = z.infer<typeof activityUpdateResponse>;
 
 /**
  * POST /attivita/attivita/update: moves an occurrence to `data` (its due day clears the planned one).
@@ -81,7 +81,7 @@ type UpdateAnswer = z.infer<typeof attivitaUpdateResponse>;
  * earlier by more than the maximum advance, answers a warning (success false) unless `conferma`.
  * A done occurrence, or one of a ceased contract, is not moved (409).
  */
-export async function move(ctx: CompanyContext, input: z.output<typeof attivitaUpdateInput>): Promise<UpdateAnswer> {
+export async function move(ctx: CompanyContext, input: z.output<typeof activityUpdateInput>): Promise<UpdateAnswer> {
   assertPlanner(ctx, 'write');
   if (!isCalendarDate(input.data)) throw invalid('data', 'Data non valida');
   const aziendaId = ctx.company.id;
@@ -124,7 +124,7 @@ export async function move(ctx: CompanyContext, input: z.output<typeof attivitaU
  */
 export async function reportFromOccurrence(
   ctx: CompanyContext,
-  input: z.output<typeof attivitaReportInput>,
+  input: z.output<typeof activityReportInput>,
 ): Promise<string> {
   const aziendaId = ctx.company.id;
   return ctx.transaction(async (inTx) => {
@@ -138,7 +138,7 @@ export async function reportFromOccurrence(
     if (o.cessato) throw new AppError('CONFLICT', 'Il contratto è cessato');
     const machines = await repo.machinesOfActivities(tx, aziendaId, [o.attivitaId]);
     const checks = await repo.checksOfActivities(tx, aziendaId, [o.attivitaId]);
-    const body = rapportinoLavorazioneRequest.parse({
+    const body = reportWorkRequest.parse({
       cliente_id: o.clienteId,
       contratto_id: o.contrattoId,
       impianto_id: o.impiantoId,

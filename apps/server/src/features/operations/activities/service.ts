@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Attivita, frequencyRequest, listaAttivitaInput } from '@fs/contract';
+import type { Activity, frequencyRequest, activityListInput } from '@fs/contract';
 import { todayOf, type CompanyContext } from '../../../platform/context.js';
 import { inTurn, type DbOrTx } from '../../../platform/db/client.js';
 import { AppError, notFound } from '../../../platform/errors.js';
@@ -32,7 +32,7 @@ async function activitiesOf(
   contrattoId: string,
   all: boolean,
   day: string,
-): Promise<Attivita[]> {
+): Promise<Activity[]> {
   const rows = await repo.activitiesOfContract(db, aziendaId, contrattoId);
   const ids = rows.map((r) => r.id);
   const [checks, machines, dates] = await inTurn(db, [
@@ -50,7 +50,7 @@ async function activitiesOf(
 }
 
 /** GET /contratti/contratto/attivita/{id}: the contract's activities (another company's contract: 404). */
-export async function list(ctx: CompanyContext, contrattoId: string, all: boolean): Promise<Attivita[]> {
+export async function list(ctx: CompanyContext, contrattoId: string, all: boolean): Promise<Activity[]> {
   if (!(await repo.contract(ctx.db, ctx.company.id, contrattoId))) throw notFound('Contratto');
   return activitiesOf(ctx.db, ctx.company.id, contrattoId, all, todayOf(ctx));
 }
@@ -69,7 +69,7 @@ export async function rules(ctx: CompanyContext, attivitaId: string) {
 const ceased = () => new AppError('CONFLICT', 'Il contratto è cessato: le sue attività non si modificano più');
 
 /** POST /contratti/contratto/lista-attivita: adds or updates activities of a running contract, one transaction. */
-export async function saveList(ctx: CompanyContext, input: z.output<typeof listaAttivitaInput>): Promise<Attivita[]> {
+export async function saveList(ctx: CompanyContext, input: z.output<typeof activityListInput>): Promise<Activity[]> {
   const aziendaId = ctx.company.id;
   return ctx.db.transaction(async (tx) => {
     const c = await repo.contract(tx, aziendaId, input.contrattoId, true);

@@ -2,7 +2,7 @@
 /** @jsxImportSource react */
 // The JSX runtime is named here as well as in apps/server/tsconfig.json (see reports/report-pdf.tsx).
 import { Document, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
-import { VOCI_PREZZO_CONTRATTO, type PrezziContratto, type StatoContratto, type TipoContratto } from '@fs/contract';
+import { CONTRACT_PRICE_ITEMS, type ContractPrices, type ContractState, type ContractType } from '@fs/contract';
 import { base, Facts, MUTED, PageFooter, RULE, Section, Table } from '../../../platform/pdf/components.js';
 import { pdfDate, pdfDecimal, pdfMoney, type PdfLang } from '../../../platform/pdf/format.js';
 import { FONT_BOLD } from '../../../platform/pdf/render.js';
@@ -16,8 +16,8 @@ export interface ContractPdfModel {
   cliente: { nome: string; righe: string[] };
   identificativo: string;
   descrizione: string | null;
-  tipo: TipoContratto;
-  stato: StatoContratto;
+  tipo: ContractType;
+  stato: ContractState;
   dataInizio: string | null;
   dataFine: string | null;
   dataCessazione: string | null;
@@ -30,7 +30,7 @@ export interface ContractPdfModel {
   impianti: string[];
   macchinari: { nome: string; matricola: string | null }[];
   mansioni: string[];
-  prezzi: PrezziContratto | null;
+  prezzi: ContractPrices | null;
   attivita: ActivityOfPdf[];
 }
 
@@ -91,7 +91,7 @@ const WORDS = {
       diritto_chiamata: 'Diritto di chiamata',
       attivita_contratto: 'Attività del contratto',
       importo_forfait: 'Importo a forfait',
-    } satisfies Record<keyof PrezziContratto, string>,
+    } satisfies Record<keyof ContractPrices, string>,
   },
   EN: {
     title: 'Contract',
@@ -149,7 +149,7 @@ const WORDS = {
       diritto_chiamata: 'Call-out fee',
       attivita_contratto: 'Contract activity',
       importo_forfait: 'Lump sum',
-    } satisfies Record<keyof PrezziContratto, string>,
+    } satisfies Record<keyof ContractPrices, string>,
   },
 };
 type Words = (typeof WORDS)['IT'];
@@ -185,7 +185,7 @@ export function ContractPdf({
   const w = WORDS[m.lang];
   const num = (v: string | null | undefined) => pdfDecimal(v, m.lang);
   const period = m.dataInizio && m.dataFine ? w.from(pdfDate(m.dataInizio), pdfDate(m.dataFine)) : null;
-  const prices = VOCI_PREZZO_CONTRATTO.filter((k) => m.prezzi?.[k] !== undefined && m.prezzi?.[k] !== null);
+  const prices = CONTRACT_PRICE_ITEMS.filter((k) => m.prezzi?.[k] !== undefined && m.prezzi?.[k] !== null);
   return (
     <Document
       title={`${w.title} ${m.identificativo}`}

@@ -1,4 +1,4 @@
-import type { Contratto } from '@fs/contract';
+import type { Contract } from '@fs/contract';
 import type { CompanyContext } from '../../../platform/context.js';
 import { AppError, notFound } from '../../../platform/errors.js';
 import { dropMediaOf, removeStored } from '../../registries/index.js';
@@ -35,7 +35,7 @@ export async function ceaseContract(
   ctx: CompanyContext,
   id: string,
   input: { data: string; motivo: string },
-): Promise<Contratto> {
+): Promise<Contract> {
   const aziendaId = ctx.company.id;
   await ctx.db.transaction(async (tx) => {
     const c = await detailRepo.contractRow(tx, aziendaId, id);

@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { CONTRATTI_TABLE, type ContrattoColumn, type StatoContratto, type TipoContratto } from '@fs/contract';
+import { CONTRACTS_TABLE, type ContractColumn, type ContractState, type ContractType } from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import { contratti } from '../../../platform/db/schema-contracts.js';
 import { clienti } from '../../../platform/db/schema-customers.js';
@@ -10,8 +10,8 @@ import { brief, type ContractBrief } from './repo.js';
 
 export interface ListFilters {
   clienteId?: string;
-  tipo?: TipoContratto;
-  stato?: StatoContratto;
+  tipo?: ContractType;
+  stato?: ContractState;
   /** Running contracts ending within these days from `today`. */
   scadenzaGiorni?: number;
   q?: string;
@@ -46,7 +46,7 @@ function where(aziendaId: string, f: ListFilters): SQL {
   return and(...conds)!;
 }
 
-const SORTABLE: Partial<Record<ContrattoColumn, SQL>> = {
+const SORTABLE: Partial<Record<ContractColumn, SQL>> = {
   identificativo: sql`lower(${contratti.identificativo})`,
   cliente: sql`lower(${clienti.ragioneSociale})`,
   data_inizio: sql`${contratti.dataInizio}`,
@@ -61,7 +61,7 @@ export async function list(
   db: DbOrTx,
   aziendaId: string,
   f: ListFilters,
-  q: { page: number; size: number; sort: ContrattoColumn; dir: 'asc' | 'desc'; totale?: number },
+  q: { page: number; size: number; sort: ContractColumn; dir: 'asc' | 'desc'; totale?: number },
 ): Promise<Page<ListRow>> {
   const cond = where(aziendaId, f);
   const count = async () => {
@@ -78,7 +78,7 @@ export async function list(
       .from(contratti)
       .innerJoin(clienti, joinCustomer)
       .where(cond)
-      .orderBy(...orderOf(CONTRATTI_TABLE, SORTABLE, q, contratti.id, { reverse: read.reverse }))
+      .orderBy(...orderOf(CONTRACTS_TABLE, SORTABLE, q, contratti.id, { reverse: read.reverse }))
       .limit(read.limit)
       .offset(read.offset)) as ListRow[];
   return readPage({ limit: q.size, offset: (q.page - 1) * q.size }, count, rows, q.totale);

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { createElement } from 'react';
-import { VALUTE, type Valuta } from '@fs/contract';
+import { REPORT_CURRENCIES, type ReportCurrency } from '@fs/contract';
 import { todayOf, type CompanyContext } from '../../../platform/context.js';
 import type { PdfLang } from '../../../platform/pdf/format.js';
 import { PDF_IMAGE_TYPES, renderPdf } from '../../../platform/pdf/render.js';
@@ -45,7 +45,7 @@ export async function contractPdfModel(ctx: CompanyContext, id: string) {
   const taxCode = lang === 'IT' ? 'C.F.' : 'Tax code';
   const model: ContractPdfModel = {
     lang,
-    valuta: VALUTE.includes(valuta as Valuta) ? (valuta as Valuta) : 'EUR',
+    valuta: REPORT_CURRENCIES.includes(valuta as ReportCurrency) ? (valuta as ReportCurrency) : 'EUR',
     azienda: {
       nome: company.ragioneSociale,
       righe: present([

@@ -1,11 +1,11 @@
 import {
-  oreResidue,
-  statoContratto,
-  type Contratto,
-  type ContrattoBreve,
-  type ContrattoRow,
-  type PrezziContratto,
-  type RegoleContratto,
+  remainingHours,
+  contractState,
+  type Contract,
+  type ContractSummary,
+  type ContractRow,
+  type ContractPrices,
+  type ContractRules,
 } from '@fs/contract';
 import type { ContractDetail } from './detail-repo.js';
 import type { ListRow } from './list-repo.js';
@@ -26,7 +26,7 @@ type StateFacts = Pick<
 >;
 
 const stateOf = (c: StateFacts, today: string) =>
-  statoContratto(
+  contractState(
     {
       cessato: c.cessato,
       data_fine: c.dataFine,
@@ -41,16 +41,16 @@ export function hoursOf(c: { tipo: string; oreContratto: string | null }, oreUsa
   const chiamata = c.tipo === 'chiamata';
   return {
     ore_contratto: chiamata ? c.oreContratto : null,
-    ore_residue: chiamata ? oreResidue(c.oreContratto, oreUsate) : null,
+    ore_residue: chiamata ? remainingHours(c.oreContratto, oreUsate) : null,
   };
 }
 
-export function toBreve(c: ContractBrief, today: string): ContrattoBreve {
+export function toBreve(c: ContractBrief, today: string): ContractSummary {
   return {
     id: c.id,
     identificativo: c.identificativo,
     descrizione: c.descrizione,
-    tipo: c.tipo as ContrattoBreve['tipo'],
+    tipo: c.tipo as ContractSummary['tipo'],
     data_inizio: c.dataInizio,
     data_fine: c.dataFine,
     cessato: c.cessato,
@@ -60,7 +60,7 @@ export function toBreve(c: ContractBrief, today: string): ContrattoBreve {
   };
 }
 
-export function toRow(c: ListRow, today: string): ContrattoRow {
+export function toRow(c: ListRow, today: string): ContractRow {
   return {
     ...toBreve(c, today),
     cliente_id: c.clienteId,
@@ -70,7 +70,7 @@ export function toRow(c: ListRow, today: string): ContrattoRow {
   };
 }
 
-export function toContratto(d: ContractDetail, today: string): Contratto {
+export function toContratto(d: ContractDetail, today: string): Contract {
   const r = d.row;
   return {
     id: r.id,
@@ -99,8 +99,8 @@ export function toContratto(d: ContractDetail, today: string): Contratto {
     impianti: d.impianti,
     macchinari: d.macchinari,
     mansioni: d.mansioni,
-    regole: (r.regole as RegoleContratto | null) ?? null,
-    prezzi: (r.prezzi as PrezziContratto | null) ?? null,
+    regole: (r.regole as ContractRules | null) ?? null,
+    prezzi: (r.prezzi as ContractPrices | null) ?? null,
     attivita_count: d.attivitaCount,
     date_da_fare: d.dateDaFare,
     date_scadute: d.dateScadute,

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { PrezziContratto } from '@fs/contract';
+import type { ContractPrices } from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import { contratti } from '../../../platform/db/schema-contracts.js';
 import { clienti } from '../../../platform/db/schema-customers.js';
@@ -44,7 +44,7 @@ export interface ContractBrief {
   mailAvvisoScadenzaSent: boolean;
   rinnovoAutomatico: boolean;
   oreUsate: string;
-  prezzi: PrezziContratto | null;
+  prezzi: ContractPrices | null;
 }
 
 /** The customer's contracts: the running ones first, then by end date (latest first). */

@@ -1,4 +1,4 @@
-import type { Contratto, ContrattoInputParsed } from '@fs/contract';
+import type { Contract, ContractInputParsed } from '@fs/contract';
 import { todayOf, type CompanyContext } from '../../../platform/context.js';
 import { userIdOf } from '../../../platform/auth/principal.js';
 import type { Tx } from '../../../platform/db/client.js';
@@ -17,7 +17,7 @@ const invalid = (problems: FieldProblem[]) => new AppError('VALIDATION', problem
 const uniq = (ids: string[]) => [...new Set(ids)];
 
 /** The customer's plants, machines on them and the company's job roles, else field problems. */
-async function linkProblems(tx: Tx, aziendaId: string, input: ContrattoInputParsed): Promise<FieldProblem[]> {
+async function linkProblems(tx: Tx, aziendaId: string, input: ContractInputParsed): Promise<FieldProblem[]> {
   const problems: FieldProblem[] = [];
   const [plants, machines, jobs] = await Promise.all([
     detailRepo.plantsOf(tx, aziendaId, uniq(input.impianti)),
@@ -45,7 +45,7 @@ async function linkProblems(tx: Tx, aziendaId: string, input: ContrattoInputPars
  * POST /contratti/contratto/create: a new contract (no id) or an update (id), in one transaction with
  * its links (and, on create, its activities with their dates). Unknown customer or contract: 404.
  */
-export async function saveContract(ctx: CompanyContext, input: ContrattoInputParsed): Promise<Contratto> {
+export async function saveContract(ctx: CompanyContext, input: ContractInputParsed): Promise<Contract> {
   const aziendaId = ctx.company.id;
   const [preavviso] = await optionValues(ctx.deps, aziendaId, [['contratti_preavviso_scadenza', 'giorni']]);
   let id: string;

@@ -1,13 +1,13 @@
 import {
-  CONTRATTI_TABLE,
-  type Contratto,
-  type ContrattoBreve,
-  type ContrattoRow,
+  CONTRACTS_TABLE,
+  type Contract,
+  type ContractSummary,
+  type ContractRow,
   type PriceSet,
   type TableInfos,
 } from '@fs/contract';
 import type { z } from 'zod';
-import type { contrattiFilteredQuery } from '@fs/contract';
+import type { contractsFilteredQuery } from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import { todayOf, whoOf, type CompanyContext } from '../../../platform/context.js';
 import { notFound } from '../../../platform/errors.js';
@@ -18,27 +18,27 @@ import { toBreve, toContratto, toRow } from './presenter.js';
 import * as repo from './repo.js';
 
 /** GET /contratti/cliente/{id}: an unknown customer (or another company's) answers 404. */
-export async function ofCustomer(ctx: CompanyContext, clienteId: string): Promise<ContrattoBreve[]> {
+export async function ofCustomer(ctx: CompanyContext, clienteId: string): Promise<ContractSummary[]> {
   if (!(await repo.customerExists(ctx.db, ctx.company.id, clienteId))) throw notFound('Cliente');
   const day = todayOf(ctx);
   return (await repo.ofCustomer(ctx.db, ctx.company.id, clienteId)).map((c) => toBreve(c, day));
 }
 
 /** GET /contratti/contratto/{id}: another company's contract answers 404. */
-export async function getContract(ctx: CompanyContext, id: string): Promise<Contratto> {
+export async function getContract(ctx: CompanyContext, id: string): Promise<Contract> {
   const day = todayOf(ctx);
   const d = await detailRepo.detail(ctx.db, ctx.company.id, id, day);
   if (!d) throw notFound('Contratto');
   return toContratto(d, day);
 }
 
-type ListInput = z.output<typeof contrattiFilteredQuery>;
+type ListInput = z.output<typeof contractsFilteredQuery>;
 
 /** GET /contratti/contratti-filtered. */
 export async function list(
   ctx: CompanyContext,
   q: ListInput,
-): Promise<{ items: ContrattoRow[]; totaleElementi: number; tableInfos?: TableInfos }> {
+): Promise<{ items: ContractRow[]; totaleElementi: number; tableInfos?: TableInfos }> {
   const day = todayOf(ctx);
   const page = await lists.list(
     ctx.db,
@@ -53,7 +53,7 @@ export async function list(
     },
     q,
   );
-  const infos = q.tableInfos ? await tableInfosFor(ctx.deps, whoOf(ctx), CONTRATTI_TABLE) : undefined;
+  const infos = q.tableInfos ? await tableInfosFor(ctx.deps, whoOf(ctx), CONTRACTS_TABLE) : undefined;
   return {
     items: page.items.map((r) => toRow(r, day)),
     totaleElementi: page.total,

@@ -1,11 +1,11 @@
-import { CONTRATTO_MAX, type ContrattoInputParsed } from '@fs/contract';
+import { CONTRACT_MAX, type ContractInputParsed } from '@fs/contract';
 import type { FieldProblem } from '../../../platform/errors.js';
 
 /** The checks of a contract's own fields (no database): period, on-call hours, renewal months. */
 
 export const CONTRACT_MESSAGES = {
   fineprimaInizio: "La data di fine non può precedere quella d'inizio",
-  periodoLungo: `Il periodo del contratto è al massimo di ${CONTRATTO_MAX.anni} anni`,
+  periodoLungo: `Il periodo del contratto è al massimo di ${CONTRACT_MAX.anni} anni`,
   oreChiamata: 'Un contratto a chiamata richiede le ore acquistate (più di zero)',
   tipoFisso: 'Il tipo di contratto non si cambia dopo la creazione',
   attivitaSuModifica: 'Le attività si modificano dalla scheda del contratto',
@@ -39,13 +39,13 @@ export function wholeMonths(start: string, end: string): number {
 }
 
 /** Problems of the contract's own fields; `old`: the stored contract on an update. */
-export function ownFieldProblems(input: ContrattoInputParsed, old: { tipo: string } | undefined): FieldProblem[] {
+export function ownFieldProblems(input: ContractInputParsed, old: { tipo: string } | undefined): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const at = (path: string, message: string) => problems.push({ path, message });
   if (old && old.tipo !== input.tipo) at('tipo', CONTRACT_MESSAGES.tipoFisso);
   if (old && input.attivita !== undefined) at('attivita', CONTRACT_MESSAGES.attivitaSuModifica);
   if (input.data_fine < input.data_inizio) at('data_fine', CONTRACT_MESSAGES.fineprimaInizio);
-  else if (input.data_fine > addYears(input.data_inizio, CONTRATTO_MAX.anni))
+  else if (input.data_fine > addYears(input.data_inizio, CONTRACT_MAX.anni))
     at('data_fine', CONTRACT_MESSAGES.periodoLungo);
   if (input.tipo === 'chiamata' && !(Number(input.ore_contratto ?? 0) > 0))
     at('ore_contratto', CONTRACT_MESSAGES.oreChiamata);

@@ -1,16 +1,16 @@
 import type { z } from 'zod';
 import {
-  CAMPI_MAX,
-  CAMPO_POSIZIONI,
+  CUSTOM_FIELDS_MAX,
+  CUSTOM_FIELD_POSITIONS,
   formatNumero,
   yearIn,
-  NUMERAZIONE_DEFAULT,
-  TIPO_CAMPO,
-  type CampoConfig,
-  type campoConfigSaveRequest,
-  type CampoTipo,
-  type Numerazione,
-  type numerazioneSaveRequest,
+  NUMBERING_DEFAULT,
+  CUSTOM_FIELD_INPUTS,
+  type CustomFieldConfig,
+  type customFieldConfigSaveRequest,
+  type CustomFieldType,
+  type Numbering,
+  type numberingSaveRequest,
 } from '@fs/contract';
 import { AppError, notFound } from '../../../platform/errors.js';
 import type { CompanyContext } from '../../../platform/context.js';
@@ -18,19 +18,19 @@ import type { DbOrTx } from '../../../platform/db/client.js';
 import { lockCompany } from '../../../platform/limits.js';
 import * as repo from './repo.js';
 
-type CampoInput = z.output<typeof campoConfigSaveRequest>;
+type CampoInput = z.output<typeof customFieldConfigSaveRequest>;
 
-export function toCampoConfig(r: repo.CampoRow): CampoConfig {
+export function toCampoConfig(r: repo.CampoRow): CustomFieldConfig {
   return {
     id: r.id,
     nome: r.nome,
-    tipo: r.tipo as CampoTipo,
-    tipo_campo: TIPO_CAMPO[r.tipo as CampoTipo],
+    tipo: r.tipo as CustomFieldType,
+    tipo_campo: CUSTOM_FIELD_INPUTS[r.tipo as CustomFieldType],
     valore: r.valore,
     obbligatorio: r.obbligatorio,
     abilitazione: r.abilitazione,
     valore_richiesto: r.valoreRichiesto,
-    posizione: r.posizione as CampoConfig['posizione'],
+    posizione: r.posizione as CustomFieldConfig['posizione'],
     ordine: r.ordine,
     visibilita: { app: r.visibileApp, web: r.visibileWeb, stampa: r.visibileStampa },
     articolo_id: r.articoloId,
@@ -39,7 +39,7 @@ export function toCampoConfig(r: repo.CampoRow): CampoConfig {
   };
 }
 
-export async function listCampi(ctx: CompanyContext): Promise<CampoConfig[]> {
+export async function listCampi(ctx: CompanyContext): Promise<CustomFieldConfig[]> {
   return (await repo.listCampi(ctx.db, ctx.company.id)).map(toCampoConfig);
 }
 
@@ -50,7 +50,7 @@ export const campiWithRemoved = (db: DbOrTx, aziendaId: string) => repo.listCamp
  * Creates or updates a field and, when given, applies the dragged order of its position. One
  * transaction under the company lock (the count limit and the order stay consistent).
  */
-export async function saveCampo(ctx: CompanyContext, input: CampoInput): Promise<CampoConfig> {
+export async function saveCampo(ctx: CompanyContext, input: CampoInput): Promise<CustomFieldConfig> {
   const aziendaId = ctx.company.id;
   return ctx.db.transaction(async (tx) => {
     await lockCompany(tx, aziendaId);
@@ -85,8 +85,8 @@ export async function saveCampo(ctx: CompanyContext, input: CampoInput): Promise
         await repo.setOrdine(tx, aziendaId, id, await repo.nextOrdine(tx, aziendaId, input.posizione));
       }
     } else {
-      if ((await repo.countCampi(tx, aziendaId)) >= CAMPI_MAX) {
-        throw new AppError('CONFLICT', `Al massimo ${CAMPI_MAX} campi personalizzati`);
+      if ((await repo.countCampi(tx, aziendaId)) >= CUSTOM_FIELDS_MAX) {
+        throw new AppError('CONFLICT', `Al massimo ${CUSTOM_FIELDS_MAX} campi personalizzati`);
       }
       id = await repo.insertCampo(tx, aziendaId, values, await repo.nextOrdine(tx, aziendaId, input.posizione));
     }
@@ -117,33 +117,33 @@ export async function removeCampo(ctx: CompanyContext, id: string): Promise<'del
   });
 }
 
-export const posizioni = () => CAMPO_POSIZIONI.map((codice, i) => ({ codice, ordine: i + 1 }));
+export const posizioni = () => CUSTOM_FIELD_POSITIONS.map((codice, i) => ({ codice, ordine: i + 1 }));
 
 /* ---------- numbering ---------- */
 
-type NumerazioneInput = z.output<typeof numerazioneSaveRequest>;
+type NumerazioneInput = z.output<typeof numberingSaveRequest>;
 
 const settingsOf = (row: repo.NumerazioneRow | undefined) =>
   row
     ? { prefisso: row.prefisso, formato: row.formato, cifre: row.cifre, azzeramento_annuale: row.azzeramentoAnnuale }
-    : NUMERAZIONE_DEFAULT;
+    : NUMBERING_DEFAULT;
 
 const counterOf = (azzeramento: boolean, anno: number) => (azzeramento ? anno : 0);
 
 /** The current year in the company's time zone, by the clock (the counter restarts with it). */
 export const currentYear = (ctx: CompanyContext) => yearIn(ctx.clock.now(), ctx.company.timezone);
 
-export async function getNumerazione(ctx: CompanyContext): Promise<Numerazione> {
+export async function getNumerazione(ctx: CompanyContext): Promise<Numbering> {
   return numerazioneOf(ctx.db, ctx.company.id, currentYear(ctx));
 }
 
-async function numerazioneOf(db: DbOrTx, aziendaId: string, anno: number): Promise<Numerazione> {
+async function numerazioneOf(db: DbOrTx, aziendaId: string, anno: number): Promise<Numbering> {
   const s = settingsOf(await repo.findNumerazione(db, aziendaId));
   const next = (await repo.lastNumber(db, aziendaId, counterOf(s.azzeramento_annuale, anno))) + 1;
   return { ...s, prossimo_numero: next, anteprima: formatNumero(s, anno, next) };
 }
 
-export async function saveNumerazione(ctx: CompanyContext, input: NumerazioneInput): Promise<Numerazione> {
+export async function saveNumerazione(ctx: CompanyContext, input: NumerazioneInput): Promise<Numbering> {
   const aziendaId = ctx.company.id;
   const anno = currentYear(ctx);
   return ctx.db.transaction(async (tx) => {

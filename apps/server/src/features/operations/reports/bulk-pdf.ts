@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import archiver from 'archiver';
-import { BULK_PDF_MAX_REPORTS, type RapportiniDownloadBulkRequest } from '@fs/contract';
+import { BULK_PDF_MAX_REPORTS, type ReportsDownloadBulkRequest } from '@fs/contract';
 import type { CompanyContext } from '../../../platform/context.js';
 import { ownIdOf } from '../../../platform/auth/principal.js';
 import { AppError, notFound } from '../../../platform/errors.js';
@@ -12,7 +12,7 @@ import { reportPdf } from './pdf.js';
 import * as repo from './repo.js';
 
 /** The reports a bulk download holds, checked before the first byte goes out. */
-async function reportIds(ctx: CompanyContext, q: RapportiniDownloadBulkRequest): Promise<string[]> {
+async function reportIds(ctx: CompanyContext, q: ReportsDownloadBulkRequest): Promise<string[]> {
   const aziendaId = ctx.company.id;
   const access = reportAccess(ctx);
   if (q.ids) {
@@ -48,7 +48,7 @@ async function reportIds(ctx: CompanyContext, q: RapportiniDownloadBulkRequest):
  * each PDF is taken (stored, or made and stored as `reportPdf` does) and written into the zip one at
  * a time, the next only once the previous entry has been written, so memory holds one PDF at most.
  */
-export async function downloadBulk(ctx: CompanyContext, q: RapportiniDownloadBulkRequest) {
+export async function downloadBulk(ctx: CompanyContext, q: ReportsDownloadBulkRequest) {
   const ids = await reportIds(ctx, q);
   const zip = archiver('zip', { zlib: { level: 1 } }); // PDFs are compressed already
   const names = new Set<string>();

@@ -1,4 +1,4 @@
-import { dec, type Rapportino } from '@fs/contract';
+import { dec, type Report } from '@fs/contract';
 import { AppError, notFound, type FieldProblem } from '../../../platform/errors.js';
 import type { CompanyContext } from '../../../platform/context.js';
 import { ownIdOf } from '../../../platform/auth/principal.js';
@@ -78,7 +78,7 @@ export async function close(
   azione: 'chiudi' | 'completa',
   /** When it happens: now (the context's clock); the demo seed dates its history after the work days. */
   at: Date = ctx.clock.now(),
-): Promise<{ item: Rapportino; warnings?: 'NO_HOURS'[] }> {
+): Promise<{ item: Report; warnings?: 'NO_HOURS'[] }> {
   const aziendaId = ctx.company.id;
   const access = reportAccess(ctx);
   const settings = await reportSettings(ctx.deps, aziendaId);

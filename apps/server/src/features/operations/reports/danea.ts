@@ -1,11 +1,11 @@
 import { xmlFragment } from '../../../platform/xml.js';
 import {
   DANEA_MAX_REPORTS,
-  DANEA_TIPI_DOCUMENTO,
-  type DaneaTipoDocumento,
-  type Prezzi,
-  type RapportiniDaneaQuery,
-  type RigaPrezzo,
+  DANEA_DOCUMENT_TYPES,
+  type DaneaDocumentType,
+  type Prices,
+  type ReportsDaneaQuery,
+  type PriceLine,
 } from '@fs/contract';
 import type { CompanyContext } from '../../../platform/context.js';
 import type { Deps } from '../../../platform/deps.js';
@@ -30,7 +30,7 @@ import { reportSettings, type ReportSettings } from './settings.js';
  */
 
 /** EasyFatt's DocumentType code of each kind of generated document (decision 0024 cites the sources). */
-export const DANEA_DOCUMENT_TYPE: Record<DaneaTipoDocumento, string> = {
+export const DANEA_DOCUMENT_TYPE: Record<DaneaDocumentType, string> = {
   ordine: 'C', // Ordine cliente
   ddt: 'D', // Documento di trasporto
   proforma: 'L', // Fattura pro-forma
@@ -44,7 +44,7 @@ const CREATOR = 'Gestionale interventi';
 /** The VAT category written on every row: the standard Italian rate (the product has no VAT rates yet). */
 const VAT = { code: '22', perc: '22', class: 'Imponibile', description: 'Imponibile 22%' };
 
-const VOCI: Record<RigaPrezzo['voce'], { label: string; um?: string }> = {
+const VOCI: Record<PriceLine['voce'], { label: string; um?: string }> = {
   ore: { label: 'Ore di lavoro', um: 'h' },
   ore_viaggio: { label: 'Ore di viaggio', um: 'h' },
   km: { label: 'Km di viaggio', um: 'km' },
@@ -89,7 +89,7 @@ export interface DaneaRow {
 }
 
 export interface DaneaDocument {
-  tipo: DaneaTipoDocumento;
+  tipo: DaneaDocumentType;
   numero: string;
   data: string;
   numbering: string | null;
@@ -180,7 +180,7 @@ export async function* daneaFile(company: repo.PartyRow | undefined, docs: Async
 
 /** The report's price lines as rows: a material keeps its code and unit, a linked field its article's. */
 export function rowsOf(
-  prezzi: Prezzi,
+  prezzi: Prices,
   materiali: { codice: string | null; unita: string | null }[],
   campi: Map<string, { codice: string | null; unita: string | null }>,
 ): DaneaRow[] {
@@ -206,7 +206,7 @@ export function rowsOf(
 }
 
 interface Context {
-  tipo: DaneaTipoDocumento;
+  tipo: DaneaDocumentType;
   numbering: string | null;
   settings: ReportSettings;
   config: CampoRow[];
@@ -232,8 +232,8 @@ async function contextOf(deps: Deps, aziendaId: string): Promise<Context> {
   );
   const byId = new Map(articles.map((a) => [a.id, a]));
   return {
-    tipo: (DANEA_TIPI_DOCUMENTO as readonly string[]).includes(tipo ?? '')
-      ? (tipo as DaneaTipoDocumento)
+    tipo: (DANEA_DOCUMENT_TYPES as readonly string[]).includes(tipo ?? '')
+      ? (tipo as DaneaDocumentType)
       : 'rapporto_intervento',
     numbering: filled(sezionale) ? sezionale.trim() : null,
     settings,
@@ -325,7 +325,7 @@ export async function daneaReport(ctx: CompanyContext, id: string): Promise<Dane
  * without colleagues' data gets their own), one Document per report in the list's order, written
  * as each report is read. At most DANEA_MAX_REPORTS: more answer 400 before anything is written.
  */
-export async function daneaReports(ctx: CompanyContext, q: RapportiniDaneaQuery): Promise<DaneaExport> {
+export async function daneaReports(ctx: CompanyContext, q: ReportsDaneaQuery): Promise<DaneaExport> {
   checkPrices(ctx);
   const aziendaId = ctx.company.id;
   const filters: lists.ListFilters = listFiltersOf(ctx, q);

@@ -1,10 +1,10 @@
 import {
   dayIn,
   exportHeaders,
-  RAPPORTINI_TABLE,
+  REPORTS_TABLE,
   visibleColumns,
-  type RapportiniExportQuery,
-  type TIPI_INTERVENTO,
+  type ReportsExportQuery,
+  type INTERVENTION_TYPES,
 } from '@fs/contract';
 import { forbidden } from '../../../platform/errors.js';
 import { languageOf, type CompanyContext } from '../../../platform/context.js';
@@ -14,7 +14,7 @@ import { reportAccess } from './access.js';
 import { listFiltersOf } from './filters.js';
 import * as lists from './list-repo.js';
 
-type TipoIntervento = (typeof TIPI_INTERVENTO)[number];
+type TipoIntervento = (typeof INTERVENTION_TYPES)[number];
 
 const TIPI: Record<'it' | 'en', Record<TipoIntervento, string>> = {
   it: {
@@ -38,9 +38,9 @@ const TIPI: Record<'it' | 'en', Record<TipoIntervento, string>> = {
  * a technician without colleagues' data exports their own; the total's column only with the prices
  * permission, left out otherwise), page by page in the list's order, as CSV or XLSX.
  */
-export function exportReports(ctx: CompanyContext, input: RapportiniExportQuery): TableExport {
+export function exportReports(ctx: CompanyContext, input: ReportsExportQuery): TableExport {
   const { format, sort, dir } = input;
-  const visible = new Set<string>(visibleColumns(RAPPORTINI_TABLE, ctx.principal.permissions));
+  const visible = new Set<string>(visibleColumns(REPORTS_TABLE, ctx.principal.permissions));
   const columns = input.columns.filter((k) => visible.has(k));
   if (!columns.length) throw forbidden('La colonna chiesta è un prezzo: serve il permesso prezzi');
   const access = reportAccess(ctx);

@@ -1,9 +1,9 @@
-import { add, dec, hoursBetween, str, type GiornataInput, type ModalitaOre } from '@fs/contract';
+import { add, dec, hoursBetween, str, type WorkDayInput, type HoursMode } from '@fs/contract';
 import type { z } from 'zod';
-import type { giornataInput } from '@fs/contract';
+import type { workDayInput } from '@fs/contract';
 import type { FieldProblem } from '../../../platform/errors.js';
 
-type Giornata = z.output<typeof giornataInput>;
+type Giornata = z.output<typeof workDayInput>;
 
 /**
  * The hours of a worked day by the company's hour entry mode (docs/decisions/0020-work-reports.md):
@@ -13,7 +13,7 @@ type Giornata = z.output<typeof giornataInput>;
  *                       the end after the start, the afternoon not before the morning's end.
  * Answers the day with totale_ore set, or the problems (paths under `giornate.<i>`).
  */
-export function hoursOf(mode: ModalitaOre, g: Giornata, i: number): { day: Giornata; problems: FieldProblem[] } {
+export function hoursOf(mode: HoursMode, g: Giornata, i: number): { day: Giornata; problems: FieldProblem[] } {
   const problems: FieldProblem[] = [];
   const at = (f: string, message: string) => problems.push({ path: `giornate.${i}.${f}`, message });
   let day: Giornata;
@@ -56,4 +56,4 @@ const clearTimes = (g: Giornata): Giornata => ({
   fine_pomeriggio: null,
 });
 
-export type { GiornataInput };
+export type { WorkDayInput };

@@ -1,12 +1,12 @@
 import type { z } from 'zod';
 import {
   add,
-  campoValueNormalised,
-  campoValueProblem,
+  customFieldValueNormalised,
+  customFieldValueProblem,
   dec,
   str,
-  type CampoTipo,
-  type rapportinoLavorazioneRequest,
+  type CustomFieldType,
+  type reportWorkRequest,
 } from '@fs/contract';
 import { AppError, notFound, type FieldProblem } from '../../../platform/errors.js';
 import type { CompanyContext } from '../../../platform/context.js';
@@ -20,7 +20,7 @@ import type { ReportSettings } from './settings.js';
 
 /** A report's save turned into its stored lines (operations/reports/service.ts saves them). */
 
-export type SaveInput = z.output<typeof rapportinoLavorazioneRequest>;
+export type SaveInput = z.output<typeof reportWorkRequest>;
 
 export const invalid = (problems: FieldProblem[]) => new AppError('VALIDATION', problems[0]!.message, problems);
 
@@ -126,13 +126,15 @@ export async function linesOf(
   // Numbers typed the Italian way ("1,5") are stored canonical ("1.5").
   const typed = input.campi_personalizzati.map((c) => {
     const f = byId.get(c.campo_id);
-    return f && c.valore !== null ? { ...c, valore: campoValueNormalised(f.tipo as CampoTipo, c.valore) } : c;
+    return f && c.valore !== null
+      ? { ...c, valore: customFieldValueNormalised(f.tipo as CustomFieldType, c.valore) }
+      : c;
   });
   const given = new Map(typed.map((c) => [c.campo_id, c.valore]));
   typed.forEach((c, i) => {
     const f = byId.get(c.campo_id);
     if (!f) return at(`campi_personalizzati.${i}.campo_id`, 'Campo non trovato');
-    const problem = c.valore === null ? null : campoValueProblem(f.tipo as CampoTipo, c.valore, f.scelte);
+    const problem = c.valore === null ? null : customFieldValueProblem(f.tipo as CustomFieldType, c.valore, f.scelte);
     if (problem) at(`campi_personalizzati.${i}.valore`, `${f.nome}: ${problem}`);
   });
   const campi: repo.Lines['campi'] = [];

@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { RAPPORTINI_TABLE, type RapportinoColumn } from '@fs/contract';
+import { REPORTS_TABLE, type ReportColumn } from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import { utenti } from '../../../platform/db/schema.js';
 import { rapportini } from '../../../platform/db/schema-contracts.js';
@@ -45,7 +45,7 @@ function where(aziendaId: string, f: ListFilters): SQL {
   return and(...conds)!;
 }
 
-const SORTABLE: Partial<Record<RapportinoColumn, SQL | typeof rapportini.dataApertura>> = {
+const SORTABLE: Partial<Record<ReportColumn, SQL | typeof rapportini.dataApertura>> = {
   numero_assistenza: sql`${rapportini.numeroAssistenza}`,
   data_apertura: rapportini.dataApertura,
   cliente: sql`lower(${clienti.ragioneSociale})`,
@@ -109,7 +109,7 @@ export async function list(
   db: DbOrTx,
   aziendaId: string,
   f: ListFilters,
-  q: { page: number; size: number; sort: RapportinoColumn; dir: 'asc' | 'desc'; totale?: number },
+  q: { page: number; size: number; sort: ReportColumn; dir: 'asc' | 'desc'; totale?: number },
 ): Promise<Page<ListRow>> {
   const cond = where(aziendaId, f);
   const needsJoin = !!f.q;
@@ -126,7 +126,7 @@ export async function list(
   // place (computed for the 50 shown, not for every row an offset skips).
   const rows = async (read: PageRead) => {
     // Ties (reports of one day) in number order, the newest number first when descending: the number is unique.
-    const order = orderOf(RAPPORTINI_TABLE, SORTABLE, q, rapportini.numeroAssistenza, { reverse: read.reverse });
+    const order = orderOf(REPORTS_TABLE, SORTABLE, q, rapportini.numeroAssistenza, { reverse: read.reverse });
     const pick = db.select({ id: rapportini.id }).from(rapportini);
     const joined =
       needsJoin || q.sort === 'cliente'

@@ -1,11 +1,11 @@
 import {
-  TIPO_CAMPO,
-  type CampoPosizione,
-  type CampoRapportino,
-  type CampoTipo,
-  type Prezzi,
-  type Rapportino,
-  type RapportinoRow,
+  CUSTOM_FIELD_INPUTS,
+  type CustomFieldPosition,
+  type ReportField,
+  type CustomFieldType,
+  type Prices,
+  type Report,
+  type ReportListRow,
 } from '@fs/contract';
 import type { CampoRow } from '../report-config/repo.js';
 import type { ListRow } from './list-repo.js';
@@ -14,16 +14,16 @@ import type { ReportWithLines } from './repo.js';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The custom fields a report shows: the enabled configured ones, plus any it holds a value of (history). */
-export function campiOf(config: CampoRow[], values: { campoId: string; valore: string | null }[]): CampoRapportino[] {
+export function campiOf(config: CampoRow[], values: { campoId: string; valore: string | null }[]): ReportField[] {
   const held = new Map(values.map((v) => [v.campoId, v.valore]));
   return config
     .filter((c) => (c.abilitazione && !c.eliminatoAt) || held.has(c.id))
     .map((c) => ({
       campo_id: c.id,
       nome: c.nome,
-      tipo: c.tipo as CampoTipo,
-      tipo_campo: TIPO_CAMPO[c.tipo as CampoTipo],
-      posizione: c.posizione as CampoPosizione,
+      tipo: c.tipo as CustomFieldType,
+      tipo_campo: CUSTOM_FIELD_INPUTS[c.tipo as CustomFieldType],
+      posizione: c.posizione as CustomFieldPosition,
       ordine: c.ordine,
       obbligatorio: c.obbligatorio,
       abilitazione: c.abilitazione && !c.eliminatoAt,
@@ -36,11 +36,11 @@ export function campiOf(config: CampoRow[], values: { campoId: string; valore: s
 
 export function toRapportino(
   r: ReportWithLines,
-  campi: CampoRapportino[],
-  prezzi: Prezzi | null,
+  campi: ReportField[],
+  prezzi: Prices | null,
   modificabile: boolean,
   firmabile = false,
-): Rapportino {
+): Report {
   const x = r.report;
   // The lines' prices go with the computed prices: a caller without the prices permission sees neither.
   const priced = prezzi !== null;
@@ -133,7 +133,7 @@ export function toRapportino(
   };
 }
 
-export function toRow(r: ListRow, seePrices: boolean): RapportinoRow {
+export function toRow(r: ListRow, seePrices: boolean): ReportListRow {
   return {
     id: r.id,
     numero_assistenza: r.numeroAssistenza ?? '',

@@ -1,4 +1,10 @@
-import { computePrices, type CampoTipo, type GestionePrezzi, type Prezzi, type PricingTecnico } from '@fs/contract';
+import {
+  computePrices,
+  type CustomFieldType,
+  type PriceHandling,
+  type Prices,
+  type PricingTechnician,
+} from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import type { CampoRow } from '../report-config/repo.js';
 import { pricesForReport } from '../contracts/service.js';
@@ -9,7 +15,7 @@ import type { ReportSettings } from './settings.js';
 export interface PricedReport {
   /** The report (a report made from a contract activity's date is charged the contract's activity price). */
   id: string;
-  gestione: GestionePrezzi | null;
+  gestione: PriceHandling | null;
   /** The contract the report is on: its prices apply when it enables them. */
   contrattoId: string | null;
   giornate: {
@@ -37,7 +43,7 @@ export async function pricesOf(
   settings: ReportSettings,
   config: CampoRow[],
   r: PricedReport,
-): Promise<Prezzi> {
+): Promise<Prices> {
   const techIds = [...new Set(r.giornate.map((g) => g.tecnicoId).filter((x): x is string => !!x))];
   const linked = config.filter((c) => c.articoloId && r.campi.some((v) => v.campoId === c.id));
   // One after the other: inside a save they share the transaction's connection.
@@ -49,7 +55,7 @@ export async function pricesOf(
     aziendaId,
     linked.map((c) => c.articoloId!),
   );
-  const tecnici: Record<string, PricingTecnico> = Object.fromEntries(users.map((u) => [u.id, u]));
+  const tecnici: Record<string, PricingTechnician> = Object.fromEntries(users.map((u) => [u.id, u]));
   const priceOf = new Map(articles.map((a) => [a.id, a.prezzoVendita ?? '0']));
   const values = new Map(r.campi.map((v) => [v.campoId, v.valore]));
   return computePrices({
@@ -82,7 +88,7 @@ export async function pricesOf(
     })),
     campi: linked.map((c) => ({
       nome: c.nome,
-      tipo: c.tipo as CampoTipo,
+      tipo: c.tipo as CustomFieldType,
       valore: values.get(c.id) ?? null,
       prezzo: priceOf.get(c.articoloId!) ?? '0',
     })),

@@ -7,11 +7,11 @@ import {
   add,
   dec,
   str,
-  type CampoPosizione,
-  type CampoTipo,
-  type Prezzi,
-  type RigaPrezzo,
-  type StatoRapportino,
+  type CustomFieldPosition,
+  type CustomFieldType,
+  type Prices,
+  type PriceLine,
+  type ReportState,
 } from '@fs/contract';
 import { base, Facts, MUTED, PageFooter, RULE, Section, Table } from '../../../platform/pdf/components.js';
 import { pdfDate, pdfDateTime, pdfDecimal, pdfMoney, type PdfLang } from '../../../platform/pdf/format.js';
@@ -30,7 +30,7 @@ export interface ReportPdfModel {
   /** The logo's media id (its bytes are passed beside the model). */
   logoId: string | null;
   numero: string;
-  stato: StatoRapportino;
+  stato: ReportState;
   completato: boolean;
   dataApertura: string;
   dataChiusura: string | null;
@@ -64,8 +64,8 @@ export interface ReportPdfModel {
     prezzo: string | null;
   }[];
   /** Only when the company prints prices (option rapportini_stampa_prezzi). */
-  prezzi: Prezzi | null;
-  campi: { nome: string; tipo: CampoTipo; posizione: CampoPosizione; valore: string }[];
+  prezzi: Prices | null;
+  campi: { nome: string; tipo: CustomFieldType; posizione: CustomFieldPosition; valore: string }[];
   controlli: { descrizione: string; esito: 'ok' | 'ko' | 'na' | null; note: string | null }[];
   allegati: string[];
   note: string | null;
@@ -147,7 +147,7 @@ const WORDS = {
       forfait: 'Forfait',
       materiale: 'Materiale',
       campo: 'Campo',
-    } satisfies Record<RigaPrezzo['voce'], string>,
+    } satisfies Record<PriceLine['voce'], string>,
     tipi: {
       ordinario: 'Ordinario',
       straordinario: 'Straordinario',
@@ -229,7 +229,7 @@ const WORDS = {
       forfait: 'Lump sum',
       materiale: 'Material',
       campo: 'Field',
-    } satisfies Record<RigaPrezzo['voce'], string>,
+    } satisfies Record<PriceLine['voce'], string>,
     tipi: {
       ordinario: 'Routine',
       straordinario: 'Extraordinary',
@@ -270,7 +270,7 @@ const s = StyleSheet.create({
 const lines = (values: (string | null | undefined)[]) => values.filter((v): v is string => !!v && v.trim() !== '');
 
 /** A custom field's value as printed: yes/no, dates DD/MM/YYYY, decimals the document's way. */
-function campoText(w: ReportWords, lang: PdfLang, tipo: CampoTipo, valore: string): string {
+function campoText(w: ReportWords, lang: PdfLang, tipo: CustomFieldType, valore: string): string {
   switch (tipo) {
     case 'vero_falso':
       return valore === 'true' ? w.yes : w.no;
@@ -304,7 +304,7 @@ export function ReportPdf({ model: m, logo, signature }: ReportPdfProps) {
   const w = WORDS[m.lang];
   const money = (v: string | null | undefined) => pdfMoney(v, m.lang, m.valuta);
   const num = (v: string | null | undefined) => pdfDecimal(v, m.lang);
-  const fieldsAt = (pos: CampoPosizione) => {
+  const fieldsAt = (pos: CustomFieldPosition) => {
     const here = m.campi.filter((c) => c.posizione === pos);
     return here.length ? (
       <View style={s.fields}>

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import {
   dec,
-  RAPPORTINI_TABLE,
-  type Rapportino,
-  type RapportinoRow,
-  type rapportiniAdminQuery,
+  REPORTS_TABLE,
+  type Report,
+  type ReportListRow,
+  type reportsAdminQuery,
   type TableInfos,
 } from '@fs/contract';
 import { AppError, notFound } from '../../../platform/errors.js';
@@ -24,7 +24,7 @@ import { pricesOf } from './pricing.js';
 import * as repo from './repo.js';
 import { reportSettings, type ReportSettings } from './settings.js';
 
-type ListInput = z.output<typeof rapportiniAdminQuery>;
+type ListInput = z.output<typeof reportsAdminQuery>;
 
 /** Whether the report may be changed now (completed never; closed only with the reopening option). */
 export function editable(report: repo.ReportRow, settings: ReportSettings): boolean {
@@ -50,7 +50,7 @@ export async function present(
   r: repo.ReportWithLines,
   settings: ReportSettings,
   config?: CampoRow[],
-): Promise<Rapportino> {
+): Promise<Report> {
   const access = reportAccess(ctx);
   const fields = config ?? (await campiWithRemoved(db, ctx.company.id));
   const prezzi = access.seePrices
@@ -69,7 +69,7 @@ export async function present(
   return toRapportino(r, campiOf(fields, r.campi), prezzi, mayEdit, mine && !r.report.completato);
 }
 
-export async function get(ctx: CompanyContext, id: string): Promise<Rapportino> {
+export async function get(ctx: CompanyContext, id: string): Promise<Report> {
   const [settings, r] = await Promise.all([
     reportSettings(ctx.deps, ctx.company.id),
     visible(ctx.db, ctx, reportAccess(ctx), id),
@@ -100,7 +100,7 @@ function returnTravelOnly(old: repo.ReportWithLines, input: SaveInput): SaveInpu
  * Creates a report (no id) or saves one whole: the technician's entry (lavorazione) and the
  * office's edit (admin/update) alike. One transaction: the number, the report and its lines.
  */
-export async function save(ctx: CompanyContext, input: SaveInput): Promise<Rapportino> {
+export async function save(ctx: CompanyContext, input: SaveInput): Promise<Report> {
   const aziendaId = ctx.company.id;
   const access = reportAccess(ctx);
   const settings = await reportSettings(ctx.deps, aziendaId);
@@ -195,7 +195,7 @@ async function finish(
   config: CampoRow[],
   priced: { gestione: repo.ReportRow['gestionePrezzi']; contrattoId: string | null },
   fresh = false,
-): Promise<Rapportino> {
+): Promise<Report> {
   const aziendaId = ctx.company.id;
   await repo.replaceLines(tx, aziendaId, id, dataApertura, lines, fresh);
   const prezzi = await pricesOf(tx, aziendaId, settings, config, {
@@ -215,10 +215,10 @@ async function finish(
 export async function list(
   ctx: CompanyContext,
   q: ListInput,
-): Promise<{ items: RapportinoRow[]; totaleElementi: number; tableInfos?: TableInfos }> {
+): Promise<{ items: ReportListRow[]; totaleElementi: number; tableInfos?: TableInfos }> {
   const access = reportAccess(ctx);
   const page = await lists.list(ctx.db, ctx.company.id, listFiltersOf(ctx, q), q);
-  const infos = q.tableInfos ? await tableInfosFor(ctx.deps, whoOf(ctx), RAPPORTINI_TABLE) : undefined;
+  const infos = q.tableInfos ? await tableInfosFor(ctx.deps, whoOf(ctx), REPORTS_TABLE) : undefined;
   return {
     items: page.items.map((r) => toRow(r, access.seePrices)),
     totaleElementi: page.total,

@@ -1,22 +1,22 @@
 import {
-  MODALITA_FORFAIT,
-  MODALITA_MULTI_TECNICO,
-  MODALITA_ORE,
-  VALUTE,
-  type ModalitaForfait,
-  type ModalitaMultiTecnico,
-  type ModalitaOre,
-  type Valuta,
+  FLAT_RATE_MODES,
+  MULTI_TECHNICIAN_MODES,
+  HOURS_MODES,
+  REPORT_CURRENCIES,
+  type FlatRateMode,
+  type MultiTechnicianMode,
+  type HoursMode,
+  type ReportCurrency,
 } from '@fs/contract';
 import type { Deps } from '../../../platform/deps.js';
 import { optionValues } from '../../company/index.js';
 
 /** The company options a report's entry, rules and prices read (one read of the options). */
 export interface ReportSettings {
-  modalitaOre: ModalitaOre;
-  multiTecnico: ModalitaMultiTecnico;
-  forfait: ModalitaForfait;
-  valuta: Valuta;
+  modalitaOre: HoursMode;
+  multiTecnico: MultiTechnicianMode;
+  forfait: FlatRateMode;
+  valuta: ReportCurrency;
   minutiMinimi: number;
   riapertura: boolean;
   /** Option firma_cliente_obbligatoria: closing needs the customer's signature. */
@@ -77,10 +77,10 @@ export async function reportSettings(deps: Deps, aziendaId: string): Promise<Rep
     firma,
   ] = await optionValues(deps, aziendaId, KEYS);
   return {
-    modalitaOre: oneOf(MODALITA_ORE, ore, 'libero'),
-    multiTecnico: oneOf(MODALITA_MULTI_TECNICO, multi, '0'),
-    forfait: oneOf(MODALITA_FORFAIT, forfait, 'rapportino'),
-    valuta: oneOf(VALUTE, valuta, 'EUR'),
+    modalitaOre: oneOf(HOURS_MODES, ore, 'libero'),
+    multiTecnico: oneOf(MULTI_TECHNICIAN_MODES, multi, '0'),
+    forfait: oneOf(FLAT_RATE_MODES, forfait, 'rapportino'),
+    valuta: oneOf(REPORT_CURRENCIES, valuta, 'EUR'),
     minutiMinimi: Number(minuti) || 0,
     riapertura: riapertura === '1',
     firmaObbligatoria: firma === '1',

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { SIGNATURE_MAX_BYTES, type PublicFirmaSummary, type Rapportino } from '@fs/contract';
+import { SIGNATURE_MAX_BYTES, type PublicSignatureSummary, type Report } from '@fs/contract';
 import { AppError, forbidden, notFound } from '../../../platform/errors.js';
 import type { CompanyContext } from '../../../platform/context.js';
 import { ownIdOf, userIdOf } from '../../../platform/auth/principal.js';
@@ -130,7 +130,7 @@ export async function sign(
   input: { id: string; firmatario: string; png: string },
   /** When the customer signed: now (the route); the demo seed dates its history after the work days. */
   at: Date = ctx.clock.now(),
-): Promise<Rapportino> {
+): Promise<Report> {
   await signable(ctx, input.id);
   const bytes = pngBytes(input.png);
   await store(
@@ -146,7 +146,7 @@ export async function sign(
 }
 
 /** DELETE /rapportini/rapportino/firma/{id}: the signature and its file go (to sign again). */
-export async function clear(ctx: CompanyContext, id: string): Promise<Rapportino> {
+export async function clear(ctx: CompanyContext, id: string): Promise<Report> {
   const aziendaId = ctx.company.id;
   await signable(ctx, id);
   const oldKey = await ctx.db.transaction(async (tx) => {
@@ -235,7 +235,7 @@ async function openLink(deps: Deps, token: string, client: string, tx?: Tx) {
 }
 
 /** GET /public/firma/{token}: what the customer signs for, without prices. */
-export async function publicSummary(deps: Deps, token: string, client: string): Promise<PublicFirmaSummary> {
+export async function publicSummary(deps: Deps, token: string, client: string): Promise<PublicSignatureSummary> {
   await takeHit(deps, RATE_RULES.signatureViewPerClient, client);
   const link = await openLink(deps, token, client);
   const r = await repo.findReport(deps.db, link.aziendaId, link.rapportinoId);

@@ -1,9 +1,9 @@
-import type { Appuntamento } from '@fs/contract';
+import type { Appointment } from '@fs/contract';
 import type { AppointmentRow, CompanyUser } from './repo.js';
 import { addDays, compact, localDay } from './time.js';
 
 /** A stored appointment as the wire shows it: technicians with name and colour, days in the company's zone. */
-export function toAppuntamento(r: AppointmentRow, users: Map<string, CompanyUser>, tz: string): Appuntamento {
+export function toAppuntamento(r: AppointmentRow, users: Map<string, CompanyUser>, tz: string): Appointment {
   const lastDay = (fine: Date) =>
     // An all-day appointment ends at the midnight after its last day.
     r.tuttoIlGiorno ? addDays(localDay(fine, tz), -1) : localDay(new Date(fine.getTime() - 1), tz);

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import {
-  rapportinoLavorazioneRequest,
+  reportWorkRequest,
   SCHEDULE_MAX,
-  type Appuntamento,
+  type Appointment,
   type AppointmentSaveResponse,
   type appointmentRequest,
   type AppointmentsAdminQuery,
@@ -49,7 +49,7 @@ export async function inRange(
   end: string,
   f: { tecnico_id?: string; mansione_id?: string; cliente_id?: string },
   withCoordinates = false,
-): Promise<{ timezone: string; items: Appuntamento[] }> {
+): Promise<{ timezone: string; items: Appointment[] }> {
   const p = await presenterFor(ctx.db, ctx.company.id);
   const range = rangeOf(start, end, p.tz);
   const rows = await repo.inRange(ctx.db, ctx.company.id, {
@@ -139,7 +139,7 @@ async function visible(db: DbOrTx, ctx: CompanyContext, access: ScheduleAccess, 
   return r;
 }
 
-export async function get(ctx: CompanyContext, id: string): Promise<Appuntamento> {
+export async function get(ctx: CompanyContext, id: string): Promise<Appointment> {
   const r = await visible(ctx.db, ctx, scheduleAccess(ctx), id);
   return (await presenterFor(ctx.db, ctx.company.id)).present(r);
 }
@@ -266,7 +266,7 @@ async function saveAny(
     const macchinariIds = [...new Set(input.macchinari_ids)];
     let rapportinoId = input.rapportino_id === undefined ? (old?.rapportinoId ?? null) : input.rapportino_id;
     if (creaRapportino) {
-      const body = rapportinoLavorazioneRequest.parse({
+      const body = reportWorkRequest.parse({
         cliente_id: input.cliente_id,
         impianto_id: input.impianto_id ?? null,
         macchinari_ids: macchinariIds,
@@ -318,7 +318,7 @@ async function saveAny(
 
 export const saveAppointment = (ctx: CompanyContext, input: AppointmentInput) => saveAny(ctx, input, input);
 
-export async function saveTodo(ctx: CompanyContext, input: TodoInput): Promise<Appuntamento> {
+export async function saveTodo(ctx: CompanyContext, input: TodoInput): Promise<Appointment> {
   const r = await saveAny(ctx, input, null);
   if (!r.success) throw new AppError('INTERNAL');
   return r.item;
@@ -328,7 +328,7 @@ export async function saveTodo(ctx: CompanyContext, input: TodoInput): Promise<A
 export async function setReminder(
   ctx: CompanyContext,
   input: { id: string; minuti_prima: number | null },
-): Promise<Appuntamento> {
+): Promise<Appointment> {
   const access = scheduleAccess(ctx);
   return ctx.db.transaction(async (tx) => {
     const old = await repo.lockAppointment(tx, ctx.company.id, input.id);

@@ -1,4 +1,4 @@
-import { formatDay, type AvvisoSchedule } from '@fs/contract';
+import { formatDay, type ScheduleWarning } from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import * as repo from './repo.js';
 import { daysBetween } from './time.js';
@@ -21,8 +21,8 @@ export async function warningsOf(
     occurrence?: { id: string; data: string; ritardoMassimo: number | null } | undefined;
     plannedDay: string | null;
   },
-): Promise<AvvisoSchedule[]> {
-  const out: AvvisoSchedule[] = [];
+): Promise<ScheduleWarning[]> {
+  const out: ScheduleWarning[] = [];
   const o = w.occurrence;
   if (o && w.plannedDay && o.ritardoMassimo !== null) {
     const late = daysBetween(o.data, w.plannedDay);

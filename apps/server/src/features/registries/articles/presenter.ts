@@ -1,8 +1,8 @@
-import type { Articolo } from '@fs/contract';
+import type { Article } from '@fs/contract';
 import type { ArticoloRow } from './repo.js';
 
 /** An article as answered; its prices only to a caller who may see prices (`seePrices`), null otherwise. */
-export function toArticolo(r: ArticoloRow, seePrices: boolean): Articolo {
+export function toArticolo(r: ArticoloRow, seePrices: boolean): Article {
   return {
     id: r.id,
     codice: r.codice,

@@ -11,7 +11,7 @@ import {
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
-import { ARTICOLI_TABLE, LIST_COUNT_THRESHOLD, type ArticoliFilters, type ArticoloColumn } from '@fs/contract';
+import { ARTICLES_TABLE, LIST_COUNT_THRESHOLD, type ArticlesFilters, type ArticleColumn } from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import { sameKey } from '../../../platform/duplicates.js';
 import { articoli } from '../../../platform/db/schema-articles.js';
@@ -54,14 +54,14 @@ const FILTER_COLUMNS = {
 } as const;
 
 /** Conditions of the search box and the column filters (contains, case aside). */
-function conditionsOf(aziendaId: string, q: string | undefined, filters: ArticoliFilters): SQL[] {
+function conditionsOf(aziendaId: string, q: string | undefined, filters: ArticlesFilters): SQL[] {
   const out: SQL[] = [sql`${articoli.aziendaId} = ${aziendaId}`];
   // Words of 3+ characters anywhere in code, reference or description, in any order (trigram index);
   // a term of short words at the start of the description (prefix index).
   if (q) out.push(searchCondition(searchText, q, descrizioneFolded));
   for (const [key, column] of Object.entries(FILTER_COLUMNS) as [
-    keyof ArticoliFilters,
-    (typeof FILTER_COLUMNS)[keyof ArticoliFilters],
+    keyof ArticlesFilters,
+    (typeof FILTER_COLUMNS)[keyof ArticlesFilters],
   ][]) {
     const term = filters[key];
     if (!term) continue;
@@ -92,7 +92,7 @@ export async function allBatch(
 }
 
 /** A term the trigram index can serve (searchSortsHits: 3 characters or more) in the search box or a column filter. */
-const searched = (q: string | undefined, f: ArticoliFilters) =>
+const searched = (q: string | undefined, f: ArticlesFilters) =>
   searchSortsHits(q) ||
   searchSortsHits(f.codice) ||
   searchSortsHits(f.riferimento_esterno) ||
@@ -100,12 +100,12 @@ const searched = (q: string | undefined, f: ArticoliFilters) =>
 
 /** Sortable columns (each has its `(azienda_id, column, id)` btree); the others are never asked for (TableDef). */
 function sortableOf(t: { codice: AnyColumn; riferimentoEsterno: AnyColumn; descrizione: AnyColumn }) {
-  const out: Partial<Record<ArticoloColumn, AnyColumn>> = {
+  const out: Partial<Record<ArticleColumn, AnyColumn>> = {
     codice: t.codice,
     riferimento_esterno: t.riferimentoEsterno,
     descrizione: t.descrizione,
   };
-  return out as Record<ArticoloColumn, AnyColumn>;
+  return out as Record<ArticleColumn, AnyColumn>;
 }
 
 /** How a list counts a search's hits: up to LIST_COUNT_THRESHOLD by default; Infinity counts them all (exports). */
@@ -120,7 +120,7 @@ export interface Counting {
 async function fetchRows(
   root: Pick<DbOrTx, 'select'>,
   aziendaId: string,
-  sort: { sort: ArticoloColumn; dir: 'asc' | 'desc' },
+  sort: { sort: ArticleColumn; dir: 'asc' | 'desc' },
   ids: SQLWrapper,
   read: PageRead,
   total: SQL<number | null> = sql`null`,
@@ -129,7 +129,7 @@ async function fetchRows(
     .select({ row: getTableColumns(articoli), total })
     .from(articoli)
     .where(and(eq(articoli.aziendaId, aziendaId), inArray(articoli.id, ids)))
-    .orderBy(...orderOf(ARTICOLI_TABLE, sortableOf(articoli), sort, articoli.id, { reverse: read.reverse }));
+    .orderBy(...orderOf(ARTICLES_TABLE, sortableOf(articoli), sort, articoli.id, { reverse: read.reverse }));
 }
 
 const rowsOf = <R>(found: { row: R }[]) => found.map((f) => f.row);
@@ -147,7 +147,7 @@ function pageIds(
   where: SQL,
   fenced: boolean,
   prefixSearch: boolean,
-  sort: { sort: ArticoloColumn; dir: 'asc' | 'desc' },
+  sort: { sort: ArticleColumn; dir: 'asc' | 'desc' },
   read: PageRead,
 ) {
   return db
@@ -155,7 +155,7 @@ function pageIds(
     .from(articoli)
     .where(where)
     .orderBy(
-      ...orderOf(ARTICOLI_TABLE, sortableOf(articoli), sort, articoli.id, {
+      ...orderOf(ARTICLES_TABLE, sortableOf(articoli), sort, articoli.id, {
         viaIndex: !fenced && !prefixSearch,
         reverse: read.reverse,
       }),
@@ -172,7 +172,7 @@ async function sortedHits(
   db: DbOrTx,
   aziendaId: string,
   where: SQL,
-  sort: { sort: ArticoloColumn; dir: 'asc' | 'desc' },
+  sort: { sort: ArticleColumn; dir: 'asc' | 'desc' },
   read: PageRead,
 ) {
   const hits = db.$with('hits').as(
@@ -184,7 +184,7 @@ async function sortedHits(
       .from(articoli)
       .where(where)
       .orderBy(
-        ...orderOf(ARTICOLI_TABLE, sortableOf(articoli), sort, articoli.id, { viaIndex: false, reverse: read.reverse }),
+        ...orderOf(ARTICLES_TABLE, sortableOf(articoli), sort, articoli.id, { viaIndex: false, reverse: read.reverse }),
       )
       .limit(read.limit)
       .offset(read.offset),
@@ -205,7 +205,7 @@ export async function listFiltered(
   db: DbOrTx,
   aziendaId: string,
   q: string | undefined,
-  filters: ArticoliFilters,
+  filters: ArticlesFilters,
   limit: number,
 ) {
   const where = and(...conditionsOf(aziendaId, q, filters))!;
@@ -227,10 +227,10 @@ export async function page(
   query: {
     page: number;
     size: number;
-    sort: ArticoloColumn;
+    sort: ArticleColumn;
     dir: 'asc' | 'desc';
     q?: string;
-    filters: ArticoliFilters;
+    filters: ArticlesFilters;
     /** The total answered for the same search and filters (readPage). */
     totale?: number;
   },
@@ -256,7 +256,7 @@ export async function page(
               id: articoli.id,
               company: eq(articoli.aziendaId, aziendaId),
               where,
-              sort: sortOf(ARTICOLI_TABLE, sortableOf(articoli), query, read.reverse),
+              sort: sortOf(ARTICLES_TABLE, sortableOf(articoli), query, read.reverse),
               read,
             }),
             read,

@@ -1,17 +1,17 @@
 import type { z } from 'zod';
 import {
-  ARTICOLI_TABLE,
+  ARTICLES_TABLE,
   exportHeaders,
   FILTERED_MAX,
   maySeePrices,
   maySetPrices,
   visibleColumns,
-  type articoliExportQuery,
-  type Articolo,
-  type ArticoloWarning,
-  type articoliAdminRequest,
-  type ArticoliFilters,
-  type articoloSaveRequest,
+  type articlesExportQuery,
+  type Article,
+  type ArticleWarning,
+  type articlesAdminRequest,
+  type ArticlesFilters,
+  type articleSaveRequest,
   type TableInfos,
 } from '@fs/contract';
 import { forbidden, notFound } from '../../../platform/errors.js';
@@ -26,8 +26,8 @@ import type { ExportCell, TableExport } from '../../../platform/http/table-expor
 import { assertDuplicatesAllowed, codeKey } from '../../../platform/duplicates.js';
 import { toArticolo } from './presenter.js';
 
-type SaveInput = z.output<typeof articoloSaveRequest>;
-type AdminInput = z.output<typeof articoliAdminRequest>;
+type SaveInput = z.output<typeof articleSaveRequest>;
+type AdminInput = z.output<typeof articlesAdminRequest>;
 
 /** Articles allowed: one slot of LIMITS.itemsPerSlot in every plan, plus the purchased slots. */
 export async function limitOf(db: DbOrTx, aziendaId: string): Promise<{ used: number; allowed: number }> {
@@ -52,9 +52,9 @@ export async function warningsFor(
   aziendaId: string,
   keys: { codice: string; riferimentoEsterno: string | null },
   exceptId?: string,
-): Promise<ArticoloWarning[]> {
+): Promise<ArticleWarning[]> {
   const rows = await repo.findSameKeys(db, aziendaId, keys, exceptId);
-  const out: ArticoloWarning[] = [];
+  const out: ArticleWarning[] = [];
   const ref = (r: (typeof rows)[number]) => ({ id: r.id, codice: r.codice, descrizione: r.descrizione });
   const sameCode = rows.filter((r) => codeKey(r.codice) === codeKey(keys.codice));
   if (sameCode.length) out.push({ code: 'DUPLICATE', field: 'codice', articoli: sameCode.map(ref) });
@@ -86,7 +86,7 @@ export async function upsertByKeys(
   tx: Tx,
   aziendaId: string,
   input: Omit<SaveInput, 'id'>,
-): Promise<{ action: 'created' | 'updated'; item: Articolo }> {
+): Promise<{ action: 'created' | 'updated'; item: Article }> {
   const same = await repo.findSameKeys(tx, aziendaId, {
     codice: input.codice,
     riferimentoEsterno: input.riferimento_esterno,
@@ -156,7 +156,7 @@ export async function save(
   deps: Deps,
   actor: Actor,
   input: SaveInput,
-): Promise<{ item: Articolo; warnings: ArticoloWarning[] }> {
+): Promise<{ item: Article; warnings: ArticleWarning[] }> {
   return deps.db.transaction(async (tx) => {
     let row: repo.ArticoloRow | undefined;
     await lockCompany(tx, actor.aziendaId);
@@ -212,15 +212,15 @@ export async function filtered(
   deps: Deps,
   actor: Actor,
   q: string | undefined,
-  filters: ArticoliFilters,
-): Promise<Articolo[]> {
+  filters: ArticlesFilters,
+): Promise<Article[]> {
   const prices = maySeePrices(actor.permissions);
   return (await repo.listFiltered(deps.db, actor.aziendaId, q, filters, FILTERED_MAX)).map((r) =>
     toArticolo(r, prices),
   );
 }
 
-export async function research(deps: Deps, actor: Actor, q: string, limit: number): Promise<Articolo[]> {
+export async function research(deps: Deps, actor: Actor, q: string, limit: number): Promise<Article[]> {
   const prices = maySeePrices(actor.permissions);
   return (await repo.research(deps.db, actor.aziendaId, q, limit)).map((r) => toArticolo(r, prices));
 }
@@ -230,10 +230,10 @@ export async function admin(
   deps: Deps,
   actor: Actor,
   input: AdminInput,
-): Promise<{ items: Articolo[]; totaleElementi: number; totalePiuDi?: true; tableInfos?: TableInfos }> {
+): Promise<{ items: Article[]; totaleElementi: number; totalePiuDi?: true; tableInfos?: TableInfos }> {
   const [{ rows, total, more }, tableInfos] = await Promise.all([
     repo.page(deps.db, actor.aziendaId, input),
-    input.tableInfos ? tableInfosFor(deps, actor, ARTICOLI_TABLE) : undefined,
+    input.tableInfos ? tableInfosFor(deps, actor, ARTICLES_TABLE) : undefined,
   ]);
   return {
     items: rows.map((r) => toArticolo(r, maySeePrices(actor.permissions))),
@@ -243,7 +243,7 @@ export async function admin(
   };
 }
 
-type ExportInput = z.output<typeof articoliExportQuery>;
+type ExportInput = z.output<typeof articlesExportQuery>;
 
 /**
  * The filtered, sorted list as a CSV or XLSX file, streamed (GET /anagraficaarticoli/articoli/export). The price
@@ -251,7 +251,7 @@ type ExportInput = z.output<typeof articoliExportQuery>;
  */
 export function exportArticoli(deps: Deps, actor: Actor, input: ExportInput): TableExport {
   const { format, columns: asked, sort, dir, q, ...filters } = input;
-  const visible = new Set<string>(visibleColumns(ARTICOLI_TABLE, actor.permissions));
+  const visible = new Set<string>(visibleColumns(ARTICLES_TABLE, actor.permissions));
   const columns = asked.filter((k) => visible.has(k));
   if (!columns.length) throw forbidden('Le colonne chieste sono prezzi: serve il permesso prezzi');
   async function* rows() {

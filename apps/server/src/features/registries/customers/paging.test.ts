@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENTI_TABLE, ARTICOLI_TABLE } from '@fs/contract';
+import { CUSTOMERS_TABLE, ARTICLES_TABLE } from '@fs/contract';
 import { call, startTestApp, type TestApp } from '../../../test/harness.js';
 import { createCompany } from '../../../test/factories.js';
 import { countCap, eachPage, pageRead } from '../../../platform/lists.js';
@@ -40,7 +40,7 @@ describe('backwards paging', () => {
        from generate_series(1, $2::int) g`,
       [az, ROWS],
     );
-    const sorts = CLIENTI_TABLE.columns.filter((col) => col.sortable).map((col) => col.key);
+    const sorts = CUSTOMERS_TABLE.columns.filter((col) => col.sortable).map((col) => col.key);
     expect(sorts.length).toBeGreaterThanOrEqual(7);
     let compared = 0;
     for (const q of [undefined, 'co', 'bianchi']) {
@@ -88,7 +88,7 @@ describe('backwards paging', () => {
       ['va', 171],
       ['valvola', 171],
     ] as const) {
-      for (const sort of ARTICOLI_TABLE.columns.filter((col) => col.sortable).map((col) => col.key)) {
+      for (const sort of ARTICLES_TABLE.columns.filter((col) => col.sortable).map((col) => col.key)) {
         for (const dir of ['asc', 'desc'] as const) {
           const list = (page: number, size: number) =>
             articoliRepo.page(t.deps.db, az, { page, size, sort, dir, q, filters: {} as any });
@@ -340,7 +340,7 @@ describe('capped totals', () => {
       [undefined, { descrizione: 'tubo' }],
       [undefined, { codice: 'a1' }],
     ] as const) {
-      for (const sort of ARTICOLI_TABLE.columns.filter((col) => col.sortable).map((col) => col.key)) {
+      for (const sort of ARTICLES_TABLE.columns.filter((col) => col.sortable).map((col) => col.key)) {
         for (const dir of ['asc', 'desc'] as const) {
           const list = (page: number, size: number, countUpTo: number) =>
             articoliRepo.page(t.deps.db, az, { page, size, sort, dir, q, filters: filters as any }, { countUpTo });

@@ -1,8 +1,8 @@
 import { codeKey } from '../../../platform/duplicates.js';
-import type { Cliente, ClienteWarning, Recapito } from '@fs/contract';
+import type { Customer, CustomerWarning, Contact } from '@fs/contract';
 import type { ClienteRow, RecapitoRow } from './repo.js';
 
-export function toRecapito(r: RecapitoRow): Recapito {
+export function toRecapito(r: RecapitoRow): Contact {
   return {
     id: r.id,
     clienteId: r.clienteId,
@@ -14,7 +14,7 @@ export function toRecapito(r: RecapitoRow): Recapito {
   };
 }
 
-export function toCliente(r: ClienteRow, recapiti?: RecapitoRow[]): Cliente {
+export function toCliente(r: ClienteRow, recapiti?: RecapitoRow[]): Customer {
   return {
     id: r.id,
     codice: r.codice,
@@ -50,8 +50,8 @@ type Dup = {
 };
 
 /** Warnings for the customers sharing a registry id, VAT number or tax code with the saved one. */
-export function duplicateWarnings(saved: ClienteRow, dups: Dup[]): ClienteWarning[] {
-  const out: ClienteWarning[] = [];
+export function duplicateWarnings(saved: ClienteRow, dups: Dup[]): CustomerWarning[] {
+  const out: CustomerWarning[] = [];
   const fields = [
     ['codice', (d: Dup) => d.codice, saved.codice],
     ['partita_iva', (d: Dup) => d.partitaIva, saved.partitaIva],

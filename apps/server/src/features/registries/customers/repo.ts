@@ -16,10 +16,10 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import {
-  CLIENTI_TABLE,
+  CUSTOMERS_TABLE,
   LIST_COUNT_THRESHOLD,
-  type ClientiColumn,
-  type ClientiFilters,
+  type CustomerColumn,
+  type CustomersFilters,
   type ListQuery,
 } from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
@@ -58,9 +58,9 @@ const SORTABLE = {
   citta: sql`lower(${clienti.citta})`,
   provincia: clienti.provincia,
   created_at: clienti.createdAt,
-} satisfies Partial<Record<ClientiColumn, SQL | AnyColumn>>;
+} satisfies Partial<Record<CustomerColumn, SQL | AnyColumn>>;
 
-function whereOf(aziendaId: string, q: string | undefined, f: Partial<ClientiFilters>): SQL {
+function whereOf(aziendaId: string, q: string | undefined, f: Partial<CustomersFilters>): SQL {
   const conds: (SQL | undefined)[] = [eq(clienti.aziendaId, aziendaId)];
   // Words of 3+ characters anywhere, in any order (trigram index); a term of short words at the start of
   // search_text, i.e. of the name (prefix index of migration 0012: the count is an index-only range scan).
@@ -75,7 +75,7 @@ function whereOf(aziendaId: string, q: string | undefined, f: Partial<ClientiFil
   return and(...conds)!;
 }
 
-type ListOrder = { sort: ClientiColumn; dir: 'asc' | 'desc' };
+type ListOrder = { sort: CustomerColumn; dir: 'asc' | 'desc' };
 
 /** How a list counts a search's hits: up to LIST_COUNT_THRESHOLD by default; Infinity counts them all (exports). */
 export interface Counting {
@@ -117,7 +117,7 @@ function pageIds(db: DbOrTx, where: SQL, term: string | undefined, order: ListOr
     .select({ id: clienti.id })
     .from(clienti)
     .where(where)
-    .orderBy(...orderOf(CLIENTI_TABLE, SORTABLE, order, clienti.id, { viaIndex, reverse: read.reverse }))
+    .orderBy(...orderOf(CUSTOMERS_TABLE, SORTABLE, order, clienti.id, { viaIndex, reverse: read.reverse }))
     .limit(read.limit)
     .offset(read.offset);
 }
@@ -163,7 +163,7 @@ async function listOf<R>(
             id: clienti.id,
             company: eq(clienti.aziendaId, aziendaId),
             where,
-            sort: sortOf(CLIENTI_TABLE, SORTABLE, order, read.reverse),
+            sort: sortOf(CUSTOMERS_TABLE, SORTABLE, order, read.reverse),
             read,
           }),
           read,
@@ -179,7 +179,7 @@ async function listOf<R>(
           })
           .from(clienti)
           .where(where)
-          .orderBy(...orderOf(CLIENTI_TABLE, SORTABLE, order, clienti.id, { viaIndex: false, reverse: read.reverse }))
+          .orderBy(...orderOf(CUSTOMERS_TABLE, SORTABLE, order, clienti.id, { viaIndex: false, reverse: read.reverse }))
           .limit(read.limit)
           .offset(read.offset),
       );
@@ -197,7 +197,7 @@ async function listOf<R>(
 /** Reads the rows of some ids: every column, or the picker's fields. */
 function fetchOf(aziendaId: string, order: ListOrder) {
   const where = (ids: SQLWrapper) => and(eq(clienti.aziendaId, aziendaId), inArray(clienti.id, ids));
-  const orderBy = (read: PageRead) => orderOf(CLIENTI_TABLE, SORTABLE, order, clienti.id, { reverse: read.reverse });
+  const orderBy = (read: PageRead) => orderOf(CUSTOMERS_TABLE, SORTABLE, order, clienti.id, { reverse: read.reverse });
   const none = sql<number | null>`null`;
   return {
     rows: ((root, ids, read, total = none) =>
@@ -222,8 +222,8 @@ function fetchOf(aziendaId: string, order: ListOrder) {
 export async function listPage(
   db: DbOrTx,
   aziendaId: string,
-  q: ListQuery<ClientiColumn>,
-  f: Partial<ClientiFilters>,
+  q: ListQuery<CustomerColumn>,
+  f: Partial<CustomersFilters>,
   counting: Counting = {},
 ): Promise<{ rows: ClienteRow[]; total: number; more?: boolean }> {
   const where = whereOf(aziendaId, q.q, f);

@@ -1,19 +1,19 @@
 import type { z } from 'zod';
 import {
-  CLIENTI_TABLE,
-  type Cliente,
-  type ClienteWarning,
-  type ClientiColumn,
-  type ClientiFilters,
+  CUSTOMERS_TABLE,
+  type Customer,
+  type CustomerWarning,
+  type CustomerColumn,
+  type CustomersFilters,
   type ListQuery,
-  type Recapito,
+  type Contact,
   type TableInfos,
-  clienteGeolocationRequest,
-  clienteSaveRequest,
+  customerGeolocationRequest,
+  customerSaveRequest,
   dayIn,
-  type clientiExportQuery,
+  type customersExportQuery,
   exportHeaders,
-  recapitoSaveRequest,
+  contactSaveRequest,
 } from '@fs/contract';
 import type { Deps } from '../../../platform/deps.js';
 import type { Actor } from '../../../platform/auth/actor.js';
@@ -30,10 +30,10 @@ import { assertDuplicatesAllowed, codeKey, type DuplicateCheck } from '../../../
 import { foreignKeyViolation } from '../../../platform/db/pg-errors.js';
 import { assertRoom, lockCompany, recordAllowance } from '../../../platform/limits.js';
 
-type SaveInput = z.output<typeof clienteSaveRequest>;
+type SaveInput = z.output<typeof customerSaveRequest>;
 
 export interface ClientiPage {
-  items: Cliente[];
+  items: Customer[];
   totaleElementi: number;
   /** A search's total counted up to the threshold: more rows match. */
   totalePiuDi?: true;
@@ -43,12 +43,12 @@ export interface ClientiPage {
 export async function listClienti(
   deps: Deps,
   actor: Actor,
-  q: ListQuery<ClientiColumn>,
-  filters: ClientiFilters,
+  q: ListQuery<CustomerColumn>,
+  filters: CustomersFilters,
 ): Promise<ClientiPage> {
   const [{ rows, total, more }, infos] = await Promise.all([
     repo.listPage(deps.db, actor.aziendaId, q, filters),
-    q.tableInfos ? tableInfos(deps, actor, CLIENTI_TABLE) : undefined,
+    q.tableInfos ? tableInfos(deps, actor, CUSTOMERS_TABLE) : undefined,
   ]);
   return {
     items: rows.map((r) => toCliente(r)),
@@ -58,7 +58,7 @@ export async function listClienti(
   };
 }
 
-type ExportInput = z.output<typeof clientiExportQuery>;
+type ExportInput = z.output<typeof customersExportQuery>;
 
 /** The filtered, sorted list as a CSV or XLSX file, streamed (GET /clienti/clienti/export). */
 export function exportClienti(deps: Deps, actor: Actor, input: ExportInput): TableExport {
@@ -90,7 +90,7 @@ export async function listRefs(deps: Deps, aziendaId: string, q: { q?: string; p
   };
 }
 
-export async function getCliente(deps: Deps, aziendaId: string, id: string): Promise<Cliente> {
+export async function getCliente(deps: Deps, aziendaId: string, id: string): Promise<Customer> {
   // Both by the same company and id: read together (no contacts can exist without the customer).
   const [row, recapiti] = await Promise.all([
     repo.findCliente(deps.db, aziendaId, id),
@@ -171,8 +171,8 @@ function duplicateChecks(v: DupKeys, old: DupKeys | undefined, dups: Dup[]): Dup
 }
 
 export interface SaveResult {
-  item: Cliente;
-  warnings: ClienteWarning[];
+  item: Customer;
+  warnings: CustomerWarning[];
   alert?: '0007';
   message?: string;
 }
@@ -269,8 +269,8 @@ export async function removeClienti(deps: Deps, aziendaId: string, ids: string[]
 export async function setGeolocation(
   deps: Deps,
   aziendaId: string,
-  input: z.output<typeof clienteGeolocationRequest>,
-): Promise<Cliente> {
+  input: z.output<typeof customerGeolocationRequest>,
+): Promise<Customer> {
   const row = await repo.updateCliente(deps.db, aziendaId, input.id, {
     latitude: input.latitude,
     longitude: input.longitude,
@@ -282,8 +282,8 @@ export async function setGeolocation(
 export async function saveRecapito(
   deps: Deps,
   aziendaId: string,
-  input: z.output<typeof recapitoSaveRequest>,
-): Promise<Recapito> {
+  input: z.output<typeof contactSaveRequest>,
+): Promise<Contact> {
   const cliente = await repo.findCliente(deps.db, aziendaId, input.clienteId);
   if (!cliente) throw notFound('Cliente');
   const values = {

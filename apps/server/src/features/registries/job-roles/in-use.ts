@@ -1,4 +1,4 @@
-import { CONTROLLO_IN_USE_CODES, MANSIONE_IN_USE_CODES } from '@fs/contract';
+import { CHECKLIST_ITEM_IN_USE_CODES, JOB_ROLE_IN_USE_CODES } from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import { AppError } from '../../../platform/errors.js';
 import * as usage from '../usage/repo.js';
@@ -16,8 +16,8 @@ import { foreignKeyViolation } from '../../../platform/db/pg-errors.js';
  * written between the check and the delete still stops it: the refusing key maps
  * to the same code (`inUseRefusal`).
  */
-type MansioneCode = (typeof MANSIONE_IN_USE_CODES)[number];
-type ControlloCode = (typeof CONTROLLO_IN_USE_CODES)[number];
+type MansioneCode = (typeof JOB_ROLE_IN_USE_CODES)[number];
+type ControlloCode = (typeof CHECKLIST_ITEM_IN_USE_CODES)[number];
 type UsageCheck = (tx: DbOrTx, aziendaId: string, id: string) => Promise<boolean>;
 
 const MESSAGES = {
@@ -60,13 +60,13 @@ async function firstUse<C extends keyof typeof MESSAGES>(
 
 /** Throws 403 with the first applicable code when the job role is in use. */
 export async function assertMansioneUnused(tx: DbOrTx, aziendaId: string, id: string): Promise<void> {
-  const code = await firstUse(MANSIONE_IN_USE_CODES, MANSIONE_CHECKS, tx, aziendaId, id);
+  const code = await firstUse(JOB_ROLE_IN_USE_CODES, MANSIONE_CHECKS, tx, aziendaId, id);
   if (code) throw new AppError(code, MESSAGES[code]);
 }
 
 /** Throws 403 0035 when the check is used in a contract activity. */
 export async function assertControlloUnused(tx: DbOrTx, aziendaId: string, id: string): Promise<void> {
-  const code = await firstUse(CONTROLLO_IN_USE_CODES, CONTROLLO_CHECKS, tx, aziendaId, id);
+  const code = await firstUse(CHECKLIST_ITEM_IN_USE_CODES, CONTROLLO_CHECKS, tx, aziendaId, id);
   if (code) throw new AppError(code, MESSAGES[code]);
 }
 

@@ -1,20 +1,22 @@
-import { TIPI_CONTROLLO, type Controllo, type Mansione, type TipoControllo } from '@fs/contract';
+import { CHECKLIST_ITEM_TYPES, type ChecklistItem, type JobRole, type ChecklistItemType } from '@fs/contract';
 import type { ControlloRow, HolderRow, MansioneRow } from './repo.js';
 
-export function toControllo(c: ControlloRow): Controllo {
+export function toControllo(c: ControlloRow): ChecklistItem {
   return {
     id: c.id,
     mansioneId: c.mansioneId,
     nome_campo: c.nomeCampo,
     descrizione: c.descrizione,
-    tipo_campo: (TIPI_CONTROLLO as readonly string[]).includes(c.tipoCampo) ? (c.tipoCampo as TipoControllo) : 'text',
+    tipo_campo: (CHECKLIST_ITEM_TYPES as readonly string[]).includes(c.tipoCampo)
+      ? (c.tipoCampo as ChecklistItemType)
+      : 'text',
     obbligatorio: c.obbligatorio,
     valori: c.valori,
     ordine: c.ordine,
   };
 }
 
-export function toMansione(m: MansioneRow, checks: ControlloRow[], holders: HolderRow[]): Mansione {
+export function toMansione(m: MansioneRow, checks: ControlloRow[], holders: HolderRow[]): JobRole {
   return {
     id: m.id,
     nome: m.nome,

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Controllo, controlloSaveRequest, Mansione, mansioneSaveRequest } from '@fs/contract';
+import type { ChecklistItem, checklistItemSaveRequest, JobRole, jobRoleSaveRequest } from '@fs/contract';
 import { AppError, notFound } from '../../../platform/errors.js';
 import type { Actor } from '../../../platform/auth/actor.js';
 import type { Deps } from '../../../platform/deps.js';
@@ -9,13 +9,13 @@ import { assertControlloUnused, assertMansioneUnused, inUseRefusal } from './in-
 import { toControllo, toMansione } from './presenter.js';
 import { uniqueViolation } from '../../../platform/db/pg-errors.js';
 
-type MansioneInput = z.output<typeof mansioneSaveRequest>;
-type ControlloInput = z.output<typeof controlloSaveRequest>;
+type MansioneInput = z.output<typeof jobRoleSaveRequest>;
+type ControlloInput = z.output<typeof checklistItemSaveRequest>;
 
 const sameName = () =>
   new AppError('CONFLICT', 'Esiste già una mansione con questo nome', [{ path: 'nome', message: 'Nome già usato' }]);
 
-async function assemble(db: DbOrTx, aziendaId: string, rows: repo.MansioneRow[]): Promise<Mansione[]> {
+async function assemble(db: DbOrTx, aziendaId: string, rows: repo.MansioneRow[]): Promise<JobRole[]> {
   const ids = rows.map((r) => r.id);
   const [checks, holders] = await Promise.all([
     repo.controlliOf(db, aziendaId, ids),
@@ -30,18 +30,18 @@ async function assemble(db: DbOrTx, aziendaId: string, rows: repo.MansioneRow[])
   );
 }
 
-export async function list(deps: Deps, actor: Actor): Promise<Mansione[]> {
+export async function list(deps: Deps, actor: Actor): Promise<JobRole[]> {
   return assemble(deps.db, actor.aziendaId, await repo.listMansioni(deps.db, actor.aziendaId));
 }
 
-export async function get(deps: Deps, actor: Actor, id: string): Promise<Mansione> {
+export async function get(deps: Deps, actor: Actor, id: string): Promise<JobRole> {
   const row = await repo.findMansione(deps.db, actor.aziendaId, id);
   if (!row) throw notFound('Mansione');
   return (await assemble(deps.db, actor.aziendaId, [row]))[0]!;
 }
 
 /** Creates (no id) or renames a job role; the name is unique in the company, case aside (409 CONFLICT). */
-export async function saveMansione(deps: Deps, actor: Actor, input: MansioneInput): Promise<Mansione> {
+export async function saveMansione(deps: Deps, actor: Actor, input: MansioneInput): Promise<JobRole> {
   const values = { nome: input.nome, descrizione: input.descrizione };
   let id: string;
   try {
@@ -81,7 +81,7 @@ export async function deleteMansione(deps: Deps, actor: Actor, id: string): Prom
 }
 
 /** Creates (no id) or updates a check of a job role of the company. */
-export async function saveControllo(deps: Deps, actor: Actor, input: ControlloInput): Promise<Controllo> {
+export async function saveControllo(deps: Deps, actor: Actor, input: ControlloInput): Promise<ChecklistItem> {
   return deps.db.transaction(async (tx) => {
     const mansione = await repo.findMansione(tx, actor.aziendaId, input.mansioneId, true);
     if (!mansione) throw notFound('Mansione');

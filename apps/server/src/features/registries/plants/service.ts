@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import {
-  isValidMacchinarioNome,
-  isValidMatricola,
-  type Impianto,
-  type Macchinario,
-  impiantoSaveRequest,
-  macchinarioSaveRequest,
+  isValidMachineName,
+  isValidSerialNumber,
+  type Plant,
+  type Machine,
+  plantSaveRequest,
+  machineSaveRequest,
   REQUIRED_MESSAGE,
 } from '@fs/contract';
 import type { Deps } from '../../../platform/deps.js';
@@ -15,7 +15,7 @@ import * as repo from './repo.js';
 import * as usage from '../usage/repo.js';
 import { foreignKeyViolation, uniqueViolation } from '../../../platform/db/pg-errors.js';
 
-function toImpianto(r: repo.ImpiantoRow, macchinariCount: number): Impianto {
+function toImpianto(r: repo.ImpiantoRow, macchinariCount: number): Plant {
   return {
     id: r.id,
     clienteId: r.clienteId,
@@ -29,7 +29,7 @@ function toImpianto(r: repo.ImpiantoRow, macchinariCount: number): Impianto {
   };
 }
 
-function toMacchinario(r: repo.MacchinarioRow): Macchinario {
+function toMacchinario(r: repo.MacchinarioRow): Machine {
   return {
     id: r.id,
     impiantiId: r.impiantoId,
@@ -43,12 +43,12 @@ function toMacchinario(r: repo.MacchinarioRow): Macchinario {
 
 /* ---------- plants ---------- */
 
-export async function listImpianti(deps: Deps, aziendaId: string, clienteId: string): Promise<Impianto[]> {
+export async function listImpianti(deps: Deps, aziendaId: string, clienteId: string): Promise<Plant[]> {
   if (!(await repo.clienteExists(deps.db, aziendaId, clienteId))) throw notFound('Cliente');
   return (await repo.listImpianti(deps.db, aziendaId, clienteId)).map((r) => toImpianto(r.impianto, r.macchinari));
 }
 
-export async function getImpianto(deps: Deps, aziendaId: string, id: string): Promise<Impianto> {
+export async function getImpianto(deps: Deps, aziendaId: string, id: string): Promise<Plant> {
   const r = await repo.findImpianto(deps.db, aziendaId, id);
   if (!r) throw notFound('Impianto');
   return toImpianto(r, await repo.countMacchinari(deps.db, aziendaId, id));
@@ -58,8 +58,8 @@ export async function getImpianto(deps: Deps, aziendaId: string, id: string): Pr
 export async function saveImpianto(
   deps: Deps,
   aziendaId: string,
-  input: z.output<typeof impiantoSaveRequest>,
-): Promise<Impianto> {
+  input: z.output<typeof plantSaveRequest>,
+): Promise<Plant> {
   if (!(await repo.clienteExists(deps.db, aziendaId, input.clienteId))) throw notFound('Cliente');
   const values = {
     nome: input.nome,
@@ -106,12 +106,12 @@ export async function deleteImpianto(deps: Deps, aziendaId: string, id: string):
 
 /* ---------- machines ---------- */
 
-export async function listMacchinari(deps: Deps, aziendaId: string, impiantoId: string): Promise<Macchinario[]> {
+export async function listMacchinari(deps: Deps, aziendaId: string, impiantoId: string): Promise<Machine[]> {
   if (!(await repo.findImpianto(deps.db, aziendaId, impiantoId))) throw notFound('Impianto');
   return (await repo.listMacchinari(deps.db, aziendaId, impiantoId)).map(toMacchinario);
 }
 
-export async function getMacchinario(deps: Deps, aziendaId: string, id: string): Promise<Macchinario> {
+export async function getMacchinario(deps: Deps, aziendaId: string, id: string): Promise<Machine> {
   const r = await repo.findMacchinario(deps.db, aziendaId, id);
   if (!r) throw notFound('Macchinario');
   return toMacchinario(r);
@@ -136,12 +136,12 @@ async function levelsOf(deps: Deps, aziendaId: string): Promise<number> {
 export async function saveMacchinario(
   deps: Deps,
   aziendaId: string,
-  input: z.output<typeof macchinarioSaveRequest>,
-): Promise<Macchinario> {
+  input: z.output<typeof machineSaveRequest>,
+): Promise<Machine> {
   const nome = input.nome.trim();
   const matricola = input.matricola.trim();
-  if (!isValidMacchinarioNome(nome)) throw bad0029('nome', nome ? 'troppo lungo' : REQUIRED_MESSAGE);
-  if (!isValidMatricola(matricola))
+  if (!isValidMachineName(nome)) throw bad0029('nome', nome ? 'troppo lungo' : REQUIRED_MESSAGE);
+  if (!isValidSerialNumber(matricola))
     throw bad0029('matricola', matricola ? 'caratteri o lunghezza non validi' : REQUIRED_MESSAGE);
   const plant = await repo.findImpianto(deps.db, aziendaId, input.impiantiId);
   if (!plant) throw notFound('Impianto');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENTI_TABLE } from '@fs/contract';
+import { CUSTOMERS_TABLE } from '@fs/contract';
 import { call, startTestApp, type TestApp } from '../../../test/harness.js';
 import { createCompany } from '../../../test/factories.js';
 
@@ -18,9 +18,9 @@ describe('table preferences', () => {
     expect(first.status).toBe(200);
     expect(first.json.item).toMatchObject({
       table: 'clienti',
-      minColumns: CLIENTI_TABLE.minColumns,
-      maxColumns: CLIENTI_TABLE.maxColumns,
-      selectedColumns: [...CLIENTI_TABLE.defaultColumns],
+      minColumns: CUSTOMERS_TABLE.minColumns,
+      maxColumns: CUSTOMERS_TABLE.maxColumns,
+      selectedColumns: [...CUSTOMERS_TABLE.defaultColumns],
     });
     const saved = await call(t.app, 'POST', '/api/tabelle/preferenza', {
       ...admin,
@@ -34,22 +34,22 @@ describe('table preferences', () => {
     ]);
     // Another user of the company keeps the defaults.
     expect((await call(t.app, 'GET', '/api/tabelle/tabella/clienti', tech)).json.item.selectedColumns).toEqual([
-      ...CLIENTI_TABLE.defaultColumns,
+      ...CUSTOMERS_TABLE.defaultColumns,
     ]);
     const reset = await call(t.app, 'POST', '/api/tabelle/preferenza', {
       ...admin,
       body: { tabella: 'clienti', colonne: null },
     });
-    expect(reset.json.item.selectedColumns).toEqual([...CLIENTI_TABLE.defaultColumns]);
+    expect(reset.json.item.selectedColumns).toEqual([...CUSTOMERS_TABLE.defaultColumns]);
   });
 
   it('refuses too few, too many, unknown and repeated columns, and unknown tables', async () => {
     const c = await createCompany(t);
     const admin = await c.login('admin');
-    const all = CLIENTI_TABLE.columns.map((x) => x.key);
+    const all = CUSTOMERS_TABLE.columns.map((x) => x.key);
     const cases: [string[], string][] = [
       [['ragione_sociale'], 'min'],
-      [all.slice(0, CLIENTI_TABLE.maxColumns + 1), 'max'],
+      [all.slice(0, CUSTOMERS_TABLE.maxColumns + 1), 'max'],
       [['ragione_sociale', 'password'], 'unknown'],
       [['ragione_sociale', 'ragione_sociale'], 'duplicate'],
     ];
@@ -63,7 +63,7 @@ describe('table preferences', () => {
     }
     const max = await call(t.app, 'POST', '/api/tabelle/preferenza', {
       ...admin,
-      body: { tabella: 'clienti', colonne: all.slice(0, CLIENTI_TABLE.maxColumns) },
+      body: { tabella: 'clienti', colonne: all.slice(0, CUSTOMERS_TABLE.maxColumns) },
     });
     expect(max.status).toBe(200);
     expect(

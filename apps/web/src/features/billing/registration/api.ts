@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type {
   CardInput,
   PromoCompanySummary,
-  PromoCompletaRequest,
+  PromoCompleteRequest,
   RegisterCheckoutSummary,
   RegisterCheckRequest,
   RegisterInitItem,
@@ -95,7 +95,7 @@ export function usePromoCompany(token: string | null) {
 export function usePromoComplete() {
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: PromoCompletaRequest) =>
+    mutationFn: async (body: PromoCompleteRequest) =>
       (await api.post<{ item: PromoCompanySummary }>('/api/register/promo-completa-dati', body, pub)).item,
   });
 }

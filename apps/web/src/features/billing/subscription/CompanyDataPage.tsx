@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Grid, Stack } from '@mantine/core';
 import { TextInput } from '../../../app/components/TextFields';
 import { useTranslation } from 'react-i18next';
-import { AZIENDA_MAX, aziendaUpdateRequest, type Azienda, type AziendaUpdate } from '@fs/contract';
+import { COMPANY_MAX, companyUpdateRequest, type Company, type CompanyUpdate } from '@fs/contract';
 import { useForm } from '@mantine/form';
 import { errorText, isApiError } from '../../../app/api/errors';
 import { serverFieldMessage } from '../../../app/field-rules';
@@ -31,19 +31,19 @@ const REQUIRED: readonly Field[] = ['ragione_sociale', 'partita_iva', 'mailPrinc
 const FIXED_LENGTH: readonly Field[] = ['partita_iva', 'codice_fiscale'];
 /** Each field's limit: the company schema's. */
 const MAX: Record<Field, number> = {
-  ragione_sociale: AZIENDA_MAX.ragione_sociale,
-  partita_iva: AZIENDA_MAX.partita_iva,
-  codice_fiscale: AZIENDA_MAX.codice_fiscale,
-  pec: AZIENDA_MAX.pec,
-  codice_destinatario: AZIENDA_MAX.codice_destinatario,
-  indirizzo: AZIENDA_MAX.indirizzo,
-  cap: AZIENDA_MAX.cap,
-  citta: AZIENDA_MAX.citta,
-  provincia: AZIENDA_MAX.provincia,
-  mailPrincipale: AZIENDA_MAX.email,
+  ragione_sociale: COMPANY_MAX.ragione_sociale,
+  partita_iva: COMPANY_MAX.partita_iva,
+  codice_fiscale: COMPANY_MAX.codice_fiscale,
+  pec: COMPANY_MAX.pec,
+  codice_destinatario: COMPANY_MAX.codice_destinatario,
+  indirizzo: COMPANY_MAX.indirizzo,
+  cap: COMPANY_MAX.cap,
+  citta: COMPANY_MAX.citta,
+  provincia: COMPANY_MAX.provincia,
+  mailPrincipale: COMPANY_MAX.email,
 };
 
-function valuesOf(company: Azienda): Record<Field, string> {
+function valuesOf(company: Company): Record<Field, string> {
   return Object.fromEntries(FIELDS.map((f) => [f, company[f] ?? ''])) as Record<Field, string>;
 }
 
@@ -51,7 +51,7 @@ function valuesOf(company: Azienda): Record<Field, string> {
  * The billing data: the company form's rules and messages (required, VAT number length and check
  * digit, email), the schema's limits, and leaving with unsaved changes asks first.
  */
-export function BillingForm({ company, readOnly }: { company: Azienda; readOnly: boolean }) {
+export function BillingForm({ company, readOnly }: { company: Company; readOnly: boolean }) {
   const { t } = useTranslation();
   const save = useSaveCompany();
   const rules: Partial<Record<Field, (v: string) => string | null>> = companyValidation(t);
@@ -74,9 +74,9 @@ export function BillingForm({ company, readOnly }: { company: Azienda; readOnly:
         telefono: company.telefono ?? '',
         nazione: company.nazione,
         timezone: company.timezone,
-        lingua_default: company.lingua_default as AziendaUpdate['lingua_default'],
+        lingua_default: company.lingua_default as CompanyUpdate['lingua_default'],
       };
-      const parsed = aziendaUpdateRequest.safeParse(body);
+      const parsed = companyUpdateRequest.safeParse(body);
       if (!parsed.success) {
         form.setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), messageOf(i.message)])));
         notify.error(t('subscription.companyData.fillAll'));

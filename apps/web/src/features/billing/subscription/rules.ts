@@ -4,7 +4,7 @@ import {
   isExpiring,
   isPaymentFailed,
   isTrialActive,
-  type Aziendamap,
+  type CompanyMap,
   type BillingPeriod,
   type BreakListEntry,
   type EstimateRequest,
@@ -24,7 +24,7 @@ export type Banner =
   | { kind: 'trialExpired' };
 
 /** The banners of the default layout (spec sections 2 and 4), from the contract's rules. */
-export function bannersFor(c: Aziendamap, today: string = localToday()): Banner[] {
+export function bannersFor(c: CompanyMap, today: string = localToday()): Banner[] {
   const out: Banner[] = [];
   const expired = isExpired(c, today);
   if (expired) out.push(c.subscription_confirmed ? { kind: 'expired' } : { kind: 'trialExpired' });
@@ -35,7 +35,7 @@ export function bannersFor(c: Aziendamap, today: string = localToday()): Banner[
   return out;
 }
 
-export function expiredNow(c: Aziendamap, today: string = localToday()): boolean {
+export function expiredNow(c: CompanyMap, today: string = localToday()): boolean {
   return isExpired(c, today);
 }
 

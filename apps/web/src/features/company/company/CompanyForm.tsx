@@ -3,7 +3,7 @@ import { TextInput } from '../../../app/components/TextFields';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { AZIENDA_MAX, LANGUAGES, type Azienda } from '@fs/contract';
+import { COMPANY_MAX, LANGUAGES, type Company } from '@fs/contract';
 import { errorText, isApiError } from '../../../app/api/errors';
 import { notify } from '../../../app/notify';
 import { serverFieldMessage } from '../../../app/field-rules';
@@ -12,7 +12,7 @@ import { useSaveCompany } from './api';
 import { companyValidation, timeZones, toRequest, toValues, type CompanyValues } from './company-form';
 import { useUnsavedChangesGuard } from '../../../app/guarded-close';
 
-export function CompanyForm({ company, readOnly }: { company: Azienda; readOnly: boolean }) {
+export function CompanyForm({ company, readOnly }: { company: Company; readOnly: boolean }) {
   const { t } = useTranslation();
   const save = useSaveCompany();
   const nazioni = useNazioni();
@@ -61,26 +61,26 @@ export function CompanyForm({ company, readOnly }: { company: Azienda; readOnly:
             <TextInput
               {...field('ragione_sociale', 'company.fields.ragione_sociale', {
                 required: true,
-                maxLength: AZIENDA_MAX.ragione_sociale,
+                maxLength: COMPANY_MAX.ragione_sociale,
               })}
             />
             <TextInput
               {...field('partita_iva', 'company.fields.partita_iva', {
                 required: true,
                 inputMode: 'numeric',
-                maxLength: AZIENDA_MAX.partita_iva,
+                maxLength: COMPANY_MAX.partita_iva,
                 withCounter: false,
               })}
             />
             <TextInput
               {...field('codice_fiscale', 'company.fields.codice_fiscale', {
-                maxLength: AZIENDA_MAX.codice_fiscale,
+                maxLength: COMPANY_MAX.codice_fiscale,
                 withCounter: false,
               })}
             />
             <TextInput
               {...field('codice_destinatario', 'company.fields.codice_destinatario', {
-                maxLength: AZIENDA_MAX.codice_destinatario,
+                maxLength: COMPANY_MAX.codice_destinatario,
               })}
             />
           </SimpleGrid>
@@ -94,17 +94,17 @@ export function CompanyForm({ company, readOnly }: { company: Azienda; readOnly:
               {...field('mailPrincipale', 'company.fields.mailPrincipale', {
                 required: true,
                 type: 'email',
-                maxLength: AZIENDA_MAX.email,
+                maxLength: COMPANY_MAX.email,
               })}
             />
-            <TextInput {...field('pec', 'company.fields.pec', { type: 'email', maxLength: AZIENDA_MAX.pec })} />
+            <TextInput {...field('pec', 'company.fields.pec', { type: 'email', maxLength: COMPANY_MAX.pec })} />
             <TextInput
-              {...field('telefono', 'company.fields.telefono', { type: 'tel', maxLength: AZIENDA_MAX.telefono })}
+              {...field('telefono', 'company.fields.telefono', { type: 'tel', maxLength: COMPANY_MAX.telefono })}
             />
             <TagsInput
               {...field('emails', 'company.fields.emails', {
                 description: t('company.emailsHint'),
-                maxTags: AZIENDA_MAX.emails,
+                maxTags: COMPANY_MAX.emails,
               })}
             />
           </SimpleGrid>
@@ -114,10 +114,10 @@ export function CompanyForm({ company, readOnly }: { company: Azienda; readOnly:
             {t('company.sections.address')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput {...field('indirizzo', 'company.fields.indirizzo', { maxLength: AZIENDA_MAX.indirizzo })} />
-            <TextInput {...field('citta', 'company.fields.citta', { maxLength: AZIENDA_MAX.citta })} />
-            <TextInput {...field('provincia', 'company.fields.provincia', { maxLength: AZIENDA_MAX.provincia })} />
-            <TextInput {...field('cap', 'company.fields.cap', { maxLength: AZIENDA_MAX.cap })} />
+            <TextInput {...field('indirizzo', 'company.fields.indirizzo', { maxLength: COMPANY_MAX.indirizzo })} />
+            <TextInput {...field('citta', 'company.fields.citta', { maxLength: COMPANY_MAX.citta })} />
+            <TextInput {...field('provincia', 'company.fields.provincia', { maxLength: COMPANY_MAX.provincia })} />
+            <TextInput {...field('cap', 'company.fields.cap', { maxLength: COMPANY_MAX.cap })} />
             <Select
               {...field('nazione', 'company.fields.nazione', {
                 data: countries,

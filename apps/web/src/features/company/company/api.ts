@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CACHE_MS, type AziendaUpdate, routes } from '@fs/contract';
+import { CACHE_MS, type CompanyUpdate, routes } from '@fs/contract';
 import { api } from '../../../app/api/client';
 import { useBlobUrl } from '../../../app/api/use-blob-url';
 import { sessionKeys } from '../../../app/session/api';
@@ -31,7 +31,7 @@ export function useSaveCompany() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: AziendaUpdate) => (await api.call(routes.company.updateCompany, { body })).item,
+    mutationFn: async (body: CompanyUpdate) => (await api.call(routes.company.updateCompany, { body })).item,
     onSuccess: (item) => {
       queryClient.setQueryData(companyKeys.company, item);
       // The session user carries the company name and VAT number (aziendamap).

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { isTimeZone, isValidCodiceDestinatario, type Azienda, type AziendaUpdate } from '@fs/contract';
+import { isTimeZone, isValidRecipientCode, type Company, type CompanyUpdate } from '@fs/contract';
 import { partitaIvaError, requiredEmailError } from '../../../app/field-rules';
 
 /** The editable company fields as the form holds them (strings, '' for empty). */
@@ -21,7 +21,7 @@ export interface CompanyValues {
   lingua_default: string;
 }
 
-export function toValues(a: Azienda): CompanyValues {
+export function toValues(a: Company): CompanyValues {
   return {
     ragione_sociale: a.ragione_sociale,
     partita_iva: a.partita_iva,
@@ -41,13 +41,13 @@ export function toValues(a: Azienda): CompanyValues {
   };
 }
 
-export function toRequest(v: CompanyValues): AziendaUpdate {
+export function toRequest(v: CompanyValues): CompanyUpdate {
   return {
     ...v,
     partita_iva: v.partita_iva.trim(),
     codice_destinatario: v.codice_destinatario.trim().toUpperCase(),
     provincia: v.provincia.trim().toUpperCase(),
-    lingua_default: v.lingua_default as AziendaUpdate['lingua_default'],
+    lingua_default: v.lingua_default as CompanyUpdate['lingua_default'],
   };
 }
 
@@ -65,7 +65,7 @@ export function companyValidation(t: TFunction) {
     mailPrincipale: (v: string) => requiredEmailError(t, v, t('company.invalid.email')),
     pec: optional((v) => EMAIL.test(v), t('company.invalid.email')),
     codice_destinatario: optional(
-      (v) => isValidCodiceDestinatario(v.toUpperCase()),
+      (v) => isValidRecipientCode(v.toUpperCase()),
       t('company.invalid.codice_destinatario'),
     ),
     emails: (list: string[]) => (list.every((e) => EMAIL.test(e.trim())) ? null : t('company.invalid.email')),

@@ -4,7 +4,7 @@ import { TextInput } from '../../../app/components/TextFields';
 import { modals } from '@mantine/modals';
 import { IconCheck, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { Motivazione } from '@fs/contract';
+import type { Reason } from '@fs/contract';
 import { errorText } from '../../../app/api/errors';
 import { LoadError } from '../../../app/components/LoadError';
 import { notify } from '../../../app/notify';
@@ -79,7 +79,7 @@ export function MotivazioniEditor() {
   );
 }
 
-function ReasonRow({ m, canWrite, canDelete }: { m: Motivazione; canWrite: boolean; canDelete: boolean }) {
+function ReasonRow({ m, canWrite, canDelete }: { m: Reason; canWrite: boolean; canDelete: boolean }) {
   const { t } = useTranslation();
   const save = useSaveMotivazione();
   const remove = useDeleteMotivazione();

@@ -4,8 +4,8 @@ import {
   REASONS_CACHE_MS,
   reasonSuggestionsOn,
   type Estimate,
-  type Motivazione,
-  type MotivazioneRequest,
+  type Reason,
+  type ReasonRequest,
   type OptionItem,
   type OptionsConfirmRequest,
   type PaidOptionConfirmRequest,
@@ -60,7 +60,7 @@ export function useMotivazioni() {
     queryKey: optionKeys.motivazioni,
     enabled,
     staleTime: REASONS_CACHE_MS,
-    queryFn: async () => (await api.get<{ items: Motivazione[] }>('/api/configuration/motivazioni')).items,
+    queryFn: async () => (await api.get<{ items: Reason[] }>('/api/configuration/motivazioni')).items,
   });
 }
 
@@ -68,8 +68,8 @@ export function useSaveMotivazione() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: MotivazioneRequest) =>
-      (await api.post<{ item: Motivazione }>('/api/configuration/motivazione', body)).item,
+    mutationFn: async (body: ReasonRequest) =>
+      (await api.post<{ item: Reason }>('/api/configuration/motivazione', body)).item,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: optionKeys.motivazioni }),
   });
 }

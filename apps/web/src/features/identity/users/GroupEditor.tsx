@@ -3,10 +3,10 @@ import { TextInput } from '../../../app/components/TextFields';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import {
-  GRUPPO_MAX,
+  PERMISSION_GROUP_MAX,
   groupPermissionMap,
   PAGE_KEYS,
-  type Gruppo,
+  type PermissionGroup,
   type PagePermission,
   type PermissionMap,
   type User,
@@ -34,7 +34,7 @@ interface Values {
 }
 
 interface Props {
-  group: Gruppo | null;
+  group: PermissionGroup | null;
   users: User[];
   onClose: () => void;
 }
@@ -110,7 +110,7 @@ export function GroupEditor({ group, users, onClose }: Props) {
             label={t('users.groups.name')}
             required
             data-autofocus
-            maxLength={GRUPPO_MAX.name}
+            maxLength={PERMISSION_GROUP_MAX.name}
             {...form.getInputProps('name')}
           />
           <MultiSelect

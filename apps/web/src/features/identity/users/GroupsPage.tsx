@@ -3,7 +3,7 @@ import { ActionIcon, Alert, Badge, Button, Group, Stack, Table, Text, Title, Too
 import { modals } from '@mantine/modals';
 import { IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { Gruppo } from '@fs/contract';
+import type { PermissionGroup } from '@fs/contract';
 import { ErrorView } from '../../../app/components/ErrorView';
 import { LoadError } from '../../../app/components/LoadError';
 import { PageLoader } from '../../../app/components/PageLoader';
@@ -23,12 +23,12 @@ export function GroupsPage() {
   const groups = useGroups(isAdmin);
   const users = useUsers(isAdmin);
   const del = useDeleteGroup();
-  const [editing, setEditing] = useState<{ group: Gruppo | null } | null>(null);
+  const [editing, setEditing] = useState<{ group: PermissionGroup | null } | null>(null);
 
   if (!isAdmin)
     return <ErrorView status={403} title={t('errors.forbiddenTitle')} message={t('users.groups.adminOnly')} />;
 
-  const confirmDelete = (g: Gruppo) =>
+  const confirmDelete = (g: PermissionGroup) =>
     modals.openConfirmModal({
       title: t('users.groups.deleteTitle'),
       children: <Text size="sm">{t('users.groups.deleteText', { name: g.name, members: g.membri.length })}</Text>,

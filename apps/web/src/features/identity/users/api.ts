@@ -1,5 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GenerateOtp, Gruppo, GruppoSave, Licences, LoginItem, User, UserSave } from '@fs/contract';
+import type {
+  GenerateOtp,
+  PermissionGroup,
+  PermissionGroupSave,
+  Licences,
+  LoginItem,
+  User,
+  UserSave,
+} from '@fs/contract';
 import { api, apiRequest } from '../../../app/api/client';
 import { sessionKeys } from '../../../app/session/api';
 import { jobKeys } from '../../registries';
@@ -120,7 +128,7 @@ export function useGroups(enabled = true) {
     queryKey: userKeys.groups,
     enabled,
     staleTime: USERS_STALE_MS,
-    queryFn: async () => (await api.get<{ gruppi: Gruppo[] }>('/api/gruppi/gruppi')).gruppi,
+    queryFn: async () => (await api.get<{ gruppi: PermissionGroup[] }>('/api/gruppi/gruppi')).gruppi,
   });
 }
 
@@ -128,7 +136,8 @@ export function useSaveGroup() {
   const refresh = useRefreshUsers();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: GruppoSave) => (await api.post<{ gruppo: Gruppo }>('/api/gruppi/gruppo', body)).gruppo,
+    mutationFn: async (body: PermissionGroupSave) =>
+      (await api.post<{ gruppo: PermissionGroup }>('/api/gruppi/gruppo', body)).gruppo,
     onSuccess: refresh,
   });
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CONTRATTO_MAX } from '@fs/contract';
+import { CONTRACT_MAX } from '@fs/contract';
 import { emptyActivity, type ActivityDraft } from './activity-form';
 import { ActivityModal } from './ActivityModal';
 import type { ContractForm } from './contract-form';
@@ -89,7 +89,7 @@ export function ActivitiesEditor({
           variant="light"
           leftSection={<IconPlus size={16} />}
           onClick={() => setEditing({ draft: emptyActivity(), isNew: true })}
-          disabled={form.attivita.length >= CONTRATTO_MAX.attivita}
+          disabled={form.attivita.length >= CONTRACT_MAX.attivita}
         >
           {t('contracts.activities.add')}
         </Button>

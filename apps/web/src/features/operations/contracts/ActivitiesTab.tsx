@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { Attivita, Contratto, Occorrenza } from '@fs/contract';
+import type { Activity, Contract, Occurrence } from '@fs/contract';
 import { errorText, formErrorsOf } from '../../../app/api/errors';
 import { confirmDelete } from '../../../app/confirm-delete';
 import { LoadError } from '../../../app/components/LoadError';
@@ -34,7 +34,7 @@ import { OccurrencesTable } from './OccurrencesTable';
 import { MakeReportModal, MoveDateModal } from './OccurrenceModals';
 
 /** The contract's activities with their dates: to do, or the whole history with done and overdue dates and their reports. */
-export function ActivitiesTab({ contract: c }: { contract: Contratto }) {
+export function ActivitiesTab({ contract: c }: { contract: Contract }) {
   const { t } = useTranslation();
   const [all, setAll] = useState(false);
   const list = useActivities(c.id, all);
@@ -45,8 +45,8 @@ export function ActivitiesTab({ contract: c }: { contract: Contratto }) {
   const remove = useDeleteActivities(c.id);
   const [selected, setSelected] = useState<string[]>([]);
   const [editing, setEditing] = useState<ActivityDraft | null>(null);
-  const [reporting, setReporting] = useState<{ o: Occorrenza; name: string } | null>(null);
-  const [moving, setMoving] = useState<{ o: Occorrenza; name: string } | null>(null);
+  const [reporting, setReporting] = useState<{ o: Occurrence; name: string } | null>(null);
+  const [moving, setMoving] = useState<{ o: Occurrence; name: string } | null>(null);
   const period = {
     data_inizio: c.data_inizio ?? '',
     data_fine: c.data_fine ?? '',
@@ -171,7 +171,7 @@ function ActivityCard({
   onDelete,
   children,
 }: {
-  a: Attivita;
+  a: Activity;
   selectable: boolean;
   selected: boolean;
   onSelect: (on: boolean) => void;

@@ -1,6 +1,6 @@
 import { Checkbox, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ATTIVITA_MAX } from '@fs/contract';
+import { ACTIVITY_MAX } from '@fs/contract';
 import { TextInput, Textarea } from '../../../app/components/TextFields';
 import { useJobs } from '../../registries';
 import { useMachines, usePlants } from '../reports/api';
@@ -26,7 +26,7 @@ export function ActivityConfigTab({ draft, set, errors, clienteId }: ActivityTab
         required
         value={draft.nome}
         onChange={(e) => set({ nome: e.currentTarget.value })}
-        maxLength={ATTIVITA_MAX.nome}
+        maxLength={ACTIVITY_MAX.nome}
         error={errors.nome}
         data-autofocus
       />
@@ -113,7 +113,7 @@ export function ActivityConfigTab({ draft, set, errors, clienteId }: ActivityTab
         label={t('contracts.activity.note')}
         value={draft.note}
         onChange={(e) => set({ note: e.currentTarget.value })}
-        maxLength={ATTIVITA_MAX.note}
+        maxLength={ACTIVITY_MAX.note}
         autosize
         minRows={2}
         error={errors.note}

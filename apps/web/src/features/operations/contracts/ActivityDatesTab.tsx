@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconPlus, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { FREQUENZE, UNITA_FREQUENZA, type Frequenza, type UnitaFrequenza } from '@fs/contract';
+import { FREQUENCIES, FREQUENCY_UNITS, type Frequency, type FrequencyUnit } from '@fs/contract';
 import { DateField } from '../../../app/components/DateField';
 import { formatDate } from '../../../app/format';
 import type { ActivityTabProps } from './ActivityConfigTab';
@@ -53,8 +53,8 @@ export function ActivityDatesTab({
         <SegmentedControl
           aria-labelledby="frequency-kind"
           value={draft.tipo}
-          onChange={(v) => set({ tipo: v as Frequenza })}
-          data={FREQUENZE.map((f) => ({ value: f, label: t(`contracts.frequency.tipi.${f}`) }))}
+          onChange={(v) => set({ tipo: v as Frequency })}
+          data={FREQUENCIES.map((f) => ({ value: f, label: t(`contracts.frequency.tipi.${f}`) }))}
           fullWidth
         />
         <Text size="xs" c="dimmed" mt={4}>
@@ -76,9 +76,9 @@ export function ActivityDatesTab({
           <Select
             label={t('contracts.frequency.unita')}
             required
-            data={UNITA_FREQUENZA.map((u) => ({ value: u, label: t(`contracts.frequency.unit.${u}`) }))}
+            data={FREQUENCY_UNITS.map((u) => ({ value: u, label: t(`contracts.frequency.unit.${u}`) }))}
             value={draft.unita}
-            onChange={(v) => v && set({ unita: v as UnitaFrequenza })}
+            onChange={(v) => v && set({ unita: v as FrequencyUnit })}
             allowDeselect={false}
             error={errors['frequenza.unita']}
           />

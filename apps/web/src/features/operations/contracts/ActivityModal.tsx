@@ -3,7 +3,7 @@ import { Alert, Button, Group, Modal, Stack, Tabs, Text } from '@mantine/core';
 import { IconCalendarEvent, IconInfoCircle, IconSettings, IconUsers } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { frequenzaSchema } from '@fs/contract';
+import { frequencySchema } from '@fs/contract';
 import { errorText, formErrorsOf } from '../../../app/api/errors';
 import { useDebounced } from '../../../app/components/list-state';
 import { useGuardedClose } from '../../../app/guarded-close';
@@ -28,7 +28,7 @@ export interface ContractPeriod {
 /** The preview's request for a draft: null while the period or the frequency is incomplete. */
 function previewBody(d: ActivityDraft, period: ContractPeriod): FrequencyBody | null {
   if (!period.data_inizio || !period.data_fine) return null;
-  const f = frequenzaSchema.safeParse(frequenzaOf(d));
+  const f = frequencySchema.safeParse(frequenzaOf(d));
   if (!f.success) return null;
   return {
     data_inizio: period.data_inizio,

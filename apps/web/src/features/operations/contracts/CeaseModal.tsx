@@ -3,7 +3,7 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CONTRATTO_MAX, type Contratto } from '@fs/contract';
+import { CONTRACT_MAX, type Contract } from '@fs/contract';
 import { DateField } from '../../../app/components/DateField';
 import { Textarea } from '../../../app/components/TextFields';
 import { showSaveError } from '../../../app/form-errors';
@@ -18,7 +18,7 @@ const today = () => {
 };
 
 /** "Termina anticipatamente": the day and the reason, then a confirmation. */
-export function CeaseModal({ contract: c, onClose }: { contract: Contratto; onClose: () => void }) {
+export function CeaseModal({ contract: c, onClose }: { contract: Contract; onClose: () => void }) {
   const { t } = useTranslation();
   const [initial] = useState(today);
   const [data, setData] = useState(initial);
@@ -71,7 +71,7 @@ export function CeaseModal({ contract: c, onClose }: { contract: Contratto; onCl
             required
             value={motivo}
             onChange={(e) => setMotivo(e.currentTarget.value)}
-            maxLength={CONTRATTO_MAX.motivo}
+            maxLength={CONTRACT_MAX.motivo}
             autosize
             minRows={3}
             error={errors.motivo}

@@ -3,7 +3,7 @@ import { Button, Group } from '@mantine/core';
 import { IconFileTypePdf, IconPencil, IconPlayerStop, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Contratto } from '@fs/contract';
+import type { Contract } from '@fs/contract';
 import { confirmDelete } from '../../../app/confirm-delete';
 import { useCan } from '../../../app/session/api';
 import { useDownload } from '../../../app/use-download';
@@ -12,7 +12,7 @@ import { CeaseModal } from './CeaseModal';
 import { EditContractModal } from './EditContractModal';
 
 /** Modifica, Termina anticipatamente, Elimina and Anteprima PDF, as the user's permissions allow. */
-export function ContractActions({ contract: c }: { contract: Contratto }) {
+export function ContractActions({ contract: c }: { contract: Contract }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const canWrite = useCan('contratti', 'write') === true;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { adminPermissions, CONTRATTI_TABLE, type Attivita, type Contratto, type ContrattoRow } from '@fs/contract';
+import { adminPermissions, CONTRACTS_TABLE, type Activity, type Contract, type ContractRow } from '@fs/contract';
 import { tableInfosKey } from '../../../app/components/table-preferences';
 import { sessionKeys } from '../../../app/session/api';
 import { renderUi, testQueryClient } from '../../../test/render';
@@ -11,7 +11,7 @@ import { ContractsPage } from './ContractsPage';
 
 const ID = '7b0c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 
-const contract: Contratto = {
+const contract: Contract = {
   id: ID,
   identificativo: 'CH-2026-003',
   descrizione: 'Assistenza caldaie',
@@ -49,7 +49,7 @@ const contract: Contratto = {
   updated_at: '2026-01-01T08:00:00Z',
 };
 
-const activity: Attivita = {
+const activity: Activity = {
   id: 'a1',
   contratto_id: ID,
   nome: 'Controllo caldaia',
@@ -148,7 +148,7 @@ describe('the contract list', () => {
       'fetch',
       vi.fn(
         async () =>
-          new Response(JSON.stringify({ success: true, items: [] as ContrattoRow[], totaleElementi: 0, item: null })),
+          new Response(JSON.stringify({ success: true, items: [] as ContractRow[], totaleElementi: 0, item: null })),
       ),
     );
     renderUi(<RouterProvider router={router} />, q);
@@ -160,13 +160,13 @@ describe('the contract list', () => {
     const q = client();
     q.setQueryData(tableInfosKey('contratti'), {
       table: 'contratti',
-      columns: CONTRATTI_TABLE.columns,
-      minColumns: CONTRATTI_TABLE.minColumns,
-      maxColumns: CONTRATTI_TABLE.maxColumns,
-      defaultColumns: CONTRATTI_TABLE.defaultColumns,
-      selectedColumns: CONTRATTI_TABLE.defaultColumns,
+      columns: CONTRACTS_TABLE.columns,
+      minColumns: CONTRACTS_TABLE.minColumns,
+      maxColumns: CONTRACTS_TABLE.maxColumns,
+      defaultColumns: CONTRACTS_TABLE.defaultColumns,
+      selectedColumns: CONTRACTS_TABLE.defaultColumns,
     });
-    const row: ContrattoRow = {
+    const row: ContractRow = {
       ...contract,
       ore_residue: '0.00',
       stato: 'in_scadenza',

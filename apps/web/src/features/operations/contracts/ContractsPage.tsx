@@ -2,7 +2,7 @@ import { Button, Group, Paper, Select, Stack, Text, ThemeIcon, Title } from '@ma
 import { IconFileCertificate, IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CONTRATTI_TABLE, STATI_CONTRATTO, TIPI_CONTRATTO, type ContrattoRow } from '@fs/contract';
+import { CONTRACTS_TABLE, CONTRACT_STATES, CONTRACT_TYPES, type ContractRow } from '@fs/contract';
 import { DataTable, pageQueryProps } from '../../../app/components/DataTable';
 import { useDebounced } from '../../../app/components/list-state';
 import { filterRules, sortsOf, useListParams } from '../../../app/components/list-url';
@@ -19,12 +19,12 @@ export const SCADENZA_GIORNI = ['30', '60', '90', '180'] as const;
 
 /** The list's address: customer, type, state and "ending within", by the API's names. */
 const LIST = {
-  sort: CONTRATTI_TABLE.defaultSort,
-  sorts: sortsOf(CONTRATTI_TABLE),
+  sort: CONTRACTS_TABLE.defaultSort,
+  sorts: sortsOf(CONTRACTS_TABLE),
   filters: {
     cliente_id: filterRules.id,
-    tipo: filterRules.oneOf(TIPI_CONTRATTO),
-    stato: filterRules.oneOf(STATI_CONTRATTO),
+    tipo: filterRules.oneOf(CONTRACT_TYPES),
+    stato: filterRules.oneOf(CONTRACT_STATES),
     scadenza_giorni: filterRules.oneOf(SCADENZA_GIORNI),
   },
 };
@@ -84,7 +84,7 @@ export function ContractsPage() {
           </Stack>
         </Paper>
       ) : (
-        <DataTable<ContrattoRow>
+        <DataTable<ContractRow>
           table="contratti"
           {...pageQueryProps(page)}
           state={state}
@@ -110,7 +110,7 @@ export function ContractsPage() {
               case 'rinnovo_automatico':
                 return r.rinnovo_automatico ? t('contracts.yes') : t('contracts.no');
               default: {
-                const v = r[key as keyof ContrattoRow];
+                const v = r[key as keyof ContractRow];
                 return v === null || v === undefined ? '' : String(v);
               }
             }
@@ -123,7 +123,7 @@ export function ContractsPage() {
               <Select
                 label={t('contracts.fields.tipo')}
                 placeholder={t('contracts.filters.any')}
-                data={TIPI_CONTRATTO.map((x) => ({ value: x, label: t(`contracts.tipi.${x}`) }))}
+                data={CONTRACT_TYPES.map((x) => ({ value: x, label: t(`contracts.tipi.${x}`) }))}
                 value={tipo}
                 onChange={(v) => setFilters({ tipo: v })}
                 clearable
@@ -132,7 +132,7 @@ export function ContractsPage() {
               <Select
                 label={t('contracts.fields.stato')}
                 placeholder={t('contracts.filters.any')}
-                data={STATI_CONTRATTO.map((x) => ({ value: x, label: t(`contracts.stati.${x}`) }))}
+                data={CONTRACT_STATES.map((x) => ({ value: x, label: t(`contracts.stati.${x}`) }))}
                 value={stato}
                 onChange={(v) => setFilters({ stato: v })}
                 clearable

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Divider, Group, Modal, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import type { Contratto } from '@fs/contract';
+import type { Contract } from '@fs/contract';
 import { errorText, formErrorsOf } from '../../../app/api/errors';
 import { useGuardedClose } from '../../../app/guarded-close';
 import { notify } from '../../../app/notify';
@@ -14,7 +14,7 @@ import { SettingsStep } from './SettingsStep';
 import { useRuleMessages } from './use-rule-messages';
 
 /** "Modifica": the wizard's fields but the type and the activities (the type is fixed; activities have their tab). */
-export function EditContractModal({ contract, onClose }: { contract: Contratto; onClose: () => void }) {
+export function EditContractModal({ contract, onClose }: { contract: Contract; onClose: () => void }) {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const messages = useRuleMessages();

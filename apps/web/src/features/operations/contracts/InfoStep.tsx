@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Radio, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CONTRATTO_MAX, TIPI_CONTRATTO, type TipoContratto } from '@fs/contract';
+import { CONTRACT_MAX, CONTRACT_TYPES, type ContractType } from '@fs/contract';
 import { TextInput, Textarea } from '../../../app/components/TextFields';
 import { useDebounced } from '../../../app/components/list-state';
 import { useCustomerSearch } from '../reports/api';
@@ -58,14 +58,14 @@ export function InfoStep({ form, set, errors, edit = false }: StepProps) {
           required
           value={form.identificativo}
           onChange={(e) => set({ identificativo: e.currentTarget.value })}
-          maxLength={CONTRATTO_MAX.identificativo}
+          maxLength={CONTRACT_MAX.identificativo}
           error={errors.identificativo}
         />
         <Textarea
           label={t('contracts.fields.descrizione')}
           value={form.descrizione}
           onChange={(e) => set({ descrizione: e.currentTarget.value })}
-          maxLength={CONTRATTO_MAX.descrizione}
+          maxLength={CONTRACT_MAX.descrizione}
           autosize
           minRows={2}
           error={errors.descrizione}
@@ -77,11 +77,11 @@ export function InfoStep({ form, set, errors, edit = false }: StepProps) {
         description={edit ? t('contracts.hints.tipoFixed') : t('contracts.hints.tipo')}
         required
         value={form.tipo}
-        onChange={(v) => set({ tipo: v as TipoContratto })}
+        onChange={(v) => set({ tipo: v as ContractType })}
         error={errors.tipo}
       >
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="xs">
-          {TIPI_CONTRATTO.map((tipo) => (
+          {CONTRACT_TYPES.map((tipo) => (
             <Radio.Card key={tipo} value={tipo} p="md" radius="md" disabled={edit}>
               <Stack gap={4}>
                 <Radio.Indicator />

@@ -1,7 +1,7 @@
 import { Alert, Card, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { Contratto } from '@fs/contract';
+import type { Contract } from '@fs/contract';
 import { Facts } from '../../../app/components/Facts';
 import { MediaFiles } from '../../../app/components/MediaFiles';
 import { formatDate } from '../../../app/format';
@@ -11,7 +11,7 @@ import { HoursBar } from './HoursBar';
 import { periodText, renewalText } from './summary';
 
 /** The contract's data, its on-call hours, renewal and notice, ceasing, and its files. */
-export function InfoTab({ contract: c }: { contract: Contratto }) {
+export function InfoTab({ contract: c }: { contract: Contract }) {
   const { t, i18n } = useTranslation();
   const canWrite = useCan('contratti', 'write') === true;
   const canDelete = useCan('contratti', 'delete') === true;

@@ -3,7 +3,7 @@ import { Button, Group, Modal, MultiSelect, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Occorrenza } from '@fs/contract';
+import type { Occurrence } from '@fs/contract';
 import { errorText } from '../../../app/api/errors';
 import { DateField, TimeField } from '../../../app/components/DateField';
 import { formatDate } from '../../../app/format';
@@ -18,7 +18,7 @@ export function MakeReportModal({
   name,
   onClose,
 }: {
-  occurrence: Occorrenza;
+  occurrence: Occurrence;
   name: string;
   onClose: () => void;
 }) {
@@ -104,7 +104,7 @@ export function MoveDateModal({
   name,
   onClose,
 }: {
-  occurrence: Occorrenza;
+  occurrence: Occurrence;
   name: string;
   onClose: () => void;
 }) {

@@ -2,11 +2,11 @@ import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
 import { IconCalendarShare, IconFilePlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Occorrenza, StatoOccorrenza } from '@fs/contract';
+import type { Occurrence, OccurrenceState } from '@fs/contract';
 import { formatDate } from '../../../app/format';
 
 /** An occurrence's state colours: to do blue, planned violet, done green, overdue red. */
-export const STATO_OCCORRENZA_COLORS: Record<StatoOccorrenza, string> = {
+export const STATO_OCCORRENZA_COLORS: Record<OccurrenceState, string> = {
   da_fare: 'blue',
   pianificata: 'violet',
   fatta: 'green',
@@ -22,12 +22,12 @@ export function OccurrencesTable({
   onReport,
   onMove,
 }: {
-  items: Occorrenza[];
+  items: Occurrence[];
   name: string;
   canReport: boolean;
   canMove: boolean;
-  onReport: (o: Occorrenza) => void;
-  onMove: (o: Occorrenza) => void;
+  onReport: (o: Occurrence) => void;
+  onMove: (o: Occurrence) => void;
 }) {
   const { t } = useTranslation();
   if (items.length === 0)

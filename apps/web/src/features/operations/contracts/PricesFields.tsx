@@ -1,6 +1,6 @@
 import { SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { VOCI_PREZZO_CONTRATTO } from '@fs/contract';
+import { CONTRACT_PRICE_ITEMS } from '@fs/contract';
 import { DecimalInput } from '../../../app/components/DecimalInput';
 import type { ContractForm, VocePrezzo } from './contract-form';
 
@@ -17,7 +17,7 @@ export function PricesFields({
   const { t } = useTranslation();
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
-      {VOCI_PREZZO_CONTRATTO.map((voce) => (
+      {CONTRACT_PRICE_ITEMS.map((voce) => (
         <DecimalInput
           key={voce}
           label={t(`contracts.prices.${voce}`)}

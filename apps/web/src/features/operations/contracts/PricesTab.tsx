@@ -1,11 +1,11 @@
 import { Alert, Card, Stack, Table, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { Contratto } from '@fs/contract';
+import type { Contract } from '@fs/contract';
 import { priceLines } from './summary';
 
 /** The contract's prices and whether reports on it take them (abilitaPrezziContratto). */
-export function PricesTab({ contract: c }: { contract: Contratto }) {
+export function PricesTab({ contract: c }: { contract: Contract }) {
   const { t, i18n } = useTranslation();
   const lines = priceLines(c.prezzi ?? {}, i18n.language, t);
   return (

@@ -1,6 +1,6 @@
 import { Checkbox, Divider, NumberInput, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CONTRATTO_MAX } from '@fs/contract';
+import { CONTRACT_MAX } from '@fs/contract';
 import { TextInput } from '../../../app/components/TextFields';
 import type { StepProps } from './InfoStep';
 import { useCompanyNoticeDays } from './notice';
@@ -59,7 +59,7 @@ export function SettingsStep({ form, set, errors }: StepProps) {
         type="email"
         value={form.email_avviso}
         onChange={(e) => set({ email_avviso: e.currentTarget.value })}
-        maxLength={CONTRATTO_MAX.email}
+        maxLength={CONTRACT_MAX.email}
         error={errors.email_avviso}
         maw={480}
       />

@@ -1,10 +1,10 @@
 import {
-  attivitaInput,
-  type Attivita,
-  type AttivitaInput,
-  type Frequenza,
-  type FrequenzaInput,
-  type UnitaFrequenza,
+  activityInput,
+  type Activity,
+  type ActivityInput,
+  type Frequency,
+  type FrequencyInput,
+  type FrequencyUnit,
 } from '@fs/contract';
 import { formatDate } from '../../../app/format';
 
@@ -18,9 +18,9 @@ export interface ActivityDraft {
   impianto_id: string | null;
   controlli: string[];
   macchinari: string[];
-  tipo: Frequenza;
+  tipo: Frequency;
   ogni: number | '';
-  unita: UnitaFrequenza;
+  unita: FrequencyUnit;
   /** First date of a fixed frequency ('' = the contract's start). */
   data_inizio: string;
   /** Dates of a variable frequency. */
@@ -61,7 +61,7 @@ export function emptyActivity(): ActivityDraft {
 }
 
 /** A saved activity in its editor. */
-export function activityDraftOf(a: Attivita): ActivityDraft {
+export function activityDraftOf(a: Activity): ActivityDraft {
   const f = a.frequenza;
   return {
     ...emptyActivity(),
@@ -86,7 +86,7 @@ export function activityDraftOf(a: Attivita): ActivityDraft {
 }
 
 /** The frequency as the wire takes it (empty numbers sent as missing, so zod names them). */
-export function frequenzaOf(d: ActivityDraft): FrequenzaInput {
+export function frequenzaOf(d: ActivityDraft): FrequencyInput {
   if (d.tipo === 'variabile') return { tipo: 'variabile', date: [...d.date].sort() };
   if (d.tipo === 'data_singola') return { tipo: 'data_singola', data: d.data };
   return {
@@ -97,7 +97,7 @@ export function frequenzaOf(d: ActivityDraft): FrequenzaInput {
   };
 }
 
-export function activityInputOf(d: ActivityDraft): AttivitaInput {
+export function activityInputOf(d: ActivityDraft): ActivityInput {
   return {
     ...(d.id ? { id: d.id } : {}),
     nome: d.nome,
@@ -124,7 +124,7 @@ export function activityErrorsOf(fields: Record<string, string>): Record<string,
 
 /** The activity's problems by field path ("nome", "frequenza.ogni"), by the wire's own rules. */
 export function validateActivity(d: ActivityDraft): Record<string, string> {
-  const r = attivitaInput.safeParse(activityInputOf(d));
+  const r = activityInput.safeParse(activityInputOf(d));
   const errors: Record<string, string> = {};
   if (r.success) return errors;
   for (const issue of r.error.issues) {
@@ -145,7 +145,7 @@ export function dateCount(d: ActivityDraft): number | null {
 type T = (key: string, options?: Record<string, unknown>) => string;
 
 /** The frequency in words: "Ogni 3 mesi dal 01/02/2026", "4 date variabili", "Data singola: 23/11/2026". */
-export function frequencyText(f: FrequenzaInput, t: T): string {
+export function frequencyText(f: FrequencyInput, t: T): string {
   if (f.tipo === 'variabile') return t('contracts.frequency.variableText', { count: f.date.length });
   if (f.tipo === 'data_singola') return t('contracts.frequency.singleText', { date: formatDate(f.data) ?? '' });
   const every = t(`contracts.frequency.every.${f.unita}`, { count: f.ogni });

@@ -1,14 +1,14 @@
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
-  Attivita,
-  AttivitaInput,
-  Contratto,
-  ContrattoInput,
-  ContrattoRow,
-  FrequenzaInput,
-  Occorrenza,
-  attivitaUpdateResponse,
+  Activity,
+  ActivityInput,
+  Contract,
+  ContractInput,
+  ContractRow,
+  FrequencyInput,
+  Occurrence,
+  activityUpdateResponse,
 } from '@fs/contract';
 import { api, apiRequest } from '../../../app/api/client';
 
@@ -20,7 +20,7 @@ export const contractKeys = {
   frequency: (body: unknown) => ['contracts', 'frequency', JSON.stringify(body)] as const,
 };
 
-export type ContractsPage = { items: ContrattoRow[]; totaleElementi: number };
+export type ContractsPage = { items: ContractRow[]; totaleElementi: number };
 
 /** One page of the list (the query string as GET /contratti/contratti-filtered takes it). */
 export function useContractsPage(qs: string) {
@@ -35,7 +35,7 @@ export function useContract(id: string | undefined) {
   return useQuery({
     queryKey: contractKeys.one(id ?? ''),
     enabled: !!id,
-    queryFn: async () => (await api.get<{ item: Contratto }>(`/api/contratti/contratto/${id}`)).item,
+    queryFn: async () => (await api.get<{ item: Contract }>(`/api/contratti/contratto/${id}`)).item,
   });
 }
 
@@ -54,8 +54,8 @@ export function useSaveContract() {
   const refresh = useRefreshContracts();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: ContrattoInput) =>
-      (await api.post<{ item: Contratto }>('/api/contratti/contratto/create', body)).item,
+    mutationFn: async (body: ContractInput) =>
+      (await api.post<{ item: Contract }>('/api/contratti/contratto/create', body)).item,
     onSuccess: (item) => {
       client.setQueryData(contractKeys.one(item.id), item);
       refresh();
@@ -79,7 +79,7 @@ export function useCeaseContract(id: string) {
   return useMutation({
     meta: { silent: true },
     mutationFn: async (body: { data: string; motivo: string }) =>
-      (await api.post<{ item: Contratto }>(`/api/contratti/contratto/${id}/cessa`, body)).item,
+      (await api.post<{ item: Contract }>(`/api/contratti/contratto/${id}/cessa`, body)).item,
     onSuccess: (item) => {
       client.setQueryData(contractKeys.one(item.id), item);
       refresh();
@@ -94,7 +94,7 @@ export function useActivities(contrattoId: string, all: boolean) {
   return useQuery({
     queryKey: contractKeys.activities(contrattoId, all),
     queryFn: async () =>
-      (await api.get<{ items: Attivita[] }>(`/api/contratti/contratto/attivita/${contrattoId}?allAttivita=${all}`))
+      (await api.get<{ items: Activity[] }>(`/api/contratti/contratto/attivita/${contrattoId}?allAttivita=${all}`))
         .items,
   });
 }
@@ -103,7 +103,7 @@ export interface FrequencyBody {
   data_inizio: string;
   data_fine: string;
   mesi_rinnovo?: number | null;
-  frequenza: FrequenzaInput;
+  frequenza: FrequencyInput;
 }
 
 /** The dates a frequency gives in the contract's period (POST /contratti/attivita/frequency); null body: nothing asked. */
@@ -131,7 +131,7 @@ export function useSaveActivities(contrattoId: string) {
   const refresh = useRefreshActivities(contrattoId);
   return useMutation({
     meta: { silent: true },
-    mutationFn: (attivita: AttivitaInput[]) =>
+    mutationFn: (attivita: ActivityInput[]) =>
       api.post<unknown>('/api/contratti/contratto/lista-attivita', { contrattoId, attivita }),
     onSuccess: refresh,
   });
@@ -164,7 +164,7 @@ export function useMakeReport(contrattoId: string) {
   });
 }
 
-export type MoveAnswer = z.infer<typeof attivitaUpdateResponse>;
+export type MoveAnswer = z.infer<typeof activityUpdateResponse>;
 
 /** Moves an occurrence to another day; beyond its rules the server warns unless `conferma`. */
 export function useMoveOccurrence(contrattoId: string) {
@@ -179,7 +179,7 @@ export function useMoveOccurrence(contrattoId: string) {
   });
 }
 
-export type { Occorrenza };
+export type { Occurrence };
 
 /** The machines of several plants, each with its plant (each plant's list shared with the report form's cache). */
 export function usePlantsMachines(impiantoIds: string[]) {

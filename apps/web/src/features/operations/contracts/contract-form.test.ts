@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Contratto } from '@fs/contract';
+import type { Contract } from '@fs/contract';
 import { emptyActivity } from './activity-form';
 import {
   contractFormOf,
@@ -130,7 +130,7 @@ describe('the body sent', () => {
       regole: null,
       abilitaPrezziContratto: true,
       prezzi: { ora: '2450.5', materiale: '10' },
-    } as unknown as Contratto;
+    } as unknown as Contract;
     const f = contractFormOf(c);
     expect(f.ore_contratto).toBe('40,5');
     expect(f.prezzi.ora).toBe('2.450,50');

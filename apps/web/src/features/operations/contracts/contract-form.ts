@@ -1,17 +1,17 @@
 import {
-  CONTRATTO_MAX,
-  contrattoInput,
-  VOCI_PREZZO_CONTRATTO,
-  type Contratto,
-  type ContrattoInput,
-  type ContrattoInputParsed,
-  type PrezziContratto,
-  type TipoContratto,
+  CONTRACT_MAX,
+  contractInput,
+  CONTRACT_PRICE_ITEMS,
+  type Contract,
+  type ContractInput,
+  type ContractInputParsed,
+  type ContractPrices,
+  type ContractType,
 } from '@fs/contract';
 import { decimalText } from '../../../app/components/DecimalInput';
 import { activityInputOf, type ActivityDraft } from './activity-form';
 
-export type VocePrezzo = (typeof VOCI_PREZZO_CONTRATTO)[number];
+export type VocePrezzo = (typeof CONTRACT_PRICE_ITEMS)[number];
 
 /** The contract as the wizard and the edit form hold it: decimals as typed (Italian), numbers maybe empty. */
 export interface ContractForm {
@@ -20,7 +20,7 @@ export interface ContractForm {
   cliente: string;
   identificativo: string;
   descrizione: string;
-  tipo: TipoContratto | null;
+  tipo: ContractType | null;
   data_inizio: string;
   data_fine: string;
   ore_contratto: string;
@@ -42,7 +42,7 @@ export interface ContractForm {
 export const STEPS = ['info', 'contract', 'settings', 'summary'] as const;
 export type Step = (typeof STEPS)[number];
 
-const emptyPrices = () => Object.fromEntries(VOCI_PREZZO_CONTRATTO.map((v) => [v, ''])) as Record<VocePrezzo, string>;
+const emptyPrices = () => Object.fromEntries(CONTRACT_PRICE_ITEMS.map((v) => [v, ''])) as Record<VocePrezzo, string>;
 
 export function emptyContract(): ContractForm {
   return {
@@ -70,9 +70,9 @@ export function emptyContract(): ContractForm {
 }
 
 /** A saved contract in the edit form (its activities are edited on their own tab). */
-export function contractFormOf(c: Contratto): ContractForm {
+export function contractFormOf(c: Contract): ContractForm {
   const prezzi = emptyPrices();
-  for (const v of VOCI_PREZZO_CONTRATTO) {
+  for (const v of CONTRACT_PRICE_ITEMS) {
     const value = c.prezzi?.[v];
     if (value !== null && value !== undefined) prezzi[v] = decimalText(value, v !== 'materiale');
   }
@@ -103,15 +103,15 @@ export function contractFormOf(c: Contratto): ContractForm {
 const orNull = (v: number | '') => (v === '' ? null : v);
 
 /** The body of POST /contratti/contratto/create: a new contract with its activities, or an update (id, no activities). */
-export function contractInputOf(f: ContractForm, id?: string): ContrattoInput {
+export function contractInputOf(f: ContractForm, id?: string): ContractInput {
   const prezzi: Partial<Record<VocePrezzo, string>> = {};
-  for (const v of VOCI_PREZZO_CONTRATTO) if (f.prezzi[v].trim() !== '') prezzi[v] = f.prezzi[v];
+  for (const v of CONTRACT_PRICE_ITEMS) if (f.prezzi[v].trim() !== '') prezzi[v] = f.prezzi[v];
   return {
     ...(id ? { id } : {}),
     cliente_id: f.cliente_id ?? (undefined as unknown as string),
     identificativo: f.identificativo,
     descrizione: f.descrizione,
-    tipo: f.tipo ?? (undefined as unknown as TipoContratto),
+    tipo: f.tipo ?? (undefined as unknown as ContractType),
     data_inizio: f.data_inizio,
     data_fine: f.data_fine,
     ore_contratto: f.tipo === 'chiamata' && f.ore_contratto.trim() !== '' ? f.ore_contratto : null,
@@ -125,7 +125,7 @@ export function contractInputOf(f: ContractForm, id?: string): ContrattoInput {
     mansioni: f.mansioni,
     regole: f.ritardo_massimo_giorni === '' ? null : { ritardo_massimo_giorni: f.ritardo_massimo_giorni },
     abilitaPrezziContratto: f.abilitaPrezziContratto,
-    prezzi: Object.keys(prezzi).length ? (prezzi as PrezziContratto) : null,
+    prezzi: Object.keys(prezzi).length ? (prezzi as ContractPrices) : null,
     ...(id ? {} : { attivita: f.attivita.map(activityInputOf) }),
   };
 }
@@ -169,7 +169,7 @@ function yearsBetween(a: string, b: string): number {
  */
 export function validateContract(f: ContractForm, m: RuleMessages, id?: string): Record<string, string> {
   const errors: Record<string, string> = {};
-  const r = contrattoInput.safeParse(contractInputOf(f, id));
+  const r = contractInput.safeParse(contractInputOf(f, id));
   if (!r.success)
     for (const issue of r.error.issues) {
       const path = issue.path.join('.');
@@ -181,7 +181,7 @@ export function validateContract(f: ContractForm, m: RuleMessages, id?: string):
   if (!f.data_fine) errors.data_fine = m.required;
   if (f.data_inizio && f.data_fine && !errors.data_inizio && !errors.data_fine) {
     if (f.data_fine < f.data_inizio) errors.data_fine = m.endBeforeStart;
-    else if (yearsBetween(f.data_inizio, f.data_fine) >= CONTRATTO_MAX.anni) errors.data_fine = m.tooLong;
+    else if (yearsBetween(f.data_inizio, f.data_fine) >= CONTRACT_MAX.anni) errors.data_fine = m.tooLong;
   }
   if (f.tipo === 'chiamata' && f.ore_contratto.trim() === '') errors.ore_contratto ??= m.hoursRequired;
   return errors;
@@ -194,7 +194,7 @@ export function validateStep(step: Step, f: ContractForm, m: RuleMessages): Reco
 }
 
 /** The parsed body (canonical decimals, null emails) ready to send; null when the form is not valid. */
-export function parsedInput(f: ContractForm, id?: string): ContrattoInputParsed | null {
-  const r = contrattoInput.safeParse(contractInputOf(f, id));
+export function parsedInput(f: ContractForm, id?: string): ContractInputParsed | null {
+  const r = contractInput.safeParse(contractInputOf(f, id));
   return r.success ? r.data : null;
 }

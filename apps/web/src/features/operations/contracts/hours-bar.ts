@@ -1,4 +1,4 @@
-import { barraOre } from '@fs/contract';
+import { hoursBar } from '@fs/contract';
 import { formatDecimal } from '../../../app/numbers';
 
 export type HoursLevel = 'ok' | 'avviso' | 'esaurite';
@@ -37,7 +37,7 @@ export function hoursBarInfo(
   locale: string,
   oreUsate?: string | null,
 ): HoursBarInfo | null {
-  const bar = barraOre(oreContratto, oreResidue);
+  const bar = hoursBar(oreContratto, oreResidue);
   if (!bar || oreContratto === null || oreResidue === null) return null;
   // In cents: no float residue ("31,5", never "31,499999").
   const cents =

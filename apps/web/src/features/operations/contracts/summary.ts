@@ -1,4 +1,4 @@
-import { parseDecimal, VOCI_PREZZO_CONTRATTO } from '@fs/contract';
+import { parseDecimal, CONTRACT_PRICE_ITEMS } from '@fs/contract';
 import { formatDate } from '../../../app/format';
 import { formatDecimal, formatMoney } from '../../../app/numbers';
 import { dateCount, frequencyText, frequenzaOf, type ActivityDraft } from './activity-form';
@@ -33,7 +33,7 @@ export function priceLines(
   locale: string,
   t: T,
 ): { voce: VocePrezzo; label: string; text: string }[] {
-  return VOCI_PREZZO_CONTRATTO.map((voce) => ({
+  return CONTRACT_PRICE_ITEMS.map((voce) => ({
     voce,
     label: t(`contracts.prices.${voce}`),
     text: priceText(voce, prezzi[voce], locale),

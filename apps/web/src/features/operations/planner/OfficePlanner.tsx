@@ -3,7 +3,7 @@ import { Box, Button, Collapse, Grid, Group, Loader, SegmentedControl, Stack, Ti
 import { useMediaQuery } from '@mantine/hooks';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Appuntamento, AttivitaRangeItem } from '@fs/contract';
+import type { Appointment, ActivityRangeItem } from '@fs/contract';
 import { errorText } from '../../../app/api/errors';
 import { notify } from '../../../app/notify';
 import { useCan } from '../../../app/session/api';
@@ -38,7 +38,7 @@ const MONTH_PER_DAY = 3;
 
 type Open =
   | { kind: 'appointment'; draft: Draft }
-  | { kind: 'plan'; item: AttivitaRangeItem; at: { date: string; time: string } }
+  | { kind: 'plan'; item: ActivityRangeItem; at: { date: string; time: string } }
   | null;
 
 /** A new appointment from now: the next full hour, one hour long. */
@@ -104,7 +104,7 @@ export function OfficePlanner() {
   );
   const chosenTech = filters.tecnico_id ? [filters.tecnico_id] : [];
 
-  const move = async (a: Appuntamento, times: NewTimes) => {
+  const move = async (a: Appointment, times: NewTimes) => {
     try {
       const out = await save(moveRequest(a, times));
       if (out.saved) notify.success(t('planner.saved'));

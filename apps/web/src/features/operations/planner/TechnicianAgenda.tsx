@@ -3,7 +3,7 @@ import { ActionIcon, Button, Center, Group, Loader, Paper, SegmentedControl, Sta
 import { IconCalendarOff, IconChevronLeft, IconChevronRight, IconDeviceMobile } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { Appuntamento } from '@fs/contract';
+import type { Appointment } from '@fs/contract';
 import { LoadError } from '../../../app/components/LoadError';
 import { useSessionUser } from '../../../app/session/api';
 import { usePageTitle } from '../../../app/use-page-title';
@@ -40,7 +40,7 @@ export function TechnicianAgenda() {
   const shown = spanOf(span, anchor);
   const range = useAgendaRange(week.first, week.last, me?.id);
   if (range.data && range.data.timezone !== zone) setZone(range.data.timezone);
-  const [open, setOpen] = useState<Appuntamento | null>(null);
+  const [open, setOpen] = useState<Appointment | null>(null);
   const [feed, setFeed] = useState(false);
 
   const set = (next: { vista?: Mode; periodo?: AgendaSpan; giorno?: string }) => {

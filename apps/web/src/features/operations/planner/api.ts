@@ -9,8 +9,8 @@ import {
 import type {
   AppointmentRequest,
   AppointmentSaveResponse,
-  Appuntamento,
-  AttivitaRangeItem,
+  Appointment,
+  ActivityRangeItem,
   TodoRequest,
 } from '@fs/contract';
 import { api, apiRequest } from '../../../app/api/client';
@@ -44,7 +44,7 @@ export function filterQuery(f: PlannerFilters): string {
 
 export interface RangeAnswer {
   timezone: string;
-  items: Appuntamento[];
+  items: Appointment[];
 }
 
 /** GET /v2/schedule/appointments/start/{YYYYMMDD}/end/{YYYYMMDD}: a range's appointments. */
@@ -87,13 +87,13 @@ export function useTodoList(enabled = true) {
     enabled,
     staleTime: 30_000,
     queryFn: async () =>
-      (await api.get<{ items: Appuntamento[] }>('/api/schedule/appointments/admin?todo=true&size=200')).items,
+      (await api.get<{ items: Appointment[] }>('/api/schedule/appointments/admin?todo=true&size=200')).items,
   });
 }
 
 export interface ActivitiesAnswer {
-  items: AttivitaRangeItem[];
-  scadute: AttivitaRangeItem[];
+  items: ActivityRangeItem[];
+  scadute: ActivityRangeItem[];
   next?: string | null;
 }
 
@@ -162,7 +162,7 @@ export function useSaveTodo() {
   return useMutation({
     meta: { silent: true },
     mutationFn: async (body: TodoRequest) =>
-      (await api.post<{ item: Appuntamento }>('/api/schedule/appointment/todo', body)).item,
+      (await api.post<{ item: Appointment }>('/api/schedule/appointment/todo', body)).item,
     onSuccess: refresh,
   });
 }

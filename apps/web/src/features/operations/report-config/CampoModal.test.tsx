@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { CampoConfig } from '@fs/contract';
+import type { CustomFieldConfig } from '@fs/contract';
 import { renderUi } from '../../../test/render';
 import { CampoModal } from './CampoModal';
 
@@ -68,7 +68,7 @@ describe('a custom field in the configuration', () => {
       articolo_codice: null,
       scelte: [],
       tipo_campo: 'number',
-    } as unknown as CampoConfig;
+    } as unknown as CustomFieldConfig;
     renderUi(<CampoModal campo={campo} onClose={() => {}} />);
     const dialog = await screen.findByRole('dialog');
     expect((within(dialog).getByRole('textbox', { name: 'Valore predefinito' }) as HTMLInputElement).value).toBe(

@@ -3,12 +3,12 @@ import { Button, Checkbox, Group, Modal, Select, Stack, TagsInput } from '@manti
 import { TextInput } from '../../../app/components/TextFields';
 import { useTranslation } from 'react-i18next';
 import {
-  CAMPO_MAX,
-  CAMPO_POSIZIONI,
-  CAMPO_TIPI,
-  type CampoConfig,
-  type CampoConfigSaveRequest,
-  type CampoTipo,
+  CUSTOM_FIELD_MAX,
+  CUSTOM_FIELD_POSITIONS,
+  CUSTOM_FIELD_TYPES,
+  type CustomFieldConfig,
+  type CustomFieldConfigSaveRequest,
+  type CustomFieldType,
 } from '@fs/contract';
 import { useGuardedClose } from '../../../app/guarded-close';
 import { showSaveError } from '../../../app/form-errors';
@@ -18,15 +18,15 @@ import { campoBody } from './campo-form';
 import { CampoValueInput } from './CampoValueInput';
 
 /** A value a field of this type may be required to hold, as an example for the hint ("es. Sì", "es. 1,5"). */
-function exampleOf(tipo: CampoTipo, scelte: string[], t: (key: string) => string): string {
+function exampleOf(tipo: CustomFieldType, scelte: string[], t: (key: string) => string): string {
   return tipo === 'scelta' && scelte[0] ? scelte[0] : t(`reportConfig.examples.${tipo}`);
 }
 
 /** Creates or edits a custom field: name, type, default, mandatory, enabled, required value, position, visibility, choices. */
-export function CampoModal({ campo, onClose }: { campo: CampoConfig | null; onClose: () => void }) {
+export function CampoModal({ campo, onClose }: { campo: CustomFieldConfig | null; onClose: () => void }) {
   const { t } = useTranslation();
   const save = useSaveCampo();
-  const [initial] = useState<CampoConfigSaveRequest>(() =>
+  const [initial] = useState<CustomFieldConfigSaveRequest>(() =>
     campo
       ? campoBody(campo)
       : {
@@ -47,7 +47,7 @@ export function CampoModal({ campo, onClose }: { campo: CampoConfig | null; onCl
   const close = useGuardedClose({ isDirty: () => JSON.stringify(v) !== JSON.stringify(initial) }, onClose);
   const [errors, setErrors] = useState<Record<string, string>>({});
   // A changed field drops its error, as in every form.
-  const set = (p: Partial<CampoConfigSaveRequest>) => {
+  const set = (p: Partial<CustomFieldConfigSaveRequest>) => {
     setV((x) => ({ ...x, ...p }));
     setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !(k in p))));
   };
@@ -71,22 +71,24 @@ export function CampoModal({ campo, onClose }: { campo: CampoConfig | null; onCl
             value={v.nome}
             onChange={(e) => set({ nome: e.currentTarget.value })}
             error={errors.nome}
-            maxLength={CAMPO_MAX.nome}
+            maxLength={CUSTOM_FIELD_MAX.nome}
             data-autofocus
           />
           <Group grow>
             <Select
               label={t('reportConfig.fields.tipo')}
-              data={CAMPO_TIPI.map((x) => ({ value: x, label: t(`reportConfig.tipi.${x}`) }))}
+              data={CUSTOM_FIELD_TYPES.map((x) => ({ value: x, label: t(`reportConfig.tipi.${x}`) }))}
               value={v.tipo}
               // Another type takes other values: the default and the required value start again.
-              onChange={(x) => x && x !== v.tipo && set({ tipo: x as CampoTipo, valore: '', valore_richiesto: '' })}
+              onChange={(x) =>
+                x && x !== v.tipo && set({ tipo: x as CustomFieldType, valore: '', valore_richiesto: '' })
+              }
               allowDeselect={false}
               error={errors.tipo}
             />
             <Select
               label={t('reportConfig.fields.posizione')}
-              data={CAMPO_POSIZIONI.map((x) => ({ value: x, label: t(`reportConfig.posizioni.${x}`) }))}
+              data={CUSTOM_FIELD_POSITIONS.map((x) => ({ value: x, label: t(`reportConfig.posizioni.${x}`) }))}
               value={v.posizione}
               onChange={(x) => x && set({ posizione: x as typeof v.posizione })}
               allowDeselect={false}
@@ -97,7 +99,7 @@ export function CampoModal({ campo, onClose }: { campo: CampoConfig | null; onCl
               label={t('reportConfig.fields.scelte')}
               description={t('reportConfig.scelteHint')}
               value={v.scelte}
-              maxTags={CAMPO_MAX.scelte}
+              maxTags={CUSTOM_FIELD_MAX.scelte}
               onChange={(scelte) => set({ scelte })}
               error={errors.scelte}
             />

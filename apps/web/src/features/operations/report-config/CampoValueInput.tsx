@@ -1,6 +1,6 @@
 import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CAMPO_MAX, type CampoTipo } from '@fs/contract';
+import { CUSTOM_FIELD_MAX, type CustomFieldType } from '@fs/contract';
 import { DateField, TimeField } from '../../../app/components/DateField';
 import { DecimalInput } from '../../../app/components/DecimalInput';
 import { TextInput } from '../../../app/components/TextFields';
@@ -19,7 +19,7 @@ export function CampoValueInput({
   onChange,
   error,
 }: {
-  tipo: CampoTipo;
+  tipo: CustomFieldType;
   scelte: string[];
   label: string;
   description: string;
@@ -67,7 +67,7 @@ export function CampoValueInput({
         <TextInput
           {...common}
           value={value}
-          maxLength={CAMPO_MAX.valore}
+          maxLength={CUSTOM_FIELD_MAX.valore}
           onChange={(e) => onChange(e.currentTarget.value)}
         />
       );

@@ -3,7 +3,7 @@ import { ActionIcon, Alert, Badge, Button, Group, Paper, Stack, Tabs, Text, Titl
 import { modals } from '@mantine/modals';
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CAMPO_POSIZIONI, type CampoConfig } from '@fs/contract';
+import { CUSTOM_FIELD_POSITIONS, type CustomFieldConfig } from '@fs/contract';
 import { errorText } from '../../../app/api/errors';
 import { LoadError } from '../../../app/components/LoadError';
 import { notify } from '../../../app/notify';
@@ -26,19 +26,19 @@ export function CustomInterventionPage() {
   const campi = useCampiConfig(!lite);
   const save = useSaveCampo();
   const remove = useRemoveCampo();
-  const [editing, setEditing] = useState<{ campo: CampoConfig | null } | null>(null);
+  const [editing, setEditing] = useState<{ campo: CustomFieldConfig | null } | null>(null);
   const [dragged, setDragged] = useState<string | null>(null);
 
-  const reorder = (campo: CampoConfig, order: string[]) =>
+  const reorder = (campo: CustomFieldConfig, order: string[]) =>
     save.mutate({ ...campoBody(campo), ordine_posizione: order }, { onError: (e) => notify.error(errorText(t, e)) });
-  const move = (list: CampoConfig[], from: number, to: number) => {
+  const move = (list: CustomFieldConfig[], from: number, to: number) => {
     if (to < 0 || to >= list.length) return;
     const ids = list.map((c) => c.id);
     const [x] = ids.splice(from, 1);
     ids.splice(to, 0, x!);
     reorder(list[from]!, ids);
   };
-  const confirmRemove = (c: CampoConfig) =>
+  const confirmRemove = (c: CustomFieldConfig) =>
     modals.openConfirmModal({
       title: t('reportConfig.remove.title'),
       children: <Text size="sm">{t('reportConfig.remove.text', { nome: c.nome })}</Text>,
@@ -77,7 +77,7 @@ export function CustomInterventionPage() {
                   </Button>
                 </Group>
               )}
-              {CAMPO_POSIZIONI.map((pos) => {
+              {CUSTOM_FIELD_POSITIONS.map((pos) => {
                 const list = (campi.data ?? []).filter((c) => c.posizione === pos).sort((a, b) => a.ordine - b.ordine);
                 return (
                   <Paper

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Checkbox, Group, NumberInput, Paper, Stack, Text } from '@mantine/core';
 import { TextInput } from '../../../app/components/TextFields';
 import { useTranslation } from 'react-i18next';
-import { formatNumero, type NumerazioneSaveRequest } from '@fs/contract';
+import { formatNumero, type NumberingSaveRequest } from '@fs/contract';
 import { showSaveError } from '../../../app/form-errors';
 import { notify } from '../../../app/notify';
 import { useNumerazione, useSaveNumerazione } from '../reports/api';
@@ -12,7 +12,7 @@ export function NumberingForm({ readOnly }: { readOnly: boolean }) {
   const { t } = useTranslation();
   const current = useNumerazione();
   const save = useSaveNumerazione();
-  const [v, setV] = useState<NumerazioneSaveRequest | null>(null);
+  const [v, setV] = useState<NumberingSaveRequest | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
     if (current.data && !v) {
@@ -21,7 +21,7 @@ export function NumberingForm({ readOnly }: { readOnly: boolean }) {
     }
   }, [current.data, v]);
   if (!v || !current.data) return null;
-  const set = (p: Partial<NumerazioneSaveRequest>) => setV((x) => ({ ...x!, ...p }));
+  const set = (p: Partial<NumberingSaveRequest>) => setV((x) => ({ ...x!, ...p }));
   const preview = formatNumero(
     { prefisso: v.prefisso, formato: v.formato, cifre: v.cifre || 1 },
     new Date().getFullYear(),

@@ -1,14 +1,14 @@
-import type { CampoConfig, CampoConfigSaveRequest, CampoTipo } from '@fs/contract';
+import type { CustomFieldConfig, CustomFieldConfigSaveRequest, CustomFieldType } from '@fs/contract';
 import { decimalText } from '../../../app/components/DecimalInput';
 
 /** A stored value of a field as a person writes it: a number the Italian way ("1,25"), the rest as stored. */
-export function campoValueText(tipo: CampoTipo, value: string | null): string {
+export function campoValueText(tipo: CustomFieldType, value: string | null): string {
   if (value === null) return '';
   return tipo === 'numero' ? decimalText(value, false, 4) : value;
 }
 
 /** A saved field as its form (and a reorder) sends it back: its values as typed, never re-read differently. */
-export function campoBody(campo: CampoConfig): CampoConfigSaveRequest {
+export function campoBody(campo: CustomFieldConfig): CustomFieldConfigSaveRequest {
   return {
     id: campo.id,
     nome: campo.nome,

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Button, Group, Image, Modal, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
-import type { Rapportino } from '@fs/contract';
+import type { Report } from '@fs/contract';
 import { errorText, formErrorsOf } from '../../../app/api/errors';
 import { useBlobUrl } from '../../../app/api/use-blob-url';
 import { TextInput } from '../../../app/components/TextFields';
@@ -82,7 +82,7 @@ export function SignForm({
   );
 }
 
-function SignatureImage({ report }: { report: Rapportino }) {
+function SignatureImage({ report }: { report: Report }) {
   const { t } = useTranslation();
   const firma = report.firma!;
   const { url } = useBlobUrl(
@@ -114,7 +114,7 @@ function SignatureImage({ report }: { report: Rapportino }) {
   );
 }
 
-function LinkDialog({ report, onClose }: { report: Rapportino; onClose: () => void }) {
+function LinkDialog({ report, onClose }: { report: Report; onClose: () => void }) {
   const { t } = useTranslation();
   const known = useCustomerEmail(report.cliente_id, true);
   const [email, setEmail] = useState<string | null>(null);
@@ -167,7 +167,7 @@ export function AcceptanceSection({
   office,
   error,
 }: {
-  report: Rapportino;
+  report: Report;
   office: boolean;
   /** A refused close names the missing signature (option firma_cliente_obbligatoria). */
   error?: string;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import type { CampoRapportino } from '@fs/contract';
+import type { ReportField } from '@fs/contract';
 import { renderUi } from '../../../test/render';
 import { CustomFields } from './CustomFields';
 
-const campo = (over: Partial<CampoRapportino>): CampoRapportino => ({
+const campo = (over: Partial<ReportField>): ReportField => ({
   campo_id: 'c1',
   nome: 'Campo',
   tipo: 'testo_breve',

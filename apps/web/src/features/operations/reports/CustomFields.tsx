@@ -1,6 +1,6 @@
 import { Checkbox, Select, SimpleGrid } from '@mantine/core';
 import { Textarea, TextInput } from '../../../app/components/TextFields';
-import type { CampoPosizione, CampoRapportino } from '@fs/contract';
+import type { CustomFieldPosition, ReportField } from '@fs/contract';
 import { DateField, TimeField } from '../../../app/components/DateField';
 import { DecimalInput } from '../../../app/components/DecimalInput';
 import { withRequiredMark } from '../../../app/components/RequiredMark';
@@ -15,8 +15,8 @@ export function CustomFields({
   errors,
   visible,
 }: {
-  campi: CampoRapportino[];
-  posizione: CampoPosizione;
+  campi: ReportField[];
+  posizione: CustomFieldPosition;
   values: Record<string, string>;
   onChange: (id: string, value: string) => void;
   readOnly: boolean;

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconFileCode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useDownload } from '../../../app/use-download';
-import type { Rapportino } from '@fs/contract';
+import type { Report } from '@fs/contract';
 
 /** The file name of a report's EasyFatt XML (the server's Content-Disposition names it the same way). */
 export const daneaFileName = (numero: string) =>
@@ -12,7 +12,7 @@ export const daneaFileName = (numero: string) =>
  * "EasyFatt (XML)": the report as a Danea EasyFatt document (decision 0024). The file carries
  * prices, so only those who see them (the answer holds `prezzi`) get the button.
  */
-export function DaneaButton({ report }: { report: Pick<Rapportino, 'id' | 'numero_assistenza' | 'prezzi'> }) {
+export function DaneaButton({ report }: { report: Pick<Report, 'id' | 'numero_assistenza' | 'prezzi'> }) {
   const { t } = useTranslation();
   const { busy, download } = useDownload();
   if (report.prezzi === null) return null;

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ModalitaOre } from '@fs/contract';
+import type { HoursMode } from '@fs/contract';
 import { DateField, TimeField } from '../../../app/components/DateField';
 import { DecimalInput } from '../../../app/components/DecimalInput';
 import { emptyDay, type DayState } from './report-form';
@@ -21,7 +21,7 @@ export function DaysSection({
 }: {
   days: DayState[];
   onChange: (days: DayState[]) => void;
-  mode: ModalitaOre;
+  mode: HoursMode;
   technicians: Option[];
   defaultTechnician: string;
   readOnly: boolean;

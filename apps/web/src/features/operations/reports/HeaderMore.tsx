@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Checkbox, Group, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ContrattoBreve } from '@fs/contract';
+import type { ContractSummary } from '@fs/contract';
 import { DateField, TimeField } from '../../../app/components/DateField';
 import { useDebounced } from '../../../app/components/list-state';
 import { formatDate } from '../../../app/format';
@@ -11,7 +11,7 @@ import { useCustomerContracts, useCustomerSearch } from './api';
 import type { FormState } from './report-form';
 
 /** How a contract reads in a list: identifier, description, end date, ceased. */
-export function contractLabel(c: ContrattoBreve, t: (k: string, o?: Record<string, unknown>) => string): string {
+export function contractLabel(c: ContractSummary, t: (k: string, o?: Record<string, unknown>) => string): string {
   const parts = [c.identificativo, c.descrizione].filter(Boolean).join(' · ');
   const end = c.data_fine ? ` (${t('reports.contract.until', { date: formatDate(c.data_fine) })})` : '';
   return `${parts}${end}${c.cessato ? ` · ${t('reports.contract.ceased')}` : ''}`;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Autocomplete, MultiSelect, Select, SimpleGrid } from '@mantine/core';
 import { Textarea } from '../../../app/components/TextFields';
 import { useTranslation } from 'react-i18next';
-import { TIPI_INTERVENTO } from '@fs/contract';
+import { INTERVENTION_TYPES } from '@fs/contract';
 import { DateField } from '../../../app/components/DateField';
 import { useDebounced } from '../../../app/components/list-state';
 import { useMotivazioni } from '../../company';
@@ -99,7 +99,7 @@ export function HeaderSection({
       />
       <Select
         label={t('reports.fields.tipo_intervento')}
-        data={TIPI_INTERVENTO.map((x) => ({ value: x, label: t(`reports.tipi.${x}`) }))}
+        data={INTERVENTION_TYPES.map((x) => ({ value: x, label: t(`reports.tipi.${x}`) }))}
         value={form.tipo_intervento}
         onChange={(v) => set({ tipo_intervento: v })}
         clearable

@@ -1,10 +1,10 @@
 import { Alert, Badge, Loader, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { MailLogStato } from '@fs/contract';
+import type { MailLogState } from '@fs/contract';
 import { formatDateTime } from '../../../app/format';
 import { useMailLog } from './mail-api';
 
-const COLORS: Record<MailLogStato, string> = { in_coda: 'yellow', inviato: 'teal', errore: 'red' };
+const COLORS: Record<MailLogState, string> = { in_coda: 'yellow', inviato: 'teal', errore: 'red' };
 
 /** "Registro invii": the report's sendings, newest first; polled while one is in_coda. */
 export function MailLog({ id }: { id: string }) {

@@ -1,6 +1,6 @@
 import { Checkbox, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ModalitaForfait } from '@fs/contract';
+import type { FlatRateMode } from '@fs/contract';
 import { DecimalInput } from '../../../app/components/DecimalInput';
 import { emptyOwnPrices, type OwnPricesState } from './report-form';
 
@@ -18,7 +18,7 @@ export function OwnPrices({
 }: {
   value: OwnPricesState | null;
   onChange: (v: OwnPricesState | null) => void;
-  forfaitMode: ModalitaForfait;
+  forfaitMode: FlatRateMode;
   readOnly: boolean;
   errors: Record<string, string>;
 }) {

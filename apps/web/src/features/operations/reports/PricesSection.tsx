@@ -1,12 +1,12 @@
 import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Prezzi } from '@fs/contract';
+import type { Prices } from '@fs/contract';
 import { formatDecimal, formatMoney } from '../../../app/numbers';
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
 /** The prices the server computed: one line per rate and technician, the total without VAT. */
-export function PricesSection({ prezzi }: { prezzi: Prezzi }) {
+export function PricesSection({ prezzi }: { prezzi: Prices }) {
   const { t, i18n } = useTranslation();
   const money = (v: string) => formatMoney(v, i18n.language, prezzi.valuta);
   if (!prezzi.righe.length) return <Text c="dimmed">{t('reports.prices.empty')}</Text>;

@@ -7,10 +7,10 @@ import {
   maySetPrices,
   optionValue,
   parseDecimal,
-  type CampoPosizione,
-  type ModalitaForfait,
-  type ModalitaOre,
-  type Rapportino,
+  type CustomFieldPosition,
+  type FlatRateMode,
+  type HoursMode,
+  type Report,
 } from '@fs/contract';
 import { errorText, isApiError } from '../../../app/api/errors';
 import { DetailLoadError, NotFoundView, useDetailId, useDetailTitle } from '../../../app/components/NotFoundView';
@@ -88,15 +88,15 @@ function ReportForm({
   errors,
   setErrors,
 }: {
-  report: Rapportino;
+  report: Report;
   errors: Record<string, string>;
   setErrors: (e: Record<string, string>) => void;
 }) {
   const { t, i18n } = useTranslation();
   const me = useSessionUser().data;
   const options = useOptions();
-  const mode = (optionValue(options.data, 'rapportini_modalita_ore', 'value') ?? 'libero') as ModalitaOre;
-  const forfaitMode = (optionValue(options.data, 'rapportini_forfait', 'value') ?? 'rapportino') as ModalitaForfait;
+  const mode = (optionValue(options.data, 'rapportini_modalita_ore', 'value') ?? 'libero') as HoursMode;
+  const forfaitMode = (optionValue(options.data, 'rapportini_forfait', 'value') ?? 'rapportino') as FlatRateMode;
   const permissions = usePermissions().data?.permissions;
   // Prices are set by who may see and write them (the server's rule): anyone else sends none.
   const canPricesWrite = permissions ? maySetPrices(permissions) : false;
@@ -177,7 +177,7 @@ function ReportForm({
         ),
     });
 
-  const fields = (posizione: CampoPosizione) => (
+  const fields = (posizione: CustomFieldPosition) => (
     <CustomFields
       campi={report.campi_personalizzati}
       posizione={posizione}

@@ -3,7 +3,7 @@ import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconFileCode, IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { mayListUsers, optionValue, RAPPORTINI_TABLE, type RapportinoRow } from '@fs/contract';
+import { mayListUsers, optionValue, REPORTS_TABLE, type ReportListRow } from '@fs/contract';
 import { DataTable, pageQueryProps } from '../../../app/components/DataTable';
 import { ExportMenu } from '../../../app/components/ExportMenu';
 import { useDebounced } from '../../../app/components/list-state';
@@ -25,9 +25,9 @@ const STATI = ['aperti', 'NUOVO', 'APERTO', 'CHIUSO'] as const;
 
 /** The list's address: state, customer, contract, technician, period and completion, by the API's names. */
 const LIST = {
-  sort: RAPPORTINI_TABLE.defaultSort,
+  sort: REPORTS_TABLE.defaultSort,
   dir: 'desc',
-  sorts: sortsOf(RAPPORTINI_TABLE),
+  sorts: sortsOf(REPORTS_TABLE),
   filters: {
     stato: filterRules.oneOf(STATI),
     cliente_id: filterRules.id,
@@ -92,7 +92,7 @@ export function ReportsPage() {
         <Title order={1}>{t('reports.title')}</Title>
         <Text c="dimmed">{t('reports.subtitle')}</Text>
       </div>
-      <DataTable<RapportinoRow>
+      <DataTable<ReportListRow>
         table="rapportini"
         {...pageQueryProps(page)}
         state={state}
@@ -116,7 +116,7 @@ export function ReportsPage() {
             case 'tipo_intervento':
               return r.tipo_intervento ? t(`reports.tipi.${r.tipo_intervento}`) : '';
             default: {
-              const v = r[key as keyof RapportinoRow];
+              const v = r[key as keyof ReportListRow];
               return v === null || v === undefined ? '' : String(v);
             }
           }

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import type { Rapportino } from '@fs/contract';
+import type { Report } from '@fs/contract';
 import { renderUi } from '../../../test/render';
 import { SendMail } from './SendMail';
 
-const report = { id: 'r1', cliente_id: 'c1', numero_assistenza: '2026/00057' } as Rapportino;
+const report = { id: 'r1', cliente_id: 'c1', numero_assistenza: '2026/00057' } as Report;
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });

@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { ActionIcon, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconMail, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { mailRecipient, REPORT_MAIL_MAX_RECIPIENTS, type Rapportino } from '@fs/contract';
+import { mailRecipient, REPORT_MAIL_MAX_RECIPIENTS, type Report } from '@fs/contract';
 import { errorText, formErrorsOf } from '../../../app/api/errors';
 import { TextInput } from '../../../app/components/TextFields';
 import { notify } from '../../../app/notify';
 import { useCustomerAddresses, useSendReportMail } from './mail-api';
 
 /** "Invia al cliente" (the office): the report's PDF mailed to the customer and chosen addresses. */
-export function SendMail({ report, dirty }: { report: Rapportino; dirty: boolean }) {
+export function SendMail({ report, dirty }: { report: Report; dirty: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
@@ -30,7 +30,7 @@ export function SendMail({ report, dirty }: { report: Rapportino; dirty: boolean
   );
 }
 
-function SendDialog({ report, onClose }: { report: Rapportino; onClose: () => void }) {
+function SendDialog({ report, onClose }: { report: Report; onClose: () => void }) {
   const { t } = useTranslation();
   const known = useCustomerAddresses(report.cliente_id, true);
   // null until the user changes the list: the customer's email is the default.

@@ -1,6 +1,6 @@
 import { Badge, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { STATO_COLORS, type StatoRapportino } from '@fs/contract';
+import { REPORT_STATE_COLORS, type ReportState } from '@fs/contract';
 
 /** The report's state in its spec colour (NUOVO red, APERTO yellow, CHIUSO blue); completed and sent shown beside. */
 export function StateBadge({
@@ -8,7 +8,7 @@ export function StateBadge({
   completato,
   inviato,
 }: {
-  stato: StatoRapportino;
+  stato: ReportState;
   completato?: boolean;
   inviato?: boolean;
 }) {
@@ -17,7 +17,7 @@ export function StateBadge({
   return (
     <Group gap={4} wrap="wrap" component="span" display="inline-flex">
       <Badge
-        color={STATO_COLORS[stato]}
+        color={REPORT_STATE_COLORS[stato]}
         variant={stato === 'APERTO' ? 'filled' : 'light'}
         c={stato === 'APERTO' ? 'dark' : undefined}
       >
@@ -29,7 +29,7 @@ export function StateBadge({
         </Badge>
       )}
       {inviato && (
-        <Badge color={STATO_COLORS.inviato} variant="light">
+        <Badge color={REPORT_STATE_COLORS.inviato} variant="light">
           {t('reports.sent')}
         </Badge>
       )}

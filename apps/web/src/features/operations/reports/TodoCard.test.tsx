@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import type { RapportinoRow } from '@fs/contract';
+import type { ReportListRow } from '@fs/contract';
 import { renderUi, testQueryClient } from '../../../test/render';
 import { reportKeys } from './api';
 import { TodoCard } from './TodoCard';
 
-const row = (over: Partial<RapportinoRow>): RapportinoRow => ({
+const row = (over: Partial<ReportListRow>): ReportListRow => ({
   id: 'r1',
   numero_assistenza: '2026/00057',
   stato: 'NUOVO',
@@ -35,7 +35,7 @@ beforeEach(() =>
 );
 afterEach(() => vi.unstubAllGlobals());
 
-function show(oggi: RapportinoRow[], aperti: RapportinoRow[], hideWhenEmpty = false) {
+function show(oggi: ReportListRow[], aperti: ReportListRow[], hideWhenEmpty = false) {
   const queryClient = testQueryClient();
   queryClient.setQueryData(reportKeys.todos('oggi'), oggi);
   queryClient.setQueryData(reportKeys.todos('aperti'), aperti);

@@ -14,7 +14,7 @@ import {
 import { IconCalendarEvent, IconMapPin, IconPlus, IconTools } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatTime, type RapportinoRow } from '@fs/contract';
+import { formatTime, type ReportListRow } from '@fs/contract';
 import { formatDate } from '../../../app/format';
 import { useCan } from '../../../app/session/api';
 import { useTodos } from './api';
@@ -27,7 +27,7 @@ function timeOf(iso: string): string {
 }
 
 /** One report as a large touch target: number and state, customer, place, appointment, request. */
-function TodoItem({ r }: { r: RapportinoRow }) {
+function TodoItem({ r }: { r: ReportListRow }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (

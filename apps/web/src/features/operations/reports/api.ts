@@ -1,13 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  CampoConfig,
-  CampoConfigSaveRequest,
-  ContrattoBreve,
-  Numerazione,
-  NumerazioneSaveRequest,
-  Rapportino,
-  RapportinoLavorazioneRequest,
-  RapportinoRow,
+  CustomFieldConfig,
+  CustomFieldConfigSaveRequest,
+  ContractSummary,
+  Numbering,
+  NumberingSaveRequest,
+  Report,
+  ReportWorkRequest,
+  ReportListRow,
 } from '@fs/contract';
 import { api, apiRequest } from '../../../app/api/client';
 import { usePermissions } from '../../../app/session/api';
@@ -21,7 +21,7 @@ export const reportKeys = {
   numbering: ['report-config', 'numerazione'] as const,
 };
 
-export type ReportsPage = { items: RapportinoRow[]; totaleElementi: number };
+export type ReportsPage = { items: ReportListRow[]; totaleElementi: number };
 
 /** One page of the report list (the query string as GET /rapportini/rapportini/admin takes it). */
 export function useReportsPage(qs: string) {
@@ -36,7 +36,7 @@ export function useReport(id: string | undefined) {
   return useQuery({
     queryKey: reportKeys.one(id ?? ''),
     enabled: !!id,
-    queryFn: async () => (await api.get<{ item: Rapportino }>(`/api/rapportini/rapportini/admin/${id}`)).item,
+    queryFn: async () => (await api.get<{ item: Report }>(`/api/rapportini/rapportini/admin/${id}`)).item,
   });
 }
 
@@ -45,11 +45,11 @@ export function useTodos(quando: 'oggi' | 'aperti', enabled = true) {
     queryKey: reportKeys.todos(quando),
     enabled,
     queryFn: async () =>
-      (await api.get<{ items: RapportinoRow[] }>(`/api/rapportini/rapportini/todos?quando=${quando}`)).items,
+      (await api.get<{ items: ReportListRow[] }>(`/api/rapportini/rapportini/todos?quando=${quando}`)).items,
   });
 }
 
-export type SaveBody = RapportinoLavorazioneRequest & { id?: string };
+export type SaveBody = ReportWorkRequest & { id?: string };
 
 /** Creates (no id, lavorazione) or saves a report (admin/update for the office, lavorazione for a technician). */
 export function useSaveReport() {
@@ -59,7 +59,7 @@ export function useSaveReport() {
     meta: { silent: true },
     mutationFn: async (body: SaveBody) =>
       (
-        await api.post<{ item: Rapportino }>(
+        await api.post<{ item: Report }>(
           body.id && office ? '/api/rapportini/rapportino/admin/update' : '/api/rapportini/rapportino/lavorazione',
           body,
         )
@@ -77,7 +77,7 @@ export function useCloseReport() {
   return useMutation({
     meta: { silent: true },
     mutationFn: (body: { id: string; azione: 'chiudi' | 'completa' }) =>
-      api.post<{ item: Rapportino; warnings?: 'NO_HOURS'[] }>('/api/rapportini/rapportino/chiusura', body),
+      api.post<{ item: Report; warnings?: 'NO_HOURS'[] }>('/api/rapportini/rapportino/chiusura', body),
     onSuccess: (r) => {
       client.setQueryData(reportKeys.one(r.item.id), r.item);
       void client.invalidateQueries({ queryKey: ['reports', 'page'] });
@@ -144,7 +144,7 @@ export function useCustomerContracts(clienteId: string | null, enabled = true) {
     queryKey: ['reports', 'contracts', clienteId],
     enabled: enabled && !!clienteId,
     staleTime: 60_000,
-    queryFn: async () => (await api.get<{ items: ContrattoBreve[] }>(`/api/contratti/cliente/${clienteId}`)).items,
+    queryFn: async () => (await api.get<{ items: ContractSummary[] }>(`/api/contratti/cliente/${clienteId}`)).items,
   });
 }
 
@@ -177,7 +177,7 @@ export function useCampiConfig(enabled = true) {
     queryKey: reportKeys.config,
     enabled,
     staleTime: 3 * 3_600_000,
-    queryFn: async () => (await api.get<{ items: CampoConfig[] }>('/api/configuration/intervento')).items,
+    queryFn: async () => (await api.get<{ items: CustomFieldConfig[] }>('/api/configuration/intervento')).items,
   });
 }
 
@@ -185,8 +185,8 @@ export function useSaveCampo() {
   const client = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: CampoConfigSaveRequest) =>
-      (await api.post<{ item: CampoConfig }>('/api/configuration/intervento', body)).item,
+    mutationFn: async (body: CustomFieldConfigSaveRequest) =>
+      (await api.post<{ item: CustomFieldConfig }>('/api/configuration/intervento', body)).item,
     onSuccess: () => void client.invalidateQueries({ queryKey: reportKeys.config }),
   });
 }
@@ -204,7 +204,7 @@ export function useRemoveCampo() {
 export function useNumerazione() {
   return useQuery({
     queryKey: reportKeys.numbering,
-    queryFn: async () => (await api.get<{ item: Numerazione }>('/api/numerazioni/numerazione')).item,
+    queryFn: async () => (await api.get<{ item: Numbering }>('/api/numerazioni/numerazione')).item,
   });
 }
 
@@ -212,8 +212,8 @@ export function useSaveNumerazione() {
   const client = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: NumerazioneSaveRequest) =>
-      (await api.post<{ item: Numerazione }>('/api/numerazioni/numerazione', body)).item,
+    mutationFn: async (body: NumberingSaveRequest) =>
+      (await api.post<{ item: Numbering }>('/api/numerazioni/numerazione', body)).item,
     onSuccess: (item) => client.setQueryData(reportKeys.numbering, item),
   });
 }

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MailLogEntry, Recapito } from '@fs/contract';
+import type { MailLogEntry, Contact } from '@fs/contract';
 import { api } from '../../../app/api/client';
 import { reportKeys } from './api';
 
@@ -57,7 +57,7 @@ export function useCustomerAddresses(clienteId: string, enabled: boolean) {
     retry: false,
     meta: { silent: true },
     queryFn: async () => {
-      const { item } = await api.get<{ item: { email: string | null; recapiti?: Recapito[] } }>(
+      const { item } = await api.get<{ item: { email: string | null; recapiti?: Contact[] } }>(
         `/api/clienti/cliente/${clienteId}`,
       );
       return {

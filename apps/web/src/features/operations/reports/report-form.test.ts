@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Rapportino } from '@fs/contract';
+import type { Report } from '@fs/contract';
 import { bodyOf, emptyDay, emptyForm, emptyMaterial, errorsAfterChange, formOf, formProblems } from './report-form';
 
 describe('the report form', () => {
@@ -27,7 +27,7 @@ describe('the report form', () => {
       tecnici_ids: [],
       macchinari_ids: [],
       campi_personalizzati: [campo('n', 'numero', '1.5'), campo('t', 'testo_breve', '1.5'), campo('e', 'numero', null)],
-    } as unknown as Rapportino);
+    } as unknown as Report);
     expect(f.campi).toEqual({ n: '1,5', t: '1.5', e: '' });
   });
 
@@ -51,7 +51,7 @@ describe('the report form', () => {
       tecnici_ids: [],
       macchinari_ids: [],
       campi_personalizzati: [],
-    } as unknown as Rapportino);
+    } as unknown as Report);
     saved.cliente_id = 'c1';
     saved.giornate.push({ ...emptyDay('t1', '2026-11-03'), prezzoImpostato: '1,00' });
     saved.materiali.push({ ...emptyMaterial(), descrizione: 'Nastro', importo_unitario: '0,01' });

@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, todayIn, type Rapportino } from '@fs/contract';
+import { DEFAULT_TIME_ZONE, todayIn, type Report } from '@fs/contract';
 import type { SaveBody } from './api';
 import { decimalText } from '../../../app/components/DecimalInput';
 import { appointmentInstant, appointmentParts, appointmentTimeMissing } from './appointment';
@@ -156,7 +156,7 @@ export function emptyForm(): FormState {
 }
 
 /** The form's state of a saved report. */
-export function formOf(r: Rapportino): FormState {
+export function formOf(r: Report): FormState {
   return {
     cliente_id: r.cliente_id,
     cliente: r.cliente,

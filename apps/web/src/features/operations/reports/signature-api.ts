@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FirmaLinkResponse, PublicFirmaSummary, Rapportino } from '@fs/contract';
+import type { SignatureLinkResponse, PublicSignatureSummary, Report } from '@fs/contract';
 import { api, apiRequest } from '../../../app/api/client';
 import { reportKeys } from './api';
 
@@ -10,7 +10,7 @@ export function useSignReport() {
   return useMutation({
     meta: { silent: true },
     mutationFn: async (body: { id: string; firmatario: string; png: string }) =>
-      (await api.post<{ item: Rapportino }>('/api/rapportini/rapportino/firma', body)).item,
+      (await api.post<{ item: Report }>('/api/rapportini/rapportino/firma', body)).item,
     onSuccess: (item) => client.setQueryData(reportKeys.one(item.id), item),
   });
 }
@@ -20,7 +20,7 @@ export function useClearSignature() {
   return useMutation({
     meta: { silent: true },
     mutationFn: async (id: string) =>
-      (await apiRequest<{ item: Rapportino }>(`/api/rapportini/rapportino/firma/${id}`, { method: 'DELETE' })).item,
+      (await apiRequest<{ item: Report }>(`/api/rapportini/rapportino/firma/${id}`, { method: 'DELETE' })).item,
     onSuccess: (item) => client.setQueryData(reportKeys.one(item.id), item),
   });
 }
@@ -29,7 +29,7 @@ export function useSendSignatureLink() {
   return useMutation({
     meta: { silent: true },
     mutationFn: (body: { id: string; email?: string }) =>
-      api.post<FirmaLinkResponse>('/api/rapportini/rapportino/firma/link', body),
+      api.post<SignatureLinkResponse>('/api/rapportini/rapportino/firma/link', body),
   });
 }
 
@@ -52,7 +52,7 @@ export function usePublicSignature(token: string) {
     meta: { silent: true },
     queryFn: async () =>
       (
-        await api.get<{ item: PublicFirmaSummary }>(`/api/public/firma/${encodeURIComponent(token)}`, {
+        await api.get<{ item: PublicSignatureSummary }>(`/api/public/firma/${encodeURIComponent(token)}`, {
           isPublic: true,
         })
       ).item,

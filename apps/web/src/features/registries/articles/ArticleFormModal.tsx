@@ -4,7 +4,7 @@ import { Textarea, TextInput } from '../../../app/components/TextFields';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { maySeePrices, maySetPrices, type Articolo } from '@fs/contract';
+import { maySeePrices, maySetPrices, type Article } from '@fs/contract';
 import { usePermissions } from '../../../app/session/api';
 import { errorText, formErrorsOf } from '../../../app/api/errors';
 import { notify } from '../../../app/notify';
@@ -16,13 +16,13 @@ import { DecimalInput } from '../../../app/components/DecimalInput';
 
 interface Props {
   /** The article to edit; null creates one. */
-  article: Articolo | null;
+  article: Article | null;
   /** Without anagrafica_articoli write: the fields are shown, not editable. */
   readOnly?: boolean;
   onClose: () => void;
 }
 
-type Same = Partial<Record<'codice' | 'riferimento_esterno', Articolo[]>>;
+type Same = Partial<Record<'codice' | 'riferimento_esterno', Article[]>>;
 
 /**
  * Article form: the contract's rules checked before sending, and a warning

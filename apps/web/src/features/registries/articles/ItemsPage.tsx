@@ -4,7 +4,7 @@ import { TextInput } from '../../../app/components/TextFields';
 import { modals } from '@mantine/modals';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ARTICOLI_TABLE, type Articolo } from '@fs/contract';
+import { ARTICLES_TABLE, type Article } from '@fs/contract';
 import { DataTable, pageQueryProps } from '../../../app/components/DataTable';
 import { useDebounced } from '../../../app/components/list-state';
 import { filterRules, sortsOf, useListParams } from '../../../app/components/list-url';
@@ -19,8 +19,8 @@ import { ExportMenu } from '../../../app/components/ExportMenu';
 
 /** The list's address: external reference and unit, besides search, sort and page. */
 const LIST = {
-  sort: ARTICOLI_TABLE.defaultSort,
-  sorts: sortsOf(ARTICOLI_TABLE),
+  sort: ARTICLES_TABLE.defaultSort,
+  sorts: sortsOf(ARTICLES_TABLE),
   filters: { riferimento_esterno: filterRules.text(), unita_misura: filterRules.text() },
 };
 
@@ -35,7 +35,7 @@ export function ItemsPage() {
   const filterText = list.filters;
   const q = useDebounced(search.trim());
   const filters = useDebounced(filterText);
-  const [editing, setEditing] = useState<{ article: Articolo | null } | null>(null);
+  const [editing, setEditing] = useState<{ article: Article | null } | null>(null);
   const remove = useRemoveArticles();
 
   const page = useArticlesPage({
@@ -50,7 +50,7 @@ export function ItemsPage() {
     },
   });
 
-  const confirmDelete = (a: Articolo) =>
+  const confirmDelete = (a: Article) =>
     modals.openConfirmModal({
       title: t('articles.delete.title'),
       children: <Text size="sm">{t('articles.delete.text', { codice: a.codice, descrizione: a.descrizione })}</Text>,
@@ -73,7 +73,7 @@ export function ItemsPage() {
         <Title order={1}>{t('articles.title')}</Title>
         <Text c="dimmed">{t('articles.subtitle')}</Text>
       </div>
-      <DataTable<Articolo>
+      <DataTable<Article>
         table="articoli"
         {...pageQueryProps(page)}
         state={state}
@@ -83,7 +83,7 @@ export function ItemsPage() {
         rowKey={(a) => a.id}
         renderCell={(a, key) => {
           if (key === 'prezzo_vendita' || key === 'prezzo_acquisto') return formatMoney(a[key], i18n.language);
-          const v = a[key as keyof Articolo];
+          const v = a[key as keyof Article];
           return v ?? '';
         }}
         onOpen={(a) => setEditing({ article: a })}

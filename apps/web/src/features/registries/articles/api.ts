@@ -1,11 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ARTICLES_CACHE_MS,
-  type ArticoliAdminQuery,
-  type ArticoliFilters,
-  type Articolo,
-  type ArticoloSave,
-  type ArticoloWarning,
+  type ArticlesAdminQuery,
+  type ArticlesFilters,
+  type Article,
+  type ArticleSave,
+  type ArticleWarning,
 } from '@fs/contract';
 import { knownTotal } from '../../../app/components/known-total';
 import { api } from '../../../app/api/client';
@@ -13,13 +13,13 @@ import { useCan } from '../../../app/session/api';
 
 export const articleKeys = {
   all: ['articles'] as const,
-  admin: (q: ArticoliAdminQuery) => ['articles', 'admin', q] as const,
+  admin: (q: ArticlesAdminQuery) => ['articles', 'admin', q] as const,
   everything: ['articles', 'all'] as const,
   research: (q: string) => ['articles', 'research', q] as const,
 };
 
 /** One page of the admin list (cached 3 minutes, the spec's lifetime for articles). */
-export function useArticlesPage(query: ArticoliAdminQuery) {
+export function useArticlesPage(query: ArticlesAdminQuery) {
   const client = useQueryClient();
   return useQuery({
     queryKey: articleKeys.admin(query),
@@ -28,12 +28,12 @@ export function useArticlesPage(query: ArticoliAdminQuery) {
     queryFn: () => {
       // Past page 1, the total of the same search is sent back so the server need not count again.
       const same = (key: readonly unknown[]) => {
-        const other = key[2] as ArticoliAdminQuery;
+        const other = key[2] as ArticlesAdminQuery;
         return other.q === query.q && JSON.stringify(other.filters ?? {}) === JSON.stringify(query.filters ?? {});
       };
       const totale =
         (query.page ?? 1) > 1 ? knownTotal(client, ['articles', 'admin'], same, ARTICLES_CACHE_MS) : undefined;
-      return api.post<{ items: Articolo[]; totaleElementi: number; totalePiuDi?: true }>(
+      return api.post<{ items: Article[]; totaleElementi: number; totalePiuDi?: true }>(
         '/api/anagraficaarticoli/articoli/admin',
         {
           ...query,
@@ -55,7 +55,7 @@ export function useAllArticles() {
     enabled: canRead === true,
     staleTime: ARTICLES_CACHE_MS,
     queryFn: () =>
-      api.get<{ items: Articolo[]; limit: { used: number; allowed: number } }>('/api/anagraficaarticoli/articoli/all'),
+      api.get<{ items: Article[]; limit: { used: number; allowed: number } }>('/api/anagraficaarticoli/articoli/all'),
   });
 }
 
@@ -69,7 +69,7 @@ export function useArticleResearch(q: string, limit = 10) {
     placeholderData: keepPreviousData,
     meta: { silent: true },
     queryFn: async () =>
-      (await api.post<{ items: Articolo[] }>('/api/anagraficaarticoli/articoli/research', { q: term, limit })).items,
+      (await api.post<{ items: Article[] }>('/api/anagraficaarticoli/articoli/research', { q: term, limit })).items,
   });
 }
 
@@ -78,24 +78,24 @@ export async function findSame(
   field: 'codice' | 'riferimento_esterno',
   value: string,
   exceptId?: string,
-): Promise<Articolo[]> {
+): Promise<Article[]> {
   const v = value.trim().toLowerCase();
   if (!v) return [];
-  const r = await api.post<{ items: Articolo[] }>('/api/anagraficaarticoli/articoli/research', {
+  const r = await api.post<{ items: Article[] }>('/api/anagraficaarticoli/articoli/research', {
     q: value.trim(),
     limit: 50,
   });
   return r.items.filter((a) => a.id !== exceptId && (a[field] ?? '').trim().toLowerCase() === v);
 }
 
-export type { ArticoliFilters };
+export type { ArticlesFilters };
 
 export function useSaveArticle() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (body: ArticoloSave) =>
-      api.post<{ item: Articolo; warnings: ArticoloWarning[] }>('/api/anagraficaarticoli/articoli', body),
+    mutationFn: (body: ArticleSave) =>
+      api.post<{ item: Article; warnings: ArticleWarning[] }>('/api/anagraficaarticoli/articoli', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: articleKeys.all }),
   });
 }

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ARTICOLI_MAX, type Articolo, type ArticoloSave } from '@fs/contract';
+import { ARTICLE_MAX, type Article, type ArticleSave } from '@fs/contract';
 import { decimalText } from '../../../app/components/DecimalInput';
 import { decimalRule } from '../../../app/decimal';
 
@@ -13,7 +13,7 @@ export interface ArticleValues {
   note: string;
 }
 
-export function toArticleValues(a: Articolo | null): ArticleValues {
+export function toArticleValues(a: Article | null): ArticleValues {
   return {
     codice: a?.codice ?? '',
     riferimento_esterno: a?.riferimento_esterno ?? '',
@@ -25,7 +25,7 @@ export function toArticleValues(a: Articolo | null): ArticleValues {
   };
 }
 
-export function toArticleRequest(v: ArticleValues, id: string | undefined): ArticoloSave {
+export function toArticleRequest(v: ArticleValues, id: string | undefined): ArticleSave {
   return { ...(id ? { id } : {}), ...v };
 }
 
@@ -36,11 +36,11 @@ export function articleValidation(t: TFunction) {
   const optional = (max: number) => (v: string) => (v.trim().length > max ? t('articles.form.tooLong', { max }) : null);
   const price = decimalRule(t);
   return {
-    codice: required(ARTICOLI_MAX.codice),
-    descrizione: required(ARTICOLI_MAX.descrizione),
-    riferimento_esterno: optional(ARTICOLI_MAX.riferimento_esterno),
-    unita_misura: optional(ARTICOLI_MAX.unita_misura),
-    note: optional(ARTICOLI_MAX.note),
+    codice: required(ARTICLE_MAX.codice),
+    descrizione: required(ARTICLE_MAX.descrizione),
+    riferimento_esterno: optional(ARTICLE_MAX.riferimento_esterno),
+    unita_misura: optional(ARTICLE_MAX.unita_misura),
+    note: optional(ARTICLE_MAX.note),
     prezzo_vendita: price,
     prezzo_acquisto: price,
   };

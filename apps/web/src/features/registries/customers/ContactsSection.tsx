@@ -17,7 +17,7 @@ import { Textarea, TextInput } from '../../../app/components/TextFields';
 import { useForm } from '@mantine/form';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { Cliente, Recapito } from '@fs/contract';
+import type { Customer, Contact } from '@fs/contract';
 import { notify } from '../../../app/notify';
 import { showSaveError } from '../../../app/form-errors';
 import { confirmDelete } from '../../../app/confirm-delete';
@@ -34,7 +34,7 @@ function ContactModal({
   onClose,
 }: {
   clienteId: string;
-  contact: Recapito | null;
+  contact: Contact | null;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -115,13 +115,13 @@ function ContactModal({
 }
 
 /** The customer's contacts (recapiti): list, add, edit, delete after confirmation. */
-export function ContactsSection({ customer }: { customer: Cliente }) {
+export function ContactsSection({ customer }: { customer: Customer }) {
   const { t } = useTranslation();
   const canWrite = useCan('anagrafica_clienti', 'write') === true;
   const remove = useDeleteContact();
-  const [editing, setEditing] = useState<{ contact: Recapito | null } | null>(null);
+  const [editing, setEditing] = useState<{ contact: Contact | null } | null>(null);
   const contacts = customer.recapiti ?? [];
-  const askDelete = (r: Recapito) =>
+  const askDelete = (r: Contact) =>
     confirmDelete(t, {
       title: t('customers.contacts.deleteTitle'),
       text: t('customers.contacts.deleteText', { name: r.nome }),

@@ -2,7 +2,7 @@ import { Button, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
 import { Textarea, TextInput } from '../../../app/components/TextFields';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import type { Cliente } from '@fs/contract';
+import type { Customer } from '@fs/contract';
 import { errorText, isApiError } from '../../../app/api/errors';
 import { notify } from '../../../app/notify';
 import { useSaveCustomer, type SaveAnswer } from './api';
@@ -14,7 +14,7 @@ import { DecimalInput } from '../../../app/components/DecimalInput';
 
 interface Props {
   /** The customer to edit; null creates one. */
-  customer: Cliente | null;
+  customer: Customer | null;
   onClose: () => void;
   onSaved?: (r: SaveAnswer) => void;
 }

@@ -5,7 +5,7 @@ import { modals } from '@mantine/modals';
 import { IconMapPinOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CLIENTI_TABLE, type Cliente, type ClientiFilters } from '@fs/contract';
+import { CUSTOMERS_TABLE, type Customer, type CustomersFilters } from '@fs/contract';
 import { DataTable, pageQueryProps } from '../../../app/components/DataTable';
 import { mailLink, phoneLink } from '../../../app/components/contact-links';
 import { ExportMenu } from '../../../app/components/ExportMenu';
@@ -22,8 +22,8 @@ import { CustomerFormModal } from './CustomerFormModal';
 
 /** The list's address: city, province and placed on the map, besides search, sort and page. */
 const LIST = {
-  sort: CLIENTI_TABLE.defaultSort,
-  sorts: sortsOf(CLIENTI_TABLE),
+  sort: CUSTOMERS_TABLE.defaultSort,
+  sorts: sortsOf(CUSTOMERS_TABLE),
   filters: {
     citta: filterRules.text(),
     provincia: filterRules.text(10),
@@ -44,7 +44,7 @@ export function CustomersPage() {
   const filterText = list.filters;
   const q = useDebounced(search.trim());
   const f = useDebounced(filterText);
-  const filters: ClientiFilters = {
+  const filters: CustomersFilters = {
     citta: f.citta.trim() || undefined,
     provincia: f.provincia.trim().toUpperCase() || undefined,
     nazione: undefined,
@@ -52,9 +52,9 @@ export function CustomersPage() {
   };
   const page = useCustomersPage(state, q, filters);
   const remove = useRemoveCustomers();
-  const [editing, setEditing] = useState<{ customer: Cliente | null } | null>(null);
+  const [editing, setEditing] = useState<{ customer: Customer | null } | null>(null);
 
-  const confirmDelete = (c: Cliente) =>
+  const confirmDelete = (c: Customer) =>
     modals.openConfirmModal({
       title: t('customers.delete.title'),
       children: <Text size="sm">{t('customers.delete.text', { name: c.ragione_sociale })}</Text>,
@@ -76,7 +76,7 @@ export function CustomersPage() {
         <Title order={1}>{t('customers.title')}</Title>
         <Text c="dimmed">{t('customers.subtitle')}</Text>
       </div>
-      <DataTable<Cliente>
+      <DataTable<Customer>
         table="clienti"
         {...pageQueryProps(page)}
         state={state}
@@ -106,7 +106,7 @@ export function CustomersPage() {
               </>
             );
           }
-          const v = c[key as keyof Cliente];
+          const v = c[key as keyof Customer];
           return v === null || v === undefined ? '' : String(v);
         }}
         onOpen={(c) => void navigate(`/customers/${c.id}`)}

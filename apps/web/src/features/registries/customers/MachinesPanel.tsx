@@ -17,7 +17,7 @@ import { Textarea, TextInput } from '../../../app/components/TextFields';
 import { useForm } from '@mantine/form';
 import { IconPaperclip, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { isValidMacchinarioNome, isValidMatricola, optionValue, type Impianto, type Macchinario } from '@fs/contract';
+import { isValidMachineName, isValidSerialNumber, optionValue, type Plant, type Machine } from '@fs/contract';
 import { MediaFiles } from '../../../app/components/MediaFiles';
 import { NoteText } from '../../../app/components/NoteText';
 import { errorText, isApiError, formErrorsOf } from '../../../app/api/errors';
@@ -50,9 +50,9 @@ function MachineModal({
   machines,
   onClose,
 }: {
-  plant: Impianto;
-  machine: Macchinario | null;
-  machines: Macchinario[];
+  plant: Plant;
+  machine: Machine | null;
+  machines: Machine[];
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -67,8 +67,8 @@ function MachineModal({
       note: machine?.note ?? '',
     },
     validate: {
-      nome: (v) => (isValidMacchinarioNome(v) ? null : t('customers.machines.invalidNome')),
-      matricola: (v) => (isValidMatricola(v) ? null : t('customers.machines.invalidMatricola')),
+      nome: (v) => (isValidMachineName(v) ? null : t('customers.machines.invalidNome')),
+      matricola: (v) => (isValidSerialNumber(v) ? null : t('customers.machines.invalidMatricola')),
       parentId: (v, all) => (Number(all.livello) > 2 && !v ? t('common.required') : null),
     },
   });
@@ -161,20 +161,20 @@ function MachineModal({
 }
 
 /** The machines of a plant: list by level (cards on a phone), add, edit, delete, photos and documents (media), notes. */
-export function MachinesPanel({ plant }: { plant: Impianto }) {
+export function MachinesPanel({ plant }: { plant: Plant }) {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const machines = useMachines(plant.id);
   const canWrite = useCan('clienti_macchinari', 'write') === true;
   const canDelete = useCan('clienti_macchinari', 'delete') === true;
   const remove = useDeleteMachine();
-  const [editing, setEditing] = useState<{ machine: Macchinario | null } | null>(null);
-  const [files, setFiles] = useState<Macchinario | null>(null);
+  const [editing, setEditing] = useState<{ machine: Machine | null } | null>(null);
+  const [files, setFiles] = useState<Machine | null>(null);
   const list = machines.data ?? [];
   const levels = useLevels();
   const levelName = (l: number) => levels.find((x) => x.value === String(l))?.label ?? String(l);
   const nameOf = (id: string | null) => list.find((m) => m.id === id)?.nome ?? '';
-  const askDelete = (m: Macchinario) =>
+  const askDelete = (m: Machine) =>
     confirmDelete(t, {
       title: t('customers.machines.deleteTitle'),
       text: t('customers.machines.deleteText', { name: m.nome, matricola: m.matricola }),
@@ -182,7 +182,7 @@ export function MachinesPanel({ plant }: { plant: Impianto }) {
       done: t('customers.machines.deleted'),
       remove: (callbacks) => remove.mutate(m.id, callbacks),
     });
-  const actions = (m: Macchinario) => (
+  const actions = (m: Machine) => (
     <Group gap={4} wrap="nowrap">
       <Tooltip label={t('customers.machines.files')}>
         <ActionIcon

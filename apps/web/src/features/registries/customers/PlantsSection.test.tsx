@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { Impianto, Macchinario } from '@fs/contract';
+import type { Plant, Machine } from '@fs/contract';
 import { renderUi, testQueryClient } from '../../../test/render';
 import { optionKeys } from '../../company/options/api';
 import { customerKeys } from './api';
 import { PlantsSection } from './PlantsSection';
 
-const plant: Impianto = {
+const plant: Plant = {
   id: 'p1',
   clienteId: 'c1',
   nome: 'Sede Milano',
@@ -17,7 +17,7 @@ const plant: Impianto = {
   note: 'Accesso dal retro\nchiedere del custode',
   macchinari_count: 1,
 };
-const machine: Macchinario = {
+const machine: Machine = {
   id: 'm1',
   impiantiId: 'p1',
   parentId: null,

@@ -17,7 +17,7 @@ import { Textarea, TextInput } from '../../../app/components/TextFields';
 import { useForm } from '@mantine/form';
 import { IconBuildingFactory2, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { Impianto } from '@fs/contract';
+import type { Plant } from '@fs/contract';
 import { LoadError } from '../../../app/components/LoadError';
 import { notify } from '../../../app/notify';
 import { showSaveError } from '../../../app/form-errors';
@@ -31,7 +31,7 @@ import { NoteText } from '../../../app/components/NoteText';
 
 type Values = { nome: string; indirizzo: string; citta: string; provincia: string; cap: string; note: string };
 
-function PlantModal({ clienteId, plant, onClose }: { clienteId: string; plant: Impianto | null; onClose: () => void }) {
+function PlantModal({ clienteId, plant, onClose }: { clienteId: string; plant: Plant | null; onClose: () => void }) {
   const { t } = useTranslation();
   const save = useSavePlant();
   const form = useForm<Values>({
@@ -104,9 +104,9 @@ export function PlantsSection({ clienteId }: { clienteId: string }) {
   const canWrite = useCan('clienti_impianti', 'write') === true;
   const canDelete = useCan('clienti_impianti', 'delete') === true;
   const remove = useDeletePlant();
-  const [editing, setEditing] = useState<{ plant: Impianto | null } | null>(null);
+  const [editing, setEditing] = useState<{ plant: Plant | null } | null>(null);
   const [open, setOpen] = useState<string | null>(null);
-  const askDelete = (p: Impianto) =>
+  const askDelete = (p: Plant) =>
     confirmDelete(t, {
       title: t('customers.plants.deleteTitle'),
       text: t('customers.plants.deleteText', { name: p.nome, count: p.macchinari_count }),

@@ -2,7 +2,7 @@ import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { TextInput } from '../../../app/components/TextFields';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import type { Cliente } from '@fs/contract';
+import type { Customer } from '@fs/contract';
 import { notify } from '../../../app/notify';
 import { showSaveError } from '../../../app/form-errors';
 import { useSetPosition } from './api';
@@ -15,7 +15,7 @@ type Values = { latitude: string; longitude: string };
  * Places a customer by hand (POST /clienti/cliente/geolocation): for an address the geocoder
  * could not place (alert 0007), or to correct it. Decimal degrees, typed or pasted as a pair.
  */
-export function PositionModal({ customer, onClose }: { customer: Cliente; onClose: () => void }) {
+export function PositionModal({ customer, onClose }: { customer: Customer; onClose: () => void }) {
   const { t } = useTranslation();
   const save = useSetPosition();
   const placed = customer.latitude !== null && customer.longitude !== null;

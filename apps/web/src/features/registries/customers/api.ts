@@ -1,12 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  Cliente,
-  ClienteSaveRequest,
-  ClienteWarning,
-  ClientiFilters,
-  Impianto,
-  Macchinario,
-  Recapito,
+  Customer,
+  CustomerSaveRequest,
+  CustomerWarning,
+  CustomersFilters,
+  Plant,
+  Machine,
+  Contact,
   TableInfos,
 } from '@fs/contract';
 import { api, apiRequest } from '../../../app/api/client';
@@ -26,7 +26,7 @@ export const customerKeys = {
 };
 
 export interface ClientiPage {
-  items: Cliente[];
+  items: Customer[];
   totaleElementi: number;
   /** totaleElementi is a lower bound (a search past the server's count threshold). */
   totalePiuDi?: true;
@@ -34,7 +34,7 @@ export interface ClientiPage {
 }
 
 /** Query string of GET /clienti/clienti-filtered. */
-export function listQueryString(state: ListState, q: string, filters: ClientiFilters): string {
+export function listQueryString(state: ListState, q: string, filters: CustomersFilters): string {
   const p = new URLSearchParams({
     page: String(state.page),
     size: String(state.size),
@@ -47,7 +47,7 @@ export function listQueryString(state: ListState, q: string, filters: ClientiFil
 }
 
 /** One page of customers; loaded only with anagrafica_clienti read (spec section 6). */
-export function useCustomersPage(state: ListState, q: string, filters: ClientiFilters) {
+export function useCustomersPage(state: ListState, q: string, filters: CustomersFilters) {
   const canRead = useCan('anagrafica_clienti', 'read') === true;
   const qs = listQueryString(state, q, filters);
   const client = useQueryClient();
@@ -81,13 +81,13 @@ export function useCustomer(id: string) {
     queryKey: customerKeys.one(id),
     enabled: canRead && id !== '',
     staleTime: CUSTOMERS_STALE_MS,
-    queryFn: async () => (await api.get<{ item: Cliente }>(`/api/clienti/cliente/${id}`)).item,
+    queryFn: async () => (await api.get<{ item: Customer }>(`/api/clienti/cliente/${id}`)).item,
   });
 }
 
 export interface SaveAnswer {
-  item: Cliente;
-  warnings: ClienteWarning[];
+  item: Customer;
+  warnings: CustomerWarning[];
   alert?: '0007';
 }
 
@@ -100,7 +100,7 @@ export function useSaveCustomer() {
   const invalidate = useInvalidate();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (body: ClienteSaveRequest) => api.post<SaveAnswer>('/api/clienti/cliente', body),
+    mutationFn: (body: CustomerSaveRequest) => api.post<SaveAnswer>('/api/clienti/cliente', body),
     onSuccess: invalidate,
   });
 }
@@ -111,7 +111,7 @@ export function useSetPosition() {
   return useMutation({
     meta: { silent: true },
     mutationFn: async (body: { id: string; latitude: number | null; longitude: number | null }) =>
-      (await api.post<{ item: Cliente }>('/api/clienti/cliente/geolocation', body)).item,
+      (await api.post<{ item: Customer }>('/api/clienti/cliente/geolocation', body)).item,
     onSuccess: invalidate,
   });
 }
@@ -129,8 +129,8 @@ export function useSaveContact() {
   const invalidate = useInvalidate();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: Omit<Partial<Recapito>, 'id'> & { id?: string; clienteId: string; nome: string }) =>
-      (await api.post<{ item: Recapito }>('/api/clienti/cliente/recapito', body)).item,
+    mutationFn: async (body: Omit<Partial<Contact>, 'id'> & { id?: string; clienteId: string; nome: string }) =>
+      (await api.post<{ item: Contact }>('/api/clienti/cliente/recapito', body)).item,
     onSuccess: invalidate,
   });
 }
@@ -152,7 +152,7 @@ export function usePlants(clienteId: string) {
     queryKey: customerKeys.plants(clienteId),
     enabled: canRead,
     staleTime: CUSTOMERS_STALE_MS,
-    queryFn: async () => (await api.get<{ items: Impianto[] }>(`/api/impianti/cliente/${clienteId}`)).items,
+    queryFn: async () => (await api.get<{ items: Plant[] }>(`/api/impianti/cliente/${clienteId}`)).items,
   });
 }
 
@@ -169,7 +169,7 @@ export function useSavePlant() {
       provincia?: string;
       cap?: string;
       note?: string;
-    }) => (await api.post<{ item: Impianto }>('/api/impianti/impianto/create', body)).item,
+    }) => (await api.post<{ item: Plant }>('/api/impianti/impianto/create', body)).item,
     onSuccess: invalidate,
   });
 }
@@ -189,7 +189,7 @@ export function useMachines(impiantoId: string, enabled = true) {
     queryKey: customerKeys.machines(impiantoId),
     enabled: canRead && enabled,
     staleTime: CUSTOMERS_STALE_MS,
-    queryFn: async () => (await api.get<{ items: Macchinario[] }>(`/api/macchinari/macchinari/${impiantoId}`)).items,
+    queryFn: async () => (await api.get<{ items: Machine[] }>(`/api/macchinari/macchinari/${impiantoId}`)).items,
   });
 }
 
@@ -205,7 +205,7 @@ export function useSaveMachine() {
       nome: string;
       matricola: string;
       note?: string;
-    }) => (await api.post<{ item: Macchinario }>('/api/macchinari/macchinario/create', body)).item,
+    }) => (await api.post<{ item: Machine }>('/api/macchinari/macchinario/create', body)).item,
     onSuccess: invalidate,
   });
 }

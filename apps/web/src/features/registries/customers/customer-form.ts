@@ -1,11 +1,11 @@
 import type { TFunction } from 'i18next';
 import {
   isItalianProvince,
-  isValidCap,
-  isValidCodiceDestinatario,
-  isValidCodiceFiscale,
-  type Cliente,
-  type ClienteSaveRequest,
+  isValidPostcode,
+  isValidRecipientCode,
+  isValidTaxCode,
+  type Customer,
+  type CustomerSaveRequest,
 } from '@fs/contract';
 import { decimalText } from '../../../app/components/DecimalInput';
 import { decimalRule } from '../../../app/decimal';
@@ -31,7 +31,7 @@ export interface CustomerValues {
   note: string;
 }
 
-export function toCustomerValues(c: Cliente | null): CustomerValues {
+export function toCustomerValues(c: Customer | null): CustomerValues {
   return {
     codice: c?.codice ?? '',
     ragione_sociale: c?.ragione_sociale ?? '',
@@ -53,7 +53,7 @@ export function toCustomerValues(c: Cliente | null): CustomerValues {
   };
 }
 
-export function toCustomerRequest(v: CustomerValues, id?: string): ClienteSaveRequest {
+export function toCustomerRequest(v: CustomerValues, id?: string): CustomerSaveRequest {
   return { ...(id ? { id } : {}), ...v };
 }
 
@@ -66,13 +66,13 @@ export function customerValidation(t: TFunction) {
   return {
     ragione_sociale: (v: string) => (v.trim() ? null : t('common.required')),
     partita_iva: (v: string) => partitaIvaError(t, v, { required: false }),
-    codice_fiscale: optional(isValidCodiceFiscale, 'customers.form.invalidCf'),
+    codice_fiscale: optional(isValidTaxCode, 'customers.form.invalidCf'),
     email: optional((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'customers.form.invalidEmail'),
     pec: optional((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'customers.form.invalidPec'),
-    codice_destinatario: optional((v) => isValidCodiceDestinatario(v.toUpperCase()), 'customers.form.invalidSdi'),
+    codice_destinatario: optional((v) => isValidRecipientCode(v.toUpperCase()), 'customers.form.invalidSdi'),
     // In Italy a five-digit CAP and a province from the list; abroad, looser rules.
     cap: (v: string, all: CustomerValues) =>
-      v.trim() && !isValidCap(v, all.nazione.trim() || 'IT')
+      v.trim() && !isValidPostcode(v, all.nazione.trim() || 'IT')
         ? t(isItaly(all) ? 'customers.form.invalidCap' : 'customers.form.invalidPostalCode')
         : null,
     provincia: (v: string, all: CustomerValues) =>

@@ -2,7 +2,13 @@ import { Button, Group, Modal, Select, Stack, Switch, TagsInput } from '@mantine
 import { Textarea, TextInput } from '../../../app/components/TextFields';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { MANSIONI_MAX, TIPI_CONTROLLO, type Controllo, type Mansione, type TipoControllo } from '@fs/contract';
+import {
+  JOB_ROLE_MAX,
+  CHECKLIST_ITEM_TYPES,
+  type ChecklistItem,
+  type JobRole,
+  type ChecklistItemType,
+} from '@fs/contract';
 import { isApiError } from '../../../app/api/errors';
 import { notify } from '../../../app/notify';
 import { showSaveError } from '../../../app/form-errors';
@@ -10,7 +16,7 @@ import { useSaveCheck, useSaveJob } from './api';
 import { useGuardedClose } from '../../../app/guarded-close';
 
 /** Create or edit a job role: a name unique in the company and a description. */
-export function JobFormModal({ job, onClose }: { job: Mansione | null; onClose: () => void }) {
+export function JobFormModal({ job, onClose }: { job: JobRole | null; onClose: () => void }) {
   const { t } = useTranslation();
   const save = useSaveJob();
   const form = useForm({
@@ -19,11 +25,11 @@ export function JobFormModal({ job, onClose }: { job: Mansione | null; onClose: 
       nome: (v: string) =>
         !v.trim()
           ? t('jobs.form.required')
-          : v.trim().length > MANSIONI_MAX.nome
-            ? t('jobs.form.tooLong', { max: MANSIONI_MAX.nome })
+          : v.trim().length > JOB_ROLE_MAX.nome
+            ? t('jobs.form.tooLong', { max: JOB_ROLE_MAX.nome })
             : null,
       descrizione: (v: string) =>
-        v.trim().length > MANSIONI_MAX.descrizione ? t('jobs.form.tooLong', { max: MANSIONI_MAX.descrizione }) : null,
+        v.trim().length > JOB_ROLE_MAX.descrizione ? t('jobs.form.tooLong', { max: JOB_ROLE_MAX.descrizione }) : null,
     },
   });
   const close = useGuardedClose(form, onClose);
@@ -53,14 +59,14 @@ export function JobFormModal({ job, onClose }: { job: Mansione | null; onClose: 
             label={t('jobs.fields.nome')}
             required
             data-autofocus
-            maxLength={MANSIONI_MAX.nome}
+            maxLength={JOB_ROLE_MAX.nome}
             {...form.getInputProps('nome')}
           />
           <Textarea
             label={t('jobs.fields.descrizione')}
             autosize
             minRows={2}
-            maxLength={MANSIONI_MAX.descrizione}
+            maxLength={JOB_ROLE_MAX.descrizione}
             {...form.getInputProps('descrizione')}
           />
           <Group justify="flex-end">
@@ -83,8 +89,8 @@ export function CheckFormModal({
   check,
   onClose,
 }: {
-  job: Mansione;
-  check: Controllo | null;
+  job: JobRole;
+  check: ChecklistItem | null;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -93,7 +99,7 @@ export function CheckFormModal({
     initialValues: {
       nome_campo: check?.nome_campo ?? '',
       descrizione: check?.descrizione ?? '',
-      tipo_campo: (check?.tipo_campo ?? 'boolean') as TipoControllo,
+      tipo_campo: (check?.tipo_campo ?? 'boolean') as ChecklistItemType,
       obbligatorio: check?.obbligatorio ?? false,
       valori: check?.valori ?? [],
     },
@@ -101,8 +107,8 @@ export function CheckFormModal({
       nome_campo: (v: string) =>
         !v.trim()
           ? t('jobs.form.required')
-          : v.trim().length > MANSIONI_MAX.nome_campo
-            ? t('jobs.form.tooLong', { max: MANSIONI_MAX.nome_campo })
+          : v.trim().length > JOB_ROLE_MAX.nome_campo
+            ? t('jobs.form.tooLong', { max: JOB_ROLE_MAX.nome_campo })
             : null,
       valori: (v: string[], values) =>
         values.tipo_campo === 'select' && v.length === 0 ? t('jobs.checks.needChoices') : null,
@@ -132,12 +138,12 @@ export function CheckFormModal({
             label={t('jobs.fields.nome_campo')}
             required
             data-autofocus
-            maxLength={MANSIONI_MAX.nome_campo}
+            maxLength={JOB_ROLE_MAX.nome_campo}
             {...form.getInputProps('nome_campo')}
           />
           <Select
             label={t('jobs.fields.tipo_campo')}
-            data={TIPI_CONTROLLO.map((k) => ({ value: k, label: t(`jobs.types.${k}`) }))}
+            data={CHECKLIST_ITEM_TYPES.map((k) => ({ value: k, label: t(`jobs.types.${k}`) }))}
             allowDeselect={false}
             {...form.getInputProps('tipo_campo')}
           />
@@ -145,7 +151,7 @@ export function CheckFormModal({
             <TagsInput
               label={t('jobs.fields.valori')}
               description={t('jobs.checks.choicesHint')}
-              maxTags={MANSIONI_MAX.valori}
+              maxTags={JOB_ROLE_MAX.valori}
               {...form.getInputProps('valori')}
             />
           )}
@@ -153,7 +159,7 @@ export function CheckFormModal({
             label={t('jobs.fields.descrizione')}
             autosize
             minRows={2}
-            maxLength={MANSIONI_MAX.descrizione}
+            maxLength={JOB_ROLE_MAX.descrizione}
             {...form.getInputProps('descrizione')}
           />
           <Switch label={t('jobs.fields.obbligatorio')} {...form.getInputProps('obbligatorio', { type: 'checkbox' })} />

@@ -16,7 +16,7 @@ import {
 import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { Controllo, Mansione } from '@fs/contract';
+import type { ChecklistItem, JobRole } from '@fs/contract';
 import { errorText, isApiError } from '../../../app/api/errors';
 import { LoadError } from '../../../app/components/LoadError';
 import { PageLoader } from '../../../app/components/PageLoader';
@@ -27,7 +27,8 @@ import { displayName } from '../../../app/session/display-name';
 import { useDeleteCheck, useDeleteJob, useJobs } from './api';
 import { CheckFormModal, JobFormModal } from './JobModals';
 
-type Editing = { kind: 'job'; job: Mansione | null } | { kind: 'check'; job: Mansione; check: Controllo | null } | null;
+type Editing =
+  { kind: 'job'; job: JobRole | null } | { kind: 'check'; job: JobRole; check: ChecklistItem | null } | null;
 
 /** /jobs: job roles with their checklists; a delete refused because of a use shows its alert (0032..0035). */
 export function JobsPage() {
@@ -49,7 +50,7 @@ export function JobsPage() {
     notify.error(text);
   };
 
-  const confirmDeleteJob = (job: Mansione) =>
+  const confirmDeleteJob = (job: JobRole) =>
     modals.openConfirmModal({
       title: t('jobs.delete.title'),
       children: <Text size="sm">{t('jobs.delete.text', { name: job.nome, count: job.controlli.length })}</Text>,
@@ -61,7 +62,7 @@ export function JobsPage() {
       },
     });
 
-  const confirmDeleteCheck = (job: Mansione, check: Controllo) =>
+  const confirmDeleteCheck = (job: JobRole, check: ChecklistItem) =>
     modals.openConfirmModal({
       title: t('jobs.checks.deleteTitle'),
       children: <Text size="sm">{t('jobs.checks.deleteText', { name: check.nome_campo, job: job.nome })}</Text>,

@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { JOBS_CACHE_MS, type Controllo, type ControlloSave, type Mansione, type MansioneSave } from '@fs/contract';
+import {
+  JOBS_CACHE_MS,
+  type ChecklistItem,
+  type ChecklistItemSave,
+  type JobRole,
+  type JobRoleSave,
+} from '@fs/contract';
 import { api, apiRequest } from '../../../app/api/client';
 import { useCan } from '../../../app/session/api';
 
@@ -12,7 +18,7 @@ export function useJobs() {
     queryKey: jobKeys.all,
     enabled: canRead === true,
     staleTime: JOBS_CACHE_MS,
-    queryFn: async () => (await api.get<{ items: Mansione[] }>('/api/mansioni/mansioni')).items,
+    queryFn: async () => (await api.get<{ items: JobRole[] }>('/api/mansioni/mansioni')).items,
   });
 }
 
@@ -25,8 +31,8 @@ export function useSaveJob() {
   const refresh = useRefresh();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: MansioneSave) =>
-      (await api.post<{ item: Mansione }>('/api/mansioni/mansione/create', body)).item,
+    mutationFn: async (body: JobRoleSave) =>
+      (await api.post<{ item: JobRole }>('/api/mansioni/mansione/create', body)).item,
     onSuccess: refresh,
   });
 }
@@ -45,8 +51,8 @@ export function useSaveCheck() {
   const refresh = useRefresh();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: ControlloSave) =>
-      (await api.post<{ item: Controllo }>('/api/controlli/controllo', body)).item,
+    mutationFn: async (body: ChecklistItemSave) =>
+      (await api.post<{ item: ChecklistItem }>('/api/controlli/controllo', body)).item,
     onSuccess: refresh,
   });
 }

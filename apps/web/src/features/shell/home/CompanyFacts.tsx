@@ -1,12 +1,12 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Aziendamap } from '@fs/contract';
+import type { CompanyMap } from '@fs/contract';
 import { Facts, type Fact } from '../../../app/components/Facts';
 import { daysUntil, formatDate } from '../../../app/format';
 import { STATUS_COLOR, subscriptionStatus } from './subscription';
 
 /** The company's plan and dates from the session user's aziendamap. */
-export function CompanyFacts({ company, timeZone }: { company: Aziendamap; timeZone?: string }) {
+export function CompanyFacts({ company, timeZone }: { company: CompanyMap; timeZone?: string }) {
   const { t } = useTranslation();
   const status = subscriptionStatus(company);
   const trialDays = daysUntil(company.scadenza_trial_date);

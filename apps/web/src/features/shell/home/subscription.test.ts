@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Aziendamap } from '@fs/contract';
+import type { CompanyMap } from '@fs/contract';
 import { subscriptionStatus } from './subscription';
 
-const base: Aziendamap = {
+const base: CompanyMap = {
   id: 'a',
   ragione_sociale: 'Demo',
   partita_iva: '12345670017',

@@ -5,7 +5,7 @@ import esLocale from '@fullcalendar/core/locales/es';
 import frLocale from '@fullcalendar/core/locales/fr';
 import itLocale from '@fullcalendar/core/locales/it';
 import { useTranslation } from 'react-i18next';
-import type { Appuntamento } from '@fs/contract';
+import type { Appointment } from '@fs/contract';
 import { calendarEvents, wallAsUtc, type AgendaSpan } from './agenda-time';
 import classes from './agenda.module.css';
 
@@ -22,11 +22,11 @@ export function AgendaCalendar({
   anchor,
   onOpen,
 }: {
-  items: Appuntamento[];
+  items: Appointment[];
   zone: string;
   span: AgendaSpan;
   anchor: string;
-  onOpen: (a: Appuntamento) => void;
+  onOpen: (a: Appointment) => void;
 }) {
   const { t, i18n } = useTranslation();
   const locale = LOCALES[i18n.language as keyof typeof LOCALES];

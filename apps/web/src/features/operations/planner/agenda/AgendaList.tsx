@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { STATO_COLORS, type Appuntamento } from '@fs/contract';
+import { REPORT_STATE_COLORS, type Appointment } from '@fs/contract';
 import type { AgendaDay } from './agenda-time';
 import { capitalized, dayTitle, entryTime } from './entry-text';
 import { placeOf } from './place';
@@ -15,7 +15,7 @@ export function AgendaList({
 }: {
   days: AgendaDay[];
   today: string;
-  onOpen: (a: Appuntamento) => void;
+  onOpen: (a: Appointment) => void;
 }) {
   const { t, i18n } = useTranslation();
   return (
@@ -41,7 +41,7 @@ export function AgendaList({
                           {entryTime(t, e)}
                         </Text>
                         {a.stato_rapportino && (
-                          <Badge size="sm" color={STATO_COLORS[a.stato_rapportino]} variant="light">
+                          <Badge size="sm" color={REPORT_STATE_COLORS[a.stato_rapportino]} variant="light">
                             {a.numero_assistenza ?? t(`reports.stati.${a.stato_rapportino}`)}
                           </Badge>
                         )}

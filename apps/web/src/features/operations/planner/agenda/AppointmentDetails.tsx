@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconFileText, IconInfoCircle, IconNavigation, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { STATO_COLORS, type Appuntamento } from '@fs/contract';
+import { REPORT_STATE_COLORS, type Appointment } from '@fs/contract';
 import { errorText } from '../../../../app/api/errors';
 import { Facts } from '../../../../app/components/Facts';
 import { NoteText } from '../../../../app/components/NoteText';
@@ -15,7 +15,7 @@ import { dayTitle } from './entry-text';
 import { directionsUrl, placeOf } from './place';
 
 /** When, on the zone's clock: "lunedì 23 novembre, 09:00–11:00" (or the days of an all-day one). */
-function whenText(a: Appuntamento, zone: string, locale: string, allDay: string): string {
+function whenText(a: Appointment, zone: string, locale: string, allDay: string): string {
   const days = daysCovered(a, zone);
   if (!days) return '';
   const span =
@@ -36,7 +36,7 @@ export function AppointmentDetails({
   zone,
   onClose,
 }: {
-  appointment: Appuntamento | null;
+  appointment: Appointment | null;
   zone: string;
   onClose: () => void;
 }) {
@@ -49,7 +49,7 @@ export function AppointmentDetails({
   const mayReport = useCan('gestione_interventi', 'write');
   const mayStart = mayPlan === true && mayReport === true;
   const directions = a ? directionsUrl(a) : null;
-  const create = (x: Appuntamento) =>
+  const create = (x: Appointment) =>
     start.mutate(x, {
       onSuccess: (item) => {
         notify.success(t('agenda.reportCreated', { numero: item.numero_assistenza ?? '' }));
@@ -76,7 +76,7 @@ export function AppointmentDetails({
                   <Group gap="xs">
                     {a.numero_assistenza && <span>{t('agenda.reportNumber', { numero: a.numero_assistenza })}</span>}
                     {a.stato_rapportino && (
-                      <Badge color={STATO_COLORS[a.stato_rapportino]} variant="light">
+                      <Badge color={REPORT_STATE_COLORS[a.stato_rapportino]} variant="light">
                         {t(`reports.stati.${a.stato_rapportino}`)}
                       </Badge>
                     )}

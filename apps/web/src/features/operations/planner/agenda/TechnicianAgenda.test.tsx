@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { defaultUserPermissions, type Appuntamento } from '@fs/contract';
+import { defaultUserPermissions, type Appointment } from '@fs/contract';
 import { sessionKeys } from '../../../../app/session/api';
 import { renderUi, testQueryClient } from '../../../../test/render';
 import { TechnicianAgenda } from '../TechnicianAgenda';
 
-const base: Appuntamento = {
+const base: Appointment = {
   id: 'a1',
   titolo: 'Manutenzione caldaia',
   note: 'Portare il kit',
@@ -33,7 +33,7 @@ const base: Appuntamento = {
   promemoria_minuti: null,
   promemoria_inviato_at: null,
 };
-const allDay: Appuntamento = {
+const allDay: Appointment = {
   ...base,
   id: 'a2',
   titolo: 'Verifica estintori',
@@ -46,7 +46,7 @@ const allDay: Appuntamento = {
 
 afterEach(() => vi.unstubAllGlobals());
 
-function stubApi(items: Appuntamento[]) {
+function stubApi(items: Appointment[]) {
   const calls: { url: string; method: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',

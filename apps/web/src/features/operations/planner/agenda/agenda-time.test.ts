@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Appuntamento } from '@fs/contract';
+import type { Appointment } from '@fs/contract';
 import {
   addDays,
   calendarEvents,
@@ -17,7 +17,7 @@ import { startReportBody } from './api';
 
 const ROME = 'Europe/Rome';
 
-function appt(p: Partial<Appuntamento> & { id: string }): Appuntamento {
+function appt(p: Partial<Appointment> & { id: string }): Appointment {
   return {
     titolo: `Intervento ${p.id}`,
     note: null,

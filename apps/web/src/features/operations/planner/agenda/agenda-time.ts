@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, addDays, todayIn, wallClock as zonedWallClock, type Appuntamento } from '@fs/contract';
+import { DEFAULT_TIME_ZONE, addDays, todayIn, wallClock as zonedWallClock, type Appointment } from '@fs/contract';
 
 /**
  * The technician's agenda works in days of the company's zone (Europe/Rome by default), whatever
@@ -43,7 +43,7 @@ export const wireDay = (day: string) => day.replaceAll('-', '');
 export const isoDay = (wire: string) => `${wire.slice(0, 4)}-${wire.slice(4, 6)}-${wire.slice(6, 8)}`;
 
 /** The first and last day (inclusive) an appointment covers on the zone's calendar; null for a to-do. */
-export function daysCovered(a: Appuntamento, zone: string): { first: string; last: string } | null {
+export function daysCovered(a: Appointment, zone: string): { first: string; last: string } | null {
   if (a.tutto_il_giorno) {
     if (!a.giorno_inizio || !a.giorno_fine) return null;
     return { first: isoDay(a.giorno_inizio), last: isoDay(a.giorno_fine) };
@@ -56,7 +56,7 @@ export function daysCovered(a: Appuntamento, zone: string): { first: string; las
 }
 
 export interface AgendaEntry {
-  appointment: Appuntamento;
+  appointment: Appointment;
   /** HH:MM on this day, or null when it starts on an earlier day (or is all day). */
   from: string | null;
   /** HH:MM on this day, or null when it ends on a later day (or is all day). */
@@ -72,7 +72,7 @@ export interface AgendaDay {
  * The appointments day by day over [first, last]: only the days that have some, each appointment
  * under every day it covers; all-day ones first, then by start time, then by title.
  */
-export function groupByDay(items: Appuntamento[], first: string, last: string, zone: string): AgendaDay[] {
+export function groupByDay(items: Appointment[], first: string, last: string, zone: string): AgendaDay[] {
   const days: AgendaDay[] = [];
   for (let day = first; day <= last; day = addDays(day, 1)) {
     const entries: AgendaEntry[] = [];
@@ -121,7 +121,7 @@ export interface CalendarEvent {
 }
 
 /** The appointments as calendar events on the zone's wall clock (all-day ones end the day after, exclusive). */
-export function calendarEvents(items: Appuntamento[], zone: string): CalendarEvent[] {
+export function calendarEvents(items: Appointment[], zone: string): CalendarEvent[] {
   const out: CalendarEvent[] = [];
   for (const a of items) {
     const covered = daysCovered(a, zone);

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AppointmentRequest, AppointmentSaveResponse, Appuntamento } from '@fs/contract';
+import type { AppointmentRequest, AppointmentSaveResponse, Appointment } from '@fs/contract';
 import { api, apiRequest } from '../../../../app/api/client';
 import { isoDay, wireDay } from './agenda-time';
 
@@ -10,7 +10,7 @@ export const agendaKeys = {
 
 export interface AgendaRange {
   timezone: string;
-  items: Appuntamento[];
+  items: Appointment[];
 }
 
 /**
@@ -34,7 +34,7 @@ export function useAgendaRange(first: string, last: string, tecnicoId: string | 
  * The appointment as it is, saved again with a new report (crea_rapportino): nothing else changes,
  * so the warnings the office confirmed when planning it are confirmed again (conferma).
  */
-export function startReportBody(a: Appuntamento): AppointmentRequest {
+export function startReportBody(a: Appointment): AppointmentRequest {
   const when =
     a.tutto_il_giorno && a.giorno_inizio && a.giorno_fine
       ? { tutto_il_giorno: true, data_inizio: isoDay(a.giorno_inizio), data_fine: isoDay(a.giorno_fine) }
@@ -60,7 +60,7 @@ export function useStartReport() {
   const client = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (a: Appuntamento) => {
+    mutationFn: async (a: Appointment) => {
       const res = await api.post<AppointmentSaveResponse>('/api/schedule/appointment', startReportBody(a));
       if (!res.success) throw new Error(res.avvisi.map((w) => w.message).join(' '));
       return res.item;

@@ -1,7 +1,7 @@
-import type { Appuntamento } from '@fs/contract';
+import type { Appointment } from '@fs/contract';
 
 /** Where the appointment is, on one line (the plant's or the customer's address and city); null when unknown. */
-export function placeOf(a: Appuntamento): string | null {
+export function placeOf(a: Appointment): string | null {
   const line = [a.luogo.indirizzo, a.luogo.citta].filter((x) => x && x.trim()).join(', ');
   return line || null;
 }
@@ -12,7 +12,7 @@ export function placeOf(a: Appuntamento): string | null {
  * own address goes first; otherwise the coordinates when known, else the address. Only a link:
  * nothing is fetched from the maps service by this page.
  */
-export function directionsUrl(a: Appuntamento): string | null {
+export function directionsUrl(a: Appointment): string | null {
   const { latitude, longitude } = a.luogo;
   const place = placeOf(a);
   let destination: string;

@@ -3,7 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { divIcon, type LatLngBoundsExpression } from 'leaflet';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 import { useTranslation } from 'react-i18next';
-import type { Appuntamento, TechnicianPosition } from '@fs/contract';
+import type { Appointment, TechnicianPosition } from '@fs/contract';
 import { Basemap } from './Basemap';
 import { PlacePopup, PositionPopup } from './Popups';
 import { boundsOf, initials, ITALY_BOUNDS, technicianColor, type Place } from './logic';
@@ -18,7 +18,7 @@ export interface MapCanvasProps {
   tiles: { url: string; attribution: string } | null;
   height: string;
   /** Opens an appointment's form from its popup. */
-  onOpen?: ((a: Appuntamento) => void) | undefined;
+  onOpen?: ((a: Appointment) => void) | undefined;
 }
 
 const escapeHtml = (s: string) =>

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import type { Appuntamento, PublicConfig } from '@fs/contract';
+import type { Appointment, PublicConfig } from '@fs/contract';
 import { renderUi, testQueryClient } from '../../../../test/render';
 import { plannerMapKeys, type Basemap, type MapAnswer } from './api';
 import { PlannerMap } from './PlannerMap';
 import { PlacePopup } from './Popups';
 
-const appt = (id: string, lat: number | null, lng: number | null): Appuntamento => ({
+const appt = (id: string, lat: number | null, lng: number | null): Appointment => ({
   id,
   titolo: 'Manutenzione',
   note: null,

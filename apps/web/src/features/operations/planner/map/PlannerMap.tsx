@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { MAP_RANGES, type Appuntamento } from '@fs/contract';
+import { MAP_RANGES, type Appointment } from '@fs/contract';
 import { usePublicConfig } from '../../../shell';
 import type { PlannerFilters } from '../api';
 import { useTechnicianPositions } from '../../geolocation/api';
@@ -63,7 +63,7 @@ export function PlannerMap({
   onOpen,
 }: {
   filters?: PlannerFilters;
-  onOpen?: (a: Appuntamento) => void;
+  onOpen?: (a: Appointment) => void;
 } = {}) {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 48em)');

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconNavigation } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Appuntamento, TechnicianPosition } from '@fs/contract';
+import type { Appointment, TechnicianPosition } from '@fs/contract';
 import { formatDateTime } from '../../../../app/format';
 import { directionsUrl } from '../agenda/place';
 import { appointmentWhen, type Place } from './logic';
@@ -20,7 +20,7 @@ export function PlacePopup({
   place: Place;
   timeZone: string;
   /** Opens an appointment's form (absent: no link). */
-  onOpen?: ((a: Appuntamento) => void) | undefined;
+  onOpen?: ((a: Appointment) => void) | undefined;
 }) {
   const { t } = useTranslation();
   const first = place.items[0]!;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Appuntamento, TechnicianPosition } from '@fs/contract';
+import type { Appointment, TechnicianPosition } from '@fs/contract';
 import {
   appointmentWhen,
   boundsOf,
@@ -25,7 +25,7 @@ const pos = (utenteId: string, minutesAgo: number): TechnicianPosition => ({
   recordedAt: new Date(NOW - minutesAgo * 60_000).toISOString(),
 });
 
-function appt(over: Partial<Appuntamento> & { lat?: number | null; lng?: number | null }): Appuntamento {
+function appt(over: Partial<Appointment> & { lat?: number | null; lng?: number | null }): Appointment {
   const { lat = 45.46, lng = 9.19, ...rest } = over;
   return {
     id: 'a1',

@@ -1,4 +1,4 @@
-import { MAP_RANGES, type Appuntamento, type TechnicianPosition } from '@fs/contract';
+import { MAP_RANGES, type Appointment, type TechnicianPosition } from '@fs/contract';
 import { formatDate, formatDateTime } from '../../../../app/format';
 
 export type MapRange = (typeof MAP_RANGES)[number];
@@ -36,7 +36,7 @@ export function validPositions(
 }
 
 /** Appointments of the range (to-dos aside) whose customer has no coordinates. */
-export function countWithoutPosition(items: Appuntamento[]): number {
+export function countWithoutPosition(items: Appointment[]): number {
   return items.filter((a) => !a.da_fare && (a.luogo.latitude === null || a.luogo.longitude === null)).length;
 }
 
@@ -45,11 +45,11 @@ export interface Place {
   lat: number;
   lng: number;
   /** Its appointments, earliest first. */
-  items: Appuntamento[];
+  items: Appointment[];
 }
 
 /** Appointments gathered by place (same coordinates: one marker listing them all). */
-export function placesOf(items: Appuntamento[]): Place[] {
+export function placesOf(items: Appointment[]): Place[] {
   const byKey = new Map<string, Place>();
   for (const a of items) {
     const { latitude: lat, longitude: lng } = a.luogo;
@@ -59,13 +59,13 @@ export function placesOf(items: Appuntamento[]): Place[] {
     place.items.push(a);
     byKey.set(key, place);
   }
-  const start = (a: Appuntamento) => a.inizio ?? '';
+  const start = (a: Appointment) => a.inizio ?? '';
   for (const p of byKey.values()) p.items.sort((a, b) => start(a).localeCompare(start(b)));
   return [...byKey.values()];
 }
 
 /** The appointment's time in the company's zone: "25/11/2026 09:00 – 11:00", or its days when all day. */
-export function appointmentWhen(a: Appuntamento, timeZone: string, allDay: string): string {
+export function appointmentWhen(a: Appointment, timeZone: string, allDay: string): string {
   if (a.tutto_il_giorno || !a.inizio) {
     const first = a.giorno_inizio ? scheduleDayLabel(a.giorno_inizio) : '';
     const last = a.giorno_fine && a.giorno_fine !== a.giorno_inizio ? ` – ${scheduleDayLabel(a.giorno_fine)}` : '';
@@ -89,7 +89,7 @@ export function initials(p: Pick<TechnicianPosition, 'name' | 'surname' | 'usern
 }
 
 /** The technicians of the shown appointments, once each, by name (the legend). */
-export function legendTechnicians(items: Appuntamento[]): { id: string; nome: string; colore: number }[] {
+export function legendTechnicians(items: Appointment[]): { id: string; nome: string; colore: number }[] {
   const byId = new Map<string, { id: string; nome: string; colore: number }>();
   for (const a of items) for (const t of a.tecnici) byId.set(t.id, t);
   return [...byId.values()].sort((a, b) => a.nome.localeCompare(b.nome, 'it'));

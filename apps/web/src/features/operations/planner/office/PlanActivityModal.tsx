@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Modal, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { AttivitaRangeItem } from '@fs/contract';
+import type { ActivityRangeItem } from '@fs/contract';
 import { errorText } from '../../../../app/api/errors';
 import { DateField, TimeField } from '../../../../app/components/DateField';
 import { formatDate } from '../../../../app/format';
@@ -22,7 +22,7 @@ export function PlanActivityModal({
   initialTechnicians,
   onClose,
 }: {
-  item: AttivitaRangeItem;
+  item: ActivityRangeItem;
   at: { date: string; time: string };
   timeZone: string;
   technicians: { value: string; label: string }[];

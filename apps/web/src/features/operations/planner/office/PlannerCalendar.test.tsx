@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import type { Appuntamento } from '@fs/contract';
+import type { Appointment } from '@fs/contract';
 import i18n from '../../../../app/i18n';
 import { renderUi } from '../../../../test/render';
 import { eventParts } from './event-content';
@@ -65,7 +65,7 @@ describe("an appointment's chip", () => {
       tutto_il_giorno: false,
       inizio: '2026-11-27T10:00:00.000Z',
       fine: '2026-11-27T10:30:00.000Z',
-    } as Appuntamento;
+    } as Appointment;
     expect(eventParts(a, 'Europe/Rome')).toEqual({
       start: '11:00',
       end: '11:30',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import type { Appuntamento } from '@fs/contract';
+import type { Appointment } from '@fs/contract';
 import { renderUi } from '../../../../test/render';
 import { SidePanel, type SidePanelProps } from './SidePanel';
 
@@ -9,7 +9,7 @@ const todo = {
   titolo: 'Richiamare il cliente',
   cliente: 'Idraulica Verdi',
   tecnici: [],
-} as unknown as Appuntamento;
+} as unknown as Appointment;
 
 function renderPanel(todoAccess: SidePanelProps['todoAccess']) {
   renderUi(

@@ -2,15 +2,15 @@ import { useEffect, useState } from 'react';
 import { Badge, Box, Button, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { Draggable } from '@fullcalendar/interaction';
 import { useTranslation } from 'react-i18next';
-import type { Appuntamento, AttivitaRangeItem } from '@fs/contract';
+import type { Appointment, ActivityRangeItem } from '@fs/contract';
 import { formatDate } from '../../../../app/format';
 import { dragDuration } from './events';
 import classes from './SidePanel.module.css';
 
 export interface SidePanelProps {
-  todos: Appuntamento[] | undefined;
-  activities: AttivitaRangeItem[] | undefined;
-  overdue: AttivitaRangeItem[] | undefined;
+  todos: Appointment[] | undefined;
+  activities: ActivityRangeItem[] | undefined;
+  overdue: ActivityRangeItem[] | undefined;
   loadingTodos: boolean;
   loadingActivities: boolean;
   /** More activity dates on the server than shown: the button that reads the next page. */
@@ -24,8 +24,8 @@ export interface SidePanelProps {
   /** Beside the calendar: stays in view while the page scrolls. */
   sticky?: boolean;
   onNewTodo: () => void;
-  onOpenTodo: (a: Appuntamento) => void;
-  onPlanActivity: (a: AttivitaRangeItem) => void;
+  onOpenTodo: (a: Appointment) => void;
+  onPlanActivity: (a: ActivityRangeItem) => void;
 }
 
 /** Makes a list's items draggable onto the calendar (FullCalendar's Draggable; `create: false`, the drop handler saves). */
@@ -60,9 +60,9 @@ function ActivityCard({
   onPlan,
   editable,
 }: {
-  a: AttivitaRangeItem;
+  a: ActivityRangeItem;
   overdue: boolean;
-  onPlan: (a: AttivitaRangeItem) => void;
+  onPlan: (a: ActivityRangeItem) => void;
   editable: boolean;
 }) {
   const { t } = useTranslation();

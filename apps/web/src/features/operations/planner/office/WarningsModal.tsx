@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { AppointmentRequest, AvvisoSchedule } from '@fs/contract';
+import type { AppointmentRequest, ScheduleWarning } from '@fs/contract';
 import { postAppointment, useRefreshPlanner } from '../api';
 import { formatDate } from '../../../../app/format';
 import { useTechnicians } from './use-technicians';
@@ -17,12 +17,12 @@ export function useConfirmedSave() {
   const refresh = useRefreshPlanner();
   const technicians = useTechnicians();
   const nameOf = (id: string) => technicians.list.find((x) => x.value === id)?.label;
-  const [avvisi, setAvvisi] = useState<AvvisoSchedule[] | null>(null);
+  const [avvisi, setAvvisi] = useState<ScheduleWarning[] | null>(null);
   const resolver = useRef<((ok: boolean) => void) | null>(null);
   const [busy, setBusy] = useState(false);
 
   // While the modal waits for the user nothing is being sent: the form's save button stops spinning.
-  const ask = (list: AvvisoSchedule[]) =>
+  const ask = (list: ScheduleWarning[]) =>
     new Promise<boolean>((resolve) => {
       resolver.current = resolve;
       setBusy(false);

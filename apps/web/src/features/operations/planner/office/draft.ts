@@ -1,4 +1,4 @@
-import type { AppointmentRequest, Appuntamento, TodoRequest } from '@fs/contract';
+import type { AppointmentRequest, Appointment, TodoRequest } from '@fs/contract';
 import { addDays, isoDay } from './range';
 import { instantIn, partsIn } from './zone';
 
@@ -66,7 +66,7 @@ export function draftForSlot(
 }
 
 /** An appointment (or to-do) as the form shows it. */
-export function draftOf(a: Appuntamento, timeZone: string): Draft {
+export function draftOf(a: Appointment, timeZone: string): Draft {
   const s = partsIn(a.inizio, timeZone);
   const e = partsIn(a.fine, timeZone);
   return {

@@ -1,5 +1,5 @@
 import type { EventContentArg } from '@fullcalendar/core';
-import type { Appuntamento } from '@fs/contract';
+import type { Appointment } from '@fs/contract';
 import { partsIn } from './zone';
 
 /** What an appointment's chip says: its time on the company's clock, its customer first, then its title. */
@@ -12,7 +12,7 @@ export interface EventParts {
 }
 
 /** An appointment as its chip reads it (all-day ones have no time). */
-export function eventParts(a: Appuntamento, timeZone: string): EventParts {
+export function eventParts(a: Appointment, timeZone: string): EventParts {
   const timed = !a.tutto_il_giorno && !!a.inizio && !!a.fine;
   return {
     start: timed ? partsIn(a.inizio, timeZone).time : '',
@@ -30,7 +30,7 @@ export function eventParts(a: Appuntamento, timeZone: string): EventParts {
  * own chip.
  */
 export function renderEventContent(arg: EventContentArg, timeZone: string) {
-  const a = arg.event.extendedProps.appuntamento as Appuntamento | undefined;
+  const a = arg.event.extendedProps.appuntamento as Appointment | undefined;
   if (!a || arg.event.allDay || !arg.view.type.startsWith('timeGrid')) return true;
   const p = eventParts(a, timeZone);
   return (

@@ -1,10 +1,10 @@
 import type { EventInput } from '@fullcalendar/core';
-import type { AppointmentRequest, Appuntamento, AttivitaRangeItem } from '@fs/contract';
+import type { AppointmentRequest, Appointment, ActivityRangeItem } from '@fs/contract';
 import { technicianColor } from './palette';
 import { addDays, isoDay } from './range';
 
 /** An appointment as a FullCalendar event: coloured by its first technician (the tooltip names them all), all-day ones by their days. */
-export function toEvent(a: Appuntamento): EventInput | null {
+export function toEvent(a: Appointment): EventInput | null {
   if (a.da_fare) return null;
   const first = a.tecnici[0];
   const color = technicianColor(first?.colore);
@@ -25,7 +25,7 @@ export function toEvent(a: Appuntamento): EventInput | null {
 }
 
 /** The fields an appointment keeps when saved again (moved, resized, technicians changed). */
-export function baseRequest(a: Appuntamento): AppointmentRequest {
+export function baseRequest(a: Appointment): AppointmentRequest {
   return {
     id: a.id,
     titolo: a.titolo,
@@ -66,7 +66,7 @@ export function timesOf(n: NewTimes, defaultMs = HOUR): Partial<AppointmentReque
 }
 
 /** An appointment moved or resized to new times: the whole request the server expects. */
-export function moveRequest(a: Appuntamento, n: NewTimes): AppointmentRequest {
+export function moveRequest(a: Appointment, n: NewTimes): AppointmentRequest {
   const duration = a.inizio && a.fine ? Date.parse(a.fine) - Date.parse(a.inizio) : HOUR;
   return { ...baseRequest(a), ...timesOf(n, a.tutto_il_giorno ? HOUR : duration) } as AppointmentRequest;
 }
@@ -76,7 +76,7 @@ export type DraggedItem = { kind: 'todo'; id: string } | { kind: 'attivita'; id:
 
 /** The appointment that plans a contract activity occurrence at a start, with the chosen technicians. */
 export function activityRequest(
-  item: AttivitaRangeItem,
+  item: ActivityRangeItem,
   start: Date,
   tecnici: string[],
   title: string = item.nome,
@@ -112,9 +112,9 @@ export interface DaySummary {
  * multi-day ones always) and a count of the rest, so a month with thousands of appointments draws a
  * few hundred chips instead of every one (the rest open in the day view).
  */
-export function condenseMonth(items: Appuntamento[], perDay: number): { shown: Appuntamento[]; more: DaySummary[] } {
-  const byDay = new Map<string, Appuntamento[]>();
-  const shown: Appuntamento[] = [];
+export function condenseMonth(items: Appointment[], perDay: number): { shown: Appointment[]; more: DaySummary[] } {
+  const byDay = new Map<string, Appointment[]>();
+  const shown: Appointment[] = [];
   for (const a of items) {
     if (a.da_fare || !a.giorno_inizio) continue;
     if (a.tutto_il_giorno || a.giorno_inizio !== a.giorno_fine) {

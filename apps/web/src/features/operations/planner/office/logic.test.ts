@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AppointmentRequest, AppointmentSaveResponse, Appuntamento, AttivitaRangeItem } from '@fs/contract';
+import type { AppointmentRequest, AppointmentSaveResponse, Appointment, ActivityRangeItem } from '@fs/contract';
 import { draftForSlot, draftOf, draftProblems, requestOf, todoOf } from './draft';
 import { activityRequest, condenseMonth, dragDuration, moveRequest, summaryEvent, toEvent } from './events';
 import { legendOf } from './legend';
@@ -10,7 +10,7 @@ import { instantIn, offsetAt, offsetForWall, partsIn } from './zone';
 
 const ROME = 'Europe/Rome';
 
-function appt(over: Partial<Appuntamento> = {}): Appuntamento {
+function appt(over: Partial<Appointment> = {}): Appointment {
   return {
     id: 'a1',
     titolo: 'Manutenzione',
@@ -147,7 +147,7 @@ describe('appointments as calendar events', () => {
       cliente_id: 'c9',
       mansione_id: 'm2',
       durata_minuti: 90,
-    } as AttivitaRangeItem;
+    } as ActivityRangeItem;
     expect(activityRequest(item, new Date('2026-11-26T08:00:00Z'), ['t1', 't2'])).toEqual({
       titolo: 'Controllo semestrale',
       cliente_id: 'c9',
@@ -273,7 +273,7 @@ describe('the legend', () => {
 
 describe('the month view with thousands of appointments', () => {
   it("keeps each day's first appointments by start and counts the rest; all-day and multi-day ones stay", () => {
-    const day = (n: number, h: number, over: Partial<Appuntamento> = {}) =>
+    const day = (n: number, h: number, over: Partial<Appointment> = {}) =>
       appt({
         id: `d${n}-${h}`,
         giorno_inizio: `202611${String(n).padStart(2, '0')}`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
-import type { AvvisoSchedule } from '@fs/contract';
+import type { ScheduleWarning } from '@fs/contract';
 import { messagesOf } from '../../../../locales/all';
 import { warningText } from './warnings';
 
@@ -14,7 +14,7 @@ const names = new Map([['u1', 'Pia Tecnica']]);
 const nameOf = (id: string) => names.get(id);
 const day = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
-const late: AvvisoSchedule = {
+const late: ScheduleWarning = {
   codice: 'ritardo_attivita',
   message: "L'attività scade il 05/11/2026: pianificata 9 giorni dopo (ritardo massimo 5)",
   data: '2026-11-05',
@@ -22,12 +22,12 @@ const late: AvvisoSchedule = {
   ritardo_giorni: 9,
   ritardo_massimo_giorni: 5,
 };
-const overlap: AvvisoSchedule = {
+const overlap: ScheduleWarning = {
   codice: 'sovrapposizione',
   message: 'Pia Tecnica ha già un appuntamento in questo orario',
   tecnico_id: 'u1',
 };
-const role: AvvisoSchedule = { codice: 'mansione_tecnico', message: 'X non svolge questa mansione', tecnico_id: 'u2' };
+const role: ScheduleWarning = { codice: 'mansione_tecnico', message: 'X non svolge questa mansione', tecnico_id: 'u2' };
 
 describe('warning texts', () => {
   it('reads in Italian as the server writes them, with the Italian date', async () => {

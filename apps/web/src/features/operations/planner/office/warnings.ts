@@ -1,10 +1,10 @@
-import type { AppointmentRequest, AppointmentSaveResponse, Appuntamento, AvvisoSchedule } from '@fs/contract';
+import type { AppointmentRequest, AppointmentSaveResponse, Appointment, ScheduleWarning } from '@fs/contract';
 
 /** Asks the user whether to save despite the warnings (true: confirm). */
-export type AskConfirm = (avvisi: AvvisoSchedule[]) => Promise<boolean>;
+export type AskConfirm = (avvisi: ScheduleWarning[]) => Promise<boolean>;
 export type Post = (body: AppointmentRequest) => Promise<AppointmentSaveResponse>;
 
-export type SaveOutcome = { saved: true; item: Appuntamento } | { saved: false; avvisi: AvvisoSchedule[] };
+export type SaveOutcome = { saved: true; item: Appointment } | { saved: false; avvisi: ScheduleWarning[] };
 
 /**
  * Saves an appointment the way spec 5 wants warnings handled: a first try without `conferma`; if the
@@ -26,7 +26,7 @@ export async function saveConfirming(post: Post, body: AppointmentRequest, ask: 
  * company's list); the server's Italian message when a field it needs is missing.
  */
 export function warningText(
-  a: AvvisoSchedule,
+  a: ScheduleWarning,
   t: (key: string, values: Record<string, unknown>) => string,
   nameOf: (id: string) => string | undefined,
   day: (iso: string) => string,
