@@ -73,9 +73,9 @@ async function settled(x: Awaited<ReturnType<typeof company>>, id: string) {
 }
 
 describe('the contracts-renewal job', () => {
-  it('is a daily cron in the operations jobs', () => {
+  it('is an hourly cron in the operations jobs (each company judged from 05:30 of its own day)', () => {
     expect(contractsRenewalJob.queue).toBe('contracts-renewal');
-    expect(contractsRenewalJob.cron?.expression).toBe('30 5 * * *');
+    expect(contractsRenewalJob.cron?.expression).toBe('30 * * * *');
   });
 
   it('sends the expiry notice once (run twice): one row, one mail to company, notice address and customer', async () => {
@@ -206,26 +206,32 @@ describe('the contracts-renewal job', () => {
     expect(mail.text).toContain('It renews automatically for 12 months.');
   });
 
-  it('judges each company on its own calendar: at 20:00Z it is already tomorrow in Tokyo, still today in Rome', async () => {
+  it('judges each company from 05:30 of its own day: Tokyo first, then Rome, then New York, none a day late', async () => {
     const before = clock.now();
-    clock.set('2026-11-23T20:00:00Z'); // 21:00 on the 23rd in Rome, 05:00 on the 24th in Tokyo
     try {
-      const rome = await company();
-      const tokyo = await company();
-      await t.deps.db.update(aziende).set({ timezone: 'Asia/Tokyo' }).where(eq(aziende.id, tokyo.aziendaId));
       const ending = { dataInizio: '2025-11-24', dataFine: '2026-11-23', rinnovoAutomatico: true, mesiRinnovo: 12 };
-      const r = await rome.contract(ending);
-      const k = await tokyo.contract(ending);
-      await runRenewal(t.deps);
-      // Rome: the 23rd is its last day, not past. Tokyo: the 24th, past its end: renewed.
-      expect((await rome.row(r.id)).rinnovi).toBe(0);
-      expect((await tokyo.row(k.id)).rinnovi).toBe(1);
-      expect((await tokyo.row(k.id)).dataFine).toBe('2027-11-23');
-      // An hour after Rome's midnight, Rome's contract renews too.
-      clock.set('2026-11-24T00:00:00Z');
-      await runRenewal(t.deps);
-      expect((await rome.row(r.id)).rinnovi).toBe(1);
-      expect((await tokyo.row(k.id)).rinnovi).toBe(1);
+      const zoned = async (zone: string) => {
+        const x = await company();
+        await t.deps.db.update(aziende).set({ timezone: zone }).where(eq(aziende.id, x.aziendaId));
+        const c = await x.contract(ending);
+        return async () => (await x.row(c.id)).rinnovi;
+      };
+      const rome = await zoned('Europe/Rome');
+      const tokyo = await zoned('Asia/Tokyo');
+      const newYork = await zoned('America/New_York');
+      const at = async (instant: string) => {
+        clock.set(instant);
+        await runRenewal(t.deps);
+        return [await tokyo(), await rome(), await newYork()];
+      };
+      // 05:00 on the 24th in Tokyo: its day (for renewals) has not started yet.
+      expect(await at('2026-11-23T20:00:00Z')).toEqual([0, 0, 0]);
+      // 05:30 in Tokyo: the 24th, past its end; 21:30 on the 23rd in Rome, its last day.
+      expect(await at('2026-11-23T20:30:00Z')).toEqual([1, 0, 0]);
+      // 05:30 on the 24th in Rome; 23:30 on the 23rd in New York.
+      expect(await at('2026-11-24T04:30:00Z')).toEqual([1, 1, 0]);
+      // 05:30 on the 24th in New York: renewed in its morning, not a day late.
+      expect(await at('2026-11-24T10:30:00Z')).toEqual([1, 1, 1]);
     } finally {
       clock.set(before);
     }

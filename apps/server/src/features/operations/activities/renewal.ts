@@ -16,13 +16,20 @@ import { generateRenewalPeriod } from './save.js';
  */
 export const CONTRACTS_RENEWAL_QUEUE = 'contracts-renewal';
 /**
- * Every day at 05:30 (the cron's zone, Europe/Rome); each company's contracts are judged on its own
- * calendar (today in `aziende.timezone` at the run's instant, read from the clock).
+ * Every hour at half past. Each company's contracts are judged on its own calendar, from 05:30 of its
+ * own time zone: the day is the company's date of (now − 05:30). So a company in Rome and one in New
+ * York both get their renewals and notices in their early morning, never a day late; the runs of the
+ * other hours find nothing new (the job is idempotent).
  */
-export const CONTRACTS_RENEWAL_CRON = '30 5 * * *';
+export const CONTRACTS_RENEWAL_CRON = '30 * * * *';
+/** A company's day starts, for renewals and notices, at 05:30 of its time zone. */
+export const RENEWAL_DAY_STARTS_MS = (5 * 60 + 30) * 60_000;
 
 export interface RenewalRun {
-  /** The day to run for (YYYY-MM-DD) in every company; default each company's today by `deps.clock`. */
+  /**
+   * The day to run for (YYYY-MM-DD) in every company; by default each company's date of (now − 05:30)
+   * by `deps.clock`.
+   */
   today?: string;
   /** Tests: called after each committed step (to stop a run there). */
   afterStep?: (step: 'renewal' | 'notice', contrattoId: string) => void | Promise<void>;
@@ -37,7 +44,9 @@ const minusDays = (d: string, n: number) => {
 export async function runRenewal(deps: Deps, o: RenewalRun = {}): Promise<{ renewals: number; notices: number }> {
   let renewals = 0;
   let notices = 0;
-  const when: rrepo.RenewalDay = o.today ? { today: o.today } : { now: deps.clock.now() };
+  const when: rrepo.RenewalDay = o.today
+    ? { today: o.today }
+    : { now: new Date(deps.clock.now().getTime() - RENEWAL_DAY_STARTS_MS) };
   for (const due of await rrepo.dueContracts(deps.db, when)) {
     const { today } = due;
     let c: rrepo.DueContract | undefined = due;
