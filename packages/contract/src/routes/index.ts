@@ -1,11 +1,13 @@
 import { isRouteSpec, type RouteSpec } from './define.js';
 import * as companyDeletion from './billing/company-deletion.js';
-import * as options from './billing/options.js';
+import * as paidOptions from './billing/paid-options.js';
 import * as paymentSandbox from './billing/payment-sandbox.js';
 import * as promo from './billing/registration-promo.js';
 import * as registration from './billing/registration.js';
 import * as subscription from './billing/subscription.js';
 import * as company from './company/company.js';
+import * as mail from './company/mail.js';
+import * as options from './company/options.js';
 import * as auth from './identity/auth.js';
 import * as groups from './identity/groups.js';
 import * as passwordReset from './identity/password-reset.js';
@@ -41,12 +43,14 @@ export * from './define.js';
  */
 export const routes = {
   companyDeletion,
-  options,
+  paidOptions,
   paymentSandbox,
   promo,
   registration,
   subscription,
   company,
+  mail,
+  options,
   auth,
   groups,
   passwordReset,

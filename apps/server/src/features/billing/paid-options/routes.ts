@@ -5,7 +5,7 @@ import { actorOf } from '../../../platform/auth/guard.js';
 import { implement } from '../../../platform/http/route.js';
 import * as paid from './service.js';
 
-const table = routes.options;
+const table = routes.paidOptions;
 
 /** Paid options bought through the subscription (the options screen opens the purchase; administrators only). */
 export const paidOptionsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {

@@ -7,7 +7,7 @@ import * as service from './service.js';
 
 /** The company's own mail server: the connection test of the options screen. */
 export const companyMailRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
-  implement(app, routes.options.testSmtp, async (req) => {
+  implement(app, routes.mail.testSmtp, async (req) => {
     await service.testSmtp(deps, actorOf(req).aziendaId);
     return { success: true as const };
   });

@@ -1,20 +1,10 @@
 import { z } from 'zod';
-import {
-  optionItemSchema,
-  optionsConfirmRequest,
-  paidOptionRequest,
-  paidOptionConfirmRequest,
-  reasonSchema,
-  reasonRequest,
-} from '../../options.js';
-import { estimateSchema, purchaseResult } from '../../subscription.js';
+import { optionItemSchema, optionsConfirmRequest, reasonSchema, reasonRequest } from '../../options.js';
 import { okResponse, itemResponse, uuidParam, defineRoute, USER_ONLY } from '../define.js';
 
-// The route table's `options` entries (implemented in apps/server/src/features/billing/options/routes.ts).
+// The route table's `options` entries: the company's options and reasons (apps/server/src/features/company/options).
 
 const itemsResponse = <T extends z.ZodType>(item: T) => z.object({ success: z.literal(true), items: z.array(item) });
-/** Buying paid options: administrators only (spec platform section 6). */
-const buy = { key: 'opzioni', action: 'read', adminOnly: true } as const;
 
 export const listOptions = defineRoute({
   id: 'options.listOptions',
@@ -48,56 +38,6 @@ export const confirmOptions = defineRoute({
   answer: itemsResponse(optionItemSchema),
   answerKind: 'json',
   errors: [400, 401, 403],
-});
-
-export const testSmtp = defineRoute({
-  id: 'options.testSmtp',
-  method: 'GET',
-  path: '/api/mail/test-smtp',
-  auth: 'session',
-  principals: USER_ONLY,
-  permission: { key: 'opzioni', action: 'write' },
-  tags: ['options'],
-  summary: "Connects to the company's saved SMTP server (greeting, TLS, sign-in) and hangs up",
-  description: "On failure 502 SMTP_FAILED with the server's error text as message.",
-  answer: okResponse,
-  answerKind: 'json',
-  errors: [401, 403, 502],
-});
-
-export const estimateOption = defineRoute({
-  id: 'options.estimateOption',
-  method: 'POST',
-  path: '/api/options/option/estimate',
-  auth: 'session',
-  principals: USER_ONLY,
-  permission: buy,
-  tags: ['options'],
-  summary: 'Quote for a paid option (administrators only)',
-  description:
-    'The subscription service quotes item option:<key> × 1 (an addition to the current term, or a new term in trial). 409 when already active.',
-  body: paidOptionRequest,
-  answer: z.object({ success: z.literal(true), estimate: z.array(estimateSchema) }),
-  answerKind: 'json',
-  errors: [400, 401, 403, 409],
-});
-
-export const confirmOption = defineRoute({
-  id: 'options.confirmOption',
-  method: 'POST',
-  path: '/api/options/option/confirm',
-  auth: 'session',
-  principals: USER_ONLY,
-  permission: buy,
-  tags: ['options'],
-  summary: 'Buys a paid option after its quote (administrators only)',
-  description:
-    'Bank transfer: pending with instructions, the option active at once. Card: succeeded, or requires_action with a 3-D Secure ' +
-    'challenge (complete it with POST /v2/subscription/confirm/card/3ds). Card errors as the subscription checkout.',
-  body: paidOptionConfirmRequest,
-  answer: itemResponse(purchaseResult),
-  answerKind: 'json',
-  errors: [400, 401, 402, 403, 409],
 });
 
 export const listMotivazioni = defineRoute({
