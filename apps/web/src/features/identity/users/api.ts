@@ -1,14 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  GenerateOtp,
-  PermissionGroup,
-  PermissionGroupSave,
-  Licences,
-  LoginItem,
-  User,
-  UserSave,
-} from '@fs/contract';
-import { api, apiRequest } from '../../../app/api/client';
+import { routes, type PermissionGroupSave, type UserSave } from '@fs/contract';
+import { api } from '../../../app/api/client';
 import { sessionKeys } from '../../../app/session/api';
 import { jobKeys } from '../../registries';
 
@@ -28,7 +20,7 @@ export function useUsers(enabled = true) {
     enabled,
     staleTime: USERS_STALE_MS,
     queryFn: async () => {
-      const r = await api.get<{ items: User[]; licences: Licences }>('/api/users/users');
+      const r = await api.call(routes.users.listUsers);
       return { items: r.items, licences: r.licences };
     },
   });
@@ -39,7 +31,7 @@ export function useUser(id: string | null) {
     queryKey: userKeys.one(id ?? ''),
     enabled: id !== null,
     staleTime: USERS_STALE_MS,
-    queryFn: async () => (await api.get<{ item: User }>(`/api/users/user/${id}`)).item,
+    queryFn: async () => (await api.call(routes.users.getUser, { params: { id: id! } })).item,
   });
 }
 
@@ -61,7 +53,7 @@ export function useSaveUser() {
     meta: { silent: true },
     // The signature never travels with the user (spec section 7).
     mutationFn: async ({ signature: _s, ...body }: UserSave & { signature?: unknown }) =>
-      (await api.post<{ item: User }>('/api/users/user', body)).item,
+      (await api.call(routes.users.saveUser, { body })).item,
     onSuccess: refresh,
   });
 }
@@ -70,7 +62,7 @@ export function useDeleteSignature() {
   const refresh = useRefreshUsers();
   return useMutation({
     mutationFn: async (id?: string) =>
-      (await api.post<{ item: User }>('/api/users/user/delete-signature', id ? { id } : {})).item,
+      (await api.call(routes.users.deleteSignature, { body: id ? { id } : {} })).item,
     onSuccess: refresh,
   });
 }
@@ -78,7 +70,7 @@ export function useDeleteSignature() {
 export function useSwapOrder() {
   const refresh = useRefreshUsers();
   return useMutation({
-    mutationFn: (ids: { id1: string; id2: string }) => api.post('/api/utenti/scambia-order', ids),
+    mutationFn: (ids: { id1: string; id2: string }) => api.call(routes.users.swapOrder, { body: ids }),
     onSuccess: refresh,
   });
 }
@@ -90,7 +82,7 @@ export function useUploadPhoto() {
     mutationFn: ({ userId, file }: { userId: string; file: File }) => {
       const form = new FormData();
       form.append('file', file);
-      return api.upload<{ item: { id: string } }>(`/api/media/insert/utente/${userId}`, form);
+      return api.call(routes.media.insert, { params: { section: 'utente', id: userId }, form });
     },
     onSuccess: refresh,
   });
@@ -99,7 +91,7 @@ export function useUploadPhoto() {
 export function useDeleteMedia() {
   const refresh = useRefreshUsers();
   return useMutation({
-    mutationFn: (mediaId: string) => apiRequest(`/api/media/delete/${mediaId}`, { method: 'DELETE' }),
+    mutationFn: (mediaId: string) => api.call(routes.media.remove, { params: { id: mediaId } }),
     onSuccess: refresh,
   });
 }
@@ -108,7 +100,7 @@ export function useDeleteMedia() {
 export function useGenerateOtp() {
   return useMutation({
     meta: { silent: true },
-    mutationFn: () => api.get<GenerateOtp>('/api/utenti/utente/generate-otp'),
+    mutationFn: () => api.call(routes.users.generateOtp),
   });
 }
 
@@ -117,7 +109,7 @@ export function useAppAccess() {
   return useMutation({
     meta: { silent: true },
     mutationFn: async (otp: string) =>
-      (await api.post<{ item: LoginItem }>('/api/utenti/utente/app-access', { otp }, { isPublic: true })).item,
+      (await api.call(routes.users.appAccess, { body: { otp } })).item,
   });
 }
 
@@ -128,7 +120,7 @@ export function useGroups(enabled = true) {
     queryKey: userKeys.groups,
     enabled,
     staleTime: USERS_STALE_MS,
-    queryFn: async () => (await api.get<{ gruppi: PermissionGroup[] }>('/api/gruppi/gruppi')).gruppi,
+    queryFn: async () => (await api.call(routes.groups.listGroups)).gruppi,
   });
 }
 
@@ -137,7 +129,7 @@ export function useSaveGroup() {
   return useMutation({
     meta: { silent: true },
     mutationFn: async (body: PermissionGroupSave) =>
-      (await api.post<{ gruppo: PermissionGroup }>('/api/gruppi/gruppo', body)).gruppo,
+      (await api.call(routes.groups.saveGroup, { body })).gruppo,
     onSuccess: refresh,
   });
 }
@@ -145,7 +137,7 @@ export function useSaveGroup() {
 export function useDeleteGroup() {
   const refresh = useRefreshUsers();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(`/api/gruppi/gruppo/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api.call(routes.groups.deleteGroup, { params: { id } }),
     onSuccess: refresh,
   });
 }

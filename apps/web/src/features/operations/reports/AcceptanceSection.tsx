@@ -2,8 +2,9 @@ import { useRef, useState } from 'react';
 import { Button, Group, Image, Modal, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
-import type { Report } from '@fs/contract';
+import { routes, type Report } from '@fs/contract';
 import { errorText, formErrorsOf } from '../../../app/api/errors';
+import { api } from '../../../app/api/client';
 import { useBlobUrl } from '../../../app/api/use-blob-url';
 import { TextInput } from '../../../app/components/TextFields';
 import { formatDateTime } from '../../../app/format';
@@ -87,7 +88,7 @@ function SignatureImage({ report }: { report: Report }) {
   const firma = report.firma!;
   const { url } = useBlobUrl(
     ['media', 'content', firma.media_id],
-    `/api/media/get-content/${firma.media_id}`,
+    () => api.call(routes.media.content, { params: { id: firma.media_id } }),
     Infinity,
   );
   return (

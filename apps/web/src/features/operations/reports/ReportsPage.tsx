@@ -3,7 +3,7 @@ import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconFileCode, IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { mayListUsers, optionValue, REPORTS_TABLE, type ReportListRow } from '@fs/contract';
+import { mayListUsers, optionValue, REPORTS_TABLE, routes, type ReportListRow } from '@fs/contract';
 import { DataTable, pageQueryProps } from '../../../app/components/DataTable';
 import { ExportMenu } from '../../../app/components/ExportMenu';
 import { useDebounced } from '../../../app/components/list-state';
@@ -199,7 +199,7 @@ export function ReportsPage() {
             <BulkActions selected={selected} onDone={() => setSelected([])} canDelete={canDelete} />
             <ExportMenu
               table="rapportini"
-              path="/api/rapportini/rapportini/export"
+              route={routes.reports.exportList}
               fileName={t('reports.exportFile')}
               extra={
                 canPrices
@@ -208,7 +208,7 @@ export function ReportsPage() {
                         key: 'danea',
                         label: t('reports.danea.export'),
                         icon: <IconFileCode size={16} />,
-                        path: '/api/rapportini/export/xml-danea',
+                        route: routes.reports.daneaReports,
                         fileName: 'rapportini-easyfatt.xml',
                       },
                     ]
