@@ -3,16 +3,13 @@ import {
   CACHE_MS,
   REASONS_CACHE_MS,
   reasonSuggestionsOn,
-  type Estimate,
-  type Reason,
+  routes,
   type ReasonRequest,
-  type OptionItem,
   type OptionsConfirmRequest,
   type PaidOptionConfirmRequest,
   type PaidOptionRequest,
-  type PurchaseResult,
 } from '@fs/contract';
-import { api, apiRequest } from '../../../app/api/client';
+import { api } from '../../../app/api/client';
 import { useCan } from '../../../app/session/api';
 
 export const optionKeys = {
@@ -25,7 +22,7 @@ export function useOptions(enabled = true) {
     queryKey: optionKeys.options,
     enabled,
     staleTime: CACHE_MS.options,
-    queryFn: async () => (await api.get<{ items: OptionItem[] }>('/api/options/options')).items,
+    queryFn: async () => (await api.call(routes.options.listOptions)).items,
   });
 }
 
@@ -34,14 +31,14 @@ export function useConfirmOptions() {
   return useMutation({
     meta: { silent: true },
     mutationFn: async (body: OptionsConfirmRequest) =>
-      (await api.post<{ items: OptionItem[] }>('/api/options/options/confirm', body)).items,
+      (await api.call(routes.options.confirmOptions, { body })).items,
     onSuccess: (items) => queryClient.setQueryData(optionKeys.options, items),
   });
 }
 
 /** Real connection to the company's saved SMTP server; the error carries the server's text. */
 export function useTestSmtp() {
-  return useMutation({ meta: { silent: true }, mutationFn: () => api.get<{ success: true }>('/api/mail/test-smtp') });
+  return useMutation({ meta: { silent: true }, mutationFn: () => api.call(routes.options.testSmtp) });
 }
 
 /**
@@ -60,7 +57,7 @@ export function useMotivazioni() {
     queryKey: optionKeys.motivazioni,
     enabled,
     staleTime: REASONS_CACHE_MS,
-    queryFn: async () => (await api.get<{ items: Reason[] }>('/api/configuration/motivazioni')).items,
+    queryFn: async () => (await api.call(routes.options.listMotivazioni)).items,
   });
 }
 
@@ -69,7 +66,7 @@ export function useSaveMotivazione() {
   return useMutation({
     meta: { silent: true },
     mutationFn: async (body: ReasonRequest) =>
-      (await api.post<{ item: Reason }>('/api/configuration/motivazione', body)).item,
+      (await api.call(routes.options.saveMotivazione, { body })).item,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: optionKeys.motivazioni }),
   });
 }
@@ -78,8 +75,7 @@ export function useDeleteMotivazione() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (id: string) =>
-      apiRequest<{ success: true }>(`/api/configuration/motivazione/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api.call(routes.options.deleteMotivazione, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: optionKeys.motivazioni }),
   });
 }
@@ -94,7 +90,7 @@ export function usePaidOptionEstimate(req: PaidOptionRequest | null) {
     gcTime: 0,
     retry: false,
     meta: { silent: true },
-    queryFn: async () => (await api.post<{ estimate: Estimate[] }>('/api/options/option/estimate', req)).estimate[0]!,
+    queryFn: async () => (await api.call(routes.options.estimateOption, { body: req! })).estimate[0]!,
   });
 }
 
@@ -103,7 +99,7 @@ export function useBuyPaidOption() {
   return useMutation({
     meta: { silent: true },
     mutationFn: async (body: PaidOptionConfirmRequest) =>
-      (await api.post<{ item: PurchaseResult }>('/api/options/option/confirm', body)).item,
+      (await api.call(routes.options.confirmOption, { body })).item,
     onSuccess: (r) => {
       if (r.status !== 'requires_action') void queryClient.invalidateQueries({ queryKey: ['options'] });
       void queryClient.invalidateQueries({ queryKey: ['subscription'] });
@@ -117,7 +113,7 @@ export function useCompleteCardChallenge() {
   return useMutation({
     meta: { silent: true },
     mutationFn: async (challenge_id: string) =>
-      (await api.post<{ item: PurchaseResult }>('/api/v2/subscription/confirm/card/3ds', { challenge_id })).item,
+      (await api.call(routes.subscription.completeCardChallenge, { body: { challenge_id } })).item,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['options'] }),
   });
 }
