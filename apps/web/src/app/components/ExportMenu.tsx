@@ -13,7 +13,11 @@ import { useCan } from '../session/api';
 type Format = (typeof EXPORT_FORMATS)[number];
 
 /** A file route of the table that takes a list's query and no path parameters (e.g. routes.customers.exportCsv). */
-export type ListFileRoute = RouteSpec & { readonly method: 'GET'; readonly answerKind: 'file'; readonly params?: undefined };
+export type ListFileRoute = RouteSpec & {
+  readonly method: 'GET';
+  readonly answerKind: 'file';
+  readonly params?: undefined;
+};
 
 /** Calls a list's file route with the list's query (the query arrives as URLSearchParams, the route validates it). */
 const callListFile = (route: ListFileRoute, query: URLSearchParams): Promise<Blob> =>

@@ -21,7 +21,11 @@ export function AppHeader({ user, mobile, menuOpen, onToggleMenu }: HeaderProps)
   const { t } = useTranslation();
   const logout = useLogout();
   const mediaId = user.media?.id ?? null;
-  const photo = useBlobUrl(['media', mediaId], mediaId ? () => api.call(routes.media.content, { params: { id: mediaId } }) : null, Infinity);
+  const photo = useBlobUrl(
+    ['media', mediaId],
+    mediaId ? () => api.call(routes.media.content, { params: { id: mediaId } }) : null,
+    Infinity,
+  );
   const name = displayName(user);
   const { pathname } = useLocation();
   const current = findMenuItem(useActivePages().data ?? [], pathname);

@@ -24,8 +24,7 @@ export function useRegisterCheck() {
 export function useRegisterInit() {
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: RegisterInitRequest) =>
-      (await api.call(routes.registration.init, { body })).item,
+    mutationFn: async (body: RegisterInitRequest) => (await api.call(routes.registration.init, { body })).item,
   });
 }
 
@@ -80,8 +79,7 @@ export function usePromoCompany(token: string | null) {
 export function usePromoComplete() {
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: PromoCompleteRequest) =>
-      (await api.call(routes.promo.completePromo, { body })).item,
+    mutationFn: async (body: PromoCompleteRequest) => (await api.call(routes.promo.completePromo, { body })).item,
   });
 }
 

@@ -1,11 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  CACHE_MS,
-  routes,
-  type CardInput,
-  type EstimateRequest,
-  type PurchaseResult,
-} from '@fs/contract';
+import { CACHE_MS, routes, type CardInput, type EstimateRequest, type PurchaseResult } from '@fs/contract';
 import { api } from '../../../app/api/client';
 import { sessionKeys, useCan } from '../../../app/session/api';
 
@@ -70,8 +64,7 @@ export function useConfirmTransfer() {
   const done = usePurchaseDone();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: EstimateRequest) =>
-      done((await api.call(routes.subscription.confirm, { body })).item),
+    mutationFn: async (body: EstimateRequest) => done((await api.call(routes.subscription.confirm, { body })).item),
   });
 }
 
@@ -89,8 +82,7 @@ export function useSandboxChallenge(id: string | null) {
     queryKey: subscriptionKeys.challenge(id ?? ''),
     enabled: id !== null,
     retry: false,
-    queryFn: async () =>
-      (await api.call(routes.paymentSandbox.challenge, { params: { id: id! } })).item,
+    queryFn: async () => (await api.call(routes.paymentSandbox.challenge, { params: { id: id! } })).item,
   });
 }
 

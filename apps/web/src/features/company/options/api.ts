@@ -30,8 +30,7 @@ export function useConfirmOptions() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: OptionsConfirmRequest) =>
-      (await api.call(routes.options.confirmOptions, { body })).items,
+    mutationFn: async (body: OptionsConfirmRequest) => (await api.call(routes.options.confirmOptions, { body })).items,
     onSuccess: (items) => queryClient.setQueryData(optionKeys.options, items),
   });
 }
@@ -65,8 +64,7 @@ export function useSaveMotivazione() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: ReasonRequest) =>
-      (await api.call(routes.options.saveMotivazione, { body })).item,
+    mutationFn: async (body: ReasonRequest) => (await api.call(routes.options.saveMotivazione, { body })).item,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: optionKeys.motivazioni }),
   });
 }
@@ -98,8 +96,7 @@ export function useBuyPaidOption() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: PaidOptionConfirmRequest) =>
-      (await api.call(routes.options.confirmOption, { body })).item,
+    mutationFn: async (body: PaidOptionConfirmRequest) => (await api.call(routes.options.confirmOption, { body })).item,
     onSuccess: (r) => {
       if (r.status !== 'requires_action') void queryClient.invalidateQueries({ queryKey: ['options'] });
       void queryClient.invalidateQueries({ queryKey: ['subscription'] });

@@ -21,7 +21,6 @@ export function useRequestReset() {
 export function useConfirmReset() {
   return useMutation({
     meta: { silent: true },
-    mutationFn: (body: { token: string; password: string }) =>
-      api.call(routes.passwordReset.confirmReset, { body }),
+    mutationFn: (body: { token: string; password: string }) => api.call(routes.passwordReset.confirmReset, { body }),
   });
 }

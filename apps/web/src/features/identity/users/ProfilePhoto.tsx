@@ -23,7 +23,11 @@ export function photoProblem(file: File): string | null {
 export function ProfilePhoto({ userId, mediaId, name }: { userId: string; mediaId: string | null; name: string }) {
   const { t } = useTranslation();
   // Same cache key as the header, so both update together.
-  const photo = useBlobUrl(['media', mediaId], mediaId ? () => api.call(routes.media.content, { params: { id: mediaId } }) : null, Infinity);
+  const photo = useBlobUrl(
+    ['media', mediaId],
+    mediaId ? () => api.call(routes.media.content, { params: { id: mediaId } }) : null,
+    Infinity,
+  );
   const upload = useUploadPhoto();
   const remove = useDeleteMedia();
   const [file, setFile] = useState<File | null>(null);

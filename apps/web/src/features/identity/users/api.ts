@@ -61,8 +61,7 @@ export function useSaveUser() {
 export function useDeleteSignature() {
   const refresh = useRefreshUsers();
   return useMutation({
-    mutationFn: async (id?: string) =>
-      (await api.call(routes.users.deleteSignature, { body: id ? { id } : {} })).item,
+    mutationFn: async (id?: string) => (await api.call(routes.users.deleteSignature, { body: id ? { id } : {} })).item,
     onSuccess: refresh,
   });
 }
@@ -108,8 +107,7 @@ export function useGenerateOtp() {
 export function useAppAccess() {
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (otp: string) =>
-      (await api.call(routes.users.appAccess, { body: { otp } })).item,
+    mutationFn: async (otp: string) => (await api.call(routes.users.appAccess, { body: { otp } })).item,
   });
 }
 
@@ -128,8 +126,7 @@ export function useSaveGroup() {
   const refresh = useRefreshUsers();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: PermissionGroupSave) =>
-      (await api.call(routes.groups.saveGroup, { body })).gruppo,
+    mutationFn: async (body: PermissionGroupSave) => (await api.call(routes.groups.saveGroup, { body })).gruppo,
     onSuccess: refresh,
   });
 }

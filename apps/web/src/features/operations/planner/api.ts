@@ -151,8 +151,7 @@ export function useSaveTodo() {
   const refresh = useRefreshPlanner();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: TodoRequest) =>
-      (await api.call(routes.schedule.saveTodo, { body })).item,
+    mutationFn: async (body: TodoRequest) => (await api.call(routes.schedule.saveTodo, { body })).item,
     onSuccess: refresh,
   });
 }

@@ -61,8 +61,7 @@ export function useArticleResearch(q: string, limit = 10) {
     staleTime: ARTICLES_CACHE_MS,
     placeholderData: keepPreviousData,
     meta: { silent: true },
-    queryFn: async () =>
-      (await api.call(routes.articles.research, { body: { q: term, limit } })).items,
+    queryFn: async () => (await api.call(routes.articles.research, { body: { q: term, limit } })).items,
   });
 }
 

@@ -1,5 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { routes, type CustomerSaveRequest, type CustomersFilters, type RouteAnswer, type RouteBodyInput } from '@fs/contract';
+import {
+  routes,
+  type CustomerSaveRequest,
+  type CustomersFilters,
+  type RouteAnswer,
+  type RouteBodyInput,
+} from '@fs/contract';
 import { api } from '../../../app/api/client';
 import { useCan } from '../../../app/session/api';
 import type { ListState } from '../../../app/components/list-state';

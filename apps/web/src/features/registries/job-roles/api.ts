@@ -1,10 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  JOBS_CACHE_MS,
-  routes,
-  type ChecklistItemSave,
-  type JobRoleSave,
-} from '@fs/contract';
+import { JOBS_CACHE_MS, routes, type ChecklistItemSave, type JobRoleSave } from '@fs/contract';
 import { api } from '../../../app/api/client';
 import { useCan } from '../../../app/session/api';
 
@@ -30,8 +25,7 @@ export function useSaveJob() {
   const refresh = useRefresh();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: JobRoleSave) =>
-      (await api.call(routes.jobRoles.saveMansione, { body })).item,
+    mutationFn: async (body: JobRoleSave) => (await api.call(routes.jobRoles.saveMansione, { body })).item,
     onSuccess: refresh,
   });
 }
@@ -50,8 +44,7 @@ export function useSaveCheck() {
   const refresh = useRefresh();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: ChecklistItemSave) =>
-      (await api.call(routes.jobRoles.saveControllo, { body })).item,
+    mutationFn: async (body: ChecklistItemSave) => (await api.call(routes.jobRoles.saveControllo, { body })).item,
     onSuccess: refresh,
   });
 }

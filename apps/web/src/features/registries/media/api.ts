@@ -40,8 +40,7 @@ export function useMediaList(
     queryKey: mediaKeys.list(section, ownerId ?? ''),
     enabled: !!ownerId,
     staleTime: STORAGE_STALE_MS,
-    queryFn: async () =>
-      (await api.call(routes.media.list, { params: { section: listSection, id: ownerId! } })).items,
+    queryFn: async () => (await api.call(routes.media.list, { params: { section: listSection, id: ownerId! } })).items,
   });
 }
 
