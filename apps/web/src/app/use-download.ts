@@ -1,30 +1,25 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from './api/client';
 import { errorText } from './api/errors';
 import { downloadBlob } from './download';
 import { notify } from './notify';
 
 /**
- * A file download from the API (GET, or POST with a body) saved under a name, with a busy flag for
- * the button and the error in a toast.
+ * A file download from the API saved under a name, with a busy flag for the button and the error
+ * in a toast. `load` is a typed call of a file route: `() => api.call(routes.reports.pdf, { params: { id } })`.
  */
 export function useDownload() {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
-  const run = async (path: string, fileName: string, body?: unknown) => {
+  const run = async (load: () => Promise<Blob>, fileName: string) => {
     setBusy(true);
     try {
-      const blob =
-        body === undefined
-          ? await api.get<Blob>(path, { responseType: 'blob' })
-          : await api.post<Blob>(path, body, { responseType: 'blob' });
-      downloadBlob(blob, fileName);
+      downloadBlob(await load(), fileName);
     } catch (e) {
       notify.error(errorText(t, e));
     } finally {
       setBusy(false);
     }
   };
-  return { busy, download: (path: string, fileName: string, body?: unknown) => void run(path, fileName, body) };
+  return { busy, download: (load: () => Promise<Blob>, fileName: string) => void run(load, fileName) };
 }

@@ -6,6 +6,7 @@ import {
   type RouteParamsInput,
   type RouteQueryInput,
   type RouteSpec,
+  routes,
 } from '@fs/contract';
 import { activity } from './activity';
 import { getDeviceId } from './device-id';
@@ -27,7 +28,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-const REFRESH_PATH = '/api/session/generate-access-token';
+const REFRESH_PATH = routes.session.refresh.path;
 export const OTHER_DEVICE_PATH = '/public/error?key=0017';
 
 function baseHeaders(bearer: string | null): Record<string, string> {
@@ -221,12 +222,11 @@ export function callRoute<R extends RouteSpec>(route: R, ...[input]: Args<R>): P
   });
 }
 
+/**
+ * The web's only way to the API: a route of the table (packages/contract/src/routes), e.g.
+ * `api.call(routes.customers.getCliente, { params: { id } })`. No module outside this folder
+ * writes an '/api/' address (client-scan.test.ts checks it).
+ */
 export const api = {
-  /** A route of the table (packages/contract/src/routes): `api.call(routes.customers.get, { params: { id } })`. */
   call: callRoute,
-  get: <T>(path: string, opts?: RequestOptions) => apiRequest<T>(path, { ...opts, method: 'GET' }),
-  post: <T>(path: string, json?: unknown, opts?: RequestOptions) =>
-    apiRequest<T>(path, { ...opts, method: 'POST', json }),
-  upload: <T>(path: string, form: FormData, opts?: RequestOptions) =>
-    apiRequest<T>(path, { ...opts, method: 'POST', form }),
 };

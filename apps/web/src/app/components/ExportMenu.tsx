@@ -2,8 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { Button, Menu } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { EXPORT_FORMATS } from '@fs/contract';
-import { api } from '../api/client';
+import type { EXPORT_FORMATS, RouteSpec } from '@fs/contract';
+import { callRoute } from '../api/client';
 import { errorText } from '../api/errors';
 import { downloadBlob } from '../download';
 import { notify } from '../notify';
@@ -12,12 +12,23 @@ import { useCan } from '../session/api';
 
 type Format = (typeof EXPORT_FORMATS)[number];
 
+/** A file route of the table that takes a list's query and no path parameters (e.g. routes.customers.exportCsv). */
+export type ListFileRoute = RouteSpec & {
+  readonly method: 'GET';
+  readonly answerKind: 'file';
+  readonly params?: undefined;
+};
+
+/** Calls a list's file route with the list's query (the query arrives as URLSearchParams, the route validates it). */
+const callListFile = (route: ListFileRoute, query: URLSearchParams): Promise<Blob> =>
+  (callRoute as (r: ListFileRoute, input: { query: URLSearchParams }) => Promise<Blob>)(route, { query });
+
 /** Another file of the same filtered list (e.g. the reports as Danea EasyFatt XML): its route takes the list's query. */
 export interface ExtraExport {
   key: string;
   label: string;
   icon: ReactNode;
-  path: string;
+  route: ListFileRoute;
   /** File name with its extension. */
   fileName: string;
 }
@@ -29,8 +40,8 @@ export interface ExtraExport {
  */
 export function ExportMenu(p: {
   table: string;
-  /** The list's export route, e.g. /api/clienti/clienti/export. */
-  path: string;
+  /** The list's export route, e.g. routes.customers.exportCsv. */
+  route: ListFileRoute;
   /** The list's query (search, sort, filters); empty values are left out. */
   query: Record<string, string | undefined>;
   fileName: string;
@@ -42,11 +53,11 @@ export function ExportMenu(p: {
   const [busy, setBusy] = useState(false);
   // Taking a list out in bulk is the data-export area (esportazione_dati read); the server refuses it without.
   const mayExport = useCan('esportazione_dati', 'read');
-  const download = async (path: string, params: URLSearchParams, fileName: string) => {
+  const download = async (route: ListFileRoute, params: URLSearchParams, fileName: string) => {
     setBusy(true);
     try {
       for (const [k, v] of Object.entries(p.query)) if (v) params.set(k, v);
-      downloadBlob(await api.get<Blob>(`${path}?${params}`, { responseType: 'blob' }), fileName);
+      downloadBlob(await callListFile(route, params), fileName);
     } catch (e) {
       notify.error(errorText(t, e));
     } finally {
@@ -56,7 +67,7 @@ export function ExportMenu(p: {
   const run = (format: Format) => {
     const params = new URLSearchParams({ format });
     if (infos.data) params.set('columns', infos.data.selectedColumns.join(','));
-    return download(p.path, params, `${p.fileName}.${format}`);
+    return download(p.route, params, `${p.fileName}.${format}`);
   };
   if (!mayExport) return null;
   return (
@@ -79,7 +90,7 @@ export function ExportMenu(p: {
           <Menu.Item
             key={x.key}
             leftSection={x.icon}
-            onClick={() => void download(x.path, new URLSearchParams(), x.fileName)}
+            onClick={() => void download(x.route, new URLSearchParams(), x.fileName)}
           >
             {x.label}
           </Menu.Item>

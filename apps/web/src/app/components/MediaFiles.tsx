@@ -19,9 +19,17 @@ import { TextInput, Textarea } from './TextFields';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconCamera, IconDownload, IconFileText, IconPencil, IconTrash, IconUpload } from '@tabler/icons-react';
+import { api } from '../api/client';
 import { useBlobUrl } from '../api/use-blob-url';
 import { useTranslation } from 'react-i18next';
-import { DESCRIPTION_MAX, FILENAME_MAX, type MediaItem } from '@fs/contract';
+import {
+  DESCRIPTION_MAX,
+  FILENAME_MAX,
+  routes,
+  type MediaItem,
+  type MediaListSection,
+  type MediaUrlSection,
+} from '@fs/contract';
 import { errorText } from '../api/errors';
 import { notify } from '../notify';
 import { formatDate } from '../format';
@@ -42,7 +50,7 @@ export const DOCUMENT_ACCEPT =
 export interface MediaFilesProps {
   section: MediaOwnerSection;
   /** The list's section when its path differs from the upload's (a contract: `contratti`). */
-  listSection?: string;
+  listSection?: MediaListSection | MediaUrlSection;
   ownerId: string;
   canWrite: boolean;
   canDelete: boolean;
@@ -250,7 +258,7 @@ function Thumb({ item }: { item: MediaItem }) {
   const image = item.content_type.startsWith('image/');
   const { url } = useBlobUrl(
     ['media', 'content', item.id],
-    image ? `/api/media/get-content/${item.id}` : null,
+    image ? () => api.call(routes.media.content, { params: { id: item.id } }) : null,
     10 * 60_000,
   );
   const [open, setOpen] = useState(false);

@@ -2,7 +2,8 @@ import { ActionIcon, Avatar, Burger, Group, Text, Tooltip } from '@mantine/core'
 import { IconLogout, IconUser } from '@tabler/icons-react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { SessionUser } from '@fs/contract';
+import { routes, type SessionUser } from '@fs/contract';
+import { api } from '../api/client';
 import { useBlobUrl } from '../api/use-blob-url';
 import { useLogout } from '../../features/identity';
 import { findMenuItem, useActivePages } from '../../features/shell';
@@ -20,7 +21,11 @@ export function AppHeader({ user, mobile, menuOpen, onToggleMenu }: HeaderProps)
   const { t } = useTranslation();
   const logout = useLogout();
   const mediaId = user.media?.id ?? null;
-  const photo = useBlobUrl(['media', mediaId], mediaId ? `/api/media/get-content/${mediaId}` : null, Infinity);
+  const photo = useBlobUrl(
+    ['media', mediaId],
+    mediaId ? () => api.call(routes.media.content, { params: { id: mediaId } }) : null,
+    Infinity,
+  );
   const name = displayName(user);
   const { pathname } = useLocation();
   const current = findMenuItem(useActivePages().data ?? [], pathname);

@@ -3,3 +3,4 @@ export * from './company/api';
 export * from './company/DeletionBanner';
 export { companyValidation } from './company/company-form';
 export * from './options/api';
+export * from './company/zone';

@@ -1,45 +1,36 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type {
-  CardInput,
-  PromoCompanySummary,
-  PromoCompleteRequest,
-  RegisterCheckoutSummary,
-  RegisterCheckRequest,
-  RegisterInitItem,
-  RegisterInitRequest,
-  RegisterPromoItem,
-  RegisterPromoRequest,
+import {
+  routes,
+  type CardInput,
+  type PromoCompleteRequest,
+  type RegisterCheckRequest,
+  type RegisterInitRequest,
+  type RegisterPromoRequest,
+  type RouteAnswer,
 } from '@fs/contract';
 import { api } from '../../../app/api/client';
 
-/** Registration calls are public: there is no session yet. */
-const pub = { isPublic: true } as const;
+// Registration routes are public in the table: the client sends them without a session.
 
-export type CheckoutResult =
-  | { stato: 'completata'; card: { last4: string; brand: string } }
-  | { stato: 'verifica_3ds'; challenge_id: string; url: string };
+export type CheckoutResult = RouteAnswer<typeof routes.registration.checkout>['item'];
 
 export function useRegisterCheck() {
   return useMutation({
     meta: { silent: true },
-    mutationFn: (body: RegisterCheckRequest) => api.post<{ success: true }>('/api/register/check', body, pub),
+    mutationFn: (body: RegisterCheckRequest) => api.call(routes.registration.check, { body }),
   });
 }
 
 export function useRegisterInit() {
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: RegisterInitRequest) =>
-      (await api.post<{ item: RegisterInitItem }>('/api/register/init', body, pub)).item,
+    mutationFn: async (body: RegisterInitRequest) => (await api.call(routes.registration.init, { body })).item,
   });
 }
 
 /** GET /register/checkout: our card page (hosted_page) and the plan it is for. */
 export function fetchCheckout(token: string) {
-  return api.get<{ hosted_page: string; item: RegisterCheckoutSummary }>(
-    `/api/register/checkout?token=${encodeURIComponent(token)}`,
-    pub,
-  );
+  return api.call(routes.registration.checkoutPage, { query: { token } });
 }
 
 export function useCheckout(token: string | null) {
@@ -56,7 +47,7 @@ export function useCheckoutCard() {
   return useMutation({
     meta: { silent: true },
     mutationFn: async (body: { token: string; card: CardInput }) =>
-      (await api.post<{ item: CheckoutResult }>('/api/register/checkout', body, pub)).item,
+      (await api.call(routes.registration.checkout, { body })).item,
   });
 }
 
@@ -64,15 +55,14 @@ export function useCheckCard3ds() {
   return useMutation({
     meta: { silent: true },
     mutationFn: async (body: { token: string; challenge_id: string }) =>
-      (await api.post<{ item: CheckoutResult }>('/api/register/checkcarta3ds', body, pub)).item,
+      (await api.call(routes.registration.checkCard3ds, { body })).item,
   });
 }
 
 export function useRegisterPromo() {
   return useMutation({
     meta: { silent: true },
-    mutationFn: (body: RegisterPromoRequest) =>
-      api.post<{ item: RegisterPromoItem; alert?: '0004' }>('/api/register/init-promo', body, pub),
+    mutationFn: (body: RegisterPromoRequest) => api.call(routes.promo.initPromo, { body }),
   });
 }
 
@@ -82,21 +72,14 @@ export function usePromoCompany(token: string | null) {
     enabled: token !== null,
     staleTime: 0,
     retry: false,
-    queryFn: async () =>
-      (
-        await api.get<{ item: PromoCompanySummary }>(
-          `/api/register/promo-completa-dati?token=${encodeURIComponent(token!)}`,
-          pub,
-        )
-      ).item,
+    queryFn: async () => (await api.call(routes.promo.promoData, { query: { token: token! } })).item,
   });
 }
 
 export function usePromoComplete() {
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: PromoCompleteRequest) =>
-      (await api.post<{ item: PromoCompanySummary }>('/api/register/promo-completa-dati', body, pub)).item,
+    mutationFn: async (body: PromoCompleteRequest) => (await api.call(routes.promo.completePromo, { body })).item,
   });
 }
 

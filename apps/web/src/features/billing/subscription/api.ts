@@ -1,13 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  CACHE_MS,
-  type CardInput,
-  type Estimate,
-  type EstimateRequest,
-  type PurchaseResult,
-  type Subscription,
-  type Voucher,
-} from '@fs/contract';
+import { CACHE_MS, routes, type CardInput, type EstimateRequest, type PurchaseResult } from '@fs/contract';
 import { api } from '../../../app/api/client';
 import { sessionKeys, useCan } from '../../../app/session/api';
 
@@ -24,7 +16,7 @@ export function useSubscription() {
     queryKey: subscriptionKeys.subscription,
     enabled: allowed,
     staleTime: CACHE_MS.subscription,
-    queryFn: async () => (await api.get<{ item: Subscription }>('/api/subscription/subscription')).item,
+    queryFn: async () => (await api.call(routes.subscription.getSubscription)).item,
   });
 }
 
@@ -36,14 +28,14 @@ export function useEstimate(body: EstimateRequest | null) {
     retry: false,
     meta: { silent: true },
     placeholderData: (prev) => prev,
-    queryFn: async () => (await api.post<{ estimate: Estimate[] }>('/api/v2/subscription/estimate', body)).estimate[0]!,
+    queryFn: async () => (await api.call(routes.subscription.quote, { body: body! })).estimate[0]!,
   });
 }
 
 export function useCheckVoucher() {
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (code: string) => (await api.post<{ item: Voucher }>('/api/subscription/voucher', { code })).item,
+    mutationFn: async (code: string) => (await api.call(routes.subscription.checkVoucher, { body: { code } })).item,
   });
 }
 
@@ -64,7 +56,7 @@ export function useConfirmCard() {
   return useMutation({
     meta: { silent: true },
     mutationFn: async (body: EstimateRequest & { card: CardInput }) =>
-      done((await api.post<{ item: PurchaseResult }>('/api/v2/subscription/confirm/card', body)).item),
+      done((await api.call(routes.subscription.confirmCard, { body })).item),
   });
 }
 
@@ -72,8 +64,7 @@ export function useConfirmTransfer() {
   const done = usePurchaseDone();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: EstimateRequest) =>
-      done((await api.post<{ item: PurchaseResult }>('/api/v2/subscription/confirm', body)).item),
+    mutationFn: async (body: EstimateRequest) => done((await api.call(routes.subscription.confirm, { body })).item),
   });
 }
 
@@ -82,17 +73,8 @@ export function useComplete3ds() {
   return useMutation({
     meta: { silent: true },
     mutationFn: async (challenge_id: string) =>
-      done((await api.post<{ item: PurchaseResult }>('/api/v2/subscription/confirm/card/3ds', { challenge_id })).item),
+      done((await api.call(routes.subscription.completeCardChallenge, { body: { challenge_id } })).item),
   });
-}
-
-export interface SandboxChallenge {
-  id: string;
-  status: 'pending' | 'passed' | 'failed';
-  amount_cents: number;
-  last4: string;
-  brand: string;
-  return_url: string;
 }
 
 export function useSandboxChallenge(id: string | null) {
@@ -100,8 +82,7 @@ export function useSandboxChallenge(id: string | null) {
     queryKey: subscriptionKeys.challenge(id ?? ''),
     enabled: id !== null,
     retry: false,
-    queryFn: async () =>
-      (await api.get<{ item: SandboxChallenge }>(`/api/public/3ds-sandbox/${encodeURIComponent(id!)}`)).item,
+    queryFn: async () => (await api.call(routes.paymentSandbox.challenge, { params: { id: id! } })).item,
   });
 }
 
@@ -110,8 +91,7 @@ export function useDecideChallenge(id: string) {
   return useMutation({
     meta: { silent: true },
     mutationFn: async (outcome: 'pass' | 'fail') =>
-      (await api.post<{ item: SandboxChallenge }>(`/api/public/3ds-sandbox/${encodeURIComponent(id)}`, { outcome }))
-        .item,
+      (await api.call(routes.paymentSandbox.decide, { params: { id }, body: { outcome } })).item,
     onSuccess: (item) => queryClient.setQueryData(subscriptionKeys.challenge(id), item),
   });
 }

@@ -22,7 +22,7 @@ export function useCompany(enabled = true) {
 export function useCompanyLogo(logoId: string | null | undefined) {
   return useBlobUrl(
     [...companyKeys.logo, logoId ?? null],
-    logoId ? '/api/aziende/azienda/logo' : null,
+    logoId ? () => api.call(routes.company.getLogo) : null,
     CACHE_MS.company,
   );
 }

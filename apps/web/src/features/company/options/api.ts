@@ -3,16 +3,13 @@ import {
   CACHE_MS,
   REASONS_CACHE_MS,
   reasonSuggestionsOn,
-  type Estimate,
-  type Reason,
+  routes,
   type ReasonRequest,
-  type OptionItem,
   type OptionsConfirmRequest,
   type PaidOptionConfirmRequest,
   type PaidOptionRequest,
-  type PurchaseResult,
 } from '@fs/contract';
-import { api, apiRequest } from '../../../app/api/client';
+import { api } from '../../../app/api/client';
 import { useCan } from '../../../app/session/api';
 
 export const optionKeys = {
@@ -25,7 +22,7 @@ export function useOptions(enabled = true) {
     queryKey: optionKeys.options,
     enabled,
     staleTime: CACHE_MS.options,
-    queryFn: async () => (await api.get<{ items: OptionItem[] }>('/api/options/options')).items,
+    queryFn: async () => (await api.call(routes.options.listOptions)).items,
   });
 }
 
@@ -33,15 +30,14 @@ export function useConfirmOptions() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: OptionsConfirmRequest) =>
-      (await api.post<{ items: OptionItem[] }>('/api/options/options/confirm', body)).items,
+    mutationFn: async (body: OptionsConfirmRequest) => (await api.call(routes.options.confirmOptions, { body })).items,
     onSuccess: (items) => queryClient.setQueryData(optionKeys.options, items),
   });
 }
 
 /** Real connection to the company's saved SMTP server; the error carries the server's text. */
 export function useTestSmtp() {
-  return useMutation({ meta: { silent: true }, mutationFn: () => api.get<{ success: true }>('/api/mail/test-smtp') });
+  return useMutation({ meta: { silent: true }, mutationFn: () => api.call(routes.options.testSmtp) });
 }
 
 /**
@@ -60,7 +56,7 @@ export function useMotivazioni() {
     queryKey: optionKeys.motivazioni,
     enabled,
     staleTime: REASONS_CACHE_MS,
-    queryFn: async () => (await api.get<{ items: Reason[] }>('/api/configuration/motivazioni')).items,
+    queryFn: async () => (await api.call(routes.options.listMotivazioni)).items,
   });
 }
 
@@ -68,8 +64,7 @@ export function useSaveMotivazione() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: ReasonRequest) =>
-      (await api.post<{ item: Reason }>('/api/configuration/motivazione', body)).item,
+    mutationFn: async (body: ReasonRequest) => (await api.call(routes.options.saveMotivazione, { body })).item,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: optionKeys.motivazioni }),
   });
 }
@@ -78,8 +73,7 @@ export function useDeleteMotivazione() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (id: string) =>
-      apiRequest<{ success: true }>(`/api/configuration/motivazione/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api.call(routes.options.deleteMotivazione, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: optionKeys.motivazioni }),
   });
 }
@@ -94,7 +88,7 @@ export function usePaidOptionEstimate(req: PaidOptionRequest | null) {
     gcTime: 0,
     retry: false,
     meta: { silent: true },
-    queryFn: async () => (await api.post<{ estimate: Estimate[] }>('/api/options/option/estimate', req)).estimate[0]!,
+    queryFn: async () => (await api.call(routes.options.estimateOption, { body: req! })).estimate[0]!,
   });
 }
 
@@ -102,8 +96,7 @@ export function useBuyPaidOption() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: PaidOptionConfirmRequest) =>
-      (await api.post<{ item: PurchaseResult }>('/api/options/option/confirm', body)).item,
+    mutationFn: async (body: PaidOptionConfirmRequest) => (await api.call(routes.options.confirmOption, { body })).item,
     onSuccess: (r) => {
       if (r.status !== 'requires_action') void queryClient.invalidateQueries({ queryKey: ['options'] });
       void queryClient.invalidateQueries({ queryKey: ['subscription'] });
@@ -117,7 +110,7 @@ export function useCompleteCardChallenge() {
   return useMutation({
     meta: { silent: true },
     mutationFn: async (challenge_id: string) =>
-      (await api.post<{ item: PurchaseResult }>('/api/v2/subscription/confirm/card/3ds', { challenge_id })).item,
+      (await api.call(routes.subscription.completeCardChallenge, { body: { challenge_id } })).item,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['options'] }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { HEADERS, type LoginItem, type LoginRequest } from '@fs/contract';
+import { HEADERS, routes, type LoginItem, type LoginRequest } from '@fs/contract';
 import { api } from '../../../app/api/client';
 import { sessionStore } from '../../../app/api/session-store';
 import i18n, { localeOfLingua, writeLocaleCookie } from '../../../app/i18n';
@@ -32,7 +32,7 @@ export function useLogin() {
     mutationFn: async (body: LoginRequest) => {
       const start = await sealLoginStart();
       const headers: Record<string, string> = start ? { [HEADERS.loginStart]: start } : {};
-      return (await api.post<{ item: LoginItem }>('/api/login/login', body, { isPublic: true, headers })).item;
+      return (await api.call(routes.auth.login, { body, headers })).item;
     },
     onSuccess: completeLogin,
   });
@@ -44,7 +44,7 @@ export function useLogout() {
   const navigate = useNavigate();
   return useMutation({
     meta: { silent: true },
-    mutationFn: () => api.post<{ success: boolean }>('/api/login/logout').catch(() => null),
+    mutationFn: () => api.call(routes.session.logout).catch(() => null),
     onSettled: () => {
       void navigate('/login', { replace: true });
       sessionStore.clearAll();

@@ -1,12 +1,6 @@
-import { LOGIN_START, type LoginStartClaims } from '@fs/contract';
+import { LOGIN_START, routes, type LoginStartClaims } from '@fs/contract';
 import { api } from '../../../app/api/client';
 import { getDeviceId, randomAlphanumeric } from '../../../app/api/device-id';
-
-interface StartKey {
-  jwk: Record<string, unknown>;
-  alg: string;
-  enc: string;
-}
 
 /**
  * The sealed login start header (replay guard): `{ startedAt, nonce, deviceId }`
@@ -16,7 +10,7 @@ interface StartKey {
 export async function sealLoginStart(): Promise<string | null> {
   if (!globalThis.isSecureContext || !globalThis.crypto?.subtle) return null;
   try {
-    const { item } = await api.get<{ item: StartKey }>('/api/login/start-key', { isPublic: true });
+    const { item } = await api.call(routes.auth.getStartKey);
     const { CompactEncrypt, importJWK } = await import('jose');
     const alg = item.alg || LOGIN_START.alg;
     const enc = item.enc || LOGIN_START.enc;

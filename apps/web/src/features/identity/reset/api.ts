@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { routes } from '@fs/contract';
 import { api } from '../../../app/api/client';
 import { isApiError } from '../../../app/api/errors';
 
@@ -8,7 +9,7 @@ export function useRequestReset() {
     meta: { silent: true },
     mutationFn: async (email: string) => {
       try {
-        await api.post('/api/utenti/utente/reset-password/init', { email }, { isPublic: true });
+        await api.call(routes.passwordReset.requestReset, { body: { email } });
       } catch (error) {
         if (isApiError(error) && error.status === 404) return;
         throw error;
@@ -20,7 +21,6 @@ export function useRequestReset() {
 export function useConfirmReset() {
   return useMutation({
     meta: { silent: true },
-    mutationFn: (body: { token: string; password: string }) =>
-      api.post('/api/utenti/utente/reset-password/confirm', body, { isPublic: true }),
+    mutationFn: (body: { token: string; password: string }) => api.call(routes.passwordReset.confirmReset, { body }),
   });
 }

@@ -4,6 +4,8 @@ import { modals } from '@mantine/modals';
 import { IconPhoto, IconTrash, IconUpload, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../app/api/errors';
+import { routes } from '@fs/contract';
+import { api } from '../../../app/api/client';
 import { useBlobUrl } from '../../../app/api/use-blob-url';
 import { notify } from '../../../app/notify';
 import { useDeleteMedia, useUploadPhoto } from './api';
@@ -21,7 +23,11 @@ export function photoProblem(file: File): string | null {
 export function ProfilePhoto({ userId, mediaId, name }: { userId: string; mediaId: string | null; name: string }) {
   const { t } = useTranslation();
   // Same cache key as the header, so both update together.
-  const photo = useBlobUrl(['media', mediaId], mediaId ? `/api/media/get-content/${mediaId}` : null, Infinity);
+  const photo = useBlobUrl(
+    ['media', mediaId],
+    mediaId ? () => api.call(routes.media.content, { params: { id: mediaId } }) : null,
+    Infinity,
+  );
   const upload = useUploadPhoto();
   const remove = useDeleteMedia();
   const [file, setFile] = useState<File | null>(null);

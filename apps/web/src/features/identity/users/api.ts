@@ -1,14 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  GenerateOtp,
-  PermissionGroup,
-  PermissionGroupSave,
-  Licences,
-  LoginItem,
-  User,
-  UserSave,
-} from '@fs/contract';
-import { api, apiRequest } from '../../../app/api/client';
+import { routes, type PermissionGroupSave, type UserSave } from '@fs/contract';
+import { api } from '../../../app/api/client';
 import { sessionKeys } from '../../../app/session/api';
 import { jobKeys } from '../../registries';
 
@@ -28,7 +20,7 @@ export function useUsers(enabled = true) {
     enabled,
     staleTime: USERS_STALE_MS,
     queryFn: async () => {
-      const r = await api.get<{ items: User[]; licences: Licences }>('/api/users/users');
+      const r = await api.call(routes.users.listUsers);
       return { items: r.items, licences: r.licences };
     },
   });
@@ -39,7 +31,7 @@ export function useUser(id: string | null) {
     queryKey: userKeys.one(id ?? ''),
     enabled: id !== null,
     staleTime: USERS_STALE_MS,
-    queryFn: async () => (await api.get<{ item: User }>(`/api/users/user/${id}`)).item,
+    queryFn: async () => (await api.call(routes.users.getUser, { params: { id: id! } })).item,
   });
 }
 
@@ -61,7 +53,7 @@ export function useSaveUser() {
     meta: { silent: true },
     // The signature never travels with the user (spec section 7).
     mutationFn: async ({ signature: _s, ...body }: UserSave & { signature?: unknown }) =>
-      (await api.post<{ item: User }>('/api/users/user', body)).item,
+      (await api.call(routes.users.saveUser, { body })).item,
     onSuccess: refresh,
   });
 }
@@ -69,8 +61,7 @@ export function useSaveUser() {
 export function useDeleteSignature() {
   const refresh = useRefreshUsers();
   return useMutation({
-    mutationFn: async (id?: string) =>
-      (await api.post<{ item: User }>('/api/users/user/delete-signature', id ? { id } : {})).item,
+    mutationFn: async (id?: string) => (await api.call(routes.users.deleteSignature, { body: id ? { id } : {} })).item,
     onSuccess: refresh,
   });
 }
@@ -78,7 +69,7 @@ export function useDeleteSignature() {
 export function useSwapOrder() {
   const refresh = useRefreshUsers();
   return useMutation({
-    mutationFn: (ids: { id1: string; id2: string }) => api.post('/api/utenti/scambia-order', ids),
+    mutationFn: (ids: { id1: string; id2: string }) => api.call(routes.users.swapOrder, { body: ids }),
     onSuccess: refresh,
   });
 }
@@ -90,7 +81,7 @@ export function useUploadPhoto() {
     mutationFn: ({ userId, file }: { userId: string; file: File }) => {
       const form = new FormData();
       form.append('file', file);
-      return api.upload<{ item: { id: string } }>(`/api/media/insert/utente/${userId}`, form);
+      return api.call(routes.media.insert, { params: { section: 'utente', id: userId }, form });
     },
     onSuccess: refresh,
   });
@@ -99,7 +90,7 @@ export function useUploadPhoto() {
 export function useDeleteMedia() {
   const refresh = useRefreshUsers();
   return useMutation({
-    mutationFn: (mediaId: string) => apiRequest(`/api/media/delete/${mediaId}`, { method: 'DELETE' }),
+    mutationFn: (mediaId: string) => api.call(routes.media.remove, { params: { id: mediaId } }),
     onSuccess: refresh,
   });
 }
@@ -108,7 +99,7 @@ export function useDeleteMedia() {
 export function useGenerateOtp() {
   return useMutation({
     meta: { silent: true },
-    mutationFn: () => api.get<GenerateOtp>('/api/utenti/utente/generate-otp'),
+    mutationFn: () => api.call(routes.users.generateOtp),
   });
 }
 
@@ -116,8 +107,7 @@ export function useGenerateOtp() {
 export function useAppAccess() {
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (otp: string) =>
-      (await api.post<{ item: LoginItem }>('/api/utenti/utente/app-access', { otp }, { isPublic: true })).item,
+    mutationFn: async (otp: string) => (await api.call(routes.users.appAccess, { body: { otp } })).item,
   });
 }
 
@@ -128,7 +118,7 @@ export function useGroups(enabled = true) {
     queryKey: userKeys.groups,
     enabled,
     staleTime: USERS_STALE_MS,
-    queryFn: async () => (await api.get<{ gruppi: PermissionGroup[] }>('/api/gruppi/gruppi')).gruppi,
+    queryFn: async () => (await api.call(routes.groups.listGroups)).gruppi,
   });
 }
 
@@ -136,8 +126,7 @@ export function useSaveGroup() {
   const refresh = useRefreshUsers();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: PermissionGroupSave) =>
-      (await api.post<{ gruppo: PermissionGroup }>('/api/gruppi/gruppo', body)).gruppo,
+    mutationFn: async (body: PermissionGroupSave) => (await api.call(routes.groups.saveGroup, { body })).gruppo,
     onSuccess: refresh,
   });
 }
@@ -145,7 +134,7 @@ export function useSaveGroup() {
 export function useDeleteGroup() {
   const refresh = useRefreshUsers();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(`/api/gruppi/gruppo/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api.call(routes.groups.deleteGroup, { params: { id } }),
     onSuccess: refresh,
   });
 }

@@ -3,7 +3,8 @@ import { Button, Group } from '@mantine/core';
 import { IconFileTypePdf, IconPencil, IconPlayerStop, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Contract } from '@fs/contract';
+import { routes, type Contract } from '@fs/contract';
+import { api } from '../../../app/api/client';
 import { confirmDelete } from '../../../app/confirm-delete';
 import { useCan } from '../../../app/session/api';
 import { useDownload } from '../../../app/use-download';
@@ -45,7 +46,7 @@ export function ContractActions({ contract: c }: { contract: Contract }) {
         loading={busy}
         onClick={() =>
           download(
-            `/api/contratti/contratto/preview-pdf/${c.id}`,
+            () => api.call(routes.contracts.contractPdf, { params: { id: c.id } }),
             `${t('contracts.pdfFile', { name: c.identificativo.replace(/[\\/:*?"<>|]/g, '-') })}.pdf`,
           )
         }

@@ -10,6 +10,7 @@ import { formatDate } from '../../../app/format';
 import { notify } from '../../../app/notify';
 import { appointmentInstant, appointmentTimeMissing } from '../reports/appointment';
 import { useTechnicianOptions } from '../reports/use-technicians';
+import { useCompanyZone } from '../../company';
 import { useMakeReport, useMoveOccurrence } from './api';
 
 /** "Crea rapportino" from an occurrence: technicians and an appointment (optional), then the report opens. */
@@ -30,12 +31,13 @@ export function MakeReportModal({
   const [time, setTime] = useState('');
   const [timeError, setTimeError] = useState<string | null>(null);
   const make = useMakeReport(o.contratto_id);
+  const zone = useCompanyZone();
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     // A day needs its time (or no day at all): never a silent 08:00.
     if (appointmentTimeMissing(date, time)) return setTimeError(t('reports.appointmentTimeRequired'));
     make.mutate(
-      { id: o.id, tecnici, data_appuntamento: appointmentInstant(date, time) },
+      { id: o.id, tecnici, data_appuntamento: appointmentInstant(date, time, zone) },
       {
         onSuccess: (rapportinoId) => {
           notify.success(t('contracts.occurrences.reportMade'));

@@ -1,16 +1,13 @@
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type {
-  Activity,
-  ActivityInput,
-  Contract,
-  ContractInput,
-  ContractRow,
-  FrequencyInput,
-  Occurrence,
-  activityUpdateResponse,
+import {
+  routes,
+  type ActivityInput,
+  type ContractInput,
+  type Occurrence,
+  type RouteAnswer,
+  type RouteBodyInput,
 } from '@fs/contract';
-import { api, apiRequest } from '../../../app/api/client';
+import { api } from '../../../app/api/client';
 
 export const contractKeys = {
   all: ['contracts'] as const,
@@ -20,14 +17,14 @@ export const contractKeys = {
   frequency: (body: unknown) => ['contracts', 'frequency', JSON.stringify(body)] as const,
 };
 
-export type ContractsPage = { items: ContractRow[]; totaleElementi: number };
+export type ContractsPage = RouteAnswer<typeof routes.contracts.list>;
 
 /** One page of the list (the query string as GET /contratti/contratti-filtered takes it). */
 export function useContractsPage(qs: string) {
   return useQuery({
     queryKey: contractKeys.page(qs),
     placeholderData: keepPreviousData,
-    queryFn: () => api.get<ContractsPage>(`/api/contratti/contratti-filtered?${qs}`),
+    queryFn: () => api.call(routes.contracts.list, { query: new URLSearchParams(qs) }),
   });
 }
 
@@ -35,7 +32,7 @@ export function useContract(id: string | undefined) {
   return useQuery({
     queryKey: contractKeys.one(id ?? ''),
     enabled: !!id,
-    queryFn: async () => (await api.get<{ item: Contract }>(`/api/contratti/contratto/${id}`)).item,
+    queryFn: async () => (await api.call(routes.contracts.getContract, { params: { id: id! } })).item,
   });
 }
 
@@ -54,8 +51,7 @@ export function useSaveContract() {
   const refresh = useRefreshContracts();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: ContractInput) =>
-      (await api.post<{ item: Contract }>('/api/contratti/contratto/create', body)).item,
+    mutationFn: async (body: ContractInput) => (await api.call(routes.contracts.saveContract, { body })).item,
     onSuccess: (item) => {
       client.setQueryData(contractKeys.one(item.id), item);
       refresh();
@@ -67,7 +63,7 @@ export function useDeleteContract() {
   const refresh = useRefreshContracts();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (id: string) => apiRequest(`/api/contratti/contratto/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api.call(routes.contracts.deleteContract, { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -79,7 +75,7 @@ export function useCeaseContract(id: string) {
   return useMutation({
     meta: { silent: true },
     mutationFn: async (body: { data: string; motivo: string }) =>
-      (await api.post<{ item: Contract }>(`/api/contratti/contratto/${id}/cessa`, body)).item,
+      (await api.call(routes.contracts.ceaseContract, { params: { id }, body })).item,
     onSuccess: (item) => {
       client.setQueryData(contractKeys.one(item.id), item);
       refresh();
@@ -94,17 +90,16 @@ export function useActivities(contrattoId: string, all: boolean) {
   return useQuery({
     queryKey: contractKeys.activities(contrattoId, all),
     queryFn: async () =>
-      (await api.get<{ items: Activity[] }>(`/api/contratti/contratto/attivita/${contrattoId}?allAttivita=${all}`))
-        .items,
+      (
+        await api.call(routes.activities.list, {
+          params: { id: contrattoId },
+          query: { allAttivita: all ? 'true' : 'false' },
+        })
+      ).items,
   });
 }
 
-export interface FrequencyBody {
-  data_inizio: string;
-  data_fine: string;
-  mesi_rinnovo?: number | null;
-  frequenza: FrequencyInput;
-}
+export type FrequencyBody = RouteBodyInput<typeof routes.activities.frequencyDates>;
 
 /** The dates a frequency gives in the contract's period (POST /contratti/attivita/frequency); null body: nothing asked. */
 export function useFrequencyPreview(body: FrequencyBody | null) {
@@ -114,7 +109,7 @@ export function useFrequencyPreview(body: FrequencyBody | null) {
     retry: false,
     staleTime: 5 * 60_000,
     meta: { silent: true },
-    queryFn: async () => (await api.post<{ date: string[] }>('/api/contratti/attivita/frequency', body)).date,
+    queryFn: async () => (await api.call(routes.activities.frequencyDates, { body: body! })).date,
   });
 }
 
@@ -132,7 +127,7 @@ export function useSaveActivities(contrattoId: string) {
   return useMutation({
     meta: { silent: true },
     mutationFn: (attivita: ActivityInput[]) =>
-      api.post<unknown>('/api/contratti/contratto/lista-attivita', { contrattoId, attivita }),
+      api.call(routes.activities.saveList, { body: { contrattoId, attivita } }),
     onSuccess: refresh,
   });
 }
@@ -143,8 +138,8 @@ export function useDeleteActivities(contrattoId: string) {
     meta: { silent: true },
     mutationFn: (ids: string[]) =>
       ids.length === 1
-        ? apiRequest(`/api/contratti/contratto/${contrattoId}/attivita/${ids[0]}`, { method: 'DELETE' })
-        : api.post<unknown>(`/api/contratti/contratto/${contrattoId}/attivita/delete-bulk`, { ids }),
+        ? api.call(routes.activities.removeActivity, { params: { contrattoId, id: ids[0]! } })
+        : api.call(routes.activities.deleteBulk, { params: { contrattoId }, body: { ids } }),
     onSuccess: refresh,
   });
 }
@@ -156,7 +151,7 @@ export function useMakeReport(contrattoId: string) {
   return useMutation({
     meta: { silent: true },
     mutationFn: async (body: { id: string; tecnici: string[]; data_appuntamento: string | null }) =>
-      (await api.post<{ rapportino_id: string }>('/api/attivita/attivita', body)).rapportino_id,
+      (await api.call(routes.activitySchedule.reportFromOccurrence, { body })).rapportino_id,
     onSuccess: () => {
       refresh();
       void client.invalidateQueries({ queryKey: ['reports'] });
@@ -164,7 +159,7 @@ export function useMakeReport(contrattoId: string) {
   });
 }
 
-export type MoveAnswer = z.infer<typeof activityUpdateResponse>;
+export type MoveAnswer = RouteAnswer<typeof routes.activitySchedule.move>;
 
 /** Moves an occurrence to another day; beyond its rules the server warns unless `conferma`. */
 export function useMoveOccurrence(contrattoId: string) {
@@ -172,7 +167,7 @@ export function useMoveOccurrence(contrattoId: string) {
   return useMutation({
     meta: { silent: true },
     mutationFn: (body: { id: string; data: string; conferma: boolean }) =>
-      api.post<MoveAnswer>('/api/attivita/attivita/update', body),
+      api.call(routes.activitySchedule.move, { body }),
     onSuccess: (r) => {
       if (r.success) refresh();
     },
@@ -186,12 +181,7 @@ export function usePlantsMachines(impiantoIds: string[]) {
   return useQueries({
     queries: impiantoIds.map((id) => ({
       queryKey: ['reports', 'machines', id],
-      queryFn: async () =>
-        (
-          await api.get<{ items: { id: string; nome: string; matricola: string | null }[] }>(
-            `/api/macchinari/macchinari/${id}`,
-          )
-        ).items,
+      queryFn: async () => (await api.call(routes.plants.listMacchinari, { params: { id } })).items,
     })),
     combine: (results) =>
       results.flatMap((r, i) => (r.data ?? []).map((m) => ({ ...m, impianto_id: impiantoIds[i]! }))),

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { can, type GeolocationResponse } from '@fs/contract';
+import { can, routes } from '@fs/contract';
 import { api } from '../../../app/api/client';
 import { usePermissions } from '../../../app/session/api';
 
@@ -15,6 +15,6 @@ export function useTechnicianPositions() {
     enabled: allowed,
     staleTime: POSITIONS_MS,
     refetchInterval: POSITIONS_MS,
-    queryFn: () => api.get<GeolocationResponse>('/api/utenti/geolocation'),
+    queryFn: () => api.call(routes.geolocation.technicianPositions),
   });
 }

@@ -21,7 +21,8 @@ import {
   type NewTimes,
 } from './office/events';
 import { legendOf } from './office/legend';
-import { DEFAULT_ZONE, NARROW_QUERY, openingRange } from './office/opening';
+import { NARROW_QUERY, openingRange } from './office/opening';
+import { useCompanyZone } from '../../company';
 import { PlanActivityModal } from './office/PlanActivityModal';
 import { PlannerCalendar, type CalendarHandlers } from './office/PlannerCalendar';
 import { Legend, PlannerFilters } from './office/PlannerFilters';
@@ -65,7 +66,8 @@ export function OfficePlanner() {
   const [params] = useSearchParams();
   // The view and days it opens on, those PlanningPage asked the appointments for (opening.ts): the
   // first render reads them (drawn with the calendar when they have arrived); datesSet confirms them.
-  const [opening] = useState(() => openingRange(params.get('vista'), narrow));
+  const companyZone = useCompanyZone();
+  const [opening] = useState(() => openingRange(params.get('vista'), narrow, companyZone));
   const initialView = opening.view;
   const [mode, setMode] = useState<'calendar' | 'map'>('calendar');
   // Where the calendar is (its view and day), so that coming back from the map shows the same place.
@@ -82,7 +84,7 @@ export function OfficePlanner() {
   const todos = useTodoList(mode === 'calendar' && todoAccess.read);
   const activities = useActivityRange(range, mode === 'calendar');
   const technicians = useTechnicians();
-  const timeZone = appointments.data?.timezone ?? DEFAULT_ZONE;
+  const timeZone = appointments.data?.timezone ?? companyZone;
   const { save, modal: warnings } = useConfirmedSave();
 
   const items = appointments.data?.items;

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { can } from '@fs/contract';
 import { chunk, type PageStart } from '../../../app/lazy-page';
 import { permissionsQuery, useCan } from '../../../app/session/api';
+import { cachedCompanyZone } from '../../company';
 import { prefetchOpeningRange } from './api';
 import { NARROW_QUERY, openingRange } from './office/opening';
 
@@ -15,7 +16,7 @@ const agenda = chunk(() => import('./TechnicianAgenda'), 'TechnicianAgenda');
 
 /** The office planner's code and its opening days' appointments (no filters), asked for together. */
 function startOffice(queryClient: QueryClient, vista: string | null): void {
-  const { range } = openingRange(vista, window.matchMedia(NARROW_QUERY).matches);
+  const { range } = openingRange(vista, window.matchMedia(NARROW_QUERY).matches, cachedCompanyZone(queryClient));
   prefetchOpeningRange(queryClient, range);
   office.load().catch(() => {}); // a failure shows when the page renders
 }

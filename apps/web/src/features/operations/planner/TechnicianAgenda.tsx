@@ -11,7 +11,8 @@ import { AgendaCalendar } from './agenda/AgendaCalendar';
 import { AgendaList } from './agenda/AgendaList';
 import { AppointmentDetails } from './agenda/AppointmentDetails';
 import { CalendarFeedModal } from './agenda/CalendarFeedModal';
-import { DEFAULT_ZONE, groupByDay, spanOf, step, todayIn, type AgendaSpan } from './agenda/agenda-time';
+import { groupByDay, spanOf, step, todayIn, type AgendaSpan } from './agenda/agenda-time';
+import { useCompanyZone } from '../../company';
 import { useAgendaRange } from './agenda/api';
 import { capitalized, periodTitle } from './agenda/entry-text';
 
@@ -32,8 +33,11 @@ export function TechnicianAgenda() {
   const mode: Mode = params.get('vista') === 'calendario' ? 'calendar' : 'list';
   const span: AgendaSpan = params.get('periodo') === 'giorno' ? 'day' : 'week';
   const giorno = params.get('giorno');
-  // The week is loaded whole (the day view reads it too); the zone is the company's once known.
-  const [zone, setZone] = useState(DEFAULT_ZONE);
+  // The week is loaded whole (the day view reads it too); the zone is the company's (the range
+  // answer names it; until then what the web knows of it).
+  const companyZone = useCompanyZone();
+  const [answeredZone, setZone] = useState<string | null>(null);
+  const zone = answeredZone ?? companyZone;
   const today = todayIn(zone);
   const anchor = giorno && DAY.test(giorno) ? giorno : today;
   const week = spanOf('week', anchor);

@@ -6,14 +6,15 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import type {
-  AppointmentRequest,
-  AppointmentSaveResponse,
-  Appointment,
-  ActivityRangeItem,
-  TodoRequest,
+import {
+  routes,
+  type AppointmentRequest,
+  type AppointmentSaveResponse,
+  type RouteAnswer,
+  type RouteQueryInput,
+  type TodoRequest,
 } from '@fs/contract';
-import { api, apiRequest } from '../../../app/api/client';
+import { api } from '../../../app/api/client';
 import type { DayRange } from './office/range';
 
 /** The office planner's calls (spec 7 "Schedule"); every key starts with 'planner'. */
@@ -32,27 +33,20 @@ export const plannerKeys = {
   activities: (r: DayRange) => ['planner', 'activities', r.start, r.end] as const,
 };
 
-/** The server's range filters as a query string ('' when none). */
-export function filterQuery(f: PlannerFilters): string {
-  const qs = new URLSearchParams();
-  if (f.tecnico_id) qs.set('tecnico_id', f.tecnico_id);
-  if (f.mansione_id) qs.set('mansione_id', f.mansione_id);
-  if (f.cliente_id) qs.set('cliente_id', f.cliente_id);
-  const s = qs.toString();
-  return s ? `?${s}` : '';
+/** The server's range filters as the range route's query (only those set). */
+export function filterQuery(f: PlannerFilters): RouteQueryInput<typeof routes.schedule.range> {
+  return {
+    ...(f.tecnico_id ? { tecnico_id: f.tecnico_id } : {}),
+    ...(f.mansione_id ? { mansione_id: f.mansione_id } : {}),
+    ...(f.cliente_id ? { cliente_id: f.cliente_id } : {}),
+  };
 }
 
-export interface RangeAnswer {
-  timezone: string;
-  items: Appointment[];
-}
+export type RangeAnswer = RouteAnswer<typeof routes.schedule.range>;
 
 /** GET /v2/schedule/appointments/start/{YYYYMMDD}/end/{YYYYMMDD}: a range's appointments. */
 function fetchRange(range: DayRange, filters: PlannerFilters, signal: AbortSignal): Promise<RangeAnswer> {
-  return api.get<RangeAnswer>(
-    `/api/v2/schedule/appointments/start/${range.start}/end/${range.end}${filterQuery(filters)}`,
-    { signal },
-  );
+  return api.call(routes.schedule.range, { params: range, query: filterQuery(filters), signal });
 }
 
 const RANGE_FRESH_MS = 30_000;
@@ -86,16 +80,13 @@ export function useTodoList(enabled = true) {
     queryKey: plannerKeys.todos,
     enabled,
     staleTime: 30_000,
-    queryFn: async () =>
-      (await api.get<{ items: Appointment[] }>('/api/schedule/appointments/admin?todo=true&size=200')).items,
+    queryFn: async () => (await api.call(routes.schedule.adminList, { query: { todo: 'true', size: 200 } })).items,
   });
 }
 
-export interface ActivitiesAnswer {
-  items: ActivityRangeItem[];
-  scadute: ActivityRangeItem[];
-  next?: string | null;
-}
+type ActivityPage = RouteAnswer<typeof routes.activitySchedule.range>;
+/** The activity dates shown: the pages read so far joined, and the overdue ones. */
+export type ActivitiesAnswer = Pick<ActivityPage, 'items' | 'scadute'>;
 
 /** Activity dates asked for at a time (the side panel's page; "Carica altre" asks for the next). */
 export const ACTIVITY_PAGE = 100;
@@ -111,14 +102,13 @@ export function useActivityRange(range: DayRange | null, enabled = true) {
     placeholderData: keepPreviousData,
     staleTime: 30_000,
     initialPageParam: null as string | null,
-    getNextPageParam: (last: ActivitiesAnswer) => last.next ?? undefined,
-    queryFn: ({ signal, pageParam }) => {
-      const query = new URLSearchParams({ limit: String(ACTIVITY_PAGE) });
-      if (pageParam) query.set('cursor', pageParam);
-      return api.get<ActivitiesAnswer>(`/api/attivita/attivita/start/${range!.start}/end/${range!.end}?${query}`, {
+    getNextPageParam: (last: ActivityPage) => last.next ?? undefined,
+    queryFn: ({ signal, pageParam }) =>
+      api.call(routes.activitySchedule.range, {
+        params: range!,
+        query: { limit: ACTIVITY_PAGE, ...(pageParam ? { cursor: pageParam } : {}) },
         signal,
-      });
-    },
+      }),
   });
   const pages = q.data?.pages;
   const data: ActivitiesAnswer | undefined = pages
@@ -135,7 +125,7 @@ export function useActivityRange(range: DayRange | null, enabled = true) {
 
 /** POST /schedule/appointment: the raw answer (success false carries the warnings). */
 export function postAppointment(body: AppointmentRequest): Promise<AppointmentSaveResponse> {
-  return api.post<AppointmentSaveResponse>('/api/schedule/appointment', body);
+  return api.call(routes.schedule.saveAppointment, { body });
 }
 
 /** Refreshes everything the planner shows (after any save). */
@@ -152,7 +142,7 @@ export function useDeleteAppointment() {
   const refresh = useRefreshPlanner();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (id: string) => apiRequest(`/api/schedule/appointment/remove/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api.call(routes.schedule.removeAppointment, { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -161,8 +151,7 @@ export function useSaveTodo() {
   const refresh = useRefreshPlanner();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: TodoRequest) =>
-      (await api.post<{ item: Appointment }>('/api/schedule/appointment/todo', body)).item,
+    mutationFn: async (body: TodoRequest) => (await api.call(routes.schedule.saveTodo, { body })).item,
     onSuccess: refresh,
   });
 }

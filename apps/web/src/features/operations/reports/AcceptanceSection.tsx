@@ -2,11 +2,13 @@ import { useRef, useState } from 'react';
 import { Button, Group, Image, Modal, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
-import type { Report } from '@fs/contract';
+import { routes, type Report } from '@fs/contract';
 import { errorText, formErrorsOf } from '../../../app/api/errors';
+import { api } from '../../../app/api/client';
 import { useBlobUrl } from '../../../app/api/use-blob-url';
 import { TextInput } from '../../../app/components/TextFields';
 import { formatDateTime } from '../../../app/format';
+import { useCompanyZone } from '../../company';
 import { notify } from '../../../app/notify';
 import { usePublicConfig } from '../../shell';
 import { SignaturePad, type SignaturePadHandle } from './SignaturePad';
@@ -84,10 +86,11 @@ export function SignForm({
 
 function SignatureImage({ report }: { report: Report }) {
   const { t } = useTranslation();
+  const zone = useCompanyZone();
   const firma = report.firma!;
   const { url } = useBlobUrl(
     ['media', 'content', firma.media_id],
-    `/api/media/get-content/${firma.media_id}`,
+    () => api.call(routes.media.content, { params: { id: firma.media_id } }),
     Infinity,
   );
   return (
@@ -103,7 +106,7 @@ function SignatureImage({ report }: { report: Report }) {
         />
       )}
       <Text size="sm" fw={500} data-testid="signature-caption">
-        {t('signature.signedBy', { name: firma.firmatario, when: formatDateTime(firma.firmato_il) })}
+        {t('signature.signedBy', { name: firma.firmatario, when: formatDateTime(firma.firmato_il, zone) })}
       </Text>
       {firma.remoto && (
         <Text size="xs" c="dimmed">
@@ -116,6 +119,7 @@ function SignatureImage({ report }: { report: Report }) {
 
 function LinkDialog({ report, onClose }: { report: Report; onClose: () => void }) {
   const { t } = useTranslation();
+  const zone = useCompanyZone();
   const known = useCustomerEmail(report.cliente_id, true);
   const [email, setEmail] = useState<string | null>(null);
   const [error, setError] = useState<string>();
@@ -125,7 +129,7 @@ function LinkDialog({ report, onClose }: { report: Report; onClose: () => void }
   const submit = () =>
     send.mutateAsync({ id: report.id, ...(value.trim() ? { email: value.trim() } : {}) }).then(
       (r) => {
-        notify.success(t('signature.link.sent', { email: r.email, date: formatDateTime(r.scadenza) }));
+        notify.success(t('signature.link.sent', { email: r.email, date: formatDateTime(r.scadenza, zone) }));
         onClose();
       },
       (err: unknown) => {

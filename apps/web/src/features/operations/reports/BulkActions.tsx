@@ -2,6 +2,8 @@ import { Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconFileZip, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { routes } from '@fs/contract';
+import { api } from '../../../app/api/client';
 import { useDownload } from '../../../app/use-download';
 import { errorText } from '../../../app/api/errors';
 import { notify } from '../../../app/notify';
@@ -63,7 +65,10 @@ export function BulkActions({
           variant="light"
           leftSection={<IconFileZip size={16} />}
           onClick={() =>
-            download('/api/rapportini/rapportini/download-bulk', t('reports.bulkDelete.zipFile'), { ids: selected })
+            download(
+              () => api.call(routes.reports.downloadBulk, { body: { ids: selected } }),
+              t('reports.bulkDelete.zipFile'),
+            )
           }
           loading={zipping}
         >

@@ -1,8 +1,9 @@
 import { Button } from '@mantine/core';
 import { IconFileCode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { routes, type Report } from '@fs/contract';
+import { api } from '../../../app/api/client';
 import { useDownload } from '../../../app/use-download';
-import type { Report } from '@fs/contract';
 
 /** The file name of a report's EasyFatt XML (the server's Content-Disposition names it the same way). */
 export const daneaFileName = (numero: string) =>
@@ -21,7 +22,12 @@ export function DaneaButton({ report }: { report: Pick<Report, 'id' | 'numero_as
       variant="default"
       leftSection={<IconFileCode size={18} />}
       loading={busy}
-      onClick={() => download(`/api/rapportini/export/xml-danea/${report.id}`, daneaFileName(report.numero_assistenza))}
+      onClick={() =>
+        download(
+          () => api.call(routes.reports.daneaReport, { params: { id: report.id } }),
+          daneaFileName(report.numero_assistenza),
+        )
+      }
       title={t('reports.danea.hint')}
     >
       {t('reports.danea.button')}

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { HoursMode } from '@fs/contract';
 import { DateField, TimeField } from '../../../app/components/DateField';
 import { DecimalInput } from '../../../app/components/DecimalInput';
-import { emptyDay, type DayState } from './report-form';
+import { useCompanyZone } from '../../company';
+import { emptyDay, todayIso, type DayState } from './report-form';
 import type { Option } from './api';
 
 /** Worked days: one card per technician and day; the hour fields follow the company's entry mode. */
@@ -31,6 +32,9 @@ export function DaysSection({
   showPrice: boolean;
 }) {
   const { t } = useTranslation();
+  const zone = useCompanyZone();
+  // A new day follows the last one; the first is today in the company's zone.
+  const nextDay = () => days.at(-1)?.data ?? todayIso(zone);
   const set = (i: number, patch: Partial<DayState>) => onChange(days.map((d, j) => (j === i ? { ...d, ...patch } : d)));
   const err = (i: number, f: string) => errors[`giornate.${i}.${f}`];
   const locked = (i: number) => readOnly || (returnOnly && i < days.length - extraCount(days, returnOnly));
@@ -144,7 +148,7 @@ export function DaysSection({
             <Button
               variant="light"
               leftSection={<IconPlus size={18} />}
-              onClick={() => onChange([...days, emptyDay(defaultTechnician, days.at(-1)?.data)])}
+              onClick={() => onChange([...days, emptyDay(defaultTechnician, nextDay())])}
             >
               {t('reports.days.add')}
             </Button>
@@ -153,7 +157,7 @@ export function DaysSection({
             variant={returnOnly ? 'light' : 'subtle'}
             leftSection={<IconPlus size={18} />}
             onClick={() =>
-              onChange([...days, { ...emptyDay(defaultTechnician, days.at(-1)?.data), ritorno: true, totale_ore: '0' }])
+              onChange([...days, { ...emptyDay(defaultTechnician, nextDay()), ritorno: true, totale_ore: '0' }])
             }
           >
             {t('reports.days.addReturn')}

@@ -2,6 +2,7 @@ import { Alert, Badge, Loader, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { MailLogState } from '@fs/contract';
 import { formatDateTime } from '../../../app/format';
+import { useCompanyZone } from '../../company';
 import { useMailLog } from './mail-api';
 
 const COLORS: Record<MailLogState, string> = { in_coda: 'yellow', inviato: 'teal', errore: 'red' };
@@ -10,6 +11,7 @@ const COLORS: Record<MailLogState, string> = { in_coda: 'yellow', inviato: 'teal
 export function MailLog({ id }: { id: string }) {
   const { t } = useTranslation();
   const log = useMailLog(id);
+  const zone = useCompanyZone();
   if (log.isPending) return <Loader size="sm" />;
   if (log.isError) return <Alert color="red">{t('reports.mail.logError')}</Alert>;
   if (!log.data.length) {
@@ -33,9 +35,7 @@ export function MailLog({ id }: { id: string }) {
         <Table.Tbody>
           {log.data.map((e) => (
             <Table.Tr key={e.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {formatDateTime(e.inviato_il ?? e.creato_il, 'Europe/Rome')}
-              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.inviato_il ?? e.creato_il, zone)}</Table.Td>
               <Table.Td style={{ wordBreak: 'break-all' }}>{e.destinatari.join(', ')}</Table.Td>
               <Table.Td>
                 <Badge color={COLORS[e.stato]} variant="light">

@@ -7,6 +7,7 @@ import { useUnsavedChangesGuard } from '../../../app/guarded-close';
 import { notify } from '../../../app/notify';
 import { useSessionUser } from '../../../app/session/api';
 import { usePageTitle } from '../../../app/use-page-title';
+import { useCompanyZone } from '../../company';
 import { useSaveReport } from './api';
 import { HeaderMore } from './HeaderMore';
 import { HeaderSection } from './HeaderSection';
@@ -20,8 +21,9 @@ export function NewReportPage() {
   const navigate = useNavigate();
   const me = useSessionUser().data;
   const technicians = useTechnicianOptions();
+  const zone = useCompanyZone();
   const [form, setForm] = useState<FormState>(() => ({
-    ...emptyForm(),
+    ...emptyForm(zone),
     tecnici_ids: me?.scheduleenabled === 'Y' ? [me.id] : [],
   }));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -45,7 +47,7 @@ export function NewReportPage() {
       focusFirstInvalid();
       return;
     }
-    save.mutate(bodyOf(form), {
+    save.mutate(bodyOf(form, zone), {
       onSuccess: (item) => {
         created.current = true;
         notify.success(t('reports.created', { numero: item.numero_assistenza }));

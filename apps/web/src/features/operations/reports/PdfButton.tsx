@@ -1,6 +1,8 @@
 import { Button } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { routes } from '@fs/contract';
+import { api } from '../../../app/api/client';
 import { useDownload } from '../../../app/use-download';
 
 /**
@@ -19,7 +21,7 @@ export function PdfButton(p: { id: string; numero: string; dirty: boolean }) {
       title={p.dirty ? t('reports.pdf.saveFirst') : undefined}
       onClick={() =>
         download(
-          `/api/rapportini/rapportino/${p.id}/pdf`,
+          () => api.call(routes.reports.pdf, { params: { id: p.id } }),
           `${t('reports.pdf.file', { numero: p.numero.replace(/[\\/]/g, '-') })}.pdf`,
         )
       }

@@ -22,7 +22,7 @@ import { formatDecimal } from '../../../app/numbers';
 import { notify } from '../../../app/notify';
 import { useCan, usePermissions, useSessionUser } from '../../../app/session/api';
 import { DaneaButton } from './DaneaButton';
-import { useOptions } from '../../company';
+import { useCompanyZone, useOptions } from '../../company';
 import { AcceptanceSection } from './AcceptanceSection';
 import { useCloseReport, useReport, useSaveReport } from './api';
 import { ChecksSection } from './ChecksSection';
@@ -103,7 +103,8 @@ function ReportForm({
   const canDelete = useCan('gestione_interventi', 'delete') === true;
   const office = permissions?.gestione_interventi.companyWrite === true;
   const technicians = useTechnicianOptions(report.tecnici);
-  const initial = useMemo(() => formOf(report), [report]);
+  const zone = useCompanyZone();
+  const initial = useMemo(() => formOf(report, zone), [report, zone]);
   const [form, setForm] = useState<FormState>(initial);
   const save = useSaveReport();
   const close = useCloseReport();
@@ -142,7 +143,7 @@ function ReportForm({
   const doSave = (then?: () => Promise<void>) =>
     !checked()
       ? Promise.resolve()
-      : save.mutateAsync(bodyOf(form, report.id, canPricesWrite)).then(() => {
+      : save.mutateAsync(bodyOf(form, zone, report.id, canPricesWrite)).then(() => {
           setErrors({});
           if (then) return then();
           notify.success(t('reports.saved'));
@@ -199,7 +200,7 @@ function ReportForm({
             <Text c="dimmed" size="sm">
               {report.cliente} · {t('reports.openedOn', { date: formatDate(report.data_apertura) })}
               {report.data_chiusura
-                ? ` · ${t('reports.closedOn', { date: formatDate(report.data_chiusura, 'Europe/Rome') })}`
+                ? ` · ${t('reports.closedOn', { date: formatDate(report.data_chiusura, zone) })}`
                 : ''}
               {' · '}
               {t('reports.hoursTotal', { hours: formatDecimal(report.totale_ore, i18n.language) })}

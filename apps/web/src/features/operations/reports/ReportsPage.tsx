@@ -3,7 +3,7 @@ import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconFileCode, IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { mayListUsers, optionValue, REPORTS_TABLE, type ReportListRow } from '@fs/contract';
+import { mayListUsers, optionValue, REPORTS_TABLE, routes, todayIn, type ReportListRow } from '@fs/contract';
 import { DataTable, pageQueryProps } from '../../../app/components/DataTable';
 import { ExportMenu } from '../../../app/components/ExportMenu';
 import { useDebounced } from '../../../app/components/list-state';
@@ -12,7 +12,7 @@ import { formatDate } from '../../../app/format';
 import { formatDecimal, formatMoney } from '../../../app/numbers';
 import { useCan, usePermissions } from '../../../app/session/api';
 import { usePageTitle } from '../../../app/use-page-title';
-import { useOptions } from '../../company';
+import { useCompanyZone, useOptions } from '../../company';
 import { useUsers } from '../../identity';
 import { useCustomerContracts, useReportsPage } from './api';
 import { contractLabel } from './HeaderMore';
@@ -41,6 +41,9 @@ const LIST = {
 /** /interventions: every report the user may see, paged on the server, with the list's filters. */
 export function ReportsPage() {
   const { t, i18n } = useTranslation();
+  // Days are the company's: its zone cuts the period shortcuts and reads the dates shown.
+  const zone = useCompanyZone();
+  const today = todayIn(zone);
   usePageTitle(t('reports.title'));
   const navigate = useNavigate();
   const canWrite = useCan('gestione_interventi', 'write') === true;
@@ -79,7 +82,7 @@ export function ReportsPage() {
   if (contratto) params.set('contratto_id', contratto);
   if (completato) params.set('completato', completato);
   if (periodo) {
-    const r = periodRange(periodo);
+    const r = periodRange(periodo, today);
     params.set('dal', r.dal);
     params.set('al', r.al);
   }
@@ -106,7 +109,7 @@ export function ReportsPage() {
               return <StateBadge stato={r.stato} completato={r.completato} inviato={r.inviato} />;
             case 'data_apertura':
             case 'data_chiusura':
-              return formatDate(r[key], 'Europe/Rome') ?? '';
+              return formatDate(r[key], zone) ?? '';
             case 'totale_ore':
               return formatDecimal(r.totale_ore, i18n.language);
             case 'totale':
@@ -199,7 +202,7 @@ export function ReportsPage() {
             <BulkActions selected={selected} onDone={() => setSelected([])} canDelete={canDelete} />
             <ExportMenu
               table="rapportini"
-              path="/api/rapportini/rapportini/export"
+              route={routes.reports.exportList}
               fileName={t('reports.exportFile')}
               extra={
                 canPrices
@@ -208,7 +211,7 @@ export function ReportsPage() {
                         key: 'danea',
                         label: t('reports.danea.export'),
                         icon: <IconFileCode size={16} />,
-                        path: '/api/rapportini/export/xml-danea',
+                        route: routes.reports.daneaReports,
                         fileName: 'rapportini-easyfatt.xml',
                       },
                     ]
@@ -223,8 +226,8 @@ export function ReportsPage() {
                 contratto_id: contratto ?? '',
                 tecnico_id: tecnico ?? '',
                 completato: completato ?? '',
-                dal: periodo ? periodRange(periodo).dal : '',
-                al: periodo ? periodRange(periodo).al : '',
+                dal: periodo ? periodRange(periodo, today).dal : '',
+                al: periodo ? periodRange(periodo, today).al : '',
               }}
             />
             {canWrite && (

@@ -17,17 +17,12 @@ import { useTranslation } from 'react-i18next';
 import { formatTime, type ReportListRow } from '@fs/contract';
 import { formatDate } from '../../../app/format';
 import { useCan } from '../../../app/session/api';
+import { useCompanyZone } from '../../company';
 import { useTodos } from './api';
 import { StateBadge } from './StateBadge';
 
-const ZONE = 'Europe/Rome';
-
-function timeOf(iso: string): string {
-  return formatTime(iso, ZONE) ?? '';
-}
-
-/** One report as a large touch target: number and state, customer, place, appointment, request. */
-function TodoItem({ r }: { r: ReportListRow }) {
+/** One report as a large touch target: number and state, customer, place, appointment (on the company's clock), request. */
+function TodoItem({ r, zone }: { r: ReportListRow; zone: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
@@ -54,8 +49,8 @@ function TodoItem({ r }: { r: ReportListRow }) {
           <IconCalendarEvent size={16} aria-hidden style={{ flexShrink: 0 }} />
           <Text size="sm">
             {t('reports.todos.appointment', {
-              date: formatDate(r.data_appuntamento, ZONE),
-              time: timeOf(r.data_appuntamento),
+              date: formatDate(r.data_appuntamento, zone),
+              time: formatTime(r.data_appuntamento, zone) ?? '',
             })}
           </Text>
         </Group>
@@ -83,6 +78,7 @@ function TodoItem({ r }: { r: ReportListRow }) {
  */
 export function TodoCard({ hideWhenEmpty = false }: { hideWhenEmpty?: boolean }) {
   const { t } = useTranslation();
+  const zone = useCompanyZone();
   const canWrite = useCan('gestione_interventi', 'write') === true;
   const oggi = useTodos('oggi');
   const aperti = useTodos('aperti');
@@ -122,7 +118,7 @@ export function TodoCard({ hideWhenEmpty = false }: { hideWhenEmpty?: boolean })
       ) : (
         <Stack gap="xs">
           {query.data!.map((r) => (
-            <TodoItem key={r.id} r={r} />
+            <TodoItem key={r.id} r={r} zone={zone} />
           ))}
         </Stack>
       )}

@@ -1,15 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CustomFieldConfig,
-  CustomFieldConfigSaveRequest,
-  ContractSummary,
-  Numbering,
-  NumberingSaveRequest,
-  Report,
-  ReportWorkRequest,
-  ReportListRow,
+import {
+  routes,
+  type CustomFieldConfigSaveRequest,
+  type NumberingSaveRequest,
+  type ReportWorkRequest,
+  type RouteAnswer,
 } from '@fs/contract';
-import { api, apiRequest } from '../../../app/api/client';
+import { api } from '../../../app/api/client';
 import { usePermissions } from '../../../app/session/api';
 
 export const reportKeys = {
@@ -21,14 +18,14 @@ export const reportKeys = {
   numbering: ['report-config', 'numerazione'] as const,
 };
 
-export type ReportsPage = { items: ReportListRow[]; totaleElementi: number };
+export type ReportsPage = RouteAnswer<typeof routes.reports.list>;
 
 /** One page of the report list (the query string as GET /rapportini/rapportini/admin takes it). */
 export function useReportsPage(qs: string) {
   return useQuery({
     queryKey: reportKeys.page(qs),
     placeholderData: keepPreviousData,
-    queryFn: () => api.get<ReportsPage>(`/api/rapportini/rapportini/admin?${qs}`),
+    queryFn: () => api.call(routes.reports.list, { query: new URLSearchParams(qs) }),
   });
 }
 
@@ -36,7 +33,7 @@ export function useReport(id: string | undefined) {
   return useQuery({
     queryKey: reportKeys.one(id ?? ''),
     enabled: !!id,
-    queryFn: async () => (await api.get<{ item: Report }>(`/api/rapportini/rapportini/admin/${id}`)).item,
+    queryFn: async () => (await api.call(routes.reports.get, { params: { id: id! } })).item,
   });
 }
 
@@ -44,8 +41,7 @@ export function useTodos(quando: 'oggi' | 'aperti', enabled = true) {
   return useQuery({
     queryKey: reportKeys.todos(quando),
     enabled,
-    queryFn: async () =>
-      (await api.get<{ items: ReportListRow[] }>(`/api/rapportini/rapportini/todos?quando=${quando}`)).items,
+    queryFn: async () => (await api.call(routes.reports.todos, { query: { quando } })).items,
   });
 }
 
@@ -58,11 +54,9 @@ export function useSaveReport() {
   return useMutation({
     meta: { silent: true },
     mutationFn: async (body: SaveBody) =>
-      (
-        await api.post<{ item: Report }>(
-          body.id && office ? '/api/rapportini/rapportino/admin/update' : '/api/rapportini/rapportino/lavorazione',
-          body,
-        )
+      (body.id && office
+        ? await api.call(routes.reports.adminUpdate, { body: { ...body, id: body.id } })
+        : await api.call(routes.reports.saveWork, { body })
       ).item,
     onSuccess: (item) => {
       client.setQueryData(reportKeys.one(item.id), item);
@@ -76,8 +70,7 @@ export function useCloseReport() {
   const client = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (body: { id: string; azione: 'chiudi' | 'completa' }) =>
-      api.post<{ item: Report; warnings?: 'NO_HOURS'[] }>('/api/rapportini/rapportino/chiusura', body),
+    mutationFn: (body: { id: string; azione: 'chiudi' | 'completa' }) => api.call(routes.reports.close, { body }),
     onSuccess: (r) => {
       client.setQueryData(reportKeys.one(r.item.id), r.item);
       void client.invalidateQueries({ queryKey: ['reports', 'page'] });
@@ -90,11 +83,7 @@ export function useDeleteReports() {
   const client = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (ids: string[]) =>
-      api.post<{ removed: number; skipped: { id: string; numero_assistenza: string; reason: string }[] }>(
-        '/api/rapportini/rapportini/delete-bulk',
-        { ids },
-      ),
+    mutationFn: (ids: string[]) => api.call(routes.reports.deleteBulk, { body: { ids } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: reportKeys.all }),
   });
 }
@@ -117,11 +106,7 @@ export function useCustomerSearch(q: string) {
     placeholderData: keepPreviousData,
     meta: { silent: true },
     queryFn: async () =>
-      (
-        await api.get<{
-          items: { id: string; ragione_sociale: string; codice: string | null; citta: string | null }[];
-        }>(`/api/clienti/clienti?size=20${term ? `&q=${encodeURIComponent(term)}` : ''}`)
-      ).items,
+      (await api.call(routes.customers.listRefs, { query: { size: 20, ...(term ? { q: term } : {}) } })).items,
   });
 }
 
@@ -132,9 +117,7 @@ export function useCustomerName(id: string | null) {
     enabled: !!id,
     staleTime: Infinity,
     meta: { silent: true },
-    queryFn: async () =>
-      (await api.get<{ item: { id: string; ragione_sociale: string } }>(`/api/clienti/cliente/${id}`)).item
-        .ragione_sociale,
+    queryFn: async () => (await api.call(routes.customers.getCliente, { params: { id: id! } })).item.ragione_sociale,
   });
 }
 
@@ -144,7 +127,7 @@ export function useCustomerContracts(clienteId: string | null, enabled = true) {
     queryKey: ['reports', 'contracts', clienteId],
     enabled: enabled && !!clienteId,
     staleTime: 60_000,
-    queryFn: async () => (await api.get<{ items: ContractSummary[] }>(`/api/contratti/cliente/${clienteId}`)).items,
+    queryFn: async () => (await api.call(routes.contracts.ofCustomer, { params: { id: clienteId! } })).items,
   });
 }
 
@@ -152,8 +135,7 @@ export function usePlants(clienteId: string | null) {
   return useQuery({
     queryKey: ['reports', 'plants', clienteId],
     enabled: !!clienteId,
-    queryFn: async () =>
-      (await api.get<{ items: { id: string; nome: string }[] }>(`/api/impianti/cliente/${clienteId}`)).items,
+    queryFn: async () => (await api.call(routes.plants.listImpianti, { params: { id: clienteId! } })).items,
   });
 }
 
@@ -161,12 +143,7 @@ export function useMachines(impiantoId: string | null) {
   return useQuery({
     queryKey: ['reports', 'machines', impiantoId],
     enabled: !!impiantoId,
-    queryFn: async () =>
-      (
-        await api.get<{ items: { id: string; nome: string; matricola: string }[] }>(
-          `/api/macchinari/macchinari/${impiantoId}`,
-        )
-      ).items,
+    queryFn: async () => (await api.call(routes.plants.listMacchinari, { params: { id: impiantoId! } })).items,
   });
 }
 
@@ -177,7 +154,7 @@ export function useCampiConfig(enabled = true) {
     queryKey: reportKeys.config,
     enabled,
     staleTime: 3 * 3_600_000,
-    queryFn: async () => (await api.get<{ items: CustomFieldConfig[] }>('/api/configuration/intervento')).items,
+    queryFn: async () => (await api.call(routes.reportConfig.listCampi)).items,
   });
 }
 
@@ -186,7 +163,7 @@ export function useSaveCampo() {
   return useMutation({
     meta: { silent: true },
     mutationFn: async (body: CustomFieldConfigSaveRequest) =>
-      (await api.post<{ item: CustomFieldConfig }>('/api/configuration/intervento', body)).item,
+      (await api.call(routes.reportConfig.saveCampo, { body })).item,
     onSuccess: () => void client.invalidateQueries({ queryKey: reportKeys.config }),
   });
 }
@@ -195,8 +172,7 @@ export function useRemoveCampo() {
   const client = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (id: string) =>
-      apiRequest<{ esito: 'deleted' | 'hidden' }>(`/api/configuration/intervento/remove/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api.call(routes.reportConfig.removeCampo, { params: { id } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: reportKeys.config }),
   });
 }
@@ -204,7 +180,7 @@ export function useRemoveCampo() {
 export function useNumerazione() {
   return useQuery({
     queryKey: reportKeys.numbering,
-    queryFn: async () => (await api.get<{ item: Numbering }>('/api/numerazioni/numerazione')).item,
+    queryFn: async () => (await api.call(routes.reportConfig.getNumerazione)).item,
   });
 }
 
@@ -213,7 +189,7 @@ export function useSaveNumerazione() {
   return useMutation({
     meta: { silent: true },
     mutationFn: async (body: NumberingSaveRequest) =>
-      (await api.post<{ item: Numbering }>('/api/numerazioni/numerazione', body)).item,
+      (await api.call(routes.reportConfig.saveNumerazione, { body })).item,
     onSuccess: (item) => client.setQueryData(reportKeys.numbering, item),
   });
 }

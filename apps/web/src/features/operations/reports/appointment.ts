@@ -2,20 +2,14 @@ import { zonedInstant, wallClock } from '@fs/contract';
 
 /**
  * The appointment of a report is an instant (UTC on the wire) shown and typed as a date and a
- * 24-hour time in the company's time zone (Europe/Rome), whatever the browser's zone.
+ * 24-hour time in the company's time zone (`zone`, useCompanyZone()), whatever the browser's zone.
  */
-export const ZONE = 'Europe/Rome';
 
-/** The wall clock of an instant in the company's zone (the contract's time module). */
-function wall(ms: number) {
-  const w = wallClock(ms, ZONE);
-  return { date: w.date, time: w.time };
-}
-
-/** The date (YYYY-MM-DD) and time (HH:MM) of an instant on the clock of Rome. */
-export function appointmentParts(iso: string | null): { date: string; time: string } {
+/** The date (YYYY-MM-DD) and time (HH:MM) of an instant on the company's clock (the contract's time module). */
+export function appointmentParts(iso: string | null, zone: string): { date: string; time: string } {
   if (!iso) return { date: '', time: '' };
-  return wall(Date.parse(iso));
+  const w = wallClock(iso, zone);
+  return { date: w.date, time: w.time };
 }
 
 /**
@@ -26,10 +20,10 @@ export function appointmentTimeMissing(date: string, time: string): boolean {
   return date !== '' && !/^\d{2}:\d{2}$/.test(time);
 }
 
-/** The instant of a date and time on the clock of Rome (ISO, UTC); null without a date or without a time. */
-export function appointmentInstant(date: string, time: string): string | null {
+/** The instant of a date and time on the company's clock (ISO, UTC); null without a date or without a time. */
+export function appointmentInstant(date: string, time: string, zone: string): string | null {
   const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   const t = /^(\d{2}):(\d{2})$/.exec(time);
   if (!d || !t) return null;
-  return zonedInstant(date, ZONE, Number(t[1]), Number(t[2])).toISOString();
+  return zonedInstant(date, zone, Number(t[1]), Number(t[2])).toISOString();
 }

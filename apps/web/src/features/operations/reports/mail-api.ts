@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MailLogEntry, Contact } from '@fs/contract';
+import { routes } from '@fs/contract';
 import { api } from '../../../app/api/client';
 import { reportKeys } from './api';
 
@@ -19,7 +19,7 @@ export function useMailLog(id: string) {
   return useQuery({
     queryKey: mailLogKey(id),
     queryFn: async () => {
-      const items = (await api.get<{ items: MailLogEntry[] }>(`/api/mail/logs/rapportino/${id}`)).items;
+      const items = (await api.call(routes.reports.mailLog, { params: { id } })).items;
       // A sending seen in coda is now sent: the report's inviato state changed.
       if (items.some((e) => e.stato === 'inviato' && waiting.current.has(e.id))) {
         void client.invalidateQueries({ queryKey: reportKeys.one(id) });
@@ -43,7 +43,7 @@ export function useSendReportMail() {
   return useMutation({
     meta: { silent: true },
     mutationFn: async (body: { id: string; destinatari: string[] }) =>
-      (await api.post<{ item: MailLogEntry }>('/api/rapportini/rapportino/invio', body)).item,
+      (await api.call(routes.reports.sendReport, { body })).item,
     // The log then polls until the sending leaves in_coda (and refreshes the report once sent).
     onSuccess: (_item, body) => void client.invalidateQueries({ queryKey: mailLogKey(body.id) }),
   });
@@ -57,9 +57,7 @@ export function useCustomerAddresses(clienteId: string, enabled: boolean) {
     retry: false,
     meta: { silent: true },
     queryFn: async () => {
-      const { item } = await api.get<{ item: { email: string | null; recapiti?: Contact[] } }>(
-        `/api/clienti/cliente/${clienteId}`,
-      );
+      const { item } = await api.call(routes.customers.getCliente, { params: { id: clienteId } });
       return {
         email: item.email?.trim() || null,
         contatti: (item.recapiti ?? [])

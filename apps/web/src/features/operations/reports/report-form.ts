@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, todayIn, type Report } from '@fs/contract';
+import { todayIn, type Report } from '@fs/contract';
 import type { SaveBody } from './api';
 import { decimalText } from '../../../app/components/DecimalInput';
 import { appointmentInstant, appointmentParts, appointmentTimeMissing } from './appointment';
@@ -81,9 +81,11 @@ export interface FormState {
 const it = (v: string | null | undefined) => decimalText(v, false, 4);
 const money = (v: string | null | undefined) => decimalText(v, true);
 
-export const todayIso = () => todayIn(DEFAULT_TIME_ZONE);
+/** Today in the company's zone by the caller's clock (tests pass their own `now`). */
+export const todayIso = (zone: string, now: Date = new Date()) => todayIn(zone, now);
 
-export function emptyDay(tecnico_id: string, data = todayIso()): DayState {
+/** A new working day of a technician on `data` (YYYY-MM-DD; the caller's today when it has no other). */
+export function emptyDay(tecnico_id: string, data: string): DayState {
   return {
     id: null,
     data,
@@ -126,7 +128,8 @@ export const emptyOwnPrices = (): OwnPricesState => ({
   diritto_chiamata: '',
 });
 
-export function emptyForm(): FormState {
+/** A new report's form: opened today in the company's `zone` (by the clock `now`). */
+export function emptyForm(zone: string, now: Date = new Date()): FormState {
   return {
     cliente_id: null,
     cliente: '',
@@ -136,7 +139,7 @@ export function emptyForm(): FormState {
     mansione_id: null,
     tipo_intervento: null,
     motivazione: '',
-    data_apertura: todayIso(),
+    data_apertura: todayIso(zone, now),
     data_appuntamento: '',
     ora_appuntamento: '',
     cliente_fatturazione_id: null,
@@ -155,8 +158,8 @@ export function emptyForm(): FormState {
   };
 }
 
-/** The form's state of a saved report. */
-export function formOf(r: Report): FormState {
+/** The form's state of a saved report (its appointment read on the company's `zone`). */
+export function formOf(r: Report, zone: string): FormState {
   return {
     cliente_id: r.cliente_id,
     cliente: r.cliente,
@@ -167,8 +170,8 @@ export function formOf(r: Report): FormState {
     tipo_intervento: r.tipo_intervento,
     motivazione: r.motivazione ?? '',
     data_apertura: r.data_apertura,
-    data_appuntamento: appointmentParts(r.data_appuntamento).date,
-    ora_appuntamento: appointmentParts(r.data_appuntamento).time,
+    data_appuntamento: appointmentParts(r.data_appuntamento, zone).date,
+    ora_appuntamento: appointmentParts(r.data_appuntamento, zone).time,
     cliente_fatturazione_id: r.cliente_fatturazione_id,
     cliente_fatturazione: r.cliente_fatturazione ?? '',
     contratto_id: r.contratto_id,
@@ -230,9 +233,10 @@ const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
  * The save body of the form (the whole report: the server replaces its lines, matching days and
  * materials by their ids). Prices — the report's own, the materials' and the days' set prices — are
  * sent only by who may set them (`withPrices`, the prices permission); left out, the server keeps
- * the report's and a kept line's, and prices a new line from its article.
+ * the report's and a kept line's, and prices a new line from its article. The appointment is typed on
+ * the company's `zone`.
  */
-export function bodyOf(f: FormState, id?: string, withPrices = false): SaveBody {
+export function bodyOf(f: FormState, zone: string, id?: string, withPrices = false): SaveBody {
   const g = f.gestione;
   return {
     ...(id ? { id } : {}),
@@ -246,7 +250,7 @@ export function bodyOf(f: FormState, id?: string, withPrices = false): SaveBody 
     data_apertura: f.data_apertura,
     richiesta_iniziale: orNull(f.richiesta_iniziale),
     note: orNull(f.note),
-    data_appuntamento: appointmentInstant(f.data_appuntamento, f.ora_appuntamento),
+    data_appuntamento: appointmentInstant(f.data_appuntamento, f.ora_appuntamento, zone),
     cliente_fatturazione_id: f.cliente_fatturazione_id,
     contratto_id: f.contratto_id,
     contrassegnato: f.contrassegnato,

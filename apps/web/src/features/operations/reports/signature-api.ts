@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SignatureLinkResponse, PublicSignatureSummary, Report } from '@fs/contract';
-import { api, apiRequest } from '../../../app/api/client';
+import { routes } from '@fs/contract';
+import { api } from '../../../app/api/client';
 import { reportKeys } from './api';
 
 /** The customer's signature on a report (issue 12): sign, clear, mail a signing link; the public page. */
@@ -10,7 +10,7 @@ export function useSignReport() {
   return useMutation({
     meta: { silent: true },
     mutationFn: async (body: { id: string; firmatario: string; png: string }) =>
-      (await api.post<{ item: Report }>('/api/rapportini/rapportino/firma', body)).item,
+      (await api.call(routes.reports.sign, { body })).item,
     onSuccess: (item) => client.setQueryData(reportKeys.one(item.id), item),
   });
 }
@@ -19,8 +19,7 @@ export function useClearSignature() {
   const client = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (id: string) =>
-      (await apiRequest<{ item: Report }>(`/api/rapportini/rapportino/firma/${id}`, { method: 'DELETE' })).item,
+    mutationFn: async (id: string) => (await api.call(routes.reports.clearSignature, { params: { id } })).item,
     onSuccess: (item) => client.setQueryData(reportKeys.one(item.id), item),
   });
 }
@@ -28,8 +27,7 @@ export function useClearSignature() {
 export function useSendSignatureLink() {
   return useMutation({
     meta: { silent: true },
-    mutationFn: (body: { id: string; email?: string }) =>
-      api.post<SignatureLinkResponse>('/api/rapportini/rapportino/firma/link', body),
+    mutationFn: (body: { id: string; email?: string }) => api.call(routes.reports.sendSignatureLink, { body }),
   });
 }
 
@@ -40,8 +38,7 @@ export function useCustomerEmail(clienteId: string, enabled: boolean) {
     enabled,
     retry: false,
     meta: { silent: true },
-    queryFn: async () =>
-      (await api.get<{ item: { email: string | null } }>(`/api/clienti/cliente/${clienteId}`)).item.email ?? '',
+    queryFn: async () => (await api.call(routes.customers.getCliente, { params: { id: clienteId } })).item.email ?? '',
   });
 }
 
@@ -50,12 +47,7 @@ export function usePublicSignature(token: string) {
     queryKey: ['public-signature', token],
     retry: false,
     meta: { silent: true },
-    queryFn: async () =>
-      (
-        await api.get<{ item: PublicSignatureSummary }>(`/api/public/firma/${encodeURIComponent(token)}`, {
-          isPublic: true,
-        })
-      ).item,
+    queryFn: async () => (await api.call(routes.reports.publicSummary, { params: { token } })).item,
   });
 }
 
@@ -63,8 +55,6 @@ export function usePublicSign(token: string) {
   return useMutation({
     meta: { silent: true },
     mutationFn: (body: { firmatario: string; png: string }) =>
-      api.post<{ firmatario: string; firmato_il: string }>(`/api/public/firma/${encodeURIComponent(token)}`, body, {
-        isPublic: true,
-      }),
+      api.call(routes.reports.publicSign, { params: { token }, body }),
   });
 }

@@ -4,7 +4,7 @@ import { TextInput } from '../../../app/components/TextFields';
 import { modals } from '@mantine/modals';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ARTICLES_TABLE, type Article } from '@fs/contract';
+import { ARTICLES_TABLE, routes, type Article } from '@fs/contract';
 import { DataTable, pageQueryProps } from '../../../app/components/DataTable';
 import { useDebounced } from '../../../app/components/list-state';
 import { filterRules, sortsOf, useListParams } from '../../../app/components/list-url';
@@ -135,7 +135,7 @@ export function ItemsPage() {
           <>
             <ExportMenu
               table="articoli"
-              path="/api/anagraficaarticoli/articoli/export"
+              route={routes.articles.exportCsv}
               fileName={t('articles.exportFile')}
               query={{
                 q,

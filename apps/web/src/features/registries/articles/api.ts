@@ -1,11 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ARTICLES_CACHE_MS,
+  routes,
   type ArticlesAdminQuery,
   type ArticlesFilters,
   type Article,
   type ArticleSave,
-  type ArticleWarning,
 } from '@fs/contract';
 import { knownTotal } from '../../../app/components/known-total';
 import { api } from '../../../app/api/client';
@@ -33,13 +33,7 @@ export function useArticlesPage(query: ArticlesAdminQuery) {
       };
       const totale =
         (query.page ?? 1) > 1 ? knownTotal(client, ['articles', 'admin'], same, ARTICLES_CACHE_MS) : undefined;
-      return api.post<{ items: Article[]; totaleElementi: number; totalePiuDi?: true }>(
-        '/api/anagraficaarticoli/articoli/admin',
-        {
-          ...query,
-          ...(totale === undefined ? {} : { totale }),
-        },
-      );
+      return api.call(routes.articles.admin, { body: { ...query, ...(totale === undefined ? {} : { totale }) } });
     },
   });
 }
@@ -54,8 +48,7 @@ export function useAllArticles() {
     queryKey: articleKeys.everything,
     enabled: canRead === true,
     staleTime: ARTICLES_CACHE_MS,
-    queryFn: () =>
-      api.get<{ items: Article[]; limit: { used: number; allowed: number } }>('/api/anagraficaarticoli/articoli/all'),
+    queryFn: () => api.call(routes.articles.all),
   });
 }
 
@@ -68,8 +61,7 @@ export function useArticleResearch(q: string, limit = 10) {
     staleTime: ARTICLES_CACHE_MS,
     placeholderData: keepPreviousData,
     meta: { silent: true },
-    queryFn: async () =>
-      (await api.post<{ items: Article[] }>('/api/anagraficaarticoli/articoli/research', { q: term, limit })).items,
+    queryFn: async () => (await api.call(routes.articles.research, { body: { q: term, limit } })).items,
   });
 }
 
@@ -81,10 +73,7 @@ export async function findSame(
 ): Promise<Article[]> {
   const v = value.trim().toLowerCase();
   if (!v) return [];
-  const r = await api.post<{ items: Article[] }>('/api/anagraficaarticoli/articoli/research', {
-    q: value.trim(),
-    limit: 50,
-  });
+  const r = await api.call(routes.articles.research, { body: { q: value.trim(), limit: 50 } });
   return r.items.filter((a) => a.id !== exceptId && (a[field] ?? '').trim().toLowerCase() === v);
 }
 
@@ -94,8 +83,7 @@ export function useSaveArticle() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (body: ArticleSave) =>
-      api.post<{ item: Article; warnings: ArticleWarning[] }>('/api/anagraficaarticoli/articoli', body),
+    mutationFn: (body: ArticleSave) => api.call(routes.articles.save, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: articleKeys.all }),
   });
 }
@@ -104,7 +92,7 @@ export function useRemoveArticles() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (ids: string[]) => api.post<{ removed: number }>('/api/anagraficaarticoli/articoli/remove', { ids }),
+    mutationFn: (ids: string[]) => api.call(routes.articles.removeArticles, { body: { ids } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: articleKeys.all }),
   });
 }

@@ -5,7 +5,7 @@ import { modals } from '@mantine/modals';
 import { IconMapPinOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CUSTOMERS_TABLE, type Customer, type CustomersFilters } from '@fs/contract';
+import { CUSTOMERS_TABLE, routes, type Customer, type CustomersFilters } from '@fs/contract';
 import { DataTable, pageQueryProps } from '../../../app/components/DataTable';
 import { mailLink, phoneLink } from '../../../app/components/contact-links';
 import { ExportMenu } from '../../../app/components/ExportMenu';
@@ -172,7 +172,7 @@ export function CustomersPage() {
           <>
             <ExportMenu
               table="clienti"
-              path="/api/clienti/clienti/export"
+              route={routes.customers.exportCsv}
               fileName={t('customers.exportFile')}
               query={{ q, sort: state.sort, dir: state.dir, ...filters }}
             />

@@ -1,15 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  Customer,
-  CustomerSaveRequest,
-  CustomerWarning,
-  CustomersFilters,
-  Plant,
-  Machine,
-  Contact,
-  TableInfos,
+import {
+  routes,
+  type CustomerSaveRequest,
+  type CustomersFilters,
+  type RouteAnswer,
+  type RouteBodyInput,
 } from '@fs/contract';
-import { api, apiRequest } from '../../../app/api/client';
+import { api } from '../../../app/api/client';
 import { useCan } from '../../../app/session/api';
 import type { ListState } from '../../../app/components/list-state';
 import { knownTotal, searchPartOf } from '../../../app/components/known-total';
@@ -25,13 +22,8 @@ export const customerKeys = {
   machines: (impiantoId: string) => ['customers', 'machines', impiantoId] as const,
 };
 
-export interface ClientiPage {
-  items: Customer[];
-  totaleElementi: number;
-  /** totaleElementi is a lower bound (a search past the server's count threshold). */
-  totalePiuDi?: true;
-  tableInfos?: TableInfos;
-}
+/** A page of GET /clienti/clienti-filtered (`totalePiuDi`: totaleElementi is a lower bound). */
+export type ClientiPage = RouteAnswer<typeof routes.customers.list>;
 
 /** Query string of GET /clienti/clienti-filtered. */
 export function listQueryString(state: ListState, q: string, filters: CustomersFilters): string {
@@ -68,9 +60,9 @@ export function useCustomersPage(state: ListState, q: string, filters: Customers
               CUSTOMERS_STALE_MS,
             )
           : undefined;
-      return api.get<ClientiPage>(
-        `/api/clienti/clienti-filtered?${qs}${total === undefined ? '' : `&totale=${total}`}`,
-      );
+      const query = new URLSearchParams(qs);
+      if (total !== undefined) query.set('totale', String(total));
+      return api.call(routes.customers.list, { query });
     },
   });
 }
@@ -81,15 +73,11 @@ export function useCustomer(id: string) {
     queryKey: customerKeys.one(id),
     enabled: canRead && id !== '',
     staleTime: CUSTOMERS_STALE_MS,
-    queryFn: async () => (await api.get<{ item: Customer }>(`/api/clienti/cliente/${id}`)).item,
+    queryFn: async () => (await api.call(routes.customers.getCliente, { params: { id } })).item,
   });
 }
 
-export interface SaveAnswer {
-  item: Customer;
-  warnings: CustomerWarning[];
-  alert?: '0007';
-}
+export type SaveAnswer = RouteAnswer<typeof routes.customers.saveCliente>;
 
 function useInvalidate() {
   const qc = useQueryClient();
@@ -100,7 +88,7 @@ export function useSaveCustomer() {
   const invalidate = useInvalidate();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (body: CustomerSaveRequest) => api.post<SaveAnswer>('/api/clienti/cliente', body),
+    mutationFn: (body: CustomerSaveRequest) => api.call(routes.customers.saveCliente, { body }),
     onSuccess: invalidate,
   });
 }
@@ -110,8 +98,8 @@ export function useSetPosition() {
   const invalidate = useInvalidate();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: { id: string; latitude: number | null; longitude: number | null }) =>
-      (await api.post<{ item: Customer }>('/api/clienti/cliente/geolocation', body)).item,
+    mutationFn: async (body: RouteBodyInput<typeof routes.customers.setGeolocation>) =>
+      (await api.call(routes.customers.setGeolocation, { body })).item,
     onSuccess: invalidate,
   });
 }
@@ -120,7 +108,7 @@ export function useRemoveCustomers() {
   const invalidate = useInvalidate();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (ids: string[]) => api.post<{ removed: number }>('/api/clienti/cliente/remove', { ids }),
+    mutationFn: (ids: string[]) => api.call(routes.customers.removeClienti, { body: { ids } }),
     onSuccess: invalidate,
   });
 }
@@ -129,8 +117,8 @@ export function useSaveContact() {
   const invalidate = useInvalidate();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: Omit<Partial<Contact>, 'id'> & { id?: string; clienteId: string; nome: string }) =>
-      (await api.post<{ item: Contact }>('/api/clienti/cliente/recapito', body)).item,
+    mutationFn: async (body: RouteBodyInput<typeof routes.customers.saveRecapito>) =>
+      (await api.call(routes.customers.saveRecapito, { body })).item,
     onSuccess: invalidate,
   });
 }
@@ -139,7 +127,7 @@ export function useDeleteContact() {
   const invalidate = useInvalidate();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (id: string) => apiRequest(`/api/clienti/cliente/recapito/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api.call(routes.customers.deleteRecapito, { params: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -152,7 +140,7 @@ export function usePlants(clienteId: string) {
     queryKey: customerKeys.plants(clienteId),
     enabled: canRead,
     staleTime: CUSTOMERS_STALE_MS,
-    queryFn: async () => (await api.get<{ items: Plant[] }>(`/api/impianti/cliente/${clienteId}`)).items,
+    queryFn: async () => (await api.call(routes.plants.listImpianti, { params: { id: clienteId } })).items,
   });
 }
 
@@ -160,16 +148,8 @@ export function useSavePlant() {
   const invalidate = useInvalidate();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: {
-      id?: string;
-      clienteId: string;
-      nome: string;
-      indirizzo?: string;
-      citta?: string;
-      provincia?: string;
-      cap?: string;
-      note?: string;
-    }) => (await api.post<{ item: Plant }>('/api/impianti/impianto/create', body)).item,
+    mutationFn: async (body: RouteBodyInput<typeof routes.plants.saveImpianto>) =>
+      (await api.call(routes.plants.saveImpianto, { body })).item,
     onSuccess: invalidate,
   });
 }
@@ -178,7 +158,7 @@ export function useDeletePlant() {
   const invalidate = useInvalidate();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (id: string) => apiRequest(`/api/impianti/impianto/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api.call(routes.plants.deleteImpianto, { params: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -189,7 +169,7 @@ export function useMachines(impiantoId: string, enabled = true) {
     queryKey: customerKeys.machines(impiantoId),
     enabled: canRead && enabled,
     staleTime: CUSTOMERS_STALE_MS,
-    queryFn: async () => (await api.get<{ items: Machine[] }>(`/api/macchinari/macchinari/${impiantoId}`)).items,
+    queryFn: async () => (await api.call(routes.plants.listMacchinari, { params: { id: impiantoId } })).items,
   });
 }
 
@@ -197,15 +177,8 @@ export function useSaveMachine() {
   const invalidate = useInvalidate();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: {
-      id?: string;
-      impiantiId: string;
-      parentId?: string | null;
-      livello: number;
-      nome: string;
-      matricola: string;
-      note?: string;
-    }) => (await api.post<{ item: Machine }>('/api/macchinari/macchinario/create', body)).item,
+    mutationFn: async (body: RouteBodyInput<typeof routes.plants.saveMacchinario>) =>
+      (await api.call(routes.plants.saveMacchinario, { body })).item,
     onSuccess: invalidate,
   });
 }
@@ -214,7 +187,7 @@ export function useDeleteMachine() {
   const invalidate = useInvalidate();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (id: string) => apiRequest(`/api/macchinari/macchinario/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api.call(routes.plants.deleteMacchinario, { params: { id } }),
     onSuccess: invalidate,
   });
 }

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ColumnMapping, ImportStatusItem, ImportTable, MappingItem, RejectedRow } from '@fs/contract';
-import { IMPORT_FIELDS } from '@fs/contract';
+import { routes, type ColumnMapping, type ImportStatusItem, type ImportTable, type RouteAnswer } from '@fs/contract';
 import { api } from '../../../app/api/client';
 import { downloadBlob } from '../../../app/download';
 
@@ -11,18 +10,15 @@ export const importKeys = {
   rejected: (id: string, page: number) => ['imports', 'rejected', id, page] as const,
 };
 
-export interface MappingTable {
-  table: ImportTable;
-  permission: string;
-  fields: Omit<(typeof IMPORT_FIELDS)['clienti'][number], 'aliases'>[];
-}
+/** A table the user may import into, with its fields (GET /imports/mapping-tables). */
+export type MappingTable = RouteAnswer<typeof routes.imports.mappingTables>['items'][number];
 
 /** The tables the user may import into (write permission), with their fields. */
 export function useMappingTables() {
   return useQuery({
     queryKey: importKeys.tables,
     staleTime: 5 * 60_000,
-    queryFn: async () => (await api.get<{ items: MappingTable[] }>('/api/imports/mapping-tables')).items,
+    queryFn: async () => (await api.call(routes.imports.mappingTables)).items,
   });
 }
 
@@ -44,7 +40,7 @@ export function useUploadMapping() {
       form.append('headerInFirstLine', String(input.headerInFirstLine));
       form.append('encoding', input.encoding);
       form.append('file', input.file);
-      return (await api.upload<{ item: MappingItem }>('/api/imports/mapping', form)).item;
+      return (await api.call(routes.imports.mapping, { form })).item;
     },
   });
 }
@@ -54,7 +50,7 @@ export function useStartImport() {
   return useMutation({
     meta: { silent: true },
     mutationFn: async (body: { id: string; mapping: ColumnMapping[] }) =>
-      (await api.post<{ item: ImportStatusItem }>('/api/imports/import', body)).item,
+      (await api.call(routes.imports.startImport, { body })).item,
     onSuccess: (item) => {
       queryClient.setQueryData(importKeys.status(item.id), item);
       void queryClient.invalidateQueries({ queryKey: importKeys.recent });
@@ -69,7 +65,7 @@ export function useImportStatus(id: string | null) {
   return useQuery({
     queryKey: importKeys.status(id ?? ''),
     enabled: id !== null,
-    queryFn: async () => (await api.get<{ item: ImportStatusItem }>(`/api/imports/import/${id}`)).item,
+    queryFn: async () => (await api.call(routes.imports.status, { params: { id: id! } })).item,
     refetchInterval: (q) => (running(q.state.data) ? 1000 : false),
   });
 }
@@ -78,7 +74,7 @@ export function useImportStatus(id: string | null) {
 export function useRecentImports() {
   return useQuery({
     queryKey: importKeys.recent,
-    queryFn: async () => (await api.get<{ items: ImportStatusItem[] }>('/api/imports/imports')).items,
+    queryFn: async () => (await api.call(routes.imports.recent)).items,
   });
 }
 
@@ -88,14 +84,15 @@ export function useRejected(id: string | null, page: number, enabled: boolean) {
   return useQuery({
     queryKey: importKeys.rejected(id ?? '', page),
     enabled: id !== null && enabled,
-    queryFn: async () =>
-      api.get<{ items: RejectedRow[]; totaleElementi: number }>(
-        `/api/imports/import/${id}/scarti?offset=${(page - 1) * REJECTED_PAGE}&limit=${REJECTED_PAGE}`,
-      ),
+    queryFn: () =>
+      api.call(routes.imports.rejected, {
+        params: { id: id! },
+        query: { offset: (page - 1) * REJECTED_PAGE, limit: REJECTED_PAGE },
+      }),
   });
 }
 
 /** Downloads the rejected rows as CSV through the API client (it carries the session). */
 export async function downloadRejected(id: string, fileName: string): Promise<void> {
-  downloadBlob(await api.get<Blob>(`/api/imports/import/${id}/scarti.csv`, { responseType: 'blob' }), fileName);
+  downloadBlob(await api.call(routes.imports.rejectedCsv, { params: { id } }), fileName);
 }

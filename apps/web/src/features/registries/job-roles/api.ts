@@ -1,12 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  JOBS_CACHE_MS,
-  type ChecklistItem,
-  type ChecklistItemSave,
-  type JobRole,
-  type JobRoleSave,
-} from '@fs/contract';
-import { api, apiRequest } from '../../../app/api/client';
+import { JOBS_CACHE_MS, routes, type ChecklistItemSave, type JobRoleSave } from '@fs/contract';
+import { api } from '../../../app/api/client';
 import { useCan } from '../../../app/session/api';
 
 export const jobKeys = { all: ['jobs'] as const };
@@ -18,7 +12,7 @@ export function useJobs() {
     queryKey: jobKeys.all,
     enabled: canRead === true,
     staleTime: JOBS_CACHE_MS,
-    queryFn: async () => (await api.get<{ items: JobRole[] }>('/api/mansioni/mansioni')).items,
+    queryFn: async () => (await api.call(routes.jobRoles.list)).items,
   });
 }
 
@@ -31,8 +25,7 @@ export function useSaveJob() {
   const refresh = useRefresh();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: JobRoleSave) =>
-      (await api.post<{ item: JobRole }>('/api/mansioni/mansione/create', body)).item,
+    mutationFn: async (body: JobRoleSave) => (await api.call(routes.jobRoles.saveMansione, { body })).item,
     onSuccess: refresh,
   });
 }
@@ -42,7 +35,7 @@ export function useDeleteJob() {
   const refresh = useRefresh();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (id: string) => apiRequest(`/api/mansioni/mansione/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api.call(routes.jobRoles.deleteMansione, { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -51,8 +44,7 @@ export function useSaveCheck() {
   const refresh = useRefresh();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: ChecklistItemSave) =>
-      (await api.post<{ item: ChecklistItem }>('/api/controlli/controllo', body)).item,
+    mutationFn: async (body: ChecklistItemSave) => (await api.call(routes.jobRoles.saveControllo, { body })).item,
     onSuccess: refresh,
   });
 }
@@ -61,7 +53,7 @@ export function useDeleteCheck() {
   const refresh = useRefresh();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (id: string) => apiRequest(`/api/controlli/controllo/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api.call(routes.jobRoles.deleteControllo, { params: { id } }),
     onSuccess: refresh,
   });
 }

@@ -1,6 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MediaItem, MediaListSection, MediaUpdateRequest, StorageUsage } from '@fs/contract';
-import { apiRequest, api } from '../../../app/api/client';
+import {
+  routes,
+  type MediaItem,
+  type MediaListSection,
+  type MediaUpdateRequest,
+  type MediaUrlSection,
+} from '@fs/contract';
+import { api } from '../../../app/api/client';
 
 /** The storage figure changes with every upload; it is kept a minute at most. */
 const STORAGE_STALE_MS = 60_000;
@@ -20,17 +26,21 @@ export function useStorageUsage() {
   return useQuery({
     queryKey: mediaKeys.storage,
     staleTime: STORAGE_STALE_MS,
-    queryFn: async () => (await api.get<{ item: StorageUsage }>('/api/media/storage')).item,
+    queryFn: async () => (await api.call(routes.media.usage)).item,
   });
 }
 
 /** GET /media/get-db/{section}/{id}: the files of one owner (a machine); `listSection` when the list's path differs. */
-export function useMediaList(section: MediaOwnerSection, ownerId: string | null, listSection: string = section) {
+export function useMediaList(
+  section: MediaOwnerSection,
+  ownerId: string | null,
+  listSection: MediaListSection | MediaUrlSection = section,
+) {
   return useQuery({
     queryKey: mediaKeys.list(section, ownerId ?? ''),
     enabled: !!ownerId,
     staleTime: STORAGE_STALE_MS,
-    queryFn: async () => (await api.get<{ items: MediaItem[] }>(`/api/media/get-db/${listSection}/${ownerId}`)).items,
+    queryFn: async () => (await api.call(routes.media.list, { params: { section: listSection, id: ownerId! } })).items,
   });
 }
 
@@ -49,7 +59,7 @@ export function useUploadMedia(section: MediaOwnerSection, ownerId: string) {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return api.upload<{ item: MediaItem }>(`/api/media/insert/${section}/${ownerId}`, form);
+      return api.call(routes.media.insert, { params: { section, id: ownerId }, form });
     },
     onSuccess: invalidate,
   });
@@ -59,7 +69,7 @@ export function useUpdateMedia(section: MediaOwnerSection, ownerId: string) {
   const invalidate = useInvalidate(section, ownerId);
   return useMutation({
     meta: { silent: true },
-    mutationFn: (body: MediaUpdateRequest) => api.post<{ item: MediaItem }>('/api/media/update', body),
+    mutationFn: (body: MediaUpdateRequest) => api.call(routes.media.update, { body }),
     onSuccess: invalidate,
   });
 }
@@ -68,14 +78,14 @@ export function useDeleteMedia(section: MediaOwnerSection, ownerId: string) {
   const invalidate = useInvalidate(section, ownerId);
   return useMutation({
     meta: { silent: true },
-    mutationFn: (id: string) => apiRequest(`/api/media/delete/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api.call(routes.media.remove, { params: { id } }),
     onSuccess: invalidate,
   });
 }
 
 /** Downloads a file with the bearer header and hands it to the browser under its name. */
 export async function downloadMedia(item: MediaItem) {
-  const blob = await api.get<Blob>(`/api/media/get-content/${item.id}`, { responseType: 'blob' });
+  const blob = await api.call(routes.media.content, { params: { id: item.id } });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { isTrialActive, todayIn } from '@fs/contract';
 import { usePublicConfig } from '../public-config/api';
 import { useSessionUser } from '../../../app/session/api';
+import { useCompanyZone } from '../../company';
 import { chatWanted, injectChatScript, whenChatReady } from './chat-loader';
 
 /**
@@ -16,7 +17,8 @@ export function ChatWidget() {
   const { pathname } = useLocation();
   const loaded = useRef(false);
   const url = config.data?.chatWidgetUrl ?? null;
-  const trial = !!user && isTrialActive(user.aziendamap, todayIn(user.timezone));
+  const zone = useCompanyZone();
+  const trial = !!user && isTrialActive(user.aziendamap, todayIn(zone));
   const wanted = chatWanted({ url, trial, pathname });
 
   useEffect(() => {

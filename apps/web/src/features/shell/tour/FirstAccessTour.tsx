@@ -8,6 +8,7 @@ import { errorText, isApiError } from '../../../app/api/errors';
 import { notify } from '../../../app/notify';
 import { useSessionUser } from '../../../app/session/api';
 import { AppAccessQr } from '../../../app/components/AppAccessQr';
+import { useCompanyZone } from '../../company';
 import { useAdvanceTour, useInterruptTour } from './api';
 import { activeTourStep, isAllowed, showsQr, tourStarted, tourStartUrl } from './tour';
 
@@ -24,7 +25,8 @@ export function FirstAccessTour({ contentLeft = 0 }: { contentLeft?: number }) {
   const user = useSessionUser();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const step = activeTourStep(user.data, user.data?.timezone);
+  const zone = useCompanyZone();
+  const step = activeTourStep(user.data, zone);
   const [started, setStarted] = useState(() => (step === null ? false : tourStarted.get(step)));
   const interrupt = useInterruptTour();
   const advance = useAdvanceTour();
@@ -43,7 +45,7 @@ export function FirstAccessTour({ contentLeft = 0 }: { contentLeft?: number }) {
     setStarting(true);
     try {
       const fresh = await user.refetch();
-      const now = activeTourStep(fresh.data, fresh.data?.timezone);
+      const now = activeTourStep(fresh.data, zone);
       if (now === null) return;
       tourStarted.set(now);
       setStarted(true);

@@ -32,7 +32,7 @@ describe('first-access tour enablement', () => {
     expect(activeTourStep(user({ trialEnd: '2030-05-09' }), 'Europe/Rome', NOW)).toBeNull();
     expect(activeTourStep(user({ trialEnd: null }), 'Europe/Rome', NOW)).toBeNull();
     expect(activeTourStep(user({ role: 'user' }), 'Europe/Rome', NOW)).toBeNull();
-    expect(activeTourStep(undefined)).toBeNull();
+    expect(activeTourStep(undefined, 'Europe/Rome')).toBeNull();
   });
 
   it('counts the last trial day, in the company time zone', () => {

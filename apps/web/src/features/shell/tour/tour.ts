@@ -3,12 +3,11 @@ import { PAGES, TOUR_LANDING, TOUR_PAGES, todayIn, tourStep, type SessionUser, t
 /** Paths of the pages the web app has (the menu's pages and their children). */
 const EXISTING = new Set(PAGES.flatMap((p) => [p.to, ...(p.children ?? []).map((c) => c.to)]));
 
-/** The tour step the user is on, or null: admins only, during trial, step 0 or more and not 30. */
-export function activeTourStep(
-  user: SessionUser | undefined,
-  timeZone = 'Europe/Rome',
-  now = new Date(),
-): TourStep | null {
+/**
+ * The tour step the user is on, or null: admins only, during trial (today in the company's
+ * `timeZone`, by the caller's clock `now`), step 0 or more and not 30.
+ */
+export function activeTourStep(user: SessionUser | undefined, timeZone: string, now = new Date()): TourStep | null {
   if (!user || user.role !== 'admin') return null;
   return tourStep(user.aziendamap, todayIn(timeZone, now));
 }

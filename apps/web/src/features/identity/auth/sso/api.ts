@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { SSO, type LoginItem, type SsoStartItem, type SsoTarget } from '@fs/contract';
+import { SSO, routes, type LoginItem, type SsoTarget } from '@fs/contract';
 import { api } from '../../../../app/api/client';
 import { ApiError } from '../../../../app/api/errors';
 import { savePending, type PendingSso, type SsoReturn } from './flow';
@@ -9,8 +9,7 @@ export function useStartSso(target: SsoTarget, go: (url: string) => void = (url)
   return useMutation({
     meta: { silent: true },
     mutationFn: async (redirect: string | null) => {
-      const item = (await api.post<{ item: SsoStartItem }>('/api/login/sso/start', { target }, { isPublic: true }))
-        .item;
+      const item = (await api.call(routes.sso.start, { body: { target } })).item;
       savePending({ attempt: item.attempt, target, redirect, startedAt: Date.now() });
       return item.url;
     },
@@ -39,7 +38,7 @@ export function useFinishSso() {
         ...(back.iss ? { iss: back.iss } : {}),
         attempt: pending.attempt,
       };
-      return (await api.post<{ item: LoginItem }>('/api/login/login/sso', body, { isPublic: true })).item;
+      return (await api.call(routes.sso.login, { body })).item;
     },
   });
 }

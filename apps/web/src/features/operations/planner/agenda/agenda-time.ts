@@ -1,11 +1,10 @@
-import { DEFAULT_TIME_ZONE, addDays, todayIn, wallClock as zonedWallClock, type Appointment } from '@fs/contract';
+import { addDays, todayIn, wallClock as zonedWallClock, type Appointment } from '@fs/contract';
 
 /**
- * The technician's agenda works in days of the company's zone (Europe/Rome by default), whatever
+ * The technician's agenda works in days of the company's zone (useCompanyZone()), whatever
  * the phone's zone: a day is YYYY-MM-DD on that zone's calendar, an instant (UTC on the wire) is
  * read on that zone's clock. The week starts on Monday.
  */
-export const DEFAULT_ZONE = DEFAULT_TIME_ZONE;
 export type AgendaSpan = 'day' | 'week';
 
 /** An instant on the zone's clock: its day (YYYY-MM-DD) and time (HH:MM). */

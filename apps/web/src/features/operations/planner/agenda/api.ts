@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AppointmentRequest, AppointmentSaveResponse, Appointment } from '@fs/contract';
-import { api, apiRequest } from '../../../../app/api/client';
+import { routes, type AppointmentRequest, type Appointment, type RouteAnswer } from '@fs/contract';
+import { api } from '../../../../app/api/client';
 import { isoDay, wireDay } from './agenda-time';
 
 export const agendaKeys = {
@@ -8,10 +8,7 @@ export const agendaKeys = {
   range: (first: string, last: string, tecnicoId: string) => ['agenda', 'range', first, last, tecnicoId] as const,
 };
 
-export interface AgendaRange {
-  timezone: string;
-  items: Appointment[];
-}
+export type AgendaRange = RouteAnswer<typeof routes.schedule.range>;
 
 /**
  * The caller's own appointments over [first, last] (YYYY-MM-DD). The server already limits a
@@ -24,9 +21,10 @@ export function useAgendaRange(first: string, last: string, tecnicoId: string | 
     placeholderData: keepPreviousData,
     staleTime: 60_000,
     queryFn: () =>
-      api.get<AgendaRange>(
-        `/api/v2/schedule/appointments/start/${wireDay(first)}/end/${wireDay(last)}?tecnico_id=${tecnicoId}`,
-      ),
+      api.call(routes.schedule.range, {
+        params: { start: wireDay(first), end: wireDay(last) },
+        query: { tecnico_id: tecnicoId },
+      }),
   });
 }
 
@@ -61,7 +59,7 @@ export function useStartReport() {
   return useMutation({
     meta: { silent: true },
     mutationFn: async (a: Appointment) => {
-      const res = await api.post<AppointmentSaveResponse>('/api/schedule/appointment', startReportBody(a));
+      const res = await api.call(routes.schedule.saveAppointment, { body: startReportBody(a) });
       if (!res.success) throw new Error(res.avvisi.map((w) => w.message).join(' '));
       return res.item;
     },
@@ -74,7 +72,7 @@ export function useCreateFeed() {
   return useMutation({
     meta: { silent: true },
     mutationFn: async (utenteId?: string) =>
-      (await api.post<{ url: string }>('/api/utenti/calendar-feed', utenteId ? { utente_id: utenteId } : {})).url,
+      (await api.call(routes.schedule.createFeed, { body: utenteId ? { utente_id: utenteId } : {} })).url,
   });
 }
 
@@ -83,6 +81,6 @@ export function useRevokeFeed() {
   return useMutation({
     meta: { silent: true },
     mutationFn: (utenteId?: string) =>
-      apiRequest(`/api/utenti/calendar-feed${utenteId ? `?utente_id=${utenteId}` : ''}`, { method: 'DELETE' }),
+      api.call(routes.schedule.revokeFeed, { query: utenteId ? { utente_id: utenteId } : {} }),
   });
 }

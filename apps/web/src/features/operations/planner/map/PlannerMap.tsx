@@ -15,6 +15,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { MAP_RANGES, type Appointment } from '@fs/contract';
 import { usePublicConfig } from '../../../shell';
+import { useCompanyZone } from '../../../company';
 import type { PlannerFilters } from '../api';
 import { useTechnicianPositions } from '../../geolocation/api';
 import { useMapRange, useRangeAppointments } from './api';
@@ -66,6 +67,7 @@ export function PlannerMap({
   onOpen?: (a: Appointment) => void;
 } = {}) {
   const { t } = useTranslation();
+  const companyZone = useCompanyZone();
   const phone = useMediaQuery('(max-width: 48em)');
   const [range, setRange] = useState<MapRange>(() => initialRange(storedRange()));
   const map = useMapRange(range, filters);
@@ -154,7 +156,7 @@ export function PlannerMap({
                   places={places}
                   positions={positions}
                   colours={colours}
-                  timeZone={map.data?.timezone ?? 'Europe/Rome'}
+                  timeZone={map.data?.timezone ?? companyZone}
                   tiles={config.data?.mapTiles ?? null}
                   height={height}
                   onOpen={onOpen}

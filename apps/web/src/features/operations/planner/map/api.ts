@@ -1,13 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { appointmentsResponse, mapResponse } from '@fs/contract';
+import { routes, type RouteAnswer } from '@fs/contract';
 import { api } from '../../../../app/api/client';
 import { filterQuery, type PlannerFilters } from '../api';
 import type { FeatureCollection } from './geometry';
 import type { MapRange } from './logic';
 
-export type MapAnswer = z.infer<typeof mapResponse>;
-type RangeAnswer = z.infer<typeof appointmentsResponse>;
+export type MapAnswer = RouteAnswer<typeof routes.schedule.mapPositions>;
 
 /** Appointments move while the office plans: half a minute of cache. */
 const MAP_STALE_MS = 30_000;
@@ -34,7 +32,7 @@ export function useMapRange(range: MapRange, filters: PlannerFilters = {}) {
     queryKey: plannerMapKeys.range(range, filters),
     staleTime: MAP_STALE_MS,
     placeholderData: keepPreviousData,
-    queryFn: () => api.post<MapAnswer>('/api/tracking/geolocation/mapRequest', { range, ...filterFields(filters) }),
+    queryFn: () => api.call(routes.schedule.mapPositions, { body: { range, ...filterFields(filters) } }),
   });
 }
 
@@ -44,10 +42,7 @@ export function useRangeAppointments(days: { start: string; end: string } | unde
     queryKey: plannerMapKeys.all(days?.start ?? '', days?.end ?? '', filters),
     enabled: !!days,
     staleTime: MAP_STALE_MS,
-    queryFn: () =>
-      api.get<RangeAnswer>(
-        `/api/v2/schedule/appointments/start/${days!.start}/end/${days!.end}${filterQuery(filters)}`,
-      ),
+    queryFn: () => api.call(routes.schedule.range, { params: days!, query: filterQuery(filters) }),
   });
 }
 

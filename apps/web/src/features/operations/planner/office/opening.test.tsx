@@ -69,7 +69,7 @@ describe('the planner’s opening days', () => {
     for (const timeZone of ['Europe/Rome', 'America/New_York', 'Pacific/Auckland']) {
       for (const now of timeZone === 'Europe/Rome' ? INSTANTS : INSTANTS.slice(0, 5)) {
         for (const view of VIEWS) {
-          const opening = openingRange(VISTA[view], false, Date.parse(now), timeZone);
+          const opening = openingRange(VISTA[view], false, timeZone, Date.parse(now));
           expect(opening.view).toBe(view);
           expect({ timeZone, now, view, ...opening.range }).toEqual({
             timeZone,

@@ -8,9 +8,6 @@ import { dayIn } from './zone';
  * FullCalendar's own for every view).
  */
 
-/** The calendar's zone until the server's first range answer names the company's. */
-export const DEFAULT_ZONE = 'Europe/Rome';
-
 /** Below this width the planner opens on the list, else on the week. */
 export const NARROW_QUERY = '(max-width: 62em)';
 
@@ -51,12 +48,12 @@ export function visibleDays(view: PlannerView, today: string): DayRange {
   return { start: compactDay(monday), end: compactDay(addDays(monday, 6)) };
 }
 
-/** The view and days the planner opens on at `now`, in the calendar's opening zone. */
+/** The view and days the planner opens on at `now` (the caller's clock), in the company's `timeZone`. */
 export function openingRange(
   vista: string | null,
   narrow: boolean,
+  timeZone: string,
   now = Date.now(),
-  timeZone = DEFAULT_ZONE,
 ): { view: PlannerView; range: DayRange } {
   const view = openingView(vista, narrow);
   return { view, range: visibleDays(view, dayIn(now, timeZone)) };
