@@ -37,7 +37,7 @@ export function useConfirmOptions() {
 
 /** Real connection to the company's saved SMTP server; the error carries the server's text. */
 export function useTestSmtp() {
-  return useMutation({ meta: { silent: true }, mutationFn: () => api.call(routes.options.testSmtp) });
+  return useMutation({ meta: { silent: true }, mutationFn: () => api.call(routes.mail.testSmtp) });
 }
 
 /**
@@ -88,7 +88,7 @@ export function usePaidOptionEstimate(req: PaidOptionRequest | null) {
     gcTime: 0,
     retry: false,
     meta: { silent: true },
-    queryFn: async () => (await api.call(routes.options.estimateOption, { body: req! })).estimate[0]!,
+    queryFn: async () => (await api.call(routes.paidOptions.estimateOption, { body: req! })).estimate[0]!,
   });
 }
 
@@ -96,7 +96,8 @@ export function useBuyPaidOption() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: PaidOptionConfirmRequest) => (await api.call(routes.options.confirmOption, { body })).item,
+    mutationFn: async (body: PaidOptionConfirmRequest) =>
+      (await api.call(routes.paidOptions.confirmOption, { body })).item,
     onSuccess: (r) => {
       if (r.status !== 'requires_action') void queryClient.invalidateQueries({ queryKey: ['options'] });
       void queryClient.invalidateQueries({ queryKey: ['subscription'] });
