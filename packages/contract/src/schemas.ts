@@ -49,6 +49,8 @@ export const companyMapSchema = z.object({
   work_flow_primo_accesso: z.number().int(),
   /** The planner version the company chose (1 the old one, 2 the current one; GET /imposta-versione-schedule-vecchia). */
   versione_schedule: z.union([z.literal(1), z.literal(2)]),
+  /** The company's IANA time zone (aziende.timezone): the one every day is cut in, for every user. */
+  timezone: z.string(),
 });
 export type CompanyMap = z.infer<typeof companyMapSchema>;
 

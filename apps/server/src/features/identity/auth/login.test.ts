@@ -30,7 +30,13 @@ describe('POST /login/login', () => {
       username: 'admin',
       role: 'admin',
       status: 'ACTIVE',
-      aziendamap: { id: c.company.id, partita_iva: c.piva, subscription_type: 'premium', work_flow_primo_accesso: 0 },
+      aziendamap: {
+        id: c.company.id,
+        partita_iva: c.piva,
+        subscription_type: 'premium',
+        work_flow_primo_accesso: 0,
+        timezone: 'Europe/Rome',
+      },
     });
     expect(r.json.item.token.split('.')).toHaveLength(3);
     expect(r.json.item.refreshToken.length).toBeGreaterThan(30);

@@ -14,6 +14,7 @@ export function toAziendamap(c: CompanyRow): CompanyMap {
     dunning: c.dunning,
     work_flow_primo_accesso: c.workFlowPrimoAccesso,
     versione_schedule: c.versioneSchedule === 1 ? 1 : 2,
+    timezone: c.timezone,
   };
 }
 

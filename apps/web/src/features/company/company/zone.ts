@@ -8,19 +8,19 @@ import { companyKeys, useCompany } from './api';
  * The company's time zone (`aziende.timezone`), the one every day of the web is cut in and every
  * instant is read on, whatever the browser's zone (decision 0038; the formatting and day functions
  * are the contract's, format.ts and time.ts). Read from the company (cached with it) for those who
- * may read it; otherwise the signed-in user's zone, which a user takes from the company when created;
- * the contract's default only while neither has loaded.
+ * may read it, else from the session's company data (`aziendamap.timezone`, every user has it); the
+ * contract's default only while neither has loaded.
  */
 export function useCompanyZone(): string {
   const mayReadCompany = useCan('gestione_azienda', 'read') === true;
   const company = useCompany(mayReadCompany);
   const user = useSessionUser();
-  return companyZone(mayReadCompany ? company.data?.timezone : undefined, user.data?.timezone);
+  return companyZone(mayReadCompany ? company.data?.timezone : undefined, user.data?.aziendamap.timezone);
 }
 
-/** The zone from what the web knows: the company's, else the user's, else the contract's default. */
-export function companyZone(company: string | null | undefined, user: string | null | undefined): string {
-  return company || user || DEFAULT_TIME_ZONE;
+/** The zone from what the web knows: the company's, else the session's, else the contract's default. */
+export function companyZone(company: string | null | undefined, session: string | null | undefined): string {
+  return company || session || DEFAULT_TIME_ZONE;
 }
 
 /**
@@ -30,6 +30,6 @@ export function companyZone(company: string | null | undefined, user: string | n
 export function cachedCompanyZone(queryClient: QueryClient): string {
   return companyZone(
     queryClient.getQueryData<Company>(companyKeys.company)?.timezone,
-    sessionStore.get().user?.timezone,
+    sessionStore.get().user?.aziendamap.timezone,
   );
 }

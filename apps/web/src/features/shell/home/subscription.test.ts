@@ -14,6 +14,7 @@ const base: CompanyMap = {
   dunning: false,
   work_flow_primo_accesso: 0,
   versione_schedule: 2,
+  timezone: 'Europe/Rome',
 };
 const now = new Date(2025, 0, 10);
 
