@@ -116,7 +116,7 @@ export function reportPdfModel(src: ReportDocumentSource) {
     completato: x.completato,
     dataApertura: x.dataApertura,
     dataChiusura: x.dataChiusura?.toISOString() ?? null,
-    dataAppuntamento: x.dataAppuntamento?.toISOString() ?? null,
+    dataAppuntamento: r.appuntamento?.inizio?.toISOString() ?? null,
     tipoIntervento: x.tipoIntervento,
     motivazione: x.motivazione,
     cliente: {
