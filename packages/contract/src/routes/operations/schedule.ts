@@ -124,7 +124,7 @@ export const createReport = defineRoute({
     `${ACCESS} Who sees the appointment and may write reports (gestione_interventi write; on own data a technician ` +
     "of the appointment). The report takes the appointment's customer, plant, machines, technicians and job role, " +
     'its notes (else its title) as the initial request and its contract (an activity occurrence); the appointment ' +
-    'becomes the report\'s appointment (decision 0040). A to-do or an appointment that already has a report: 409 ' +
+    "becomes the report's appointment (decision 0040). A to-do or an appointment that already has a report: 409 " +
     'CONFLICT.',
   params: uuidParam,
   answer: reportResponse,
@@ -143,7 +143,7 @@ export const technicianDay = defineRoute({
   summary: "The technician's day: today's visits in time order, then tomorrow's, then open reports without a date",
   description:
     "Days in the company's time zone. A visit is a dated appointment of the technician (one of its technicians, or " +
-    "assigned to its report) overlapping today (sezione oggi) or starting tomorrow (domani), in start order; then " +
+    'assigned to its report) overlapping today (sezione oggi) or starting tomorrow (domani), in start order; then ' +
     'the open reports (NUOVO, APERTO) assigned to the technician without a dated appointment (senza_data, newest ' +
     "first; only for who may read reports). Each with customer, place, phone, job role and request. The caller's " +
     "own day; tecnico_id names a colleague for who sees everyone's planning (otherwise 403).",

@@ -61,9 +61,10 @@ const luogoOf = sql<
 >`(select nullif(concat_ws(', ', ${impianti.nome}, nullif(${impianti.indirizzo}, ''), nullif(${impianti.citta}, '')), '') from ${impianti} where ${impianti.aziendaId} = ${rapportini.aziendaId} and ${impianti.id} = ${rapportini.impiantoId})`;
 
 /** The start of the report's appointment: the planner's, at most one per report (decision 0040). */
-const appointmentOf = sql<Date | null>`(select ${appuntamenti.inizio} from ${appuntamenti} where ${appuntamenti.aziendaId} = ${rapportini.aziendaId} and ${appuntamenti.rapportinoId} = ${rapportini.id})`.mapWith(
-  (v: string | Date | null) => (v === null ? null : new Date(v)),
-);
+const appointmentOf =
+  sql<Date | null>`(select ${appuntamenti.inizio} from ${appuntamenti} where ${appuntamenti.aziendaId} = ${rapportini.aziendaId} and ${appuntamenti.rapportinoId} = ${rapportini.id})`.mapWith(
+    (v: string | Date | null) => (v === null ? null : new Date(v)),
+  );
 
 const rowColumns = {
   id: rapportini.id,

@@ -197,7 +197,11 @@ export async function save(ctx: CompanyContext, input: SaveInput): Promise<Repor
         numero,
         createdBy: userIdOf(ctx.principal),
       },
-      input.data_appuntamento === undefined ? undefined : input.data_appuntamento ? new Date(input.data_appuntamento) : null,
+      input.data_appuntamento === undefined
+        ? undefined
+        : input.data_appuntamento
+          ? new Date(input.data_appuntamento)
+          : null,
     );
     return finish(tx, ctx, id, dataApertura, lines, {}, settings, config, { gestione, contrattoId }, !old);
   });

@@ -38,7 +38,11 @@ export async function reportAppointment(
  */
 export async function awaitedSignature(db: DbOrTx, aziendaId: string, rapportinoId: string, now: Date) {
   const [link] = await db
-    .select({ email: rapportiniFirmaLink.email, scadeAt: rapportiniFirmaLink.scadeAt, at: rapportiniFirmaLink.createdAt })
+    .select({
+      email: rapportiniFirmaLink.email,
+      scadeAt: rapportiniFirmaLink.scadeAt,
+      at: rapportiniFirmaLink.createdAt,
+    })
     .from(rapportiniFirmaLink)
     .where(
       and(

@@ -69,7 +69,8 @@ export async function syncReportAppointment(
   const minutes = REPORT_APPOINTMENT_MINUTES * 60_000;
   if (old) {
     if (!old.daFare && old.inizio?.getTime() === at.getTime()) return;
-    const length = !old.daFare && !old.tuttoIlGiorno && old.inizio && old.fine ? old.fine.getTime() - old.inizio.getTime() : minutes;
+    const length =
+      !old.daFare && !old.tuttoIlGiorno && old.inizio && old.fine ? old.fine.getTime() - old.inizio.getTime() : minutes;
     await repo.updateAppointment(tx, aziendaId, old.id, {
       inizio: at,
       fine: new Date(at.getTime() + length),
