@@ -45,6 +45,9 @@ SELECT made."azienda_id", made."id", m."macchinario_id"
 FROM "made" JOIN "rapportini_macchinari" m
   ON m."azienda_id" = made."azienda_id" AND m."rapportino_id" = made."rapportino_id";
 --> statement-breakpoint
+-- The planner's revision triggers (migration 0027) are deferred: run them now, before the tables' DDL below.
+SET CONSTRAINTS ALL IMMEDIATE;
+--> statement-breakpoint
 ALTER TABLE "rapportini" DROP COLUMN "data_appuntamento";
 --> statement-breakpoint
 -- 3. At most one appointment per report (it replaces the plain index on the link).
