@@ -1,12 +1,11 @@
 import { Readable } from 'node:stream';
-import { SIGNATURE_MAX_BYTES, type PublicSignatureSummary, type Report } from '@fs/contract';
+import type { PublicSignatureSummary, Report } from '@fs/contract';
 import { AppError, forbidden, notFound } from '../../../platform/errors.js';
 import type { CompanyContext } from '../../../platform/context.js';
 import { ownIdOf, userIdOf } from '../../../platform/auth/principal.js';
 import { hashToken, randomToken } from '../../../platform/auth/crypto.js';
 import type { Deps } from '../../../platform/deps.js';
 import type { Tx } from '../../../platform/db/client.js';
-import { decodePng, PngError } from '../../../platform/png.js';
 import { RATE_RULES, securityEvent, takeHit } from '../../../platform/rate-limit.js';
 import { removeObjects } from '../../../platform/storage-removals.js';
 import { optionValues } from '../../company/index.js';
@@ -16,6 +15,7 @@ import { takeMailRecipients } from './mail-cap.js';
 import * as repo from './repo.js';
 import { get, visible } from './service.js';
 import { signatureMail } from './signature-mail.js';
+import { pngBytes } from './signature-png.js';
 import { insertMailLog } from './mail-repo.js';
 import { REPORT_MAIL_QUEUE, REPORT_MAIL_RETRIES, type ReportMailJob } from './report-mail.js';
 
@@ -24,31 +24,7 @@ import { REPORT_MAIL_QUEUE, REPORT_MAIL_RETRIES, type ReportMailJob } from './re
  * signer's name, on the technician's or the office's screen, or through a single-use mailed link.
  */
 
-const badPng = (message: string) => new AppError('VALIDATION', message, [{ path: 'png', message }]);
-
-/** Largest width and height of a signature, in pixels. */
-const SIGNATURE_MAX_SIDE = 4096;
-
-/**
- * The bytes of a signature: a data URL or bare base64 of a real PNG, at most SIGNATURE_MAX_BYTES,
- * decoded to check it (platform/png.ts: every chunk with its CRC, the image data inflating to exactly
- * width x height pixels with valid scanline filters; a PNG header in front of anything else is refused).
- */
-export function pngBytes(png: string): Buffer {
-  const bytes = Buffer.from(png.replace(/^data:image\/png;base64,/, ''), 'base64');
-  if (bytes.length > SIGNATURE_MAX_BYTES) {
-    throw new AppError('PAYLOAD_TOO_LARGE', `La firma supera ${Math.round(SIGNATURE_MAX_BYTES / 1024)} KB`);
-  }
-  try {
-    decodePng(bytes, SIGNATURE_MAX_SIDE);
-  } catch (e) {
-    if (!(e instanceof PngError)) throw e;
-    throw badPng(
-      e.message === 'bad size' ? 'Dimensioni della firma non valide' : "La firma non è un'immagine PNG valida",
-    );
-  }
-  return bytes;
-}
+export { pngBytes };
 
 interface Signer {
   firmatario: string;

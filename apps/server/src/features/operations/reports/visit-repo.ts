@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client.js';
+import { utenti } from '../../../platform/db/schema.js';
 import { rapportiniFirmaLink, rapportiniMailLog } from '../../../platform/db/schema-reports.js';
 import { appuntamenti } from '../../../platform/db/schema-schedule.js';
 
@@ -69,4 +70,14 @@ export async function awaitedSignature(db: DbOrTx, aziendaId: string, rapportino
     .limit(1);
   if (mail && mail.stato !== 'in_coda' && mail.stato !== 'inviato') return null;
   return { email: link.email, scadeAt: link.scadeAt, at: link.at };
+}
+
+/** The technicians' own signatures (utenti.signature) by user id: those who have one (the printed report). */
+export async function technicianSignatures(db: DbOrTx, aziendaId: string, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: utenti.id, signature: utenti.signature })
+    .from(utenti)
+    .where(and(eq(utenti.aziendaId, aziendaId), inArray(utenti.id, ids), isNotNull(utenti.signature)));
+  return new Map(rows.map((r) => [r.id, r.signature!]));
 }
