@@ -143,6 +143,17 @@ describe("the demo company's sample planner", () => {
       mario,
     );
     expect(own.json.items.length).toBeGreaterThan(0);
+    // The technician's day (issue 24): on a working day four visits in time order, two of them still to
+    // make into a report on the spot, then tomorrow's.
+    const dayOf = (await call(t.app, 'GET', '/api/schedule/giornata', mario)).json;
+    expect(dayOf.oggi).toBe(today);
+    if (![0, 6].includes(new Date(`${today}T12:00:00Z`).getUTCDay())) {
+      const visits = (dayOf.items as { sezione: string; inizio: string; rapportino_id: string | null }[]).filter(
+        (v) => v.sezione === 'oggi',
+      );
+      expect(visits.map((v) => rome(v.inizio).slice(11))).toEqual(['09:00', '10:00', '14:30', '15:30']);
+      expect(visits.filter((v) => !v.rapportino_id)).toHaveLength(2);
+    }
 
     // Once only: a second run adds nothing.
     expect(await seedSampleSchedule(t.deps, c.company.id)).toMatchObject({ appointments: 0, todos: 0 });
