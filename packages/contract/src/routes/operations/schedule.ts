@@ -124,8 +124,8 @@ export const createReport = defineRoute({
     `${ACCESS} Who sees the appointment and may write reports (gestione_interventi write; on own data a technician ` +
     "of the appointment). The report takes the appointment's customer, plant, machines, technicians and job role, " +
     'its notes (else its title) as the initial request and its contract (an activity occurrence); the appointment ' +
-    "becomes the report's appointment (decision 0040). A to-do or an appointment that already has a report: 409 " +
-    'CONFLICT.',
+    "becomes the report's appointment (decision 0040). A to-do needs interventi_da_pianificare read (404 " +
+    'otherwise); an appointment that already has a report: 409 CONFLICT.',
   params: uuidParam,
   answer: reportResponse,
   answerKind: 'json',
