@@ -75,6 +75,9 @@ export const ALERT_CODES = {
   // Signature (docs/decisions/0025-signature.md): a mailed signing link unknown, used, expired, or whose
   // report can no longer be signed.
   SIGNATURE_LINK_INVALID: { status: 410, key: 'signature.errors.linkInvalid' },
+  // The customer's signature locks when the report closes (issue 24): a closed report's signature is neither
+  // replaced nor cleared; reopening (with the option) says whether to clear it.
+  SIGNATURE_LOCKED: { status: 409, key: 'signature.errors.locked' },
   // Outbound mail (issue 22): the company's hourly allowance of recipients for reports and signing links
   // (MAIL_RECIPIENTS_PER_HOUR) is spent; answered with Retry-After.
   MAIL_LIMIT_REACHED: { status: 429, key: 'reports.errors.mailLimit' },

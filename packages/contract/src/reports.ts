@@ -165,6 +165,11 @@ const reportBody = {
   richiesta_iniziale: optionalText(REPORT_MAX.richiesta_iniziale),
   note: optionalText(REPORT_MAX.note),
   data_apertura: isoDate.optional(),
+  /**
+   * The report's appointment, which is the planner's (decision 0040): a date-time creates the appointment (with
+   * the report's customer, plant, machines, technicians and job role, REPORT_APPOINTMENT_MINUTES long) or moves
+   * the one it has (keeping its length); null deletes it; left out, the appointment stays as it is.
+   */
   data_appuntamento: isoDateTime.nullable().optional(),
   /** The customer's contract the report is on (su_contratto); its prices apply with abilitaPrezziContratto. */
   contratto_id: z.string().uuid().nullable().optional(),
@@ -185,11 +190,16 @@ export type ReportWorkRequest = z.input<typeof reportWorkRequest>;
 /** POST /rapportini/rapportino/admin/update: the office's edit of a report. */
 export const reportUpdateRequest = z.object({ id: z.string().uuid(), ...reportBody }).strict();
 
-/** POST /rapportini/rapportino/chiusura: close (azione chiudi) or complete (azione completa). */
+/**
+ * POST /rapportini/rapportino/chiusura: close (azione chiudi), complete (azione completa) or reopen a closed report
+ * (azione riapri, with the option riapertura_rapportini_chiusi): reopening says whether the customer's signature,
+ * locked while the report was closed, is cleared (cancella_firma, required for riapri).
+ */
 export const reportCloseRequest = z
   .object({
     id: z.string().uuid(),
-    azione: z.enum(['chiudi', 'completa']).default('chiudi'),
+    azione: z.enum(['chiudi', 'completa', 'riapri']).default('chiudi'),
+    cancella_firma: z.boolean().optional(),
   })
   .strict();
 
@@ -290,6 +300,27 @@ export const pricesSchema = z.object({
 });
 export type Prices = z.infer<typeof pricesSchema>;
 
+/** The report's appointment: the planner's appointment that links it (decision 0040). */
+export const reportAppointmentSchema = z.object({
+  id: z.string(),
+  /** ISO instants; null for a to-do (an appointment still to plan). */
+  inizio: z.string().nullable(),
+  fine: z.string().nullable(),
+  tutto_il_giorno: z.boolean(),
+  da_fare: z.boolean(),
+});
+export type ReportAppointment = z.infer<typeof reportAppointmentSchema>;
+
+/** A signing link mailed and still open (not used, not expired, its mail not refused): "in attesa di firma". */
+export const signatureAwaitedSchema = z.object({
+  stato: z.literal('in_attesa_firma'),
+  email: z.string(),
+  /** ISO instant the link stops working. */
+  scadenza: z.string(),
+  /** ISO instant the link was made. */
+  inviato_il: z.string(),
+});
+
 export const reportSchema = z.object({
   id: z.string(),
   numero_assistenza: z.string(),
@@ -299,7 +330,10 @@ export const reportSchema = z.object({
   data_completamento: z.string().nullable(),
   data_apertura: z.string(),
   data_chiusura: z.string().nullable(),
+  /** The start of the report's appointment (appuntamento.inizio), or null. */
   data_appuntamento: z.string().nullable(),
+  /** The planner's appointment of the report, or null (decision 0040). */
+  appuntamento: reportAppointmentSchema.nullable(),
   motivazione: z.string().nullable(),
   tipo_intervento: z.string().nullable(),
   su_contratto: z.boolean(),
@@ -332,8 +366,13 @@ export const reportSchema = z.object({
   modificabile: z.boolean(),
   /** The customer's signature (issue 12), or null. */
   firma: signatureSchema.nullable(),
-  /** Whether the caller may sign it now (who may edit it; never once completed; closed reports may be signed). */
+  /**
+   * Whether the caller may sign it now (who may edit it; never once completed; a closed report only while it has
+   * no signature: the signature locks when the report closes).
+   */
   firmabile: z.boolean(),
+  /** The signing link mailed to the customer and still awaited, or null. */
+  attesa_firma: signatureAwaitedSchema.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

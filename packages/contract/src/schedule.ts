@@ -23,6 +23,9 @@ export const SCHEDULE_MAX = {
   promemoriaMinuti: 10_080,
 } as const;
 
+/** Length of the appointment a report's date-time creates (decision 0040); a moved one keeps its own. */
+export const REPORT_APPOINTMENT_MINUTES = 60;
+
 /** A schedule day, YYYYMMDD (the spec's wire format for schedule ranges). */
 export const scheduleDay = compactDate;
 const isoDay = isoDate;
@@ -219,4 +222,48 @@ export const calendarFeedResponse = z.object({
   success: z.literal(true),
   /** The secret address; shown once (only its hash is kept). */
   url: z.string(),
+});
+
+/**
+ * GET /schedule/giornata: the technician's day (issue 24). The visits of today in time order in the company's
+ * zone, then tomorrow's, then the open reports without a date; the caller's own, or a colleague's (tecnico_id)
+ * for who sees everyone's planning.
+ */
+export const technicianDayQuery = z.object({ tecnico_id: z.uuid().optional() }).strict();
+export const DAY_SECTIONS = ['oggi', 'domani', 'senza_data'] as const;
+export type DaySection = (typeof DAY_SECTIONS)[number];
+export const dayVisitSchema = z.object({
+  sezione: z.enum(DAY_SECTIONS),
+  /** The planner's appointment (null: an open report without one). */
+  appuntamento_id: z.string().nullable(),
+  titolo: z.string().nullable(),
+  /** ISO instants; null in senza_data. */
+  inizio: z.string().nullable(),
+  fine: z.string().nullable(),
+  tutto_il_giorno: z.boolean(),
+  /** The visit's report (null: none yet; rapportino_creabile says whether the caller may make it). */
+  rapportino_id: z.string().nullable(),
+  numero_assistenza: z.string().nullable(),
+  stato_rapportino: z.enum(['NUOVO', 'APERTO', 'CHIUSO']).nullable(),
+  rapportino_creabile: z.boolean(),
+  cliente_id: z.string(),
+  cliente: z.string(),
+  /** The place: the plant's address when it has one, else the customer's (with the customer's coordinates). */
+  luogo: placeSchema.extend({ provincia: z.string().nullable(), cap: z.string().nullable() }),
+  impianto: z.string().nullable(),
+  /** The customer's phone, else its mobile. */
+  telefono: z.string().nullable(),
+  mansione: z.string().nullable(),
+  /** The report's initial request, else the appointment's notes. */
+  richiesta: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type DayVisit = z.infer<typeof dayVisitSchema>;
+export const technicianDayResponse = z.object({
+  success: z.literal(true),
+  timezone: z.string(),
+  /** YYYY-MM-DD in the company's zone. */
+  oggi: z.string(),
+  domani: z.string(),
+  items: z.array(dayVisitSchema),
 });

@@ -58,7 +58,13 @@ export const publicSignatureRequest = z.object({ firmatario: signerField, png: s
 
 /** GET /public/firma/{token}: what the customer is asked to accept, without prices. */
 export const publicSignatureSummary = z.object({
+  /** The company that asks for the signature (the page names it, not the product). */
   azienda: z.string(),
+  azienda_contatti: z.object({
+    indirizzo: z.string().nullable(),
+    telefono: z.string().nullable(),
+    email: z.string().nullable(),
+  }),
   numero_assistenza: z.string(),
   data_apertura: z.string(),
   cliente: z.string(),

@@ -109,18 +109,22 @@ interface Content {
 
 export interface ScheduleSeedResult {
   appointments: number;
+  /** The sample reports' own appointments (made with the reports, decision 0040), kept where they are. */
+  kept: number;
   todos: number;
   /** Appointments the services refused (warnings not meant): none, unless the sample data changed. */
   skipped: { titolo: string; day: string; avvisi: ScheduleWarning[] }[];
 }
 
 export async function seedSampleSchedule(deps: Deps, aziendaId: string): Promise<ScheduleSeedResult> {
-  const out: ScheduleSeedResult = { appointments: 0, todos: 0, skipped: [] };
+  const out: ScheduleSeedResult = { appointments: 0, kept: 0, todos: 0, skipped: [] };
   const q = async <T>(text: string, values: unknown[] = []) =>
     (await deps.database.executeSql(text, values)).rows as T[];
-  const [{ n }] = (await q<{ n: number }>('select count(*)::int as n from appuntamenti where azienda_id = $1', [
-    aziendaId,
-  ])) as [{ n: number }];
+  // Seeded once: the sample reports' own appointments (today's) do not count.
+  const [{ n }] = (await q<{ n: number }>(
+    'select count(*)::int as n from appuntamenti where azienda_id = $1 and rapportino_id is null',
+    [aziendaId],
+  )) as [{ n: number }];
   if (n > 0) return out;
   const ctx = await demoContext(deps, aziendaId);
   const { techs, plants, plantsOf, techFor } = await demoTerritory(deps, aziendaId);
@@ -179,10 +183,11 @@ export async function seedSampleSchedule(deps: Deps, aziendaId: string): Promise
   );
 
   // What is fixed on a technician's day: the day's sample reports and the activity dates to plan.
-  const fixed = new Map<string, { c: Content; at?: string }[]>();
-  const pin = (tech: string, day: string, c: Content, at?: string | null) => {
+  // A report appointed already (its appointment is the planner's, decision 0040) is kept: its time is taken.
+  const fixed = new Map<string, { c: Content; at?: string; kept?: boolean }[]>();
+  const pin = (tech: string, day: string, c: Content, at?: string | null, kept = false) => {
     const k = `${tech}|${day}`;
-    fixed.set(k, [...(fixed.get(k) ?? []), at ? { c, at } : { c }]);
+    fixed.set(k, [...(fixed.get(k) ?? []), at ? { c, at, kept } : { c }]);
   };
   const reports = await q<{
     id: string;
@@ -192,19 +197,24 @@ export async function seedSampleSchedule(deps: Deps, aziendaId: string): Promise
     richiesta_iniziale: string | null;
     day: string;
     at: string | null;
+    kept: boolean;
     tech: string;
   }>(
     `select r.id, r.cliente_id, r.impianto_id, r.richiesta_iniziale,
             (select x.mansione_id from rapportini_mansioni x where x.rapportino_id = r.id order by x.mansione_id limit 1) as mansione_id, r.data_apertura::text as day,
-            to_char(r.data_appuntamento at time zone 'Europe/Rome', 'HH24:MI') as at,
+            to_char(a.inizio at time zone 'Europe/Rome', 'HH24:MI') as at, a.id is not null as kept,
             (select t.utente_id from rapportini_tecnici t where t.rapportino_id = r.id order by t.utente_id limit 1) as tech
-       from rapportini r where r.azienda_id = $1 and r.data_apertura between $2 and $3
-      order by r.data_apertura, r.data_appuntamento nulls last, r.id`,
+       from rapportini r left join appuntamenti a on a.azienda_id = r.azienda_id and a.rapportino_id = r.id
+      where r.azienda_id = $1 and r.data_apertura between $2 and $3
+      order by r.data_apertura, a.inizio nulls last, r.id`,
     [aziendaId, month1, today],
   );
   for (const r of reports) {
     // Today only the reports appointed at a time (the technicians' home card): their appointments keep it.
-    if (!r.tech || !isWorkingDay(r.day) || (r.day === today && !r.at)) continue;
+    if (!r.tech || !isWorkingDay(r.day) || (r.day === today && !r.at)) {
+      if (r.kept) out.kept++;
+      continue;
+    }
     pin(
       r.tech,
       r.day,
@@ -216,6 +226,7 @@ export async function seedSampleSchedule(deps: Deps, aziendaId: string): Promise
         rapportino_id: r.id,
       },
       r.at,
+      r.kept,
     );
   }
   const occurrences = await q<{
@@ -308,16 +319,24 @@ export async function seedSampleSchedule(deps: Deps, aziendaId: string): Promise
         await save(tech, day, generic(tech, true), 'all-day');
         continue;
       }
-      const count = Math.max(pinned.length, day === today ? 2 : 2 + ((index * 7 + ti * 3) % 3));
-      // Appointed reports keep their time; the rest take the day's free slots in order.
-      const timed = pinned.filter((p) => p.at).map((p) => ({ from: p.at!, to: plusHours(p.at!, 2), c: p.c }));
+      // Today: the two appointed reports and two visits without a report yet (made from the visit on the phone).
+      const count = Math.max(pinned.length, day === today ? 4 : 2 + ((index * 7 + ti * 3) % 3));
+      // Appointed reports keep their time (those with an appointment already keep it whole: an hour); the rest
+      // take the day's free slots in order.
+      const timed = pinned
+        .filter((p) => p.at)
+        .map((p) => ({ from: p.at!, to: plusHours(p.at!, p.kept ? 1 : 2), c: p.c, kept: p.kept }));
       const free = SLOTS[Math.min(4, count)]!.filter(([from, to]) => !timed.some((x) => x.from < to && from < x.to));
       const untimed = pinned.filter((p) => !p.at);
       const planned = [
         ...timed,
         ...free.slice(0, count - timed.length).map(([from, to], k) => ({ from, to, c: untimed[k]?.c })),
       ];
-      for (const [k, { from, to, c: p }] of planned.entries()) {
+      for (const [k, { from, to, c: p, ...x }] of planned.entries()) {
+        if ('kept' in x && x.kept) {
+          out.kept++;
+          continue;
+        }
         const c: Content = p ?? generic(tech);
         // A few new reports made with the next days' appointments (those of a job role), and two reminders.
         if (!p && day > today && day <= soon && k === 0 && c.mansione_id) c.crea_rapportino = true;

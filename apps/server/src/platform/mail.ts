@@ -18,6 +18,8 @@ export interface MailMessage {
 }
 
 export interface Mailer {
+  /** Whether an SMTP server is configured (SMTP_HOST): without one `send` only writes the mail to the log. */
+  readonly configured: boolean;
   send(message: MailMessage): Promise<void>;
   /** Opens a connection to the SMTP server and closes it: proves the settings work. */
   verify(): Promise<void>;
@@ -30,6 +32,7 @@ export interface Mailer {
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   if (!config.SMTP_HOST) {
     return {
+      configured: false,
       async send(m) {
         log.info(
           { mail: { to: m.to, subject: m.subject, attachments: m.attachments?.map((a) => a.filename) } },
@@ -54,6 +57,7 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
     socketTimeout: 10_000,
   });
   return {
+    configured: true,
     async send(m) {
       await transport.sendMail({ from: config.MAIL_FROM, ...m });
     },

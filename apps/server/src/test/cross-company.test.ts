@@ -345,6 +345,7 @@ describe('cross-company sweep', () => {
       expect(appointment.status, JSON.stringify(appointment.json)).toBe(200);
       idsOfA['/api/schedule/appointment/:id#id'] = appointment.json.item.id;
       idsOfA['/api/schedule/appointment/remove/:id#id'] = appointment.json.item.id;
+      idsOfA['/api/schedule/appointment/:id/rapportino#id'] = appointment.json.item.id;
       idsOfA['/api/rapportini/rapportino/firma/:id#id'] = reportOfA!;
       idsOfA['/api/mail/logs/rapportino/:id#id'] = reportOfA!;
       idsOfA['/api/media/all-rapportini/:section/:id#section'] = 'rapportino';
@@ -456,6 +457,8 @@ describe('cross-company sweep', () => {
     // Query strings a route needs (the others take none or only optional filters): a valid range, A's report and file.
     const queries: Record<string, Record<string, string | string[]>> = {
       'schedule.mapAppointments': { start: '20261101', end: '20261130' },
+      // B's office asks for the day of A's technician: nothing of A comes back.
+      'schedule.technicianDay': { tecnico_id: a.user('tech').id },
       'media.removeReportFiles': { rapportinoId: reportOfA!, ids: [idsOfA['/api/media/:id/content#id']!] },
     };
     // Uploads: a real multipart body (a PNG, a CSV), as the web sends them.

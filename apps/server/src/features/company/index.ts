@@ -1,4 +1,4 @@
 /** The company area's public API for other areas. */
 export { provisionCompany, type NewCompany, type NewUser, type Provisioned } from './company/provision.js';
 export { optionValues } from './options/service.js';
-export { companySend } from './mail/service.js';
+export { companySend, companyMailRoute } from './mail/service.js';

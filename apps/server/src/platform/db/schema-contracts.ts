@@ -370,7 +370,6 @@ export const rapportini = pgTable(
       .default(sql`CURRENT_DATE`),
     dataChiusura: timestamp('data_chiusura', { withTimezone: true }),
     motivazione: text('motivazione'),
-    dataAppuntamento: timestamp('data_appuntamento', { withTimezone: true }),
     tipoIntervento: text('tipo_intervento'),
     contrattoId: uuid('contratto_id'),
     contrassegnato: boolean('contrassegnato').notNull().default(false),

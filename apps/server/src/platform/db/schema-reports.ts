@@ -324,9 +324,15 @@ export const rapportiniMailLog = pgTable(
     rapportinoId: uuid('rapportino_id').notNull(),
     destinatari: text('destinatari').array().notNull(),
     oggetto: text('oggetto').notNull(),
-    stato: text('stato', { enum: ['in_coda', 'inviato', 'errore'] })
+    stato: text('stato', { enum: ['in_coda', 'inviato', 'non_inviato', 'errore'] })
       .notNull()
       .default('in_coda'),
+    /** What went: the report's PDF, or the signing link (migration 0031). */
+    tipo: text('tipo', { enum: ['rapportino', 'link_firma'] })
+      .notNull()
+      .default('rapportino'),
+    /** The office's own message (null: the default text in the PDF's language). */
+    messaggio: text('messaggio'),
     errore: text('errore'),
     tentativi: integer('tentativi').notNull().default(0),
     inviatoAt: timestamp('inviato_at', { withTimezone: true }),

@@ -65,7 +65,8 @@ export const appuntamenti = pgTable(
       .on(t.aziendaId, t.createdAt)
       .where(sql`${t.daFare}`),
     index('appuntamenti_cliente_idx').on(t.aziendaId, t.clienteId),
-    index('appuntamenti_rapportino_idx')
+    // At most one appointment per report: the report's appointment (migration 0031, decision 0040).
+    uniqueIndex('appuntamenti_rapportino_uq')
       .on(t.aziendaId, t.rapportinoId)
       .where(sql`${t.rapportinoId} IS NOT NULL`),
     index('appuntamenti_attivita_data_idx')

@@ -65,11 +65,18 @@ const SAVE =
   "its own (a kept material whose article changed takes the new article's) and a new line takes what the office's " +
   "would without typed prices (the article's).";
 const remove = { key: 'gestione_interventi', action: 'delete' } as const;
+const APPOINTMENT =
+  "The report's appointment is the planner's (decision 0040): data_appuntamento given creates the appointment " +
+  "(the report's customer, plant, machines, technicians and job role, REPORT_APPOINTMENT_MINUTES long) or moves " +
+  'the one it has (its length kept); null deletes it (its activity occurrence is no longer planned); left out, ' +
+  'it stays. The answer carries it as appuntamento (and its start as data_appuntamento), wherever it was moved.';
 /* ---------- acceptance: the customer's signature (issue 12) ---------- */
 
 const SIGN =
   'Who may edit the report may sign it (company write, or own-data write on a report the user is assigned ' +
-  'to; others 404); a closed report may be signed, a completed one not (409 REPORT_COMPLETED). ';
+  'to; others 404); a completed one not (409 REPORT_COMPLETED). The signature locks when the report closes: a ' +
+  "closed report without a signature may be signed once, but a closed report's signature is neither replaced nor " +
+  'cleared (409 SIGNATURE_LOCKED; reopening with cancella_firma clears it). ';
 /** Outbound mail allowance (issue 22): the two routes that mail to addresses the user chooses. */
 const MAIL_CAP =
   "Each address counts against the company's hourly allowance of recipients (MAIL_RECIPIENTS_PER_HOUR, reports and " +
@@ -240,7 +247,7 @@ export const saveWork = defineRoute({
     `${ACCESS} A new report takes the next number of the company's numbering (never reused nor skipped) and starts ` +
     'NUOVO, or APERTO once it holds worked days or materials. Hours follow the hour entry mode; prices are computed ' +
     'by the server. A closed report without the reopening option accepts only added return travel (409 ' +
-    `REPORT_NOT_EDITABLE otherwise); a completed one nothing (409 REPORT_COMPLETED). ${SAVE}`,
+    `REPORT_NOT_EDITABLE otherwise); a completed one nothing (409 REPORT_COMPLETED). ${APPOINTMENT} ${SAVE}`,
   body: reportWorkRequest,
   answer: reportResponse,
   answerKind: 'json',
@@ -256,7 +263,7 @@ export const adminUpdate = defineRoute({
   permission: write,
   tags: tags,
   summary: "The office's edit of a report (the same rules as lavorazione)",
-  description: `${ACCESS} ${SAVE}`,
+  description: `${ACCESS} ${APPOINTMENT} ${SAVE}`,
   body: reportUpdateRequest,
   answer: reportResponse,
   answerKind: 'json',
@@ -271,12 +278,15 @@ export const close = defineRoute({
   principals: USER_OR_API_KEY,
   permission: write,
   tags: tags,
-  summary: 'Closes (azione chiudi) or completes (azione completa) a report',
+  summary: 'Closes (azione chiudi), completes (azione completa) or reopens (azione riapri) a report',
   description:
     'Closing needs every mandatory custom field and check filled (400 REPORT_MANDATORY_FIELDS, fields naming them); ' +
     'without work hours it closes with the warning NO_HOURS. Completing (office only: company write) needs a closed ' +
     'report (409 REPORT_NOT_CLOSED), is irreversible (again: 409 REPORT_COMPLETED) and writes a report.completed ' +
-    'event to the outbox.',
+    'event to the outbox. Reopening makes a closed report APERTO again, only with the option ' +
+    'riapertura_rapportini_chiusi (409 REPORT_NOT_EDITABLE otherwise; a report not closed: 409 REPORT_NOT_CLOSED); ' +
+    'cancella_firma (required: 400 VALIDATION) says whether the signature, locked while it was closed, is cleared. ' +
+    'The mail log (and a PDF already sent) stays.',
   body: reportCloseRequest,
   answer: reportResponse,
   answerKind: 'json',
@@ -378,7 +388,9 @@ export const sendSignatureLink = defineRoute({
     `The office only (gestione_interventi company write; 403 otherwise). email defaults to the customer's ` +
     `(400 VALIDATION on email when it has none). The link (${'`'}/firma/<token>${'`'} on the web) is valid ` +
     `SIGNATURE_LINK_DAYS days (configuration, default 7) and once; a new link spends the earlier ones, and so does a signature given ` +
-    'any other way. Only the SHA-256 of the token is kept. Answers the address and the expiry. ' +
+    'any other way. Only the SHA-256 of the token is kept. Answers the address and the expiry. The mail is a ' +
+    "sending of the report's mail log (tipo link_firma; its states as the report's mail) and, while its link is " +
+    'open, the report shows attesa_firma and the log entry in_attesa_firma ("in attesa di firma"). ' +
     MAIL_CAP,
   body: signatureLinkRequest,
   answer: signatureLinkResponse,
@@ -399,9 +411,11 @@ export const sendReport = defineRoute({
     'Who may edit the report (company write, or own-data write on a report the user is assigned to; others ' +
     `404). destinatari: 1 to ${REPORT_MAIL_MAX_RECIPIENTS} distinct addresses (400 VALIDATION). The PDF (as ` +
     "GET /rapportini/rapportino/{id}/pdf) goes as an attachment through the company's SMTP server when its " +
-    "option is on, else the server's; the subject is in the company's PDF language. Answers the log entry " +
+    "option is on, else the server's; oggetto and messaggio are the sender's, else the defaults in the company's " +
+    'PDF language. Answers the log entry ' +
     `(in_coda); the job retries ${REPORT_MAIL_RETRIES} times, then the entry is errore with the error text. ` +
-    "Once sent the entry is inviato and the report's inviato flag is set. " +
+    "Once sent the entry is inviato and the report's inviato flag is set. With no SMTP server configured (neither " +
+    "the company's nor the server's) the entry is non_inviato with the reason in errore, never inviato. " +
     MAIL_CAP,
   body: reportMailRequest,
   answer: reportMailResponse,
@@ -418,7 +432,10 @@ export const mailLog = defineRoute({
   permission: read,
   tags: tags,
   summary: "The report's mail log, newest first: time, recipients, subject, status, error, attempts",
-  description: `${ACCESS} stato: in_coda (waiting or retrying), inviato, errore (given up after the retries).`,
+  description:
+    `${ACCESS} tipo: rapportino (the PDF) or link_firma (the signing link). stato: in_coda (waiting or retrying), ` +
+    'inviato, non_inviato (no SMTP server configured: the reason in errore), errore (given up after the retries). ' +
+    'in_attesa_firma: a signing link still open (not used, not expired).',
   params: z.object({ id: z.string().uuid() }),
   answer: mailLogResponse,
   answerKind: 'json',

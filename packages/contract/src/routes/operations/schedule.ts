@@ -18,7 +18,10 @@ import {
   calendarFeedRequest,
   calendarFeedResponse,
   calendarFeedQuery,
+  technicianDayQuery,
+  technicianDayResponse,
 } from '../../schedule.js';
+import { reportResponse } from '../../reports.js';
 import { uuidParam, okResponse, defineRoute, NOBODY, USER_OR_API_KEY, USER_ONLY } from '../define.js';
 
 // The route table's `schedule` entries (implemented in apps/server/src/features/operations/schedule/routes.ts).
@@ -106,6 +109,48 @@ export const removeAppointment = defineRoute({
   answer: okResponse,
   answerKind: 'json',
   errors: [400, 401, 403, 404],
+});
+
+export const createReport = defineRoute({
+  id: 'schedule.createReport',
+  method: 'POST',
+  path: '/api/schedule/appointment/:id/rapportino',
+  auth: 'session',
+  principals: USER_OR_API_KEY,
+  permission: [read, { key: 'gestione_interventi', action: 'write' }],
+  tags: tags,
+  summary: "Creates the appointment's report (NUOVO) from the visit and answers it",
+  description:
+    `${ACCESS} Who sees the appointment and may write reports (gestione_interventi write; on own data a technician ` +
+    "of the appointment). The report takes the appointment's customer, plant, machines, technicians and job role, " +
+    'its notes (else its title) as the initial request and its contract (an activity occurrence); the appointment ' +
+    "becomes the report's appointment (decision 0040). A to-do needs interventi_da_pianificare read (404 " +
+    'otherwise); an appointment that already has a report: 409 CONFLICT.',
+  params: uuidParam,
+  answer: reportResponse,
+  answerKind: 'json',
+  errors: [400, 401, 403, 404, 409],
+});
+
+export const technicianDay = defineRoute({
+  id: 'schedule.technicianDay',
+  method: 'GET',
+  path: '/api/schedule/giornata',
+  auth: 'session',
+  principals: USER_ONLY,
+  permission: read,
+  tags: tags,
+  summary: "The technician's day: today's visits in time order, then tomorrow's, then open reports without a date",
+  description:
+    "Days in the company's time zone. A visit is a dated appointment of the technician (one of its technicians, or " +
+    'assigned to its report) overlapping today (sezione oggi) or starting tomorrow (domani), in start order; then ' +
+    'the open reports (NUOVO, APERTO) assigned to the technician without a dated appointment (senza_data, newest ' +
+    "first; only for who may read reports). Each with customer, place, phone, job role and request. The caller's " +
+    "own day; tecnico_id names a colleague for who sees everyone's planning (otherwise 403).",
+  query: technicianDayQuery,
+  answer: technicianDayResponse,
+  answerKind: 'json',
+  errors: [400, 401, 403],
 });
 
 export const saveTodo = defineRoute({

@@ -42,6 +42,28 @@ export async function companySend(deps: Deps, aziendaId: string): Promise<(m: Ma
   return (m) => sendWithSmtp(smtp, m);
 }
 
+/** Why a mail to a customer cannot go: no SMTP server at all. */
+export const NO_SMTP_REASON =
+  "Nessun server SMTP configurato (né quello dell'azienda né quello del server): la mail non è stata inviata";
+
+/**
+ * The way out of a mail to the customer, or why there is none (issue 24): with neither the company's SMTP
+ * server (option smtp on, server and sender set) nor the server's (SMTP_HOST), the mail is not sent, and
+ * whoever records the sending says so (never "sent").
+ */
+export async function companyMailRoute(
+  deps: Deps,
+  aziendaId: string,
+): Promise<{ send: (m: MailMessage) => Promise<void> } | { send: null; reason: string }> {
+  const s = await smtpSettings(deps, aziendaId);
+  if (s.enabled === '1' && s.host && s.sender) {
+    const smtp = { ...(await serverOf(deps, s)), sender: s.sender };
+    return { send: (m) => sendWithSmtp(smtp, m) };
+  }
+  if (!deps.mailer.configured) return { send: null, reason: NO_SMTP_REASON };
+  return { send: (m) => deps.mailer.send(m) };
+}
+
 /** GET /mail/test-smtp: a real connection to the company's saved SMTP server. */
 export async function testSmtp(deps: Deps, aziendaId: string): Promise<void> {
   await verifySmtp(await serverOf(deps, await smtpSettings(deps, aziendaId)));

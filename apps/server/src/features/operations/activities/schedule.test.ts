@@ -156,6 +156,10 @@ describe('POST /attivita/attivita: a report from an occurrence', () => {
       cliente_id: x.clienteId,
       impianto_id: x.impiantoId,
     });
+    // Its appointment is the planner's, made for the occurrence (decision 0040).
+    expect(item.data_appuntamento).toBe(new Date(`${x.next.data}T09:00:00+01:00`).toISOString());
+    const planned = await x.get(x.admin, `/schedule/appointment/${item.appuntamento.id}`);
+    expect(planned.json.item).toMatchObject({ rapportino_id: id, attivita_data_id: x.next.id });
     expect(JSON.stringify(item)).toContain(x.macchinaId);
     expect(JSON.stringify(item)).toContain(x.mansioneId);
     expect(JSON.stringify(item)).toContain(x.techId);
@@ -195,13 +199,14 @@ describe('POST /attivita/attivita: a report from an occurrence', () => {
     const del = await x.post(x.admin, '/rapportini/rapportini/delete-bulk', { ids: [r2.json.rapportino_id] });
     expect(del.status, JSON.stringify(del.json)).toBe(200);
     expect((await list()).find((d) => d.id === old.id)).toMatchObject({ rapportino_id: null, stato: 'scaduta' });
-    // The closed report deleted: its occurrence is to do again.
+    // The closed report deleted: its occurrence is no longer done; its appointment stays in the planner (as the
+    // report stays when the appointment goes), so the occurrence is still planned.
     const delClosed = await x.post(x.admin, '/rapportini/rapportini/delete-bulk', { ids: [id] });
     expect(delClosed.status, JSON.stringify(delClosed.json)).toBe(200);
     expect((await list()).find((d) => d.id === x.next.id)).toMatchObject({
       rapportino_id: null,
       fatta_at: null,
-      stato: 'da_fare',
+      stato: 'pianificata',
     });
     // Without the reports' write permission: 403.
     const noWrite = await call(t.app, 'POST', '/api/attivita/attivita', { ...x.tech, body: { id: old.id } });

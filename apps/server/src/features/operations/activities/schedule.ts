@@ -11,6 +11,8 @@ import { todayOf, type CompanyContext } from '../../../platform/context.js';
 import { inTurn, type Tx } from '../../../platform/db/client.js';
 import { AppError, forbidden, notFound } from '../../../platform/errors.js';
 import { save as saveReport } from '../reports/service.js';
+import { syncReportAppointment } from '../schedule/report-appointment.js';
+import { userIdOf } from '../../../platform/auth/principal.js';
 import * as occ from './occurrences-repo.js';
 import { toOccorrenza } from './presenter.js';
 import { isCalendarDate } from './recurrence.js';
@@ -145,13 +147,34 @@ export async function reportFromOccurrence(
       mansione_id: o.mansioneId,
       macchinari_ids: machines.map((m) => m.id),
       tecnici_ids: input.tecnici,
-      data_appuntamento: input.data_appuntamento ?? null,
       richiesta_iniziale: o.nome,
       controlli: checks.map((c) => ({ controllo_id: c.id, esito: null, note: null })),
     });
     // The report's save runs inside this transaction (a savepoint): report and link commit together.
     const report = await saveReport(inTx, body);
     await occ.setReport(tx, aziendaId, o.id, report.id);
+    // The report's appointment is the planner's (decision 0040): the occurrence's own appointment when it was
+    // already planned without a report, else a new one for the occurrence.
+    if (input.data_appuntamento) {
+      await syncReportAppointment(
+        tx,
+        aziendaId,
+        ctx.company.timezone,
+        {
+          rapportinoId: report.id,
+          clienteId: report.cliente_id,
+          impiantoId: report.impianto_id,
+          mansioneId: report.mansione_id,
+          tecnici: report.tecnici_ids,
+          macchinari: report.macchinari_ids,
+          richiesta: report.richiesta_iniziale,
+          numero: report.numero_assistenza,
+          createdBy: userIdOf(ctx.principal),
+        },
+        new Date(input.data_appuntamento),
+        { attivitaDataId: o.id },
+      );
+    }
     // Saved again once linked: its stored total then holds the contract's activity price, when set.
     if (o.contrattoId) await saveReport(inTx, { ...body, id: report.id });
     return report.id;

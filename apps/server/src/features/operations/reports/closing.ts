@@ -2,7 +2,8 @@ import { dec, type Report } from '@fs/contract';
 import { AppError, notFound, type FieldProblem } from '../../../platform/errors.js';
 import type { CompanyContext } from '../../../platform/context.js';
 import { ownIdOf } from '../../../platform/auth/principal.js';
-import type { DbOrTx } from '../../../platform/db/client.js';
+import type { DbOrTx, Tx } from '../../../platform/db/client.js';
+import { removeObjects } from '../../../platform/storage-removals.js';
 import { reportClosed } from '../activities/report-link.js';
 import { campiWithRemoved } from '../report-config/service.js';
 import type { CampoRow } from '../report-config/repo.js';
@@ -10,6 +11,7 @@ import { reportAccess } from './access.js';
 import * as repo from './repo.js';
 import { present } from './service.js';
 import { reportSettings } from './settings.js';
+import { dropSignature } from './signature.js';
 
 /**
  * Where the closer sees the report: a technician (role user) in the app, the office on the web.
@@ -135,4 +137,38 @@ export async function close(
     const item = await present(tx, ctx, (await repo.findReport(tx, aziendaId, id))!, settings, config);
     return dec(r.report.totaleOre) === 0n ? { item, warnings: ['NO_HOURS' as const] } : { item };
   });
+}
+
+/**
+ * POST /rapportini/rapportino/chiusura with azione riapri (issue 24): a closed report is APERTO again, only with
+ * the option riapertura_rapportini_chiusi. The signature, locked while it was closed, is cleared or kept as the
+ * caller says (cancella_firma); the mail log, and a PDF already sent, stay. The activity occurrence made into the
+ * report is undone again.
+ */
+export async function reopen(ctx: CompanyContext, id: string, cancellaFirma: boolean | undefined): Promise<Report> {
+  const aziendaId = ctx.company.id;
+  if (cancellaFirma === undefined) {
+    const message = 'Indicare se cancellare la firma del cliente (cancella_firma)';
+    throw new AppError('VALIDATION', message, [{ path: 'cancella_firma', message }]);
+  }
+  const access = reportAccess(ctx);
+  const settings = await reportSettings(ctx.deps, aziendaId);
+  const { item, oldKey } = await ctx.transaction(async (unit) => {
+    const tx = unit.db as Tx;
+    const row = await repo.lockReport(tx, aziendaId, id);
+    const r = row ? await repo.findReport(tx, aziendaId, id) : undefined;
+    const mine = r?.tecnici.some((t) => t.id === ownIdOf(ctx.principal)) ?? false;
+    if (!row || !r || (!access.seeAll && !mine) || (!access.editAll && !mine)) throw notFound('Rapportino');
+    if (row.completato) throw new AppError('REPORT_COMPLETED', 'Rapportino già completato');
+    if (row.stato !== 'CHIUSO') throw new AppError('REPORT_NOT_CLOSED', 'Il rapportino non è chiuso');
+    if (!settings.riapertura)
+      throw new AppError('REPORT_NOT_EDITABLE', 'La riapertura dei rapportini chiusi non è attiva');
+    await repo.updateReport(tx, aziendaId, id, { stato: 'APERTO', dataChiusura: null });
+    await reportClosed(tx, aziendaId, id, null);
+    const key = cancellaFirma ? await dropSignature(tx, aziendaId, row) : undefined;
+    const config = await campiWithRemoved(tx, aziendaId);
+    return { item: await present(tx, ctx, (await repo.findReport(tx, aziendaId, id))!, settings, config), oldKey: key };
+  });
+  if (oldKey) await removeObjects(ctx.deps, [oldKey]);
+  return item;
 }

@@ -5,6 +5,7 @@ import { utenti } from '../../../platform/db/schema.js';
 import { rapportini } from '../../../platform/db/schema-contracts.js';
 import { clienti, impianti } from '../../../platform/db/schema-customers.js';
 import { rapportiniTecnici } from '../../../platform/db/schema-reports.js';
+import { appuntamenti } from '../../../platform/db/schema-schedule.js';
 import { orderOf, readPage, searchCondition, type Page, type PageRead } from '../../../platform/lists.js';
 
 /** The report list (GET /rapportini/rapportini/admin) and the technician's to-dos. */
@@ -59,6 +60,12 @@ const luogoOf = sql<
   string | null
 >`(select nullif(concat_ws(', ', ${impianti.nome}, nullif(${impianti.indirizzo}, ''), nullif(${impianti.citta}, '')), '') from ${impianti} where ${impianti.aziendaId} = ${rapportini.aziendaId} and ${impianti.id} = ${rapportini.impiantoId})`;
 
+/** The start of the report's appointment: the planner's, at most one per report (decision 0040). */
+const appointmentOf =
+  sql<Date | null>`(select ${appuntamenti.inizio} from ${appuntamenti} where ${appuntamenti.aziendaId} = ${rapportini.aziendaId} and ${appuntamenti.rapportinoId} = ${rapportini.id})`.mapWith(
+    (v: string | Date | null) => (v === null ? null : new Date(v)),
+  );
+
 const rowColumns = {
   id: rapportini.id,
   numeroAssistenza: rapportini.numeroAssistenza,
@@ -74,7 +81,7 @@ const rowColumns = {
   motivazione: rapportini.motivazione,
   totaleOre: rapportini.totaleOre,
   totale: rapportini.totale,
-  dataAppuntamento: rapportini.dataAppuntamento,
+  dataAppuntamento: appointmentOf,
   luogo: luogoOf,
   richiestaIniziale: sql<string | null>`left(${rapportini.richiestaIniziale}, 200)`,
 };
@@ -170,11 +177,11 @@ export async function todos(
   ];
   if (today) {
     conds.push(
-      sql`(${rapportini.dataApertura} = ${today.day} or (${rapportini.dataAppuntamento} at time zone ${today.timeZone})::date = ${today.day})`,
+      sql`(${rapportini.dataApertura} = ${today.day} or (${appointmentOf} at time zone ${today.timeZone})::date = ${today.day})`,
     );
   }
   return (await base(db)
     .where(and(...conds))
-    .orderBy(sql`${rapportini.dataAppuntamento} asc nulls last`, sql`${rapportini.dataApertura} desc`, rapportini.id)
+    .orderBy(sql`${appointmentOf} asc nulls last`, sql`${rapportini.dataApertura} desc`, rapportini.id)
     .limit(size)) as ListRow[];
 }

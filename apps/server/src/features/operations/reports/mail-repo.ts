@@ -7,7 +7,15 @@ export type MailLogRow = typeof rapportiniMailLog.$inferSelect;
 
 export async function insertMailLog(
   db: DbOrTx,
-  row: { aziendaId: string; rapportinoId: string; destinatari: string[]; oggetto: string; createdBy: string | null },
+  row: {
+    aziendaId: string;
+    rapportinoId: string;
+    destinatari: string[];
+    oggetto: string;
+    createdBy: string | null;
+    tipo?: 'rapportino' | 'link_firma';
+    messaggio?: string | null;
+  },
 ): Promise<MailLogRow> {
   const [r] = await db.insert(rapportiniMailLog).values(row).returning();
   return r!;
@@ -41,12 +49,13 @@ export async function claimMailLog(db: DbOrTx, aziendaId: string, id: string): P
   return r;
 }
 
-/** The mail went: the row inviato with the time, the report's inviato flag set. */
+/** The mail went: the row inviato with the time, the report's inviato flag set (for the report's PDF). */
 export async function markSent(db: DbOrTx, row: MailLogRow, at: Date): Promise<void> {
   await db
     .update(rapportiniMailLog)
     .set({ stato: 'inviato', inviatoAt: at, errore: null })
     .where(and(eq(rapportiniMailLog.aziendaId, row.aziendaId), eq(rapportiniMailLog.id, row.id)));
+  if (row.tipo !== 'rapportino') return;
   await db
     .update(rapportini)
     .set({ inviato: true })
@@ -58,5 +67,13 @@ export async function markFailed(db: DbOrTx, row: MailLogRow, errore: string, la
   await db
     .update(rapportiniMailLog)
     .set({ errore, ...(last ? { stato: 'errore' as const } : {}) })
+    .where(and(eq(rapportiniMailLog.aziendaId, row.aziendaId), eq(rapportiniMailLog.id, row.id)));
+}
+
+/** No way out (no SMTP server configured): the row non_inviato with the reason, for good (issue 24). */
+export async function markNotSent(db: DbOrTx, row: MailLogRow, reason: string): Promise<void> {
+  await db
+    .update(rapportiniMailLog)
+    .set({ stato: 'non_inviato', errore: reason })
     .where(and(eq(rapportiniMailLog.aziendaId, row.aziendaId), eq(rapportiniMailLog.id, row.id)));
 }

@@ -17,6 +17,8 @@ import { pricesOf } from './pricing.js';
 import * as repo from './repo.js';
 import { ReportPdf, type ReportPdfModel } from './report-pdf.js';
 import { visible } from './service.js';
+import { pngBytes } from './signature-png.js';
+import { technicianSignatures } from './visit-repo.js';
 import { reportSettings, type ReportSettings } from './settings.js';
 
 /**
@@ -26,7 +28,7 @@ import { reportSettings, type ReportSettings } from './settings.js';
  * anything printed changed (the report, the company's data or logo, the PDF language, the prices
  * option, a custom field's print visibility, the layout version below).
  */
-export const PDF_LAYOUT_VERSION = 1;
+export const PDF_LAYOUT_VERSION = 2;
 export const PDF_SECTION = 'rapportino-pdf' as const;
 
 const address = (a: {
@@ -53,6 +55,8 @@ export interface ReportDocumentSource {
   facts: Awaited<ReturnType<typeof repo.documentFacts>>;
   /** The prices, when the company's option rapportini_stampa_prezzi prints them (decision 0023). */
   prezzi: Awaited<ReturnType<typeof pricesOf>> | null;
+  /** The technicians' own signatures (utenti.signature, a PNG data URL) by user id. */
+  firmeTecnici: Map<string, string>;
 }
 
 export async function reportDocumentSource(ctx: CompanyContext, id: string): Promise<ReportDocumentSource> {
@@ -70,6 +74,11 @@ export async function reportDocumentSource(ctx: CompanyContext, id: string): Pro
     campiWithRemoved(ctx.db, aziendaId),
     repo.documentFacts(ctx.db, aziendaId, r),
   ]);
+  const firmeTecnici = await technicianSignatures(
+    ctx.db,
+    aziendaId,
+    r.tecnici.map((t) => t.id),
+  );
   // The PDF is the customer's document: prices follow the company's option, not the viewer's permission.
   const prezzi =
     stampaPrezzi === '1'
@@ -82,12 +91,23 @@ export async function reportDocumentSource(ctx: CompanyContext, id: string): Pro
           campi: r.campi,
         })
       : null;
-  return { settings, record: r, lingua, config, facts, prezzi };
+  return { settings, record: r, lingua, config, facts, prezzi, firmeTecnici };
+}
+
+/** A technician's signature as PNG bytes, or null when it is not a PNG that decodes (left out of the PDF). */
+function technicianPng(dataUrl: string | undefined): Buffer | null {
+  if (!dataUrl) return null;
+  try {
+    return pngBytes(dataUrl);
+  } catch {
+    return null;
+  }
 }
 
 /** The document's content (a pure function of what it prints), and where its logo is. */
 export function reportPdfModel(src: ReportDocumentSource) {
-  const { settings, record: r, lingua, config, facts, prezzi } = src;
+  const { settings, record: r, lingua, config, facts, prezzi, firmeTecnici } = src;
+  const technicianImages = r.tecnici.map((t) => technicianPng(firmeTecnici.get(t.id)));
   const lang: PdfLang = lingua === 'EN' ? 'EN' : 'IT';
   const x = r.report;
   const a = facts.azienda;
@@ -116,7 +136,7 @@ export function reportPdfModel(src: ReportDocumentSource) {
     completato: x.completato,
     dataApertura: x.dataApertura,
     dataChiusura: x.dataChiusura?.toISOString() ?? null,
-    dataAppuntamento: x.dataAppuntamento?.toISOString() ?? null,
+    dataAppuntamento: r.appuntamento?.inizio?.toISOString() ?? null,
     tipoIntervento: x.tipoIntervento,
     motivazione: x.motivazione,
     cliente: {
@@ -171,8 +191,12 @@ export function reportPdfModel(src: ReportDocumentSource) {
             remoto: x.firmaRemoto,
           }
         : null,
+    firmeTecnici: r.tecnici.map((t, i) => ({
+      nome: t.nome,
+      firma: technicianImages[i] ? createHash('sha256').update(technicianImages[i]).digest('hex') : null,
+    })),
   };
-  return { model, logo: model.logoId ? facts.logo : null };
+  return { model, logo: model.logoId ? facts.logo : null, technicianImages };
 }
 
 const hashOf = (model: ReportPdfModel) =>
@@ -196,6 +220,7 @@ export async function renderReportPdf(
   aziendaId: string,
   model: ReportPdfModel,
   logo: { contentType: string; storageKey: string } | null,
+  technicianSignatures: (Buffer | null)[] = [],
 ): Promise<Buffer> {
   let image: { data: Buffer; format: 'png' | 'jpg' } | null = null;
   const format = logo ? PDF_IMAGE_TYPES[logo.contentType] : undefined;
@@ -216,7 +241,11 @@ export async function renderReportPdf(
       deps.log.warn({ err }, 'signature not readable: report PDF made without its image');
     }
   }
-  return renderPdf(createElement(ReportPdf, { model, logo: image, signature }) as Parameters<typeof renderPdf>[0]);
+  return renderPdf(
+    createElement(ReportPdf, { model, logo: image, signature, technicianSignatures }) as Parameters<
+      typeof renderPdf
+    >[0],
+  );
 }
 
 export interface ReportPdfFile {
@@ -236,7 +265,7 @@ export interface ReportPdfFile {
  */
 export async function reportPdf(ctx: CompanyContext, id: string, keepOrFail = false): Promise<ReportPdfFile> {
   const aziendaId = ctx.company.id;
-  const { model, logo } = reportPdfModel(await reportDocumentSource(ctx, id));
+  const { model, logo, technicianImages } = reportPdfModel(await reportDocumentSource(ctx, id));
   const hash = hashOf(model);
   const filename = pdfFilename(model);
   const stored = await findGenerated(ctx.db, aziendaId, PDF_SECTION, id);
@@ -248,7 +277,7 @@ export async function reportPdf(ctx: CompanyContext, id: string, keepOrFail = fa
       open: () => ctx.deps.storage.get(stored.storageKey),
     };
   }
-  const body = await renderReportPdf(ctx.deps, aziendaId, model, logo);
+  const body = await renderReportPdf(ctx.deps, aziendaId, model, logo, technicianImages);
   let media: ReportPdfFile['media'] = null;
   try {
     media = await storeGenerated(ctx.deps, aziendaId, {

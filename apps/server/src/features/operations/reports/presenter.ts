@@ -40,6 +40,8 @@ export function toRapportino(
   prezzi: Prices | null,
   modificabile: boolean,
   firmabile = false,
+  /** The signing link still awaited (visit-repo.ts awaitedSignature). */
+  attesa: { email: string; scadeAt: Date; at: Date } | null = null,
 ): Report {
   const x = r.report;
   // The lines' prices go with the computed prices: a caller without the prices permission sees neither.
@@ -54,7 +56,16 @@ export function toRapportino(
     data_completamento: iso(x.completatoAt),
     data_apertura: x.dataApertura,
     data_chiusura: iso(x.dataChiusura),
-    data_appuntamento: iso(x.dataAppuntamento),
+    data_appuntamento: iso(r.appuntamento?.inizio ?? null),
+    appuntamento: r.appuntamento
+      ? {
+          id: r.appuntamento.id,
+          inizio: iso(r.appuntamento.inizio),
+          fine: iso(r.appuntamento.fine),
+          tutto_il_giorno: r.appuntamento.tuttoIlGiorno,
+          da_fare: r.appuntamento.daFare,
+        }
+      : null,
     motivazione: x.motivazione,
     tipo_intervento: x.tipoIntervento,
     su_contratto: x.contrattoId !== null,
@@ -128,6 +139,14 @@ export function toRapportino(
           }
         : null,
     firmabile,
+    attesa_firma: attesa
+      ? {
+          stato: 'in_attesa_firma',
+          email: attesa.email,
+          scadenza: attesa.scadeAt.toISOString(),
+          inviato_il: attesa.at.toISOString(),
+        }
+      : null,
     created_at: x.createdAt.toISOString(),
     updated_at: x.updatedAt.toISOString(),
   };

@@ -15,6 +15,8 @@ import {
   rapportiniTecnici,
 } from '../../../platform/db/schema-reports.js';
 
+import { reportAppointment, type ReportAppointmentRow } from './visit-repo.js';
+
 /** A report and its lines (operations/reports). Every query filters on the company. */
 
 export type ReportRow = typeof rapportini.$inferSelect;
@@ -115,6 +117,8 @@ export interface ReportWithLines {
   materiali: MaterialeRow[];
   controlli: ControlloRow[];
   campi: { campoId: string; valore: string | null }[];
+  /** The planner's appointment of the report (decision 0040), or null. */
+  appuntamento: ReportAppointmentRow | null;
 }
 
 /** The billing customer: the customers table joined a second time. */
@@ -175,6 +179,7 @@ export async function findReport(db: DbOrTx, aziendaId: string, id: string): Pro
     materiali,
     controlli: checks,
     campi,
+    appuntamento: await reportAppointment(db, aziendaId, id),
   };
 }
 

@@ -5,13 +5,15 @@ import type { Deps } from '../../../platform/deps.js';
 import { notFound } from '../../../platform/errors.js';
 import { defineJob } from '../../../platform/job-registry.js';
 import type { MailMessage } from '../../../platform/mail.js';
-import { companySend, optionValues } from '../../company/index.js';
+import { companyMailRoute, optionValues } from '../../company/index.js';
 import { reportAccess } from './access.js';
 import { takeMailRecipients } from './mail-cap.js';
 import * as mailRepo from './mail-repo.js';
 import { reportPdf } from './pdf.js';
 import * as repo from './repo.js';
 import { visible } from './service.js';
+import { signatureMail } from './signature-mail.js';
+import { awaitedSignature } from './visit-repo.js';
 
 /**
  * The report's PDF mailed to the customer (issue 12, docs/decisions/0026-report-mail.md): the request
@@ -21,9 +23,11 @@ import { visible } from './service.js';
 export const REPORT_MAIL_QUEUE = 'report-mail';
 export { REPORT_MAIL_RETRIES };
 
-interface ReportMailJob {
+export interface ReportMailJob {
   aziendaId: string;
   logId: string;
+  /** A signing link's sending (tipo link_firma): the link (only its hash is stored) and its days. */
+  link?: { url: string; giorni: number; lingua: string };
 }
 
 const TEXTS = {
@@ -39,12 +43,14 @@ const TEXTS = {
   },
 };
 
-const present = (r: mailRepo.MailLogRow): MailLogEntry => ({
+const present = (r: mailRepo.MailLogRow, awaited = false): MailLogEntry => ({
   id: r.id,
   creato_il: r.createdAt.toISOString(),
   destinatari: r.destinatari,
   oggetto: r.oggetto,
+  tipo: r.tipo,
   stato: r.stato,
+  in_attesa_firma: awaited,
   errore: r.errore,
   tentativi: r.tentativi,
   inviato_il: r.inviatoAt?.toISOString() ?? null,
@@ -65,7 +71,7 @@ async function texts(deps: Deps, aziendaId: string, numero: string) {
  */
 export async function sendReport(
   ctx: CompanyContext,
-  input: { id: string; destinatari: string[] },
+  input: { id: string; destinatari: string[]; oggetto?: string | undefined; messaggio?: string | undefined },
 ): Promise<MailLogEntry> {
   const access = reportAccess(ctx);
   const r = await visible(ctx.db, ctx, access, input.id);
@@ -74,11 +80,13 @@ export async function sendReport(
   }
   await takeMailRecipients(ctx.deps, ctx.company.id, new Set(input.destinatari).size);
   const { subject } = await texts(ctx.deps, ctx.company.id, r.report.numeroAssistenza ?? '');
+  // The sender's subject and message (issue 24), else the defaults in the PDF's language.
   const row = await mailRepo.insertMailLog(ctx.db, {
     aziendaId: ctx.company.id,
     rapportinoId: input.id,
     destinatari: input.destinatari,
-    oggetto: subject,
+    oggetto: input.oggetto || subject,
+    messaggio: input.messaggio || null,
     createdBy: userIdOf(ctx.principal),
   });
   await ctx.deps.jobs.send<ReportMailJob>(
@@ -89,10 +97,48 @@ export async function sendReport(
   return present(row);
 }
 
-/** GET /mail/logs/rapportino/{id}: the report's sendings, newest first, for who may read the report. */
+/**
+ * GET /mail/logs/rapportino/{id}: the report's sendings, newest first, for who may read the report. The newest
+ * signing link's sending is "in attesa di firma" while its link is open (a new link spends the earlier ones).
+ */
 export async function mailLog(ctx: CompanyContext, id: string): Promise<MailLogEntry[]> {
   await visible(ctx.db, ctx, reportAccess(ctx), id);
-  return (await mailRepo.listMailLog(ctx.db, ctx.company.id, id)).map(present);
+  const rows = await mailRepo.listMailLog(ctx.db, ctx.company.id, id);
+  const awaited = await awaitedSignature(ctx.db, ctx.company.id, id, ctx.clock.now());
+  const newestLink = rows.find((r) => r.tipo === 'link_firma');
+  return rows.map((r) => present(r, !!awaited && r === newestLink));
+}
+
+/** The mail of a sending: the report's PDF with the sender's (or the default) text, or the signing link. */
+async function messageOf(deps: Deps, row: mailRepo.MailLogRow, job: ReportMailJob): Promise<MailMessage> {
+  const report = await repo.findReport(deps.db, row.aziendaId, row.rapportinoId);
+  if (!report) throw notFound('Rapportino');
+  const numero = report.report.numeroAssistenza ?? '';
+  if (row.tipo === 'link_firma') {
+    if (!job.link) throw new Error('link di firma mancante');
+    const mail = signatureMail({
+      to: row.destinatari,
+      lingua: job.link.lingua,
+      azienda: await repo.companyName(deps.db, row.aziendaId),
+      numero,
+      link: job.link.url,
+      giorni: job.link.giorni,
+    });
+    return { ...mail, subject: row.oggetto };
+  }
+  // The job acts as itself (a system principal): the sender's right was checked when the mail was
+  // queued, and the PDF is the company's document, the same whoever asks for it.
+  const ctx = await systemContext(deps, row.aziendaId, REPORT_MAIL_QUEUE);
+  const pdf = await reportPdf(ctx, row.rapportinoId);
+  const chunks: Buffer[] = [];
+  for await (const c of await pdf.open()) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as Uint8Array));
+  const { text } = await texts(deps, row.aziendaId, numero);
+  return {
+    to: row.destinatari,
+    subject: row.oggetto,
+    text: row.messaggio ?? text,
+    attachments: [{ filename: pdf.filename, content: Buffer.concat(chunks), contentType: 'application/pdf' }],
+  };
 }
 
 /** One attempt: sends the row's mail once (a row no longer in_coda is left alone). */
@@ -100,23 +146,13 @@ async function runReportMail(deps: Deps, job: ReportMailJob): Promise<void> {
   const row = await mailRepo.claimMailLog(deps.db, job.aziendaId, job.logId);
   if (!row) return;
   try {
-    // The job acts as itself (a system principal): the sender's right was checked when the mail was
-    // queued, and the PDF is the company's document, the same whoever asks for it.
-    const ctx = await systemContext(deps, row.aziendaId, REPORT_MAIL_QUEUE);
-    const pdf = await reportPdf(ctx, row.rapportinoId);
-    const chunks: Buffer[] = [];
-    for await (const c of await pdf.open()) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as Uint8Array));
-    const report = await repo.findReport(deps.db, row.aziendaId, row.rapportinoId);
-    if (!report) throw notFound('Rapportino');
-    const { text } = await texts(deps, row.aziendaId, report.report.numeroAssistenza ?? '');
-    const message: MailMessage = {
-      to: row.destinatari,
-      subject: row.oggetto,
-      text,
-      attachments: [{ filename: pdf.filename, content: Buffer.concat(chunks), contentType: 'application/pdf' }],
-    };
-    const send = await companySend(deps, row.aziendaId);
-    await send(message);
+    const route = await companyMailRoute(deps, row.aziendaId);
+    // No SMTP server at all: not sent, and said so (issue 24); retrying would not change it.
+    if (!route.send) {
+      await mailRepo.markNotSent(deps.db, row, route.reason);
+      return;
+    }
+    await route.send(await messageOf(deps, row, job));
   } catch (e) {
     const err = e as Error & { response?: string };
     const text = (err.message || err.response || String(e)).slice(0, 500) || 'errore di invio';

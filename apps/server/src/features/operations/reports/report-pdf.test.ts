@@ -311,6 +311,50 @@ describe('the report PDF', () => {
     expect(doc.headers['x-media-id']).not.toBe(unsigned.headers['x-media-id']);
   });
 
+  it("carries the company's address, the technician's name and own signature, the acceptance above the customer's", async () => {
+    const x = await reportCompany(t);
+    await t.deps.database.executeSql(
+      `update aziende set indirizzo = 'Via dei Mille 7', cap = '47121', citta = 'Forlì', provincia = 'FC' where id = $1`,
+      [x.c.company.id],
+    );
+    await t.deps.database.executeSql(`update utenti set name = 'Mario', surname = 'Rossi' where id = $1`, [x.techId]);
+    const r = await x.post(x.admin, '/rapportini/rapportino/lavorazione', {
+      cliente_id: x.clienteId,
+      tecnici_ids: [x.techId],
+    });
+    const id = r.json.item.id as string;
+    const plain = await pdfOf(x.admin, id);
+    expect(plain.text).toContain('Via dei Mille 7, 47121 Forlì (FC)');
+    expect(plain.text).toContain('Il tecnico');
+    expect(plain.text).toContain('Mario Rossi');
+    expect(plain.body.includes('/Subtype /Image')).toBe(false);
+    // The technician's own signature: drawn, and the PDF made again.
+    await t.deps.database.executeSql(`update utenti set signature = $2 where id = $1`, [
+      x.techId,
+      `data:image/png;base64,${png(160, 50).toString('base64')}`,
+    ]);
+    const withOwn = await pdfOf(x.admin, id);
+    expect(withOwn.body.includes('/Subtype /Image')).toBe(true);
+    expect(withOwn.headers['x-media-id']).not.toBe(plain.headers['x-media-id']);
+    expect(withOwn.text).not.toContain('Il cliente dichiara');
+    await x.post(x.admin, '/rapportini/rapportino/firma', {
+      id,
+      firmatario: 'Anna Bianchi',
+      png: png(200, 80).toString('base64'),
+    });
+    const signed = await pdfOf(x.admin, id);
+    const sentence =
+      "Il cliente dichiara che l'intervento descritto in questo rapporto è stato eseguito e ne accetta il contenuto.";
+    expect(signed.text.replace(/\s+/g, ' ')).toContain(sentence);
+    expect(signed.text.indexOf('Il cliente dichiara')).toBeLessThan(signed.text.indexOf('Anna Bianchi'));
+    await x.setOptions([{ category: 'lingua_pdf', subcategory: 'value', value: 'EN' }]);
+    const english = await pdfOf(x.admin, id);
+    expect(english.text).toContain('Technician');
+    expect(english.text.replace(/\s+/g, ' ')).toContain(
+      'The customer confirms that the work described in this report has been carried out and accepts it.',
+    );
+  });
+
   it('over the storage space: answered, not kept; the id route refuses', async () => {
     const x = await reportCompany(t);
     const { id } = await fullReport(x);

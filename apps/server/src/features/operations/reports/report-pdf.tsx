@@ -71,6 +71,11 @@ export interface ReportPdfModel {
   note: string | null;
   /** The customer's signature (its image's bytes are passed beside the model). */
   firma: { mediaId: string; firmatario: string; firmatoIl: string; remoto: boolean } | null;
+  /**
+   * The report's technicians, each with the hash of their own signature when they have one (its image's bytes
+   * are passed beside the model, in this order).
+   */
+  firmeTecnici: { nome: string; firma: string | null }[];
 }
 
 const WORDS = {
@@ -86,6 +91,9 @@ const WORDS = {
     closed: 'Data chiusura',
     appointment: 'Appuntamento',
     signature: 'Accettazione del cliente',
+    acceptance:
+      "Il cliente dichiara che l'intervento descritto in questo rapporto è stato eseguito e ne accetta il contenuto.",
+    technicianSignature: 'Il tecnico',
     signedBy: 'Firmato da',
     signedAt: (date: string, time: string) => `Firmato il ${date} alle ${time}`,
     signedRemotely: 'firmato a distanza tramite link',
@@ -168,6 +176,8 @@ const WORDS = {
     closed: 'Closed on',
     appointment: 'Appointment',
     signature: "Customer's acceptance",
+    acceptance: 'The customer confirms that the work described in this report has been carried out and accepts it.',
+    technicianSignature: 'Technician',
     signedBy: 'Signed by',
     signedAt: (date: string, time: string) => `Signed on ${date} at ${time}`,
     signedRemotely: 'signed remotely through a link',
@@ -291,6 +301,8 @@ export interface ReportPdfProps {
   logo: { data: Buffer; format: 'png' | 'jpg' } | null;
   /** The customer's signature image (PNG), when the report is signed. */
   signature?: Buffer | null;
+  /** The technicians' own signature images (PNG), in the order of `firmeTecnici` (null: none). */
+  technicianSignatures?: (Buffer | null)[];
 }
 
 /** The document. */
@@ -300,7 +312,7 @@ function signedAt(w: ReportWords, at: string, timeZone: string): string {
   return w.signedAt(when.slice(0, 10), when.slice(11));
 }
 
-export function ReportPdf({ model: m, logo, signature }: ReportPdfProps) {
+export function ReportPdf({ model: m, logo, signature, technicianSignatures = [] }: ReportPdfProps) {
   const w = WORDS[m.lang];
   const money = (v: string | null | undefined) => pdfMoney(v, m.lang, m.valuta);
   const num = (v: string | null | undefined) => pdfDecimal(v, m.lang);
@@ -522,9 +534,29 @@ export function ReportPdf({ model: m, logo, signature }: ReportPdfProps) {
         ) : null}
         {fieldsAt('chiusura')}
 
+        {m.firmeTecnici.length ? (
+          <Section title={w.technicianSignature}>
+            <View wrap={false} style={{ flexDirection: 'row', flexWrap: 'wrap' }}>
+              {m.firmeTecnici.map((t, i) => (
+                <View key={`${i}-${t.nome}`} style={{ width: 200, marginRight: 16 }}>
+                  {technicianSignatures[i] ? (
+                    <Image
+                      src={{ data: technicianSignatures[i], format: 'png' }}
+                      style={{ width: 180, height: 60, objectFit: 'contain' }}
+                    />
+                  ) : null}
+                  <Text style={s.paragraph}>{t.nome}</Text>
+                </View>
+              ))}
+            </View>
+          </Section>
+        ) : null}
+
         {m.firma ? (
           <Section title={w.signature}>
             <View wrap={false}>
+              {/* What the customer accepts by signing, above the signature. */}
+              <Text style={s.paragraph}>{w.acceptance}</Text>
               {signature ? (
                 <Image
                   src={{ data: signature, format: 'png' }}

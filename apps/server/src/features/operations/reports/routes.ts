@@ -91,10 +91,11 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
     item: await service.save(contextOf(req), req.body),
   }));
 
-  implement(app, table.close, async (req) => ({
-    success: true as const,
-    ...(await closing.close(contextOf(req), req.body.id, req.body.azione)),
-  }));
+  implement(app, table.close, async (req) =>
+    req.body.azione === 'riapri'
+      ? { success: true as const, item: await closing.reopen(contextOf(req), req.body.id, req.body.cancella_firma) }
+      : { success: true as const, ...(await closing.close(contextOf(req), req.body.id, req.body.azione)) },
+  );
 
   implement(app, table.todos, async (req) => ({
     success: true as const,

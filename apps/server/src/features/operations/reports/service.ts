@@ -23,8 +23,14 @@ import { invalid, linesOf, oldAsInput, type SaveInput } from './lines.js';
 import { pricesOf } from './pricing.js';
 import * as repo from './repo.js';
 import { reportSettings, type ReportSettings } from './settings.js';
+import { awaitedSignature } from './visit-repo.js';
+import { syncReportAppointment } from '../schedule/report-appointment.js';
 
 type ListInput = z.output<typeof reportsAdminQuery>;
+
+/** The signature no longer changes: the report is completed, or closed with a signature (issue 24). */
+export const signatureLocked = (report: repo.ReportRow): boolean =>
+  report.completato || (report.stato === 'CHIUSO' && report.firmaMediaId !== null);
 
 /** Whether the report may be changed now (completed never; closed only with the reopening option). */
 export function editable(report: repo.ReportRow, settings: ReportSettings): boolean {
@@ -65,8 +71,10 @@ export async function present(
     : null;
   const mine = access.editAll || (access.editOwn && r.tecnici.some((t) => t.id === ownIdOf(ctx.principal)));
   const mayEdit = editable(r.report, settings) && mine;
-  // Who may edit a report may sign it, closed too (the customer often signs at closing); never once completed.
-  return toRapportino(r, campiOf(fields, r.campi), prezzi, mayEdit, mine && !r.report.completato);
+  const attesa = await awaitedSignature(db, ctx.company.id, r.report.id, ctx.clock.now());
+  // Who may edit a report may sign it, never once completed; the signature locks when the report closes (a
+  // closed report is signed only while it has none).
+  return toRapportino(r, campiOf(fields, r.campi), prezzi, mayEdit, mine && !signatureLocked(r.report), attesa);
 }
 
 export async function get(ctx: CompanyContext, id: string): Promise<Report> {
@@ -132,12 +140,6 @@ export async function save(ctx: CompanyContext, input: SaveInput): Promise<Repor
         : (was?.gestionePrezzi ?? null);
     const kept = <T>(given: T | undefined, held: T | undefined, fallback: T): T =>
       given !== undefined ? given : held !== undefined ? held : fallback;
-    const appointment =
-      input.data_appuntamento === undefined
-        ? (was?.dataAppuntamento ?? null)
-        : input.data_appuntamento
-          ? new Date(input.data_appuntamento)
-          : null;
     const contrattoId = kept(input.contratto_id, was?.contrattoId, null);
     if (contrattoId && contrattoId !== was?.contrattoId) {
       const check = await contractForReport(tx, aziendaId, contrattoId, input.cliente_id);
@@ -154,7 +156,6 @@ export async function save(ctx: CompanyContext, input: SaveInput): Promise<Repor
       tipoIntervento: input.tipo_intervento ?? null,
       richiestaIniziale: input.richiesta_iniziale,
       note: input.note,
-      dataAppuntamento: appointment,
       contrattoId,
       contrassegnato: kept(input.contrassegnato, was?.contrassegnato, false),
       inRemoto: kept(input.in_remoto, was?.inRemoto, false),
@@ -163,6 +164,7 @@ export async function save(ctx: CompanyContext, input: SaveInput): Promise<Repor
     };
     let id: string;
     let dataApertura: string;
+    let numero = old?.report.numeroAssistenza ?? '';
     if (old) {
       id = old.report.id;
       dataApertura = input.data_apertura ?? old.report.dataApertura;
@@ -170,7 +172,7 @@ export async function save(ctx: CompanyContext, input: SaveInput): Promise<Repor
       await repo.updateReport(tx, aziendaId, id, { ...values, dataApertura, stato });
     } else {
       dataApertura = input.data_apertura ?? todayOf(ctx);
-      const numero = await assignNumber(tx, aziendaId, dataApertura, (n) => repo.numeroTaken(tx, aziendaId, n));
+      numero = await assignNumber(tx, aziendaId, dataApertura, (n) => repo.numeroTaken(tx, aziendaId, n));
       id = await repo.insertReport(tx, aziendaId, {
         ...values,
         numeroAssistenza: numero,
@@ -179,6 +181,28 @@ export async function save(ctx: CompanyContext, input: SaveInput): Promise<Repor
         createdBy: userIdOf(ctx.principal),
       });
     }
+    // The report's appointment is the planner's (decision 0040): created, moved or deleted with the report.
+    await syncReportAppointment(
+      tx,
+      aziendaId,
+      ctx.company.timezone,
+      {
+        rapportinoId: id,
+        clienteId: input.cliente_id,
+        impiantoId: input.impianto_id ?? null,
+        mansioneId: lines.mansioneId,
+        tecnici: lines.tecnici,
+        macchinari: lines.macchinari,
+        richiesta: input.richiesta_iniziale ?? null,
+        numero,
+        createdBy: userIdOf(ctx.principal),
+      },
+      input.data_appuntamento === undefined
+        ? undefined
+        : input.data_appuntamento
+          ? new Date(input.data_appuntamento)
+          : null,
+    );
     return finish(tx, ctx, id, dataApertura, lines, {}, settings, config, { gestione, contrattoId }, !old);
   });
 }

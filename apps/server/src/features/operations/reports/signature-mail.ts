@@ -48,7 +48,7 @@ const TEXTS: Record<string, Texts> = {
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function signatureMail(v: {
-  to: string;
+  to: string | string[];
   lingua: string;
   azienda: string;
   numero: string;

@@ -1,14 +1,11 @@
 import { Readable } from 'node:stream';
-import { SIGNATURE_MAX_BYTES, type PublicSignatureSummary, type Report } from '@fs/contract';
+import type { PublicSignatureSummary, Report } from '@fs/contract';
 import { AppError, forbidden, notFound } from '../../../platform/errors.js';
 import type { CompanyContext } from '../../../platform/context.js';
 import { ownIdOf, userIdOf } from '../../../platform/auth/principal.js';
 import { hashToken, randomToken } from '../../../platform/auth/crypto.js';
 import type { Deps } from '../../../platform/deps.js';
 import type { Tx } from '../../../platform/db/client.js';
-import { MAIL_QUEUE } from '../../../platform/mail-job.js';
-import type { MailMessage } from '../../../platform/mail.js';
-import { decodePng, PngError } from '../../../platform/png.js';
 import { RATE_RULES, securityEvent, takeHit } from '../../../platform/rate-limit.js';
 import { removeObjects } from '../../../platform/storage-removals.js';
 import { optionValues } from '../../company/index.js';
@@ -18,37 +15,16 @@ import { takeMailRecipients } from './mail-cap.js';
 import * as repo from './repo.js';
 import { get, visible } from './service.js';
 import { signatureMail } from './signature-mail.js';
+import { pngBytes } from './signature-png.js';
+import { insertMailLog } from './mail-repo.js';
+import { REPORT_MAIL_QUEUE, REPORT_MAIL_RETRIES, type ReportMailJob } from './report-mail.js';
 
 /**
  * The customer's acceptance (issue 12, docs/decisions/0025-signature.md): a PNG signature with the
  * signer's name, on the technician's or the office's screen, or through a single-use mailed link.
  */
 
-const badPng = (message: string) => new AppError('VALIDATION', message, [{ path: 'png', message }]);
-
-/** Largest width and height of a signature, in pixels. */
-const SIGNATURE_MAX_SIDE = 4096;
-
-/**
- * The bytes of a signature: a data URL or bare base64 of a real PNG, at most SIGNATURE_MAX_BYTES,
- * decoded to check it (platform/png.ts: every chunk with its CRC, the image data inflating to exactly
- * width x height pixels with valid scanline filters; a PNG header in front of anything else is refused).
- */
-export function pngBytes(png: string): Buffer {
-  const bytes = Buffer.from(png.replace(/^data:image\/png;base64,/, ''), 'base64');
-  if (bytes.length > SIGNATURE_MAX_BYTES) {
-    throw new AppError('PAYLOAD_TOO_LARGE', `La firma supera ${Math.round(SIGNATURE_MAX_BYTES / 1024)} KB`);
-  }
-  try {
-    decodePng(bytes, SIGNATURE_MAX_SIDE);
-  } catch (e) {
-    if (!(e instanceof PngError)) throw e;
-    throw badPng(
-      e.message === 'bad size' ? 'Dimensioni della firma non valide' : "La firma non è un'immagine PNG valida",
-    );
-  }
-  return bytes;
-}
+export { pngBytes };
 
 interface Signer {
   firmatario: string;
@@ -124,6 +100,34 @@ const notCompleted = async (_tx: Tx, row: repo.ReportRow) => {
   if (row.completato) throw new AppError('REPORT_COMPLETED', 'Rapportino completato: la firma non cambia più');
 };
 
+/** The signature locks when the report closes (issue 24): a closed report's signature is neither replaced nor cleared. */
+const notLocked = async (tx: Tx, row: repo.ReportRow) => {
+  await notCompleted(tx, row);
+  if (row.stato === 'CHIUSO' && row.firmaMediaId)
+    throw new AppError(
+      'SIGNATURE_LOCKED',
+      'Rapportino chiuso: la firma del cliente non si cambia più (riaprire il rapportino per cambiarla)',
+    );
+};
+
+/**
+ * Clears the signature of a locked report row (the caller's transaction): its file's row goes (the bytes leave
+ * the quota), the report unsigned. Answers the stored object to remove after the commit.
+ */
+export async function dropSignature(tx: Tx, aziendaId: string, row: repo.ReportRow): Promise<string | undefined> {
+  if (!row.firmaMediaId) return undefined;
+  const old = await fileRow(tx, aziendaId, row.firmaMediaId);
+  if (old) await dropFile(tx, aziendaId, old.id);
+  await repo.setSignature(tx, aziendaId, row.id, {
+    firmaMediaId: null,
+    firmaFirmatario: null,
+    firmaAt: null,
+    firmaRemoto: false,
+    firmaIp: null,
+  });
+  return old?.storageKey;
+}
+
 /** POST /rapportini/rapportino/firma: signs on this screen; a new signature replaces the old one. */
 export async function sign(
   ctx: CompanyContext,
@@ -139,7 +143,7 @@ export async function sign(
     input.id,
     bytes,
     { firmatario: input.firmatario, remoto: false, ip: null, uploadedBy: userIdOf(ctx.principal) },
-    notCompleted,
+    notLocked,
     at,
   );
   return get(ctx, input.id);
@@ -152,18 +156,8 @@ export async function clear(ctx: CompanyContext, id: string): Promise<Report> {
   const oldKey = await ctx.db.transaction(async (tx) => {
     const row = await repo.lockReport(tx, aziendaId, id);
     if (!row) throw notFound('Rapportino');
-    await notCompleted(tx, row);
-    if (!row.firmaMediaId) return undefined;
-    const old = await fileRow(tx, aziendaId, row.firmaMediaId);
-    if (old) await dropFile(tx, aziendaId, old.id);
-    await repo.setSignature(tx, aziendaId, id, {
-      firmaMediaId: null,
-      firmaFirmatario: null,
-      firmaAt: null,
-      firmaRemoto: false,
-      firmaIp: null,
-    });
-    return old?.storageKey;
+    await notLocked(tx, row);
+    return dropSignature(tx, aziendaId, row);
   });
   if (oldKey) await removeObjects(ctx.deps, [oldKey]);
   return get(ctx, id);
@@ -182,7 +176,7 @@ export async function sendLink(
   const access = reportAccess(ctx);
   const r = await visible(ctx.db, ctx, access, input.id);
   if (!access.editAll) throw forbidden("Solo l'ufficio invia il link di firma al cliente");
-  if (r.report.completato) throw new AppError('REPORT_COMPLETED', 'Rapportino completato: la firma non cambia più');
+  await notLocked(ctx.db as Tx, r.report);
   const email = input.email ?? (await repo.customerEmail(ctx.db, aziendaId, r.report.clienteId))?.trim();
   if (!email) {
     const message = 'Il cliente non ha un indirizzo email: indicane uno';
@@ -191,7 +185,22 @@ export async function sendLink(
   await takeMailRecipients(ctx.deps, aziendaId, 1);
   const token = randomToken();
   const scadenza = new Date(ctx.clock.now().getTime() + ctx.deps.config.SIGNATURE_LINK_DAYS * 24 * 3600_000);
-  await ctx.db.transaction(async (tx) => {
+  const [lingua] = await optionValues(ctx.deps, aziendaId, [['lingua_default', 'value']]);
+  const link = {
+    url: `${ctx.deps.config.publicUrl}/firma/${encodeURIComponent(token)}`,
+    giorni: ctx.deps.config.SIGNATURE_LINK_DAYS,
+    lingua: lingua ?? 'IT',
+  };
+  const oggetto = signatureMail({
+    to: email,
+    lingua: link.lingua,
+    azienda: await repo.companyName(ctx.db, aziendaId),
+    numero: r.report.numeroAssistenza ?? '',
+    link: link.url,
+    giorni: link.giorni,
+  }).subject;
+  // The link and its sending in the report's mail log (issue 24): the job sends it and records whether it went.
+  const logId = await ctx.db.transaction(async (tx) => {
     await repo.spendSignatureLinks(tx, aziendaId, input.id);
     await repo.insertSignatureLink(tx, {
       aziendaId,
@@ -201,18 +210,20 @@ export async function sendLink(
       scadeAt: scadenza,
       createdBy: userIdOf(ctx.principal),
     });
+    const row = await insertMailLog(tx, {
+      aziendaId,
+      rapportinoId: input.id,
+      destinatari: [email],
+      oggetto,
+      tipo: 'link_firma',
+      createdBy: userIdOf(ctx.principal),
+    });
+    return row.id;
   });
-  const [lingua] = await optionValues(ctx.deps, aziendaId, [['lingua_default', 'value']]);
-  await ctx.deps.jobs.send<MailMessage>(
-    MAIL_QUEUE,
-    signatureMail({
-      to: email,
-      lingua: lingua ?? 'IT',
-      azienda: await repo.companyName(ctx.db, aziendaId),
-      numero: r.report.numeroAssistenza ?? '',
-      link: `${ctx.deps.config.publicUrl}/firma/${encodeURIComponent(token)}`,
-      giorni: ctx.deps.config.SIGNATURE_LINK_DAYS,
-    }),
+  await ctx.deps.jobs.send<ReportMailJob>(
+    REPORT_MAIL_QUEUE,
+    { aziendaId, logId, link },
+    { retryLimit: REPORT_MAIL_RETRIES, retryDelay: ctx.deps.config.MAIL_RETRY_DELAY_SEC },
   );
   return { email, scadenza: scadenza.toISOString() };
 }
@@ -240,8 +251,17 @@ export async function publicSummary(deps: Deps, token: string, client: string): 
   const link = await openLink(deps, token, client);
   const r = await repo.findReport(deps.db, link.aziendaId, link.rapportinoId);
   if (!r || r.report.completato) throw gone('Questo rapportino non si può più firmare');
+  const company = await repo.companyOf(deps.db, link.aziendaId);
   return {
-    azienda: await repo.companyName(deps.db, link.aziendaId),
+    // The company asks for the signature: its name and how to reach it, never the product's.
+    azienda: company?.ragioneSociale ?? '',
+    azienda_contatti: {
+      indirizzo: company
+        ? [company.indirizzo, [company.cap, company.citta].filter(Boolean).join(' ')].filter(Boolean).join(', ') || null
+        : null,
+      telefono: company?.telefono ?? null,
+      email: company?.email ?? null,
+    },
     numero_assistenza: r.report.numeroAssistenza ?? '',
     data_apertura: r.report.dataApertura,
     cliente: r.cliente,
@@ -286,6 +306,7 @@ export async function publicSign(
       // Under the report's lock: the link again (a second request with the same token waits, then fails).
       const locked = await openLink(deps, token, client, tx);
       if (row.completato) throw gone('Questo rapportino non si può più firmare');
+      if (row.stato === 'CHIUSO' && row.firmaMediaId) throw gone('Questo rapportino è già stato firmato');
       if (!(await repo.useSignatureLink(tx, link.aziendaId, locked.id, deps.clock.now())))
         throw gone('Questo link di firma è già stato usato');
     },

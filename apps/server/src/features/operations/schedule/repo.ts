@@ -374,14 +374,6 @@ export async function linkOccurrenceReport(tx: DbOrTx, aziendaId: string, id: st
     .where(and(eq(attivitaDate.aziendaId, aziendaId), eq(attivitaDate.id, id), isNull(attivitaDate.rapportinoId)));
 }
 
-/** A report still NUOVO follows its appointment's start (data_appuntamento). */
-export async function followReport(tx: DbOrTx, aziendaId: string, rapportinoId: string, at: Date | null) {
-  await tx
-    .update(rapportini)
-    .set({ dataAppuntamento: at, updatedAt: new Date() })
-    .where(and(eq(rapportini.aziendaId, aziendaId), eq(rapportini.id, rapportinoId), eq(rapportini.stato, 'NUOVO')));
-}
-
 /** Dated appointments of one technician in [from, to) (the calendar feed). */
 export async function ofTechnicianInRange(db: DbOrTx, aziendaId: string, utenteId: string, from: Date, to: Date) {
   return selectRows(db)

@@ -7,6 +7,8 @@ import { createFeed, feedCalendar, revokeFeed } from './feed.js';
 import { mapRequest as mapFor } from './map.js';
 import { etagMatches, pickEncoding } from './range-cache.js';
 import * as service from './service.js';
+import { technicianDay } from './day.js';
+import { createReport } from './report-from-visit.js';
 import { implement } from '../../../platform/http/route.js';
 
 const table = routes.schedule;
@@ -44,6 +46,13 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
     await service.remove(contextOf(req), req.params.id);
     return { success: true as const };
   });
+
+  implement(app, table.createReport, async (req) => ({
+    success: true as const,
+    item: await createReport(contextOf(req), req.params.id),
+  }));
+
+  implement(app, table.technicianDay, async (req) => technicianDay(contextOf(req), req.query));
 
   implement(app, table.saveTodo, async (req) => ({
     success: true as const,

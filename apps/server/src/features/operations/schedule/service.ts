@@ -20,6 +20,7 @@ import * as repo from './repo.js';
 import { inRangeJson } from './range-repo.js';
 import { RangeCache, rangeEtag, type BodyEncoding } from './range-cache.js';
 import { warningsOf } from './warnings.js';
+import { otherOfReport } from './visit-repo.js';
 import { dashed, isRealDay, localDay, rangeOf, zonedToUtc, addDays } from './time.js';
 
 type AppointmentInput = z.output<typeof appointmentRequest>;
@@ -202,6 +203,9 @@ async function referencesOf(tx: Tx, ctx: CompanyContext, input: Common, problems
     const report = await repo.reportOf(tx, aziendaId, input.rapportino_id);
     if (!report || report.clienteId !== input.cliente_id)
       at('rapportino_id', 'Rapportino non trovato per questo cliente');
+    // One appointment per visit (decision 0040): a report is linked by one appointment only.
+    else if (await otherOfReport(tx, aziendaId, input.rapportino_id, input.id))
+      at('rapportino_id', 'Il rapportino ha già un appuntamento: spostalo invece di crearne un altro');
   }
   let occurrence: Awaited<ReturnType<typeof repo.occurrenceOf>> | undefined;
   if (input.attivita_data_id) {
@@ -273,13 +277,13 @@ async function saveAny(
         tecnici_ids: tecnici,
         mansione_id: input.mansione_id ?? null,
         richiesta_iniziale: input.note || input.titolo,
-        data_appuntamento: inizio!.toISOString(),
         ...(o ? { contratto_id: o.contrattoId } : {}),
       });
-      // The report's own transaction nests as a savepoint of this one.
+      // The report's own transaction nests as a savepoint of this one. No data_appuntamento: this appointment,
+      // linked below, is the report's (decision 0040).
       const report = await saveReport(inTx, body);
       rapportinoId = report.id;
-    } else if (rapportinoId && inizio) await repo.followReport(tx, aziendaId, rapportinoId, inizio);
+    }
 
     const moved = !old || old.inizio?.getTime() !== inizio?.getTime();
     const promemoria =
