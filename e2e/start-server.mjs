@@ -4,6 +4,7 @@ import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import http from 'node:http';
+import { SMTPServer } from 'smtp-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = process.env.E2E_PORT ?? '3100';
@@ -33,6 +34,19 @@ const chatServer = http.createServer((req, res) => {
 });
 await new Promise((resolve) => chatServer.listen(0, '127.0.0.1', resolve));
 const chatWidgetUrl = `http://127.0.0.1:${chatServer.address().port}/chat-widget.js`;
+// A mail server on loopback that accepts every message (report mails, signing links, resets): the
+// product sends for real and its mail log says "inviato" (with no SMTP configured it says "non inviato").
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, _session, callback) {
+    stream.on('data', () => {});
+    stream.on('end', () => callback());
+  },
+});
+await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+const smtpPort = smtp.server.address().port;
 // The compiled server, as `npm start` runs it (test:e2e builds it first).
 const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
   cwd: root,
@@ -45,17 +59,21 @@ const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist
     LOG_LEVEL: 'warn',
     // Short-lived access tokens: every test exercises the silent refresh.
     ACCESS_TOKEN_TTL_SEC: '8',
-    SMTP_HOST: '',
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(smtpPort),
+    SMTP_IGNORE_TLS: 'true',
     CHAT_WIDGET_URL: chatWidgetUrl,
   },
 });
 const stop = () => {
   chatServer.close();
+  smtp.close();
   child.kill('SIGTERM');
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 child.on('exit', (code) => {
   chatServer.close();
+  smtp.close();
   process.exit(code ?? 0);
 });

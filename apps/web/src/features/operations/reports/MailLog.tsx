@@ -5,7 +5,7 @@ import { formatDateTime } from '../../../app/format';
 import { useCompanyZone } from '../../company';
 import { useMailLog } from './mail-api';
 
-const COLORS: Record<MailLogState, string> = { in_coda: 'yellow', inviato: 'teal', errore: 'red' };
+const COLORS: Record<MailLogState, string> = { in_coda: 'yellow', inviato: 'teal', non_inviato: 'gray', errore: 'red' };
 
 /** "Registro invii": the report's sendings, newest first; polled while one is in_coda. */
 export function MailLog({ id }: { id: string }) {
@@ -22,12 +22,13 @@ export function MailLog({ id }: { id: string }) {
     );
   }
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <Table.ScrollContainer minWidth={680}>
       <Table verticalSpacing="xs" aria-label={t('reports.mail.log')}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('reports.mail.when')}</Table.Th>
             <Table.Th>{t('reports.mail.recipients')}</Table.Th>
+            <Table.Th>{t('reports.mail.kind')}</Table.Th>
             <Table.Th>{t('reports.mail.status')}</Table.Th>
             <Table.Th>{t('reports.mail.error')}</Table.Th>
           </Table.Tr>
@@ -38,9 +39,17 @@ export function MailLog({ id }: { id: string }) {
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.inviato_il ?? e.creato_il, zone)}</Table.Td>
               <Table.Td style={{ wordBreak: 'break-all' }}>{e.destinatari.join(', ')}</Table.Td>
               <Table.Td>
+                <Text size="sm">{t(`reports.mail.tipi.${e.tipo}`)}</Text>
+              </Table.Td>
+              <Table.Td>
                 <Badge color={COLORS[e.stato]} variant="light">
                   {t(`reports.mail.stati.${e.stato}`)}
                 </Badge>
+                {e.in_attesa_firma && (
+                  <Badge color="blue" variant="outline" ml={4}>
+                    {t('reports.mail.awaitingSignature')}
+                  </Badge>
+                )}
               </Table.Td>
               <Table.Td>
                 {e.errore && (
