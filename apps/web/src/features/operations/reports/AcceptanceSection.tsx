@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { Button, Group, Image, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Image, Modal, Stack, Text } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { routes, type Report } from '@fs/contract';
@@ -177,6 +178,7 @@ export function AcceptanceSection({
   error?: string;
 }) {
   const { t } = useTranslation();
+  const zone = useCompanyZone();
   const sign = useSignReport();
   const clear = useClearSignature();
   const [resigning, setResigning] = useState(false);
@@ -207,6 +209,29 @@ export function AcceptanceSection({
         </Text>
       )}
       {firma && <SignatureImage report={report} />}
+      {/* Closed and signed: the signature is locked (reopening, where allowed, decides about it). */}
+      {firma && report.stato === 'CHIUSO' && !report.firmabile && !report.completato && (
+        <Group gap={6} wrap="nowrap" data-testid="signature-locked">
+          <IconLock size={16} aria-hidden style={{ flexShrink: 0 }} />
+          <Text size="sm" c="dimmed">
+            {t('signature.errors.locked')}
+          </Text>
+        </Group>
+      )}
+      {!firma && report.attesa_firma && (
+        <Alert
+          color="yellow"
+          variant="light"
+          title={t('reports.mail.awaitingSignature')}
+          data-testid="signature-awaited"
+        >
+          {t('signature.awaited', {
+            email: report.attesa_firma.email,
+            sent: formatDateTime(report.attesa_firma.inviato_il, zone),
+            date: formatDateTime(report.attesa_firma.scadenza, zone),
+          })}
+        </Alert>
+      )}
       {!firma && !report.firmabile && (
         <Text size="sm" c="dimmed">
           {report.completato ? t('signature.notSignable') : t('signature.none')}

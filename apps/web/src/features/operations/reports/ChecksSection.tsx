@@ -9,11 +9,14 @@ export function ChecksSection({
   onChange,
   readOnly,
   errors,
+  large = false,
 }: {
   checks: FormState['controlli'];
   onChange: (checks: FormState['controlli']) => void;
   readOnly: boolean;
   errors: Record<string, string>;
+  /** The field view's toggles: the whole width, at least 44 px high (touch targets). */
+  large?: boolean;
 }) {
   const { t } = useTranslation();
   if (!checks.length) return <Text c="dimmed">{t('reports.checks.empty')}</Text>;
@@ -27,6 +30,14 @@ export function ChecksSection({
             <Text fw={500}>{c.descrizione}</Text>
             <SegmentedControl
               aria-label={c.descrizione}
+              fullWidth={large}
+              size={large ? 'lg' : 'sm'}
+              style={large ? { flexBasis: '100%' } : undefined}
+              styles={
+                large
+                  ? { label: { minHeight: 44, display: 'flex', alignItems: 'center', justifyContent: 'center' } }
+                  : undefined
+              }
               value={c.esito ?? ''}
               onChange={(v) => set(i, { esito: (v || null) as 'ok' | 'ko' | 'na' | null })}
               disabled={readOnly}
@@ -44,6 +55,7 @@ export function ChecksSection({
           )}
           <TextInput
             mt="xs"
+            size={large ? 'md' : 'sm'}
             placeholder={t('reports.checks.note')}
             aria-label={t('reports.checks.note')}
             value={c.note}

@@ -1,54 +1,38 @@
-import { useMemo, useState } from 'react';
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Button, Center, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Textarea } from '../../../app/components/TextFields';
-import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
-import {
-  maySetPrices,
-  optionValue,
-  parseDecimal,
-  type CustomFieldPosition,
-  type FlatRateMode,
-  type HoursMode,
-  type Report,
-} from '@fs/contract';
-import { errorText, isApiError } from '../../../app/api/errors';
+import { optionValue, type CustomFieldPosition, type FlatRateMode, type Report } from '@fs/contract';
 import { DetailLoadError, NotFoundView, useDetailId, useDetailTitle } from '../../../app/components/NotFoundView';
 import { MediaFiles } from '../../../app/components/MediaFiles';
 import { StickyActions } from '../../../app/components/StickyActions';
 import { formatDate } from '../../../app/format';
-import { formErrorsOf } from '../../../app/api/errors';
 import { formatDecimal } from '../../../app/numbers';
-import { notify } from '../../../app/notify';
-import { useCan, usePermissions, useSessionUser } from '../../../app/session/api';
+import { useCan, usePermissions } from '../../../app/session/api';
 import { DaneaButton } from './DaneaButton';
-import { useCompanyZone, useOptions } from '../../company';
+import { useOptions } from '../../company';
 import { AcceptanceSection } from './AcceptanceSection';
-import { useCloseReport, useReport, useSaveReport } from './api';
+import { useReport } from './api';
 import { ChecksSection } from './ChecksSection';
 import { CustomFields } from './CustomFields';
 import { DaysSection } from './DaysSection';
+import { FieldReport } from './FieldReport';
 import { HeaderMore } from './HeaderMore';
 import { HeaderSection } from './HeaderSection';
 import { MaterialsSection } from './MaterialsSection';
 import { OwnPrices } from './OwnPrices';
 import { PricesSection } from './PricesSection';
-import { bodyOf, errorsAfterChange, formOf, formProblems, type FormState } from './report-form';
-import { focusFirstInvalid } from '../../../app/form-errors';
+import { PHONE_QUERY, reportViewFor } from './report-view';
 import { StateBadge } from './StateBadge';
+import { useReportActions } from './use-report-actions';
 import { useTechnicianOptions } from './use-technicians';
-import { useUnsavedChangesGuard } from '../../../app/guarded-close';
 import { PdfButton } from './PdfButton';
 import { MailLog } from './MailLog';
-import { SendMail } from './SendMail';
+import { SendDialog, SendMail } from './SendMail';
 
-/** Hours as typed, read as every number field reads them (decision 0022); 0 when empty or not a number. */
-function hoursTyped(text: string): number {
-  const r = parseDecimal(text);
-  return 'value' in r ? Number(r.value) : 0;
-}
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
+/** One section of the report: a titled card, named for screen readers and the browser tests. */
+export function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
       <Title order={2} size="h4" mb="sm">
@@ -67,6 +51,8 @@ export function ReportPage() {
   // Kept here: a save re-keys the form (fresh state from the saved report), and the close that
   // follows a save must still be able to show which fields it refused.
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Above the form (re-keyed by every save): the field view's "send it now?" after closing.
+  const [askSend, setAskSend] = useState(false);
   useDetailTitle(
     id,
     report.error,
@@ -80,10 +66,46 @@ export function ReportPage() {
         <Loader aria-label={t('common.loading')} />
       </Center>
     );
-  return <ReportForm key={report.data.updated_at} report={report.data} errors={errors} setErrors={setErrors} />;
+  return (
+    <>
+      <ReportForm
+        key={report.data.updated_at}
+        report={report.data}
+        errors={errors}
+        setErrors={setErrors}
+        onClosed={() => setAskSend(true)}
+      />
+      <Modal opened={askSend} onClose={() => setAskSend(false)} title={t('reports.field.sendNow')} size="lg">
+        {askSend && (
+          <SendDialog report={report.data} onClose={() => setAskSend(false)} cancelLabel={t('reports.field.notNow')} />
+        )}
+      </Modal>
+    </>
+  );
 }
 
 function ReportForm({
+  report,
+  errors,
+  setErrors,
+  onClosed,
+}: {
+  report: Report;
+  errors: Record<string, string>;
+  setErrors: (e: Record<string, string>) => void;
+  onClosed: () => void;
+}) {
+  const phone = useMediaQuery(PHONE_QUERY) ?? false;
+  const companyWrite = usePermissions().data?.permissions.gestione_interventi.companyWrite === true;
+  return reportViewFor({ phone, companyWrite }) === 'field' ? (
+    <FieldReport report={report} errors={errors} setErrors={setErrors} onClosed={onClosed} />
+  ) : (
+    <OfficeReport report={report} errors={errors} setErrors={setErrors} />
+  );
+}
+
+/** The office view: every field, in the order of the office's work. */
+function OfficeReport({
   report,
   errors,
   setErrors,
@@ -93,90 +115,13 @@ function ReportForm({
   setErrors: (e: Record<string, string>) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const me = useSessionUser().data;
   const options = useOptions();
-  const mode = (optionValue(options.data, 'rapportini_modalita_ore', 'value') ?? 'libero') as HoursMode;
   const forfaitMode = (optionValue(options.data, 'rapportini_forfait', 'value') ?? 'rapportino') as FlatRateMode;
-  const permissions = usePermissions().data?.permissions;
-  // Prices are set by who may see and write them (the server's rule): anyone else sends none.
-  const canPricesWrite = permissions ? maySetPrices(permissions) : false;
   const canDelete = useCan('gestione_interventi', 'delete') === true;
-  const office = permissions?.gestione_interventi.companyWrite === true;
   const technicians = useTechnicianOptions(report.tecnici);
-  const zone = useCompanyZone();
-  const initial = useMemo(() => formOf(report, zone), [report, zone]);
-  const [form, setForm] = useState<FormState>(initial);
-  const save = useSaveReport();
-  const close = useCloseReport();
-  const dirty = JSON.stringify(form) !== JSON.stringify(initial);
-  const closed = report.stato === 'CHIUSO';
-  const readOnly = !report.modificabile;
-  // After closing without the reopening option only return travel may be added.
-  const returnOnly = closed && !report.modificabile && !report.completato;
+  const a = useReportActions(report, errors, setErrors);
+  const { me, mode, zone, office, canPricesWrite, form, set, dirty, closed, readOnly, returnOnly } = a;
   const visible = me?.role === 'user' ? 'app' : 'web';
-  // A changed field drops its error; the others stay marked until they are filled.
-  const set = (p: Partial<FormState>) => {
-    setErrors(errorsAfterChange(errors, form, p));
-    setForm((f) => ({ ...f, ...p }));
-  };
-
-  useUnsavedChangesGuard(dirty);
-
-  const failed = (err: unknown) => {
-    const fields = formErrorsOf(err);
-    if (fields) setErrors(fields);
-    // Closing with empty mandatory fields: the alert says so, the fields show which, and the
-    // first of them is brought into view with the focus.
-    const general = !fields || (isApiError(err) && err.code === 'REPORT_MANDATORY_FIELDS');
-    notify.error(general ? errorText(t, err) : Object.values(fields)[0]!);
-    if (fields) focusFirstInvalid();
-  };
-  /** The form's own checks before a save: false (and the fields marked) when something is missing. */
-  const checked = () => {
-    if (!formProblems(form).ora_appuntamento) return true;
-    setErrors({ ora_appuntamento: t('reports.appointmentTimeRequired') });
-    focusFirstInvalid();
-    return false;
-  };
-  // Promises, not mutate's callbacks: a save re-keys the form, and callbacks of an unmounted form
-  // are dropped (a close refused after a save would go unseen).
-  const doSave = (then?: () => Promise<void>) =>
-    !checked()
-      ? Promise.resolve()
-      : save.mutateAsync(bodyOf(form, zone, report.id, canPricesWrite)).then(() => {
-          setErrors({});
-          if (then) return then();
-          notify.success(t('reports.saved'));
-        }, failed);
-  const doClose = () =>
-    close.mutateAsync({ id: report.id, azione: 'chiudi' }).then((r) => {
-      setErrors({});
-      notify.success(t('reports.closed'));
-      if (r.warnings?.includes('NO_HOURS')) notify.warning(t('reports.noHoursClosed'));
-    }, failed);
-  const askClose = () => {
-    const hours = form.giornate.some((g) => hoursTyped(g.totale_ore) > 0 || g.inizio_mattina || g.ore_mattina);
-    const go = () => void (dirty ? doSave(doClose) : doClose());
-    if (hours) return go();
-    modals.openConfirmModal({
-      title: t('reports.closeNoHours.title'),
-      children: <Text size="sm">{t('reports.closeNoHours.text')}</Text>,
-      labels: { confirm: t('reports.closeNoHours.confirm'), cancel: t('common.cancel') },
-      onConfirm: go,
-    });
-  };
-  const askComplete = () =>
-    modals.openConfirmModal({
-      title: t('reports.complete.title'),
-      children: <Text size="sm">{t('reports.complete.text', { numero: report.numero_assistenza })}</Text>,
-      labels: { confirm: t('reports.complete.confirm'), cancel: t('common.cancel') },
-      confirmProps: { color: 'dark' },
-      onConfirm: () =>
-        close.mutate(
-          { id: report.id, azione: 'completa' },
-          { onSuccess: () => notify.success(t('reports.completedDone')), onError: failed },
-        ),
-    });
 
   const fields = (posizione: CustomFieldPosition) => (
     <CustomFields
@@ -306,12 +251,12 @@ function ReportForm({
             </Text>
           )}
           {(!readOnly || returnOnly) && (
-            <Button size="md" onClick={() => void doSave()} loading={save.isPending} disabled={!dirty}>
+            <Button size="md" onClick={() => void a.doSave()} loading={a.saving} disabled={!dirty}>
               {t('common.save')}
             </Button>
           )}
           {!closed && !readOnly && (
-            <Button size="md" variant="filled" color="blue.8" onClick={askClose} loading={close.isPending}>
+            <Button size="md" variant="filled" color="blue.8" onClick={a.askClose} loading={a.closing}>
               {t('reports.close')}
             </Button>
           )}
@@ -320,11 +265,16 @@ function ReportForm({
               size="md"
               variant="outline"
               color="dark"
-              onClick={askComplete}
-              loading={close.isPending}
+              onClick={a.askComplete}
+              loading={a.closing}
               disabled={dirty}
             >
               {t('reports.completeAction')}
+            </Button>
+          )}
+          {closed && !report.completato && office && report.modificabile && (
+            <Button size="md" variant="outline" onClick={a.askReopen} loading={a.closing} disabled={dirty}>
+              {t('reports.reopen.action')}
             </Button>
           )}
         </Group>

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { ActionIcon, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconMail, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { mailRecipient, REPORT_MAIL_MAX_RECIPIENTS, type Report } from '@fs/contract';
+import { mailRecipient, REPORT_MAIL_MAX, REPORT_MAIL_MAX_RECIPIENTS, type Report } from '@fs/contract';
 import { errorText, formErrorsOf } from '../../../app/api/errors';
-import { TextInput } from '../../../app/components/TextFields';
+import { Textarea, TextInput } from '../../../app/components/TextFields';
 import { notify } from '../../../app/notify';
 import { useCustomerAddresses, useSendReportMail } from './mail-api';
 
@@ -24,14 +24,30 @@ export function SendMail({ report, dirty }: { report: Report; dirty: boolean }) 
         {t('reports.mail.open')}
       </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title={t('reports.mail.title')} size="lg">
-        {open && <SendDialog report={report} onClose={() => setOpen(false)} />}
+        {open && <SendDialog report={report} onClose={() => setOpen(false)} withText />}
       </Modal>
     </>
   );
 }
 
-function SendDialog({ report, onClose }: { report: Report; onClose: () => void }) {
+/**
+ * The recipients (the customer's email first, its contacts to tick, any other address), and for the office
+ * (`withText`) the mail's subject and message: left empty, the defaults in the PDF's language.
+ */
+export function SendDialog({
+  report,
+  onClose,
+  withText = false,
+  cancelLabel,
+}: {
+  report: Report;
+  onClose: () => void;
+  withText?: boolean;
+  cancelLabel?: string;
+}) {
   const { t } = useTranslation();
+  const [subject, setSubject] = useState('');
+  const [message, setMessage] = useState('');
   const known = useCustomerAddresses(report.cliente_id, true);
   // null until the user changes the list: the customer's email is the default.
   const [chosen, setChosen] = useState<string[] | null>(null);
@@ -71,7 +87,13 @@ function SendDialog({ report, onClose }: { report: Report; onClose: () => void }
   const submit = () => {
     if (draft.trim()) return add();
     if (!list.length) return setError(t('reports.mail.required'));
-    send.mutateAsync({ id: report.id, destinatari: list }).then(
+    const text = withText
+      ? {
+          ...(subject.trim() ? { oggetto: subject.trim() } : {}),
+          ...(message.trim() ? { messaggio: message.trim() } : {}),
+        }
+      : {};
+    send.mutateAsync({ id: report.id, destinatari: list, ...text }).then(
       () => {
         notify.success(t('reports.mail.queued'));
         onClose();
@@ -149,9 +171,29 @@ function SendDialog({ report, onClose }: { report: Report; onClose: () => void }
           {t('reports.mail.addButton')}
         </Button>
       </Group>
+      {withText && (
+        <>
+          <TextInput
+            label={t('reports.mail.subject')}
+            placeholder={t('reports.mail.defaultSubject')}
+            value={subject}
+            onChange={(e) => setSubject(e.currentTarget.value)}
+            maxLength={REPORT_MAIL_MAX.oggetto}
+          />
+          <Textarea
+            label={t('reports.mail.message')}
+            placeholder={t('reports.mail.defaultMessage')}
+            value={message}
+            onChange={(e) => setMessage(e.currentTarget.value)}
+            autosize
+            minRows={3}
+            maxLength={REPORT_MAIL_MAX.messaggio}
+          />
+        </>
+      )}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onClose}>
-          {t('common.cancel')}
+          {cancelLabel ?? t('common.cancel')}
         </Button>
         <Button onClick={submit} loading={send.isPending}>
           {t('reports.mail.send')}

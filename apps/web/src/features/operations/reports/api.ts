@@ -70,7 +70,8 @@ export function useCloseReport() {
   const client = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (body: { id: string; azione: 'chiudi' | 'completa' }) => api.call(routes.reports.close, { body }),
+    mutationFn: (body: { id: string; azione: 'chiudi' | 'completa' | 'riapri'; cancella_firma?: boolean }) =>
+      api.call(routes.reports.close, { body }),
     onSuccess: (r) => {
       client.setQueryData(reportKeys.one(r.item.id), r.item);
       void client.invalidateQueries({ queryKey: ['reports', 'page'] });

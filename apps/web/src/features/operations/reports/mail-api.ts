@@ -42,7 +42,7 @@ export function useSendReportMail() {
   const client = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: { id: string; destinatari: string[] }) =>
+    mutationFn: async (body: { id: string; destinatari: string[]; oggetto?: string; messaggio?: string }) =>
       (await api.call(routes.reports.sendReport, { body })).item,
     // The log then polls until the sending leaves in_coda (and refreshes the report once sent).
     onSuccess: (_item, body) => void client.invalidateQueries({ queryKey: mailLogKey(body.id) }),
