@@ -171,9 +171,12 @@ export function AcceptanceSection({
   report,
   office,
   error,
+  beforeSign,
 }: {
   report: Report;
   office: boolean;
+  /** Run before the signature is saved (the field view saves what is typed: the signed report reloads the form). */
+  beforeSign?: () => Promise<boolean>;
   /** A refused close names the missing signature (option firma_cliente_obbligatoria). */
   error?: string;
 }) {
@@ -196,11 +199,13 @@ export function AcceptanceSection({
           onError: (err) => notify.error(errorText(t, err)),
         }),
     });
-  const doSign = (firmatario: string, png: string) =>
-    sign.mutateAsync({ id: report.id, firmatario, png }).then(() => {
+  const doSign = async (firmatario: string, png: string) => {
+    if (beforeSign && !(await beforeSign())) return;
+    await sign.mutateAsync({ id: report.id, firmatario, png }).then(() => {
       setResigning(false);
       notify.success(t('signature.saved'));
     });
+  };
   return (
     <Stack gap="sm">
       {error && !firma && (

@@ -17,6 +17,7 @@ import { Section } from './ReportPage';
 import { StateBadge } from './StateBadge';
 import { useReportActions } from './use-report-actions';
 import { useTechnicianOptions } from './use-technicians';
+import classes from './field-report.module.css';
 
 /**
  * The report for the field (a technician on a phone, issue 24): the same sections and save as the office
@@ -51,7 +52,7 @@ export function FieldReport({
     />
   );
   return (
-    <Stack gap="md" pb={80} data-field-report>
+    <Stack gap="md" pb={80} className={classes.field} data-field-report>
       <div>
         <Title order={1} size="h2">
           {t('reports.detailTitle', { numero: report.numero_assistenza })}
@@ -132,7 +133,7 @@ export function FieldReport({
         {fields('chiusura')}
       </Section>
       <Section title={t('signature.section')}>
-        <AcceptanceSection report={report} office={false} error={errors.firma} />
+        <AcceptanceSection report={report} office={false} error={errors.firma} beforeSign={a.saveFirst} />
       </Section>
       {closed && (
         <Section title={t('reports.mail.log')}>

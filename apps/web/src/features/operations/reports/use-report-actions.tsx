@@ -81,6 +81,22 @@ export function useReportActions(
           if (then) return then();
           notify.success(t('reports.saved'));
         }, failed);
+  /** Saves what is typed, if anything, before an action that refreshes the report (the signature): true when done. */
+  const saveFirst = (): Promise<boolean> =>
+    !dirty
+      ? Promise.resolve(true)
+      : !checked()
+        ? Promise.resolve(false)
+        : save.mutateAsync(bodyOf(form, zone, report.id, canPricesWrite)).then(
+            () => {
+              setErrors({});
+              return true;
+            },
+            (err: unknown) => {
+              failed(err);
+              return false;
+            },
+          );
   const doClose = () =>
     close.mutateAsync({ id: report.id, azione: 'chiudi' }).then((r) => {
       setErrors({});
@@ -157,6 +173,7 @@ export function useReportActions(
     saving: save.isPending,
     closing: close.isPending,
     doSave,
+    saveFirst,
     askClose,
     askComplete,
     askReopen,
