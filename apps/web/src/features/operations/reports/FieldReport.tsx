@@ -142,14 +142,21 @@ export function FieldReport({
       )}
       <StickyActions>
         {/* One row at 390 px: the two actions share it; an unsaved change is the enabled save. */}
-        <Group gap="sm" wrap="nowrap" grow>
+        <Group gap="sm" wrap="nowrap">
           {(!readOnly || returnOnly) && (
-            <Button size="lg" onClick={() => void a.doSave()} loading={a.saving} disabled={!dirty}>
+            <Button size="md" onClick={() => void a.doSave()} loading={a.saving} disabled={!dirty} style={{ flex: 1 }}>
               {t('common.save')}
             </Button>
           )}
           {!closed && !readOnly && (
-            <Button size="lg" variant="filled" color="blue.8" onClick={a.askClose} loading={a.closing}>
+            <Button
+              size="md"
+              variant="filled"
+              color="blue.8"
+              onClick={a.askClose}
+              loading={a.closing}
+              style={{ flex: 2 }}
+            >
               {t('reports.close')}
             </Button>
           )}

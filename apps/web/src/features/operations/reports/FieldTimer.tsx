@@ -68,13 +68,13 @@ export function FieldTimer({
           </Text>
         </div>
         {startedAt ? (
-          <Button size="lg" color="red.8" leftSection={<IconPlayerStop size={20} />} onClick={stop} disabled={disabled}>
+          <Button size="lg" color="red.9" leftSection={<IconPlayerStop size={20} />} onClick={stop} disabled={disabled}>
             {t('reports.field.stop')}
           </Button>
         ) : (
           <Button
             size="lg"
-            color="green.8"
+            color="teal.9"
             leftSection={<IconPlayerPlay size={20} />}
             onClick={start}
             disabled={disabled}
