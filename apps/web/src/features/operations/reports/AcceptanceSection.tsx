@@ -261,7 +261,7 @@ export function AcceptanceSection({
           </Button>
         </Group>
       )}
-      {office && !report.completato && (
+      {office && !report.completato && !(firma && report.stato === 'CHIUSO') && (
         <Group>
           <Button variant="outline" onClick={() => setLinkOpen(true)}>
             {t('signature.link.open')}

@@ -46,7 +46,12 @@ describe('a timer run fills the worked day', () => {
   it('by start and end: today’s day is made, the morning pair first, then the afternoon’s', () => {
     const one = applyTimerRun([], { ...run, mode: 'inizio_fine', start: at('08:59:40'), end: at('10:30:10') });
     expect(one).toHaveLength(1);
-    expect(one[0]).toMatchObject({ data: '2026-11-26', tecnico_id: 't1', inizio_mattina: '08:59', fine_mattina: '10:31' });
+    expect(one[0]).toMatchObject({
+      data: '2026-11-26',
+      tecnico_id: 't1',
+      inizio_mattina: '08:59',
+      fine_mattina: '10:31',
+    });
     const two = applyTimerRun(one, { ...run, mode: 'inizio_fine', start: at('14:00:00'), end: at('16:00:00') });
     expect(two).toHaveLength(1);
     expect(two[0]).toMatchObject({ inizio_mattina: '08:59', inizio_pomeriggio: '14:00', fine_pomeriggio: '16:00' });

@@ -88,8 +88,7 @@ export function applyTimerRun(days: DayState[], run: TimerRun): DayState[] {
 
 function patchFor(day: DayState, mode: HoursMode, startMin: number, endMin: number, minutes: number) {
   if (mode === 'inizio_fine') {
-    if (!day.inizio_mattina && !day.fine_mattina)
-      return { inizio_mattina: hhmm(startMin), fine_mattina: hhmm(endMin) };
+    if (!day.inizio_mattina && !day.fine_mattina) return { inizio_mattina: hhmm(startMin), fine_mattina: hhmm(endMin) };
     if (!day.inizio_pomeriggio && !day.fine_pomeriggio)
       return { inizio_pomeriggio: hhmm(startMin), fine_pomeriggio: hhmm(endMin) };
     const lastEnd = day.fine_pomeriggio ? minutesOf(day.fine_pomeriggio) : 0;
