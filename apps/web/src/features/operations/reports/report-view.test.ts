@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { appointmentText } from './FieldPlace';
 import { directionsTo, reportViewFor, telLink } from './report-view';
 
 describe('the report view', () => {
@@ -18,5 +19,24 @@ describe('the report view', () => {
     expect(telLink('+39 333 1234567')).toBe('tel:+393331234567');
     expect(telLink('—')).toBeNull();
     expect(telLink(null)).toBeNull();
+  });
+});
+
+describe('the appointment on the field view', () => {
+  const t = (k: string, o?: Record<string, unknown>) => `${k} ${JSON.stringify(o ?? {})}`;
+  const base = { id: 'a1', tutto_il_giorno: false, da_fare: false };
+
+  it('reads the day and the times on the company’s clock, the Italian way', () => {
+    const a = { ...base, inizio: '2026-11-26T08:00:00.000Z', fine: '2026-11-26T09:30:00.000Z' };
+    expect(appointmentText(a, 'Europe/Rome', t)).toBe('reports.field.at {"day":"26/11/2026","time":"09:00–10:30"}');
+  });
+
+  it('says a whole day, a to-do and no appointment', () => {
+    const day = { ...base, tutto_il_giorno: true, inizio: '2026-11-25T23:00:00.000Z', fine: null };
+    expect(appointmentText(day, 'Europe/Rome', t)).toBe('reports.field.allDay {"day":"26/11/2026"}');
+    expect(appointmentText({ ...base, da_fare: true, inizio: null, fine: null }, 'Europe/Rome', t)).toBe(
+      'reports.field.toPlan {}',
+    );
+    expect(appointmentText(null, 'Europe/Rome', t)).toBeNull();
   });
 });
