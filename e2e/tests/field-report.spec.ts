@@ -124,6 +124,7 @@ test('a technician on a phone does the visit on the field report: timer, checks,
   await dismissTour(page);
   const main = page.locator('[data-field-report]');
   await expect(main).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/field-top-390.png` });
 
   // The request and the place first, with the maps link and the call.
   const place = page.getByRole('region', { name: 'Richiesta e luogo' });
@@ -263,22 +264,47 @@ test('a technician on a phone does the visit on the field report: timer, checks,
   expect(read.item.giornate[0].tecnico_id).toBe(mario.id);
   expect(read.item.firma.firmatario).toBe('Giulia Verdi');
 
-  // The office sees the sending in the mail log, sent (the e2e server mails through its loopback SMTP server).
+  // Reopening allowed (set before the office signs in in the browser: an API sign-in ends the browser's session).
+  const reopening = async (value: '0' | '1') => {
+    const saved = await request.post('/api/options/options/confirm', {
+      headers: await officeHeaders(request),
+      data: { items: [{ category: 'riapertura_rapportini_chiusi', subcategory: 'enabled', value }] },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+  };
+  await reopening('1');
   const officeContext = await browser.newContext({
     baseURL,
     locale: 'it-IT',
     serviceWorkers: 'block',
     viewport: { width: 1366, height: 900 },
   });
-  const office = await officeContext.newPage();
-  await signIn(office, { path: `/interventions/${report.id}` });
-  await dismissTour(office);
-  await expect(office.getByRole('region', { name: "Dati dell'intervento" })).toBeVisible();
-  await expect(office.locator('[data-field-report]')).toHaveCount(0);
-  const log = office.getByRole('region', { name: 'Registro invii' });
-  const entry = log.getByRole('row').filter({ hasText: email });
-  await expect(entry).toBeVisible();
-  await expect(entry.getByText('Inviato')).toBeVisible({ timeout: 20_000 });
-  if (SHOTS) await office.screenshot({ path: `${SHOTS}/field-office-1366.png`, fullPage: true });
-  await officeContext.close();
+  try {
+    // The office sees the sending in the mail log, sent (the e2e server mails through its loopback SMTP server).
+    const office = await officeContext.newPage();
+    await signIn(office, { path: `/interventions/${report.id}` });
+    await dismissTour(office);
+    await expect(office.getByRole('region', { name: "Dati dell'intervento" })).toBeVisible();
+    await expect(office.locator('[data-field-report]')).toHaveCount(0);
+    const log = office.getByRole('region', { name: 'Registro invii' });
+    const entry = log.getByRole('row').filter({ hasText: email });
+    await expect(entry).toBeVisible();
+    await expect(entry.getByText('Inviato')).toBeVisible({ timeout: 20_000 });
+    if (SHOTS) await office.screenshot({ path: `${SHOTS}/field-office-1366.png`, fullPage: true });
+
+    // Reopening asks whether the locked signature is cleared; the PDF sent stays in the log.
+    await office.getByRole('button', { name: 'Riapri', exact: true }).click();
+    const confirm = office.getByRole('dialog', { name: "Riaprire l'intervento?" });
+    await expect(confirm.getByText('Il PDF già inviato resta nel registro invii.')).toBeVisible();
+    await confirm.getByRole('checkbox', { name: 'Cancella anche la firma di Giulia Verdi' }).check();
+    if (SHOTS) await office.screenshot({ path: `${SHOTS}/field-reopen-1366.png` });
+    await confirm.getByRole('button', { name: 'Riapri', exact: true }).click();
+    await expect(office.getByText('Intervento riaperto').first()).toBeVisible();
+    await expect(office.locator('main').getByText('Aperto', { exact: true }).first()).toBeVisible();
+    await expect(office.getByTestId('signature-caption')).toHaveCount(0);
+    await expect(entry.getByText('Inviato')).toBeVisible();
+  } finally {
+    await officeContext.close();
+    await reopening('0');
+  }
 });
