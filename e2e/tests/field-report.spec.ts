@@ -56,7 +56,7 @@ async function assertTouchTargets(area: Locator) {
   expect(sizes.tiny, 'controls under 24 px').toEqual([]);
 }
 
-test('a technician on a phone does the visit on the field report: timer, checks, material, photo, signature, close and send', async ({
+test('a technician on a phone does the visit on the field report: timer, checks, material, photo, signature, close and send; the office reopens it', async ({
   page,
   browser,
   baseURL,
