@@ -68,7 +68,12 @@ function renderAgenda(path: string, planningWrite = false) {
   const permissions = defaultUserPermissions();
   if (planningWrite) permissions.pianificazione_interventi.userWrite = true;
   q.setQueryData(sessionKeys.permissions, { lastUpdate: '', permissions });
-  q.setQueryData(sessionKeys.user, { id: 't1', role: 'user', scheduleenabled: 'Y' });
+  q.setQueryData(sessionKeys.user, {
+    id: 't1',
+    role: 'user',
+    scheduleenabled: 'Y',
+    aziendamap: { timezone: 'Europe/Rome' },
+  });
   const router = createMemoryRouter(
     [
       { path: '/intervention-planning', element: <TechnicianAgenda /> },
@@ -124,5 +129,31 @@ describe('the technician’s agenda', () => {
     const post = calls.find((c) => c.method === 'POST')!;
     expect(post.url).toBe('/api/schedule/appointment');
     expect(post.body).toMatchObject({ id: 'a1', crea_rapportino: true, inizio: base.inizio, tecnici_ids: ['t1'] });
+  });
+
+  it('opens on today: today among the week’s days, scrolled to, "Oggi" enabled, the zone by its city', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-27T10:00:00Z')); // Friday 27 March in Rome
+    const scrolled: string[] = [];
+    const scroll = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this.id);
+    });
+    try {
+      const monday = { ...base, id: 'a0', inizio: '2026-03-23T08:00:00Z', fine: '2026-03-23T09:00:00Z' };
+      stubApi([monday, base]);
+      renderAgenda('/intervention-planning');
+      const today = await screen.findByRole('region', { name: /Venerdì 27 marzo/ });
+      expect(within(today).getByText('Nessun appuntamento oggi.')).toBeTruthy();
+      expect(screen.getByText('2 appuntamenti')).toBeTruthy();
+      await waitFor(() => expect(scrolled).toEqual(['agenda-2026-03-27']));
+      const oggi = screen.getByRole('button', { name: 'Oggi' });
+      expect(oggi.hasAttribute('disabled')).toBe(false);
+      fireEvent.click(oggi);
+      expect(scrolled).toEqual(['agenda-2026-03-27', 'agenda-2026-03-27']);
+      expect(screen.getByText('I tuoi appuntamenti, con gli orari di Roma')).toBeTruthy();
+    } finally {
+      scroll.mockRestore();
+      vi.useRealTimers();
+    }
   });
 });
