@@ -15,7 +15,6 @@ import {
   wallClock,
 } from './agenda-time';
 import { directionsUrl, placeOf } from './place';
-import { startReportBody } from './api';
 
 const ROME = 'Europe/Rome';
 
@@ -169,27 +168,6 @@ describe('place and report', () => {
     );
     const nowhere = { indirizzo: null, citta: null, latitude: null, longitude: null };
     expect(directionsUrl(appt({ id: 'x', luogo: nowhere }))).toBeNull();
-  });
-
-  it('saves the appointment unchanged with a new report', () => {
-    const timed = appt({ id: 'a', inizio: '2026-10-24T20:00:00Z', fine: '2026-10-25T05:00:00Z', mansione_id: 'm1' });
-    expect(startReportBody(timed)).toMatchObject({
-      id: 'a',
-      tecnici_ids: ['t1'],
-      tutto_il_giorno: false,
-      inizio: '2026-10-24T20:00:00Z',
-      fine: '2026-10-25T05:00:00Z',
-      mansione_id: 'm1',
-      crea_rapportino: true,
-      conferma: true,
-    });
-    const allDay = appt({ id: 'b', tutto_il_giorno: true, giorno_inizio: '20261026', giorno_fine: '20261027' });
-    expect(startReportBody(allDay)).toMatchObject({
-      tutto_il_giorno: true,
-      data_inizio: '2026-10-26',
-      data_fine: '2026-10-27',
-    });
-    expect(startReportBody(allDay)).not.toHaveProperty('inizio');
   });
 });
 
