@@ -91,6 +91,7 @@ describe('the large company (seed:large)', () => {
               count(*) filter (where extract(isodow from a.inizio at time zone 'Europe/Rome') > 5)::int as weekend,
               count(*) filter (where a.tutto_il_giorno)::int as all_day,
               count(*) filter (where a.rapportino_id is not null)::int as reports,
+              count(distinct a.rapportino_id)::int as distinct_reports,
               count(*) filter (where r.id is not null and r.cliente_id <> a.cliente_id)::int as wrong_customer,
               count(*) filter (where not a.tutto_il_giorno and (to_char(a.inizio at time zone 'Europe/Rome', 'HH24:MI') < '08:00'
                                   or to_char(a.fine at time zone 'Europe/Rome', 'HH24:MI') > '18:00'))::int as off_hours,
@@ -105,7 +106,10 @@ describe('the large company (seed:large)', () => {
     const row = r.rows[0] as Record<string, number | Date>;
     expect(row).toMatchObject({ n: 600, weekend: 0, wrong_customer: 0, off_hours: 0, links: 660, wrong_start: 0 });
     expect(row.all_day).toBe(24);
-    expect(row.reports).toBeGreaterThan(50);
+    // One appointment per report at most (decision 0040): some of the 16 reports, none twice.
+    expect(row.reports).toBeGreaterThan(0);
+    expect(row.reports).toBeLessThanOrEqual(16);
+    expect(row.reports).toBe(row.distinct_reports);
     const span = (new Date(row.last as Date).getTime() - new Date(row.first as Date).getTime()) / 86_400_000;
     expect(span).toBeGreaterThan(2.9 * 365);
 

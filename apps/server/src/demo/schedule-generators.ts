@@ -6,8 +6,8 @@ import { sql, type SQL } from 'drizzle-orm';
  * from about 34 months back to 2 months ahead, among the technicians, each technician's day in
  * slots of 90 minutes from 8:00 in Rome (a fifth slot at 14:20, a sixth at 15:55; every 25th
  * appointment all day instead). Each has a customer (with its first plant), every tenth a second
- * technician, every fourth in the past the report of the same customer it led to when there are
- * reports, and a job role when the company has some. Their technicians' links carry the start, as
+ * technician, every fourth in the past the report it led to (each report by one appointment at
+ * most, decision 0040; the appointment takes the report's customer and plant) while reports last, and a job role when the company has some. Their technicians' links carry the start, as
  * the service writes them.
  */
 const n = (v: number) => sql.raw(String(Math.trunc(v)));
@@ -51,7 +51,6 @@ export function appointmentsBatch(aziendaId: string, lo: number, hi: number, tec
              ((g - 1) / nd.n) % ${n(technicians.length)} as t,
              ((g - 1) / (nd.n * ${n(technicians.length)})) % 6 as slot,
              (g * 7919) % (select count(*) from cl) as ci,
-             (g * 104729) % nullif((select count(*) from rp), 0) as ri,
              g % nullif((select count(*) from jobs), 0) as ji
         from generate_series(${n(lo)}::bigint, ${n(hi)}::bigint) g, (select count(*) as n from wd) nd
     ), rows as (
@@ -64,7 +63,8 @@ export function appointmentsBatch(aziendaId: string, lo: number, hi: number, tec
         from src
         join wd on wd.rn = src.di
         join cl on cl.rn = src.ci
-        left join rp on src.g % 4 = 0 and wd.day < current_date and rp.rn = src.ri
+        -- A report has one appointment at most (decision 0040): the g-th appointment takes report g / 4.
+        left join rp on src.g % 4 = 0 and wd.day < current_date and rp.rn = src.g / 4
         left join jobs on src.g % 3 <> 0 and jobs.rn = src.ji
     ), a as (
       insert into appuntamenti (id, azienda_id, cliente_id, impianto_id, mansione_id, rapportino_id, titolo, note,

@@ -8,7 +8,7 @@ import type { Db, DbOrTx, Tx } from './db/client.js';
 import { aziende } from './db/schema.js';
 import { AppError, notFound } from './errors.js';
 import type { Actor } from './auth/actor.js';
-import { ownIdOf, systemPrincipal, userPrincipal, type Principal } from './auth/principal.js';
+import { systemPrincipal, userPrincipal, type Principal } from './auth/principal.js';
 import type { AppEvent } from './events/catalog.js';
 import { writeEvent, wakeDispatcher } from './events/outbox.js';
 
@@ -152,16 +152,6 @@ export function userOf(ctx: CompanyContext) {
 /** The language a context speaks: the signed-in user's, else the company's. */
 export const languageOf = (ctx: CompanyContext): string =>
   ctx.principal.kind === 'user' ? ctx.principal.lingua : ctx.company.lingua;
-
-/**
- * The caller as areas not yet converted to the context take it (`{ aziendaId, userId, permissions }`,
- * e.g. the table preferences): a principal that is no user owns nothing (ownIdOf).
- */
-export const whoOf = (ctx: CompanyContext) => ({
-  aziendaId: ctx.company.id,
-  userId: ownIdOf(ctx.principal),
-  permissions: ctx.principal.permissions,
-});
 
 /** The company's today (YYYY-MM-DD on its calendar), by the context's clock. */
 export const todayOf = (ctx: CompanyContext): string => todayOn(ctx.clock, ctx.company.timezone);

@@ -18,9 +18,6 @@ declare module 'fastify' {
     /** Who may call the route (the route table's principal kinds); a session is a `user`. */
     principals?: readonly PrincipalKind[];
   }
-  interface FastifyRequest {
-    actor: Actor | null;
-  }
 }
 
 export function bearer(request: FastifyRequest): string | undefined {
@@ -78,10 +75,9 @@ export function checkPermission(principal: Principal, need: Requirement | readon
 
 /**
  * One hook for every /api route: session first, then the route's permission asked of the user's
- * principal; the request then carries the actor and its company context (`contextOf`).
+ * principal; the request then carries its company context (`contextOf`).
  */
 export function registerAuthGuard(app: FastifyInstance, deps: Deps): void {
-  app.decorateRequest('actor', null);
   app.decorateRequest('companyContext', null);
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
@@ -93,13 +89,6 @@ export function registerAuthGuard(app: FastifyInstance, deps: Deps): void {
     const ctx = userContext(deps, actor);
     checkPermission(ctx.principal, config.permission);
     refuseWhenExpired(session, url, deps.clock.now());
-    request.actor = actor;
     request.companyContext = ctx;
   });
-}
-
-/** The actor of an authenticated route (the guard guarantees it). */
-export function actorOf(request: FastifyRequest): Actor {
-  if (!request.actor) throw new AppError('UNAUTHENTICATED');
-  return request.actor;
 }

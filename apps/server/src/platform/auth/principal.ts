@@ -122,13 +122,16 @@ export const systemPrincipal = (job: string, grants: readonly Requirement[]): Sy
  */
 export function may(p: Principal, need: Requirement | readonly Requirement[]): boolean {
   if (isList(need)) return need.every((one) => may(p, one));
-  if (need.adminOnly && !(p.kind === 'user' && p.role === 'admin')) return false;
+  if (need.adminOnly && !isAdmin(p)) return false;
   if (p.kind === 'portal_customer' && (need.action !== 'read' || need.scope === 'company')) return false;
   const scope = p.kind === 'portal_customer' ? 'user' : (need.scope ?? 'any');
   return can(p.permissions, need.key, need.action, scope);
 }
 
 const isList = (need: Requirement | readonly Requirement[]): need is readonly Requirement[] => Array.isArray(need);
+
+/** Whether the principal is a signed-in administrator of the company (what `adminOnly` asks). */
+export const isAdmin = (p: Principal): boolean => p.kind === 'user' && p.role === 'admin';
 
 /** The signed-in user behind a principal, when it is one (own-data rules, "created by"). */
 export const userIdOf = (p: Principal): string | null => (p.kind === 'user' ? p.userId : null);

@@ -3,3 +3,4 @@ export * from './geolocation/api';
 export * from './geolocation/LastPosition';
 export * from './reports/TodoCard';
 export * from './planner/agenda/CalendarFeedModal';
+export * from './day/TechnicianDay';

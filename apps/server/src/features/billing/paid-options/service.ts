@@ -1,4 +1,5 @@
 import type { Estimate, PaidOptionConfirmRequest, PaidOptionRequest, PurchaseResult } from '@fs/contract';
+import type { CompanyContext } from '../../../platform/context.js';
 import type { Deps } from '../../../platform/deps.js';
 import { AppError } from '../../../platform/errors.js';
 import * as subscription from '../subscription/service.js';
@@ -15,22 +16,22 @@ export async function boughtOptions(deps: Deps, aziendaId: string): Promise<Set<
   return repo.boughtOptions(deps.db, aziendaId);
 }
 
-async function ensureNotBought(deps: Deps, aziendaId: string, option: string) {
-  if ((await repo.boughtOptions(deps.db, aziendaId)).has(option)) {
+async function ensureNotBought(ctx: CompanyContext, option: string) {
+  if ((await repo.boughtOptions(ctx.db, ctx.company.id)).has(option)) {
     throw new AppError('CONFLICT', 'Opzione già attiva', [{ path: 'option', message: 'già attiva' }]);
   }
 }
 
 const itemsOf = (option: PaidOptionRequest['option']) => [{ type: `option:${option}` as const, quantity: 1 }];
 
-export async function estimate(deps: Deps, aziendaId: string, req: PaidOptionRequest): Promise<Estimate> {
-  await ensureNotBought(deps, aziendaId, req.option);
-  return subscription.quote(deps, aziendaId, { items: itemsOf(req.option), billingPeriod: req.billingPeriod });
+export async function estimate(ctx: CompanyContext, req: PaidOptionRequest): Promise<Estimate> {
+  await ensureNotBought(ctx, req.option);
+  return subscription.quote(ctx, { items: itemsOf(req.option), billingPeriod: req.billingPeriod });
 }
 
-export async function confirm(deps: Deps, aziendaId: string, req: PaidOptionConfirmRequest): Promise<PurchaseResult> {
-  await ensureNotBought(deps, aziendaId, req.option);
-  return subscription.purchase(deps, aziendaId, {
+export async function confirm(ctx: CompanyContext, req: PaidOptionConfirmRequest): Promise<PurchaseResult> {
+  await ensureNotBought(ctx, req.option);
+  return subscription.purchase(ctx, {
     items: itemsOf(req.option),
     billingPeriod: req.billingPeriod,
     paymentMethod: req.paymentMethod,

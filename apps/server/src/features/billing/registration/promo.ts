@@ -9,7 +9,7 @@ import {
 import { AppError, notFound } from '../../../platform/errors.js';
 import { hashToken, randomToken } from '../../../platform/auth/crypto.js';
 import type { Deps } from '../../../platform/deps.js';
-import { checkVoucher } from '../subscription/service.js';
+import { voucherFor } from '../subscription/service.js';
 import { addDays } from '../subscription/quote.js';
 import * as repo from './repo.js';
 import { check, newCompanyOf, provision } from './service.js';
@@ -40,7 +40,7 @@ export async function initPromo(
   const created = await provision(deps, newCompanyOf(input, TRIAL_DAYS), async (tx, p) => {
     let valid = true;
     try {
-      await checkVoucher(deps, p.company.id, input.coupon, tx);
+      await voucherFor(deps, tx, p.company.id, input.coupon);
     } catch (e) {
       if (!(e instanceof AppError && e.code === '0011')) throw e;
       valid = false;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@fs/contract';
 import type { Deps } from '../../../platform/deps.js';
-import { actorOf } from '../../../platform/auth/guard.js';
+import { contextOf } from '../../../platform/context.js';
 import { sandboxPaymentRoutes } from '../../../platform/payments/sandbox-routes.js';
 import * as service from './service.js';
 import { implement } from '../../../platform/http/route.js';
@@ -13,31 +13,31 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (
 
   implement(app, table.getSubscription, async (req) => ({
     success: true as const,
-    item: await service.getSubscription(deps, actorOf(req).aziendaId),
+    item: await service.getSubscription(contextOf(req)),
   }));
 
   implement(app, table.quote, async (req) => ({
     success: true as const,
-    estimate: [await service.quote(deps, actorOf(req).aziendaId, req.body)],
+    estimate: [await service.quote(contextOf(req), req.body)],
   }));
 
   implement(app, table.confirm, async (req) => ({
     success: true as const,
-    item: await service.purchase(deps, actorOf(req).aziendaId, { ...req.body, paymentMethod: 'bank_transfer' }),
+    item: await service.purchase(contextOf(req), { ...req.body, paymentMethod: 'bank_transfer' }),
   }));
 
   implement(app, table.confirmCard, async (req) => ({
     success: true as const,
-    item: await service.purchase(deps, actorOf(req).aziendaId, { ...req.body, paymentMethod: 'card' }),
+    item: await service.purchase(contextOf(req), { ...req.body, paymentMethod: 'card' }),
   }));
 
   implement(app, table.completeCardChallenge, async (req) => ({
     success: true as const,
-    item: await service.completeCardChallenge(deps, actorOf(req).aziendaId, req.body.challenge_id),
+    item: await service.completeCardChallenge(contextOf(req), req.body.challenge_id),
   }));
 
   implement(app, table.checkVoucher, async (req) => ({
     success: true as const,
-    item: await service.checkVoucher(deps, actorOf(req).aziendaId, req.body.code),
+    item: await service.checkVoucher(contextOf(req), req.body.code),
   }));
 };

@@ -17,6 +17,7 @@ import {
   type Voucher,
 } from '@fs/contract';
 import { AppError, notFound } from '../../../platform/errors.js';
+import { todayOf, type CompanyContext } from '../../../platform/context.js';
 import type { Deps } from '../../../platform/deps.js';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import type { CardDetails } from '../../../platform/payments/gateway.js';
@@ -55,14 +56,16 @@ async function company(db: DbOrTx, aziendaId: string, forUpdate = false) {
   return c;
 }
 
-export async function getSubscription(deps: Deps, aziendaId: string): Promise<Subscription> {
-  const c = await company(deps.db, aziendaId);
+export async function getSubscription(ctx: CompanyContext): Promise<Subscription> {
+  const { db } = ctx;
+  const aziendaId = ctx.company.id;
+  const c = await company(db, aziendaId);
   const [breakList, used, card, pending, storage] = await Promise.all([
-    repo.items(deps.db, aziendaId),
-    repo.usedLicences(deps.db, aziendaId),
-    repo.findCard(deps.db, aziendaId),
-    repo.latestPendingTransfer(deps.db, aziendaId),
-    repo.storageUsed(deps.db, aziendaId),
+    repo.items(db, aziendaId),
+    repo.usedLicences(db, aziendaId),
+    repo.findCard(db, aziendaId),
+    repo.latestPendingTransfer(db, aziendaId),
+    repo.storageUsed(db, aziendaId),
   ]);
   const d = toDates(c);
   const slots = breakList.find((i) => i.type === 'storage')?.quantity ?? 0;
@@ -76,7 +79,7 @@ export async function getSubscription(deps: Deps, aziendaId: string): Promise<Su
       scadenza_abbonamento_date: c.scadenzaAbbonamentoDate,
       scadenza_trial_date: c.scadenzaTrialDate,
       dunning: c.dunning,
-      state: subscriptionState(d, todayIn(c.timezone, deps.clock.now())),
+      state: subscriptionState(d, todayOf(ctx)),
       renewListino: { breakList },
     },
     licences: { total: licenceCount(breakList), used, limit: technicianLimit(c.subscriptionType) },
@@ -91,13 +94,15 @@ export async function getSubscription(deps: Deps, aziendaId: string): Promise<Su
   };
 }
 
-/** A voucher usable by this company today, or 0011. */
-export async function checkVoucher(
-  deps: Deps,
-  aziendaId: string,
-  code: string,
-  db: DbOrTx = deps.db,
-): Promise<Voucher> {
+/** POST /subscription/voucher: a voucher usable by the company today, or 0011. */
+export const checkVoucher = (ctx: CompanyContext, code: string): Promise<Voucher> =>
+  voucherFor(ctx.deps, ctx.db, ctx.company.id, code);
+
+/**
+ * A voucher usable by this company today (its calendar, by the clock), or 0011: on `db`, the
+ * caller's transaction when there is one (the registration's, before the company has a context).
+ */
+export async function voucherFor(deps: Deps, db: DbOrTx, aziendaId: string, code: string): Promise<Voucher> {
   const c = await company(db, aziendaId);
   const today = todayIn(c.timezone, deps.clock.now());
   const v = await repo.findVoucher(db, code);
@@ -111,18 +116,14 @@ export async function checkVoucher(
   return { code: v.code, percent_off: v.percentOff, amount_off_cents: v.amountOffCents, valid_until: v.validUntil };
 }
 
-async function quoteWith(
-  deps: Deps,
-  db: DbOrTx,
-  aziendaId: string,
-  req: QuoteRequest,
-  forUpdate = false,
-): Promise<Quoted> {
+async function quoteWith(ctx: CompanyContext, req: QuoteRequest, forUpdate = false): Promise<Quoted> {
+  const { db } = ctx;
+  const aziendaId = ctx.company.id;
   const c = await company(db, aziendaId, forUpdate);
   const codes = [...new Set((req.vouchers ?? []).map((v) => v.trim().toUpperCase()))];
   const terms: VoucherTerms[] = [];
   for (const code of codes) {
-    const v = await checkVoucher(deps, aziendaId, code, db);
+    const v = await voucherFor(ctx.deps, db, aziendaId, code);
     terms.push({ code: v.code, percentOff: v.percent_off, amountOffCents: v.amount_off_cents });
   }
   const input: QuoteInput = {
@@ -132,13 +133,13 @@ async function quoteWith(
     replace: req.replace ?? false,
   };
   const [current, used] = await Promise.all([repo.items(db, aziendaId), repo.usedLicences(db, aziendaId)]);
-  return buildQuote(toDates(c), current, used, input, terms, todayIn(c.timezone, deps.clock.now()));
+  return buildQuote(toDates(c), current, used, input, terms, todayOf(ctx));
 }
 
 const publicEstimate = ({ composition: _c, plan: _p, ...e }: Quoted): Estimate => e;
 
-export async function quote(deps: Deps, aziendaId: string, req: QuoteRequest): Promise<Estimate> {
-  return publicEstimate(await quoteWith(deps, deps.db, aziendaId, req));
+export async function quote(ctx: CompanyContext, req: QuoteRequest): Promise<Estimate> {
+  return publicEstimate(await quoteWith(ctx, req));
 }
 
 /** Applies a paid (or bank-transfer) purchase: items, company term, vouchers; inside the caller's transaction. */
@@ -180,22 +181,22 @@ async function apply(
 }
 
 /** A failed card payment on a confirmed subscription sets the dunning flag (payment failed). */
-async function markDunning(deps: Deps, aziendaId: string, e: unknown) {
+async function markDunning(ctx: CompanyContext, e: unknown) {
   if (!(e instanceof AppError) || !['CARD_DECLINED', 'CARD_3DS_FAILED', '0026'].includes(e.code)) return;
-  const c = await repo.findCompany(deps.db, aziendaId);
-  if (c?.subscriptionConfirmed) await repo.updateCompany(deps.db, aziendaId, { dunning: true });
+  const c = await repo.findCompany(ctx.db, ctx.company.id);
+  if (c?.subscriptionConfirmed) await repo.updateCompany(ctx.db, ctx.company.id, { dunning: true });
 }
 
 async function paidByCard(
-  deps: Deps,
-  aziendaId: string,
+  ctx: CompanyContext,
   q: Quoted,
   codes: string[],
   card: CardDetails,
   ref: string | null,
   paymentId?: string,
 ) {
-  return deps.db.transaction(async (tx) => {
+  const aziendaId = ctx.company.id;
+  return ctx.transaction(async ({ db: tx }) => {
     const p = paymentId
       ? await repo.settlePayment(tx, aziendaId, paymentId, 'requires_action', {
           status: 'succeeded',
@@ -213,7 +214,7 @@ async function paidByCard(
           paidAt: new Date(),
         });
     if (!p) throw new AppError('CONFLICT', 'Pagamento già concluso');
-    await apply(tx, aziendaId, q, 'card', p.id, codes, deps.clock.now());
+    await apply(tx, aziendaId, q, 'card', p.id, codes, ctx.clock.now());
     await repo.saveCard(tx, aziendaId, card);
     return p;
   });
@@ -224,13 +225,15 @@ async function paidByCard(
  * (then `completeCardChallenge`). Bank transfer: recorded as pending with the instructions;
  * the subscription is confirmed at once (docs/pricing.md).
  */
-export async function purchase(deps: Deps, aziendaId: string, req: PurchaseRequest): Promise<PurchaseResult> {
-  const q = await quoteWith(deps, deps.db, aziendaId, req);
+export async function purchase(ctx: CompanyContext, req: PurchaseRequest): Promise<PurchaseResult> {
+  const { deps } = ctx;
+  const aziendaId = ctx.company.id;
+  const q = await quoteWith(ctx, req);
   const codes = q.discounts.map((d) => d.code);
   const estimate = publicEstimate(q);
   if (req.paymentMethod === 'bank_transfer') {
-    const c = await company(deps.db, aziendaId);
-    return deps.db.transaction(async (tx) => {
+    const c = await company(ctx.db, aziendaId);
+    return ctx.transaction(async ({ db: tx }) => {
       const p = await repo.insertPayment(tx, {
         aziendaId,
         status: 'pending_transfer',
@@ -243,13 +246,13 @@ export async function purchase(deps: Deps, aziendaId: string, req: PurchaseReque
       const instructions = deps.payments.bankTransferInstructions({
         amountCents: q.total_cents,
         reference,
-        dueDate: addDays(todayIn(c.timezone, deps.clock.now()), deps.config.BANK_TRANSFER_DUE_DAYS),
+        dueDate: addDays(todayOf(ctx), deps.config.BANK_TRANSFER_DUE_DAYS),
       });
       await repo.settlePayment(tx, aziendaId, p.id, 'pending_transfer', {
         transferReference: reference,
         estimate: { ...estimate, instructions },
       });
-      await apply(tx, aziendaId, q, 'bank_transfer', p.id, codes, deps.clock.now());
+      await apply(tx, aziendaId, q, 'bank_transfer', p.id, codes, ctx.clock.now());
       return { status: 'pending_transfer' as const, payment_id: p.id, estimate, instructions };
     });
   }
@@ -258,7 +261,7 @@ export async function purchase(deps: Deps, aziendaId: string, req: PurchaseReque
   try {
     if (q.total_cents === 0) {
       const card = await deps.payments.authorize(req.card);
-      const p = await paidByCard(deps, aziendaId, q, codes, card, null);
+      const p = await paidByCard(ctx, q, codes, card, null);
       return { status: 'succeeded', payment_id: p.id, estimate };
     }
     const r = await deps.payments.charge({
@@ -270,10 +273,10 @@ export async function purchase(deps: Deps, aziendaId: string, req: PurchaseReque
       returnUrl: req.returnUrl ?? '/subscription-plan/checkout',
     });
     if (r.status === 'succeeded') {
-      const p = await paidByCard(deps, aziendaId, q, codes, r.card, r.reference);
+      const p = await paidByCard(ctx, q, codes, r.card, r.reference);
       return { status: 'succeeded', payment_id: p.id, estimate };
     }
-    const p = await repo.insertPayment(deps.db, {
+    const p = await repo.insertPayment(ctx.db, {
       aziendaId,
       status: 'requires_action',
       method: 'card',
@@ -284,18 +287,15 @@ export async function purchase(deps: Deps, aziendaId: string, req: PurchaseReque
     });
     return { status: 'requires_action', payment_id: p.id, estimate, challenge_id: r.challengeId, challenge_url: r.url };
   } catch (e) {
-    await markDunning(deps, aziendaId, e);
+    await markDunning(ctx, e);
     throw e;
   }
 }
 
 /** After the 3-D Secure page: applies the purchase quoted when the challenge started. */
-export async function completeCardChallenge(
-  deps: Deps,
-  aziendaId: string,
-  challengeId: string,
-): Promise<PurchaseResult> {
-  const p = await repo.findPaymentByChallenge(deps.db, aziendaId, challengeId);
+export async function completeCardChallenge(ctx: CompanyContext, challengeId: string): Promise<PurchaseResult> {
+  const aziendaId = ctx.company.id;
+  const p = await repo.findPaymentByChallenge(ctx.db, aziendaId, challengeId);
   if (!p) throw notFound('Pagamento');
   const q = p.estimate as Quoted;
   const estimate = publicEstimate(q);
@@ -303,15 +303,15 @@ export async function completeCardChallenge(
   if (p.status === 'failed') throw new AppError('CARD_3DS_FAILED', 'Verifica 3-D Secure non superata');
   let done: { reference: string; card: CardDetails };
   try {
-    done = await deps.payments.completeChallenge(aziendaId, challengeId);
+    done = await ctx.deps.payments.completeChallenge(aziendaId, challengeId);
   } catch (e) {
     if (e instanceof AppError && e.code === 'CARD_3DS_FAILED') {
-      await repo.settlePayment(deps.db, aziendaId, p.id, 'requires_action', { status: 'failed' });
-      await markDunning(deps, aziendaId, e);
+      await repo.settlePayment(ctx.db, aziendaId, p.id, 'requires_action', { status: 'failed' });
+      await markDunning(ctx, e);
     }
     throw e;
   }
-  await paidByCard(deps, aziendaId, q, p.vouchers, done.card, done.reference, p.id);
+  await paidByCard(ctx, q, p.vouchers, done.card, done.reference, p.id);
   return { status: 'succeeded', payment_id: p.id, estimate };
 }
 

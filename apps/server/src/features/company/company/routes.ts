@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@fs/contract';
 import type { Deps } from '../../../platform/deps.js';
 import { AppError } from '../../../platform/errors.js';
-import { actorOf } from '../../../platform/auth/guard.js';
+import { contextOf } from '../../../platform/context.js';
 import { contentDisposition } from '../../../platform/http/content-disposition.js';
 import * as service from './service.js';
 import { implement } from '../../../platform/http/route.js';
@@ -12,16 +12,16 @@ const table = routes.company;
 export const companyRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   implement(app, table.getCompany, async (req) => ({
     success: true as const,
-    item: await service.getCompany(deps, actorOf(req).aziendaId),
+    item: await service.getCompany(contextOf(req)),
   }));
 
   implement(app, table.updateCompany, async (req) => ({
     success: true as const,
-    item: await service.updateCompany(deps, actorOf(req).aziendaId, req.body),
+    item: await service.updateCompany(contextOf(req), req.body),
   }));
 
   implement(app, table.getLogo, async (req, reply) => {
-    const logo = await service.getLogo(deps, actorOf(req).aziendaId);
+    const logo = await service.getLogo(contextOf(req));
     return reply
       .header('content-type', logo.contentType)
       .header('content-length', String(logo.size))
@@ -37,6 +37,6 @@ export const companyRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
       part?.file.resume();
       throw new AppError('VALIDATION', 'Campo "file" mancante', [{ path: 'file', message: 'obbligatorio' }]);
     }
-    return { success: true as const, item: await service.replaceLogo(deps, actorOf(req).aziendaId, part.file) };
+    return { success: true as const, item: await service.replaceLogo(contextOf(req), part.file) };
   });
 };

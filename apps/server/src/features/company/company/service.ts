@@ -4,7 +4,7 @@ import type { Company } from '@fs/contract';
 import type { z } from 'zod';
 import type { companyUpdateRequest } from '@fs/contract';
 import { AppError, notFound } from '../../../platform/errors.js';
-import type { Deps } from '../../../platform/deps.js';
+import type { CompanyContext } from '../../../platform/context.js';
 import { removeObjects } from '../../../platform/storage-removals.js';
 import * as repo from './repo.js';
 import { toAzienda } from './presenter.js';
@@ -18,23 +18,24 @@ const LOGO_TYPES = new Map([
   ['image/gif', 'gif'],
 ]);
 
-export async function getCompany(deps: Deps, aziendaId: string): Promise<Company> {
-  const c = await repo.findCompany(deps.db, aziendaId);
+export async function getCompany(ctx: CompanyContext): Promise<Company> {
+  const aziendaId = ctx.company.id;
+  const c = await repo.findCompany(ctx.db, aziendaId);
   if (!c) throw notFound('Azienda');
   return toAzienda(c);
 }
 
 export async function updateCompany(
-  deps: Deps,
-  aziendaId: string,
+  ctx: CompanyContext,
   input: z.output<typeof companyUpdateRequest>,
 ): Promise<Company> {
-  if (await repo.findOtherByPiva(deps.db, aziendaId, input.partita_iva)) {
+  const aziendaId = ctx.company.id;
+  if (await repo.findOtherByPiva(ctx.db, aziendaId, input.partita_iva)) {
     throw new AppError('CONFLICT', "Partita IVA già registrata da un'altra azienda", [
       { path: 'partita_iva', message: 'Partita IVA già registrata' },
     ]);
   }
-  const row = await repo.updateCompany(deps.db, aziendaId, {
+  const row = await repo.updateCompany(ctx.db, aziendaId, {
     ragioneSociale: input.ragione_sociale,
     partitaIva: input.partita_iva,
     codiceFiscale: input.codice_fiscale ?? null,
@@ -59,7 +60,8 @@ export async function updateCompany(
  * Streams an uploaded logo to storage after sniffing its first bytes, then
  * swaps it in with one transaction; the old file goes once the swap is done.
  */
-export async function replaceLogo(deps: Deps, aziendaId: string, upload: Readable): Promise<{ id: string }> {
+export async function replaceLogo(ctx: CompanyContext, upload: Readable): Promise<{ id: string }> {
+  const aziendaId = ctx.company.id;
   const typed = await fileTypeStream(upload);
   const mime = typed.fileType?.mime;
   const ext = mime ? LOGO_TYPES.get(mime) : undefined;
@@ -67,13 +69,13 @@ export async function replaceLogo(deps: Deps, aziendaId: string, upload: Readabl
     upload.resume();
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', "Il logo deve essere un'immagine PNG, JPEG, WebP o GIF");
   }
-  const stored = await deps.storage.put(aziendaId, typed);
+  const stored = await ctx.deps.storage.put(aziendaId, typed);
   try {
     // The multipart limit cuts the stream short rather than failing it.
     if ((upload as Readable & { truncated?: boolean }).truncated) {
-      throw new AppError('PAYLOAD_TOO_LARGE', `Il logo supera ${Math.round(deps.config.LOGO_MAX_BYTES / 1024)} KB`);
+      throw new AppError('PAYLOAD_TOO_LARGE', `Il logo supera ${Math.round(ctx.deps.config.LOGO_MAX_BYTES / 1024)} KB`);
     }
-    const { id, oldKey } = await deps.db.transaction(async (tx) => {
+    const { id, oldKey } = await ctx.transaction(async ({ db: tx }) => {
       // The logo counts toward the storage quota like any file: refused when it does not fit.
       const [old] = await reserveSpace(tx, aziendaId, stored.size, async () => {
         const company = await repo.findCompany(tx, aziendaId);
@@ -94,17 +96,23 @@ export async function replaceLogo(deps: Deps, aziendaId: string, upload: Readabl
       if (old) await repo.deleteMedia(tx, aziendaId, old.id);
       return { id: m.id, oldKey: old?.storageKey };
     });
-    if (oldKey) await removeObjects(deps, [oldKey]);
+    if (oldKey) await removeObjects(ctx.deps, [oldKey]);
     return { id };
   } catch (e) {
-    await deps.storage.remove(stored.key);
+    await ctx.deps.storage.remove(stored.key);
     throw e;
   }
 }
 
-export async function getLogo(deps: Deps, aziendaId: string) {
-  const company = await repo.findCompany(deps.db, aziendaId);
-  const m = company?.logoMediaId ? await repo.findMedia(deps.db, aziendaId, company.logoMediaId) : undefined;
+export async function getLogo(ctx: CompanyContext) {
+  const aziendaId = ctx.company.id;
+  const company = await repo.findCompany(ctx.db, aziendaId);
+  const m = company?.logoMediaId ? await repo.findMedia(ctx.db, aziendaId, company.logoMediaId) : undefined;
   if (!m) throw notFound('Logo');
-  return { contentType: m.contentType, filename: m.filename, size: m.size, body: await deps.storage.get(m.storageKey) };
+  return {
+    contentType: m.contentType,
+    filename: m.filename,
+    size: m.size,
+    body: await ctx.deps.storage.get(m.storageKey),
+  };
 }

@@ -1,3 +1,4 @@
+import type { CompanyContext } from '../../../platform/context.js';
 import type { Deps } from '../../../platform/deps.js';
 import { AppError } from '../../../platform/errors.js';
 import type { MailMessage } from '../../../platform/mail.js';
@@ -65,6 +66,6 @@ export async function companyMailRoute(
 }
 
 /** GET /mail/test-smtp: a real connection to the company's saved SMTP server. */
-export async function testSmtp(deps: Deps, aziendaId: string): Promise<void> {
-  await verifySmtp(await serverOf(deps, await smtpSettings(deps, aziendaId)));
+export async function testSmtp(ctx: CompanyContext): Promise<void> {
+  await verifySmtp(await serverOf(ctx.deps, await smtpSettings(ctx.deps, ctx.company.id)));
 }

@@ -9,7 +9,8 @@ import {
   type OptionItem,
   type OptionsConfirmRequest,
 } from '@fs/contract';
-import type { Actor } from '../../../platform/auth/actor.js';
+import { isAdmin } from '../../../platform/auth/principal.js';
+import type { CompanyContext } from '../../../platform/context.js';
 import type { Deps } from '../../../platform/deps.js';
 import { AppError, notFound, type FieldProblem } from '../../../platform/errors.js';
 import * as repo from './repo.js';
@@ -31,10 +32,10 @@ async function storedValues(deps: Deps, aziendaId: string): Promise<StoredValues
  * Every option with the company's value or the default. The SMTP settings go
  * only to users who may read the options page; the password never goes.
  */
-export async function listOptions(deps: Deps, actor: Actor): Promise<OptionItem[]> {
-  const stored = await storedValues(deps, actor.aziendaId);
-  const bought = await boughtOptions(deps, actor.aziendaId);
-  const mayReadOptions = can(actor.permissions, 'opzioni', 'read');
+export async function listOptions(ctx: CompanyContext): Promise<OptionItem[]> {
+  const stored = await storedValues(ctx.deps, ctx.company.id);
+  const bought = await boughtOptions(ctx.deps, ctx.company.id);
+  const mayReadOptions = can(ctx.principal.permissions, 'opzioni', 'read');
   return toOptionItems(stored, bought, (c) => c.section !== 'smtp' || mayReadOptions);
 }
 
@@ -52,11 +53,11 @@ export async function optionValues(deps: Deps, aziendaId: string, keys: [string,
  * paid options are changed only by administrators and switched on only once
  * bought; SMTP needs a server and a sender when enabled. One transaction.
  */
-export async function confirmOptions(deps: Deps, actor: Actor, input: OptionsConfirmRequest): Promise<OptionItem[]> {
-  const { aziendaId } = actor;
+export async function confirmOptions(ctx: CompanyContext, input: OptionsConfirmRequest): Promise<OptionItem[]> {
+  const aziendaId = ctx.company.id;
   const problems: FieldProblem[] = [];
-  const bought = await boughtOptions(deps, aziendaId);
-  const before = await storedValues(deps, aziendaId);
+  const bought = await boughtOptions(ctx.deps, aziendaId);
+  const before = await storedValues(ctx.deps, aziendaId);
   const after = new Map(before);
   const seen = new Set<string>();
   input.items.forEach((it, i) => {
@@ -75,7 +76,7 @@ export async function confirmOptions(deps: Deps, actor: Actor, input: OptionsCon
     const problem = optionValueProblem(def.type, value);
     if (problem) return problems.push({ path, message: problem });
     if (category.paid && storedOptionValue(def.type, value) !== valueOf(before, it.category, it.subcategory)) {
-      if (actor.role !== 'admin') {
+      if (!isAdmin(ctx.principal)) {
         throw new AppError('FORBIDDEN', "Opzioni a pagamento: chiedere all'amministratore", [
           { path, message: 'solo amministratori' },
         ]);
@@ -96,10 +97,10 @@ export async function confirmOptions(deps: Deps, actor: Actor, input: OptionsCon
   const sealed = new Map<string, string>();
   for (const it of input.items) {
     if (findOption(it.category, it.subcategory)?.type.kind === 'secret' && it.value) {
-      sealed.set(keyOf(it.category, it.subcategory), await box.seal(deps.db, it.value));
+      sealed.set(keyOf(it.category, it.subcategory), await box.seal(ctx.db, it.value));
     }
   }
-  await deps.db.transaction(async (tx) => {
+  await ctx.transaction(async ({ db: tx }) => {
     for (const it of input.items) {
       const key = keyOf(it.category, it.subcategory);
       if (key === LANGUAGE) {
@@ -113,20 +114,21 @@ export async function confirmOptions(deps: Deps, actor: Actor, input: OptionsCon
       }
     }
   });
-  return listOptions(deps, actor);
+  return listOptions(ctx);
 }
 
 /* ---------- motivazioni ---------- */
 
 const toMotivazione = (r: repo.MotivazioneRow): Reason => ({ id: r.id, testo: r.testo });
 
-export async function listMotivazioni(deps: Deps, aziendaId: string): Promise<Reason[]> {
-  return (await repo.listMotivazioni(deps.db, aziendaId)).map(toMotivazione);
+export async function listMotivazioni(ctx: CompanyContext): Promise<Reason[]> {
+  return (await repo.listMotivazioni(ctx.db, ctx.company.id)).map(toMotivazione);
 }
 
 /** Creates (no id) or renames (id) a reason; the text is unique in the company, case aside. */
-export async function saveMotivazione(deps: Deps, aziendaId: string, input: ReasonRequest): Promise<Reason> {
-  return deps.db.transaction(async (tx) => {
+export async function saveMotivazione(ctx: CompanyContext, input: ReasonRequest): Promise<Reason> {
+  const aziendaId = ctx.company.id;
+  return ctx.transaction(async ({ db: tx }) => {
     const same = await repo.findMotivazioneByText(tx, aziendaId, input.testo);
     if (same && same.id !== input.id) {
       throw new AppError('CONFLICT', 'Motivazione già presente', [
@@ -140,6 +142,6 @@ export async function saveMotivazione(deps: Deps, aziendaId: string, input: Reas
   });
 }
 
-export async function deleteMotivazione(deps: Deps, aziendaId: string, id: string): Promise<void> {
-  if (!(await repo.deleteMotivazione(deps.db, aziendaId, id))) throw notFound('Motivazione');
+export async function deleteMotivazione(ctx: CompanyContext, id: string): Promise<void> {
+  if (!(await repo.deleteMotivazione(ctx.db, ctx.company.id, id))) throw notFound('Motivazione');
 }

@@ -3,7 +3,7 @@ import { AppError } from '../../../platform/errors.js';
 import { verifyPassword } from '../../../platform/auth/crypto.js';
 import type { Deps } from '../../../platform/deps.js';
 import { issueSession } from '../../../platform/auth/sessions.js';
-import { sessionUser } from '../session/service.js';
+import { sessionUserOf } from '../session/service.js';
 import * as repo from './repo.js';
 import * as throttle from './throttle.js';
 
@@ -48,6 +48,6 @@ export async function login(deps: Deps, input: LoginRequest, ctx: LoginContext):
     source: ctx.source,
     deviceId: ctx.deviceId,
   });
-  const item = await sessionUser(deps, company.id, user.id);
+  const item = await sessionUserOf(deps, company.id, user.id);
   return { ...item, token: issued.token, refreshToken: issued.refreshToken };
 }

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { groupPermissionMap, type PermissionGroup, type permissionGroupSaveRequest } from '@fs/contract';
 import { AppError, notFound } from '../../../platform/errors.js';
-import type { Deps } from '../../../platform/deps.js';
+import type { CompanyContext } from '../../../platform/context.js';
 import * as repo from './repo.js';
 import { uniqueViolation } from '../../../platform/db/pg-errors.js';
 
@@ -17,11 +17,9 @@ function toGruppo(g: repo.GroupRow, members: Member[]): PermissionGroup {
   };
 }
 
-export async function listGroups(deps: Deps, aziendaId: string): Promise<PermissionGroup[]> {
-  const [groups, members] = await Promise.all([
-    repo.listGroups(deps.db, aziendaId),
-    repo.membersOf(deps.db, aziendaId),
-  ]);
+export async function listGroups(ctx: CompanyContext): Promise<PermissionGroup[]> {
+  const aziendaId = ctx.company.id;
+  const [groups, members] = await Promise.all([repo.listGroups(ctx.db, aziendaId), repo.membersOf(ctx.db, aziendaId)]);
   return groups.map((g) =>
     toGruppo(
       g,
@@ -30,10 +28,11 @@ export async function listGroups(deps: Deps, aziendaId: string): Promise<Permiss
   );
 }
 
-export async function getGroup(deps: Deps, aziendaId: string, id: string): Promise<PermissionGroup> {
-  const g = await repo.findGroup(deps.db, aziendaId, id);
+export async function getGroup(ctx: CompanyContext, id: string): Promise<PermissionGroup> {
+  const aziendaId = ctx.company.id;
+  const g = await repo.findGroup(ctx.db, aziendaId, id);
   if (!g) throw notFound('Gruppo');
-  return toGruppo(g, await repo.membersOf(deps.db, aziendaId, id));
+  return toGruppo(g, await repo.membersOf(ctx.db, aziendaId, id));
 }
 
 const conflict = (path: string, message: string) => new AppError('CONFLICT', message, [{ path, message }]);
@@ -43,10 +42,11 @@ const conflict = (path: string, message: string) => new AppError('CONFLICT', mes
  * unique in the company, members are non-admin users of the company, and a
  * user already in another group must leave it first.
  */
-export async function saveGroup(deps: Deps, aziendaId: string, input: SaveInput): Promise<PermissionGroup> {
+export async function saveGroup(ctx: CompanyContext, input: SaveInput): Promise<PermissionGroup> {
+  const aziendaId = ctx.company.id;
   const memberIds = [...new Set(input.membri)];
   try {
-    const id = await deps.db.transaction(async (tx) => {
+    const id = await ctx.transaction(async ({ db: tx }) => {
       const existing = input.id ? await repo.findGroup(tx, aziendaId, input.id) : undefined;
       if (input.id && !existing) throw notFound('Gruppo');
       const sameName = await repo.findGroupByName(tx, aziendaId, input.name);
@@ -68,15 +68,16 @@ export async function saveGroup(deps: Deps, aziendaId: string, input: SaveInput)
       await repo.setMembers(tx, aziendaId, group.id, memberIds);
       return group.id;
     });
-    return await getGroup(deps, aziendaId, id);
+    return await getGroup(ctx, id);
   } catch (e) {
     if (uniqueViolation(e)) throw conflict('name', 'Esiste già un gruppo con questo nome');
     throw e;
   }
 }
 
-export async function deleteGroup(deps: Deps, aziendaId: string, id: string): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+export async function deleteGroup(ctx: CompanyContext, id: string): Promise<void> {
+  const aziendaId = ctx.company.id;
+  await ctx.transaction(async ({ db: tx }) => {
     const g = await repo.findGroup(tx, aziendaId, id);
     if (!g) throw notFound('Gruppo');
     await repo.releaseMembers(tx, aziendaId, id);

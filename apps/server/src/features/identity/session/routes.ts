@@ -1,21 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@fs/contract';
 import type { Deps } from '../../../platform/deps.js';
-import { actorOf, bearer, deviceIdHeader } from '../../../platform/auth/guard.js';
+import { bearer, deviceIdHeader } from '../../../platform/auth/guard.js';
+import { contextOf } from '../../../platform/context.js';
 import * as service from './service.js';
 import { implement } from '../../../platform/http/route.js';
 
 const table = routes.session;
 
 export const sessionRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
-  implement(app, table.sessionUser, async (req) => {
-    const actor = actorOf(req);
-    return { success: true as const, item: await service.sessionUser(deps, actor.aziendaId, actor.userId) };
-  });
+  implement(app, table.sessionUser, async (req) => ({
+    success: true as const,
+    item: await service.sessionUser(contextOf(req)),
+  }));
 
   implement(app, table.permissions, async (req) => ({
     success: true as const,
-    item: service.permissions(actorOf(req)),
+    item: service.permissions(contextOf(req)),
   }));
 
   implement(app, table.refresh, async (req) => ({
@@ -25,16 +26,16 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
 
   implement(app, table.temporaryRefreshToken, async (req) => ({
     success: true as const,
-    item: await service.temporaryRefreshToken(deps, actorOf(req)),
+    item: await service.temporaryRefreshToken(contextOf(req)),
   }));
 
   implement(app, table.setLanguage, async (req) => ({
     success: true as const,
-    item: await service.setLanguage(deps, actorOf(req), req.body.lingua),
+    item: await service.setLanguage(contextOf(req), req.body.lingua),
   }));
 
   implement(app, table.logout, async (req) => {
-    await service.logout(deps, actorOf(req));
+    await service.logout(contextOf(req));
     return { success: true as const };
   });
 };

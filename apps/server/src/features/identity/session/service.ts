@@ -1,7 +1,8 @@
 import type { PermissionsPayload, SessionUser, Source } from '@fs/contract';
 import { AppError, notFound } from '../../../platform/errors.js';
 import { hashToken, randomToken } from '../../../platform/auth/crypto.js';
-import { permissionsFor, type Actor } from '../../../platform/auth/actor.js';
+import { permissionsFor } from '../../../platform/auth/actor.js';
+import { userOf, type CompanyContext } from '../../../platform/context.js';
 import type { Deps } from '../../../platform/deps.js';
 import * as repo from './repo.js';
 import { DAY_MS, insertRefreshToken, revokeSession } from '../../../platform/auth/sessions.js';
@@ -14,15 +15,25 @@ import { toSessionUser } from './presenter.js';
  */
 export const REUSE_GRACE_MS = 10_000;
 
-export async function sessionUser(deps: Deps, aziendaId: string, userId: string): Promise<SessionUser> {
+/**
+ * A user with their company, as the sign-in answers it: for the flows that open a session (sign-in,
+ * SSO, app access), which have no company context yet.
+ */
+export async function sessionUserOf(deps: Deps, aziendaId: string, userId: string): Promise<SessionUser> {
   const found = await repo.findUserWithCompany(deps.db, aziendaId, userId);
   if (!found) throw notFound('Utente');
   const permissions = permissionsFor({ role: found.user.role, groupPermissions: found.gruppo?.permissions });
   return toSessionUser(found.user, found.company, permissions, found.gruppo);
 }
 
-export function permissions(actor: Actor): PermissionsPayload {
-  return { lastUpdate: actor.permissionsUpdatedAt.toISOString(), permissions: actor.permissions };
+/** GET /user/me: the signed-in user of the context. */
+export async function sessionUser(ctx: CompanyContext): Promise<SessionUser> {
+  return sessionUserOf(ctx.deps, ctx.company.id, userOf(ctx).userId);
+}
+
+export function permissions(ctx: CompanyContext): PermissionsPayload {
+  const user = userOf(ctx);
+  return { lastUpdate: user.permissionsUpdatedAt.toISOString(), permissions: user.permissions };
 }
 
 /**
@@ -72,24 +83,26 @@ export async function refresh(deps: Deps, presented: string | undefined, deviceI
  * device (handing the session to a new tab or window). Only web sessions may
  * make one (0020 otherwise).
  */
-export async function temporaryRefreshToken(deps: Deps, actor: Actor) {
-  if (actor.source !== 'WEB') throw new AppError('0020');
+export async function temporaryRefreshToken(ctx: CompanyContext) {
+  const user = userOf(ctx);
+  const ttlSec = ctx.deps.config.TEMP_REFRESH_TOKEN_TTL_SEC;
+  if (user.source !== 'WEB') throw new AppError('0020');
   const token = randomToken();
-  await insertRefreshToken(deps.db, {
-    sessionId: actor.sessionId,
-    aziendaId: actor.aziendaId,
+  await insertRefreshToken(ctx.db, {
+    sessionId: user.sessionId,
+    aziendaId: ctx.company.id,
     tokenHash: hashToken(token),
     kind: 'temp',
-    expiresAt: new Date(deps.clock.now().getTime() + deps.config.TEMP_REFRESH_TOKEN_TTL_SEC * 1000),
+    expiresAt: new Date(ctx.clock.now().getTime() + ttlSec * 1000),
   });
-  return { refreshToken: token, expiresInSec: deps.config.TEMP_REFRESH_TOKEN_TTL_SEC };
+  return { refreshToken: token, expiresInSec: ttlSec };
 }
 
-export async function setLanguage(deps: Deps, actor: Actor, lingua: string): Promise<SessionUser> {
-  await repo.setUserLanguage(deps.db, actor.aziendaId, actor.userId, lingua);
-  return sessionUser(deps, actor.aziendaId, actor.userId);
+export async function setLanguage(ctx: CompanyContext, lingua: string): Promise<SessionUser> {
+  await repo.setUserLanguage(ctx.db, ctx.company.id, userOf(ctx).userId, lingua);
+  return sessionUser(ctx);
 }
 
-export async function logout(deps: Deps, actor: Actor): Promise<void> {
-  await revokeSession(deps.db, actor.aziendaId, actor.sessionId, 'logout');
+export async function logout(ctx: CompanyContext): Promise<void> {
+  await revokeSession(ctx.db, ctx.company.id, userOf(ctx).sessionId, 'logout');
 }

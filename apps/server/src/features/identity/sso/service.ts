@@ -13,7 +13,7 @@ import { hashToken, randomToken } from '../../../platform/auth/crypto.js';
 import { authorizationUrl, exchangeCode } from '../../../platform/auth/oidc.js';
 import type { Deps } from '../../../platform/deps.js';
 import { issueSession } from '../../../platform/auth/sessions.js';
-import { sessionUser } from '../session/service.js';
+import { sessionUserOf } from '../session/service.js';
 import * as repo from './repo.js';
 
 /** The web signs in on the login page; the app variant comes back to /ssorapp and opens an APP session. */
@@ -83,6 +83,6 @@ export async function login(deps: Deps, input: SsoLoginRequest, deviceId: string
     source: SOURCE_OF[attempt.target],
     deviceId,
   });
-  const item = await sessionUser(deps, user.aziendaId, user.id);
+  const item = await sessionUserOf(deps, user.aziendaId, user.id);
   return { ...item, token: issued.token, refreshToken: issued.refreshToken };
 }

@@ -1,10 +1,10 @@
 import type { GenerateOtp, LoginItem } from '@fs/contract';
 import { AppError } from '../../../platform/errors.js';
 import { hashToken, randomToken } from '../../../platform/auth/crypto.js';
-import type { Actor } from '../../../platform/auth/actor.js';
+import { userOf, type CompanyContext } from '../../../platform/context.js';
 import type { Deps } from '../../../platform/deps.js';
 import { issueSession } from '../../../platform/auth/sessions.js';
-import { sessionUser } from '../session/service.js';
+import { sessionUserOf } from '../session/service.js';
 import * as repo from './repo.js';
 import { REQUIRED_MESSAGE } from '@fs/contract';
 
@@ -12,22 +12,24 @@ import { REQUIRED_MESSAGE } from '@fs/contract';
  * The app-access QR code: a single-use code for the caller, stored hashed,
  * valid TOKEN_ACCESS_DURATION_SEC. A new code cancels the caller's earlier ones.
  */
-export async function generateOtp(deps: Deps, actor: Actor): Promise<GenerateOtp> {
+export async function generateOtp(ctx: CompanyContext): Promise<GenerateOtp> {
+  const { userId } = userOf(ctx);
+  const { config } = ctx.deps;
   const code = randomToken();
-  const ttl = deps.config.TOKEN_ACCESS_DURATION_SEC;
-  await deps.db.transaction(async (tx) => {
-    await repo.expireUserOtps(tx, actor.aziendaId, actor.userId);
+  const ttl = config.TOKEN_ACCESS_DURATION_SEC;
+  await ctx.transaction(async ({ db: tx }) => {
+    await repo.expireUserOtps(tx, ctx.company.id, userId);
     await repo.insertOtp(tx, {
-      aziendaId: actor.aziendaId,
-      utenteId: actor.userId,
+      aziendaId: ctx.company.id,
+      utenteId: userId,
       codeHash: hashToken(code),
-      expiresAt: new Date(deps.clock.now().getTime() + ttl * 1000),
+      expiresAt: new Date(ctx.clock.now().getTime() + ttl * 1000),
     });
   });
   return {
     success: true,
     OTP: code,
-    url: `${deps.config.publicUrl}/public/app-access?otp=${encodeURIComponent(code)}`,
+    url: `${config.publicUrl}/public/app-access?otp=${encodeURIComponent(code)}`,
     expiresInSec: ttl,
   };
 }
@@ -48,6 +50,6 @@ export async function appAccess(deps: Deps, otp: string, deviceId: string | unde
     source: 'APP',
     deviceId,
   });
-  const item = await sessionUser(deps, spent.aziendaId, spent.utenteId);
+  const item = await sessionUserOf(deps, spent.aziendaId, spent.utenteId);
   return { ...item, token: issued.token, refreshToken: issued.refreshToken };
 }

@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import type { contractsFilteredQuery } from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
-import { todayOf, whoOf, type CompanyContext } from '../../../platform/context.js';
+import { todayOf, type CompanyContext } from '../../../platform/context.js';
 import { notFound } from '../../../platform/errors.js';
 import { tableInfos as tableInfosFor } from '../../shell/index.js';
 import * as detailRepo from './detail-repo.js';
@@ -53,7 +53,7 @@ export async function list(
     },
     q,
   );
-  const infos = q.tableInfos ? await tableInfosFor(ctx.deps, whoOf(ctx), CONTRACTS_TABLE) : undefined;
+  const infos = q.tableInfos ? await tableInfosFor(ctx, CONTRACTS_TABLE) : undefined;
   return {
     items: page.items.map((r) => toRow(r, day)),
     totaleElementi: page.total,

@@ -8,7 +8,7 @@ import {
   type TableInfos,
 } from '@fs/contract';
 import { AppError, notFound } from '../../../platform/errors.js';
-import { todayOf, whoOf, type CompanyContext } from '../../../platform/context.js';
+import { todayOf, type CompanyContext } from '../../../platform/context.js';
 import { ownIdOf, userIdOf } from '../../../platform/auth/principal.js';
 import type { DbOrTx, Tx } from '../../../platform/db/client.js';
 import { tableInfos as tableInfosFor } from '../../shell/index.js';
@@ -242,7 +242,7 @@ export async function list(
 ): Promise<{ items: ReportListRow[]; totaleElementi: number; tableInfos?: TableInfos }> {
   const access = reportAccess(ctx);
   const page = await lists.list(ctx.db, ctx.company.id, listFiltersOf(ctx, q), q);
-  const infos = q.tableInfos ? await tableInfosFor(ctx.deps, whoOf(ctx), REPORTS_TABLE) : undefined;
+  const infos = q.tableInfos ? await tableInfosFor(ctx, REPORTS_TABLE) : undefined;
   return {
     items: page.items.map((r) => toRow(r, access.seePrices)),
     totaleElementi: page.total,

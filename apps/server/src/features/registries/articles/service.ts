@@ -15,8 +15,7 @@ import {
   type TableInfos,
 } from '@fs/contract';
 import { forbidden, notFound } from '../../../platform/errors.js';
-import type { Actor } from '../../../platform/auth/actor.js';
-import type { Deps } from '../../../platform/deps.js';
+import { languageOf, type CompanyContext } from '../../../platform/context.js';
 import type { DbOrTx, Tx } from '../../../platform/db/client.js';
 import { assertRoom, lockCompany, recordAllowance } from '../../../platform/limits.js';
 import { tableInfos as tableInfosFor } from '../../shell/index.js';
@@ -153,33 +152,32 @@ async function checkDuplicates(
  * A caller who may not set prices has the prices sent ignored: an update keeps the article's, a new article has none.
  */
 export async function save(
-  deps: Deps,
-  actor: Actor,
+  ctx: CompanyContext,
   input: SaveInput,
 ): Promise<{ item: Article; warnings: ArticleWarning[] }> {
-  return deps.db.transaction(async (tx) => {
+  return ctx.transaction(async ({ db: tx }) => {
     let row: repo.ArticoloRow | undefined;
-    await lockCompany(tx, actor.aziendaId);
-    const old = input.id ? await repo.findById(tx, actor.aziendaId, input.id) : undefined;
+    await lockCompany(tx, ctx.company.id);
+    const old = input.id ? await repo.findById(tx, ctx.company.id, input.id) : undefined;
     if (input.id && !old) throw notFound('Articolo');
-    await checkDuplicates(tx, actor.aziendaId, input, old);
-    const values = maySetPrices(actor.permissions)
+    await checkDuplicates(tx, ctx.company.id, input, old);
+    const values = maySetPrices(ctx.principal.permissions)
       ? valuesOf(input)
       : { ...valuesOf(input), prezzoVendita: old?.prezzoVendita ?? null, prezzoAcquisto: old?.prezzoAcquisto ?? null };
     if (input.id) {
-      await checkLimit(tx, actor.aziendaId, 0);
-      row = (await repo.update(tx, actor.aziendaId, input.id, values))!;
+      await checkLimit(tx, ctx.company.id, 0);
+      row = (await repo.update(tx, ctx.company.id, input.id, values))!;
     } else {
-      await checkLimit(tx, actor.aziendaId, 1);
-      row = await repo.insert(tx, actor.aziendaId, values);
+      await checkLimit(tx, ctx.company.id, 1);
+      row = await repo.insert(tx, ctx.company.id, values);
     }
     const warnings = await warningsFor(
       tx,
-      actor.aziendaId,
+      ctx.company.id,
       { codice: row.codice, riferimentoEsterno: row.riferimentoEsterno },
       row.id,
     );
-    return { item: toArticolo(row, maySeePrices(actor.permissions)), warnings };
+    return { item: toArticolo(row, maySeePrices(ctx.principal.permissions)), warnings };
   });
 }
 
@@ -190,14 +188,14 @@ const ALL_BATCH = 1000;
  * the articles by code in keyset batches of 1,000, so a company with 100,000 articles is
  * never held in memory whole (the answer has the shape of articoliAllResponse).
  */
-export async function* allJson(deps: Deps, actor: Actor): AsyncGenerator<string> {
-  const limit = await limitOf(deps.db, actor.aziendaId);
-  const prices = maySeePrices(actor.permissions);
+export async function* allJson(ctx: CompanyContext): AsyncGenerator<string> {
+  const limit = await limitOf(ctx.db, ctx.company.id);
+  const prices = maySeePrices(ctx.principal.permissions);
   yield `{"success":true,"limit":${JSON.stringify(limit)},"items":[`;
   let after: { codice: string; id: string } | null = null;
   let separator = '';
   for (;;) {
-    const rows = await repo.allBatch(deps.db, actor.aziendaId, after, ALL_BATCH);
+    const rows = await repo.allBatch(ctx.db, ctx.company.id, after, ALL_BATCH);
     if (rows.length > 0) {
       yield separator + rows.map((r) => JSON.stringify(toArticolo(r, prices))).join(',');
       separator = ',';
@@ -209,34 +207,30 @@ export async function* allJson(deps: Deps, actor: Actor): AsyncGenerator<string>
 }
 
 export async function filtered(
-  deps: Deps,
-  actor: Actor,
+  ctx: CompanyContext,
   q: string | undefined,
   filters: ArticlesFilters,
 ): Promise<Article[]> {
-  const prices = maySeePrices(actor.permissions);
-  return (await repo.listFiltered(deps.db, actor.aziendaId, q, filters, FILTERED_MAX)).map((r) =>
-    toArticolo(r, prices),
-  );
+  const prices = maySeePrices(ctx.principal.permissions);
+  return (await repo.listFiltered(ctx.db, ctx.company.id, q, filters, FILTERED_MAX)).map((r) => toArticolo(r, prices));
 }
 
-export async function research(deps: Deps, actor: Actor, q: string, limit: number): Promise<Article[]> {
-  const prices = maySeePrices(actor.permissions);
-  return (await repo.research(deps.db, actor.aziendaId, q, limit)).map((r) => toArticolo(r, prices));
+export async function research(ctx: CompanyContext, q: string, limit: number): Promise<Article[]> {
+  const prices = maySeePrices(ctx.principal.permissions);
+  return (await repo.research(ctx.db, ctx.company.id, q, limit)).map((r) => toArticolo(r, prices));
 }
 
 /** POST /anagraficaarticoli/articoli/admin: one page, the total and, when asked, tableInfos with the caller's columns. */
 export async function admin(
-  deps: Deps,
-  actor: Actor,
+  ctx: CompanyContext,
   input: AdminInput,
 ): Promise<{ items: Article[]; totaleElementi: number; totalePiuDi?: true; tableInfos?: TableInfos }> {
   const [{ rows, total, more }, tableInfos] = await Promise.all([
-    repo.page(deps.db, actor.aziendaId, input),
-    input.tableInfos ? tableInfosFor(deps, actor, ARTICLES_TABLE) : undefined,
+    repo.page(ctx.db, ctx.company.id, input),
+    input.tableInfos ? tableInfosFor(ctx, ARTICLES_TABLE) : undefined,
   ]);
   return {
-    items: rows.map((r) => toArticolo(r, maySeePrices(actor.permissions))),
+    items: rows.map((r) => toArticolo(r, maySeePrices(ctx.principal.permissions))),
     totaleElementi: total,
     ...(more ? { totalePiuDi: true as const } : {}),
     ...(tableInfos ? { tableInfos } : {}),
@@ -249,15 +243,15 @@ type ExportInput = z.output<typeof articlesExportQuery>;
  * The filtered, sorted list as a CSV or XLSX file, streamed (GET /anagraficaarticoli/articoli/export). The price
  * columns only for a caller who may see prices (left out otherwise; asking for nothing else answers 403).
  */
-export function exportArticoli(deps: Deps, actor: Actor, input: ExportInput): TableExport {
+export function exportArticoli(ctx: CompanyContext, input: ExportInput): TableExport {
   const { format, columns: asked, sort, dir, q, ...filters } = input;
-  const visible = new Set<string>(visibleColumns(ARTICLES_TABLE, actor.permissions));
+  const visible = new Set<string>(visibleColumns(ARTICLES_TABLE, ctx.principal.permissions));
   const columns = asked.filter((k) => visible.has(k));
   if (!columns.length) throw forbidden('Le colonne chieste sono prezzi: serve il permesso prezzi');
   async function* rows() {
     // An export holds every hit: counted exactly, whatever the search.
     for await (const r of eachPage((page, size, totale) =>
-      repo.page(deps.db, actor.aziendaId, { page, size, sort, dir, q, filters, totale }, { countUpTo: Infinity }),
+      repo.page(ctx.db, ctx.company.id, { page, size, sort, dir, q, filters, totale }, { countUpTo: Infinity }),
     )) {
       const a = toArticolo(r, true);
       yield columns.map((k): ExportCell => {
@@ -266,14 +260,14 @@ export function exportArticoli(deps: Deps, actor: Actor, input: ExportInput): Ta
       });
     }
   }
-  return { format, name: 'articoli', headers: exportHeaders(actor.lingua, columns), rows: rows() };
+  return { format, name: 'articoli', headers: exportHeaders(languageOf(ctx), columns), rows: rows() };
 }
 
 /** Deletes the company's articles among `ids`; another company's or a missing id answers 404 and deletes nothing. */
-export async function remove(deps: Deps, actor: Actor, ids: string[]): Promise<number> {
+export async function remove(ctx: CompanyContext, ids: string[]): Promise<number> {
   const unique = [...new Set(ids)];
-  return deps.db.transaction(async (tx) => {
-    const removed = await repo.removeMany(tx, actor.aziendaId, unique);
+  return ctx.transaction(async ({ db: tx }) => {
+    const removed = await repo.removeMany(tx, ctx.company.id, unique);
     if (removed.length !== unique.length) throw notFound('Articolo');
     return removed.length;
   });

@@ -1,63 +1,63 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@fs/contract';
 import type { Deps } from '../../../platform/deps.js';
-import { actorOf } from '../../../platform/auth/guard.js';
+import { contextOf } from '../../../platform/context.js';
 import { sendTableExport } from '../../../platform/http/table-export.js';
 import * as service from './service.js';
 import { implement } from '../../../platform/http/route.js';
 
 const table = routes.customers;
 
-export const customerRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+export const customerRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app) => {
   implement(app, table.listRefs, async (req) => ({
     success: true as const,
-    ...(await service.listRefs(deps, actorOf(req).aziendaId, req.query)),
+    ...(await service.listRefs(contextOf(req), req.query)),
   }));
 
   implement(app, table.list, async (req) => {
     const { citta, provincia, nazione, geolocalizzato, ...q } = req.query;
     return {
       success: true as const,
-      ...(await service.listClienti(deps, actorOf(req), q, { citta, provincia, nazione, geolocalizzato })),
+      ...(await service.listClienti(contextOf(req), q, { citta, provincia, nazione, geolocalizzato })),
     };
   });
 
   implement(app, table.exportCsv, async (req, reply) =>
-    sendTableExport(reply, service.exportClienti(deps, actorOf(req), req.query)),
+    sendTableExport(reply, service.exportClienti(contextOf(req), req.query)),
   );
 
   implement(app, table.adminList, async (req) => {
     const { filters, ...q } = req.body;
-    return { success: true as const, ...(await service.listClienti(deps, actorOf(req), q, filters)) };
+    return { success: true as const, ...(await service.listClienti(contextOf(req), q, filters)) };
   });
 
   implement(app, table.getCliente, async (req) => ({
     success: true as const,
-    item: await service.getCliente(deps, actorOf(req).aziendaId, req.params.id),
+    item: await service.getCliente(contextOf(req), req.params.id),
   }));
 
   implement(app, table.saveCliente, async (req) => ({
     success: true as const,
-    ...(await service.saveCliente(deps, actorOf(req).aziendaId, req.body)),
+    ...(await service.saveCliente(contextOf(req), req.body)),
   }));
 
   implement(app, table.removeClienti, async (req) => ({
     success: true as const,
-    removed: await service.removeClienti(deps, actorOf(req).aziendaId, req.body.ids),
+    removed: await service.removeClienti(contextOf(req), req.body.ids),
   }));
 
   implement(app, table.setGeolocation, async (req) => ({
     success: true as const,
-    item: await service.setGeolocation(deps, actorOf(req).aziendaId, req.body),
+    item: await service.setGeolocation(contextOf(req), req.body),
   }));
 
   implement(app, table.saveRecapito, async (req) => ({
     success: true as const,
-    item: await service.saveRecapito(deps, actorOf(req).aziendaId, req.body),
+    item: await service.saveRecapito(contextOf(req), req.body),
   }));
 
   implement(app, table.deleteRecapito, async (req) => {
-    await service.deleteRecapito(deps, actorOf(req).aziendaId, req.params.id);
+    await service.deleteRecapito(contextOf(req), req.params.id);
     return { success: true as const };
   });
 };

@@ -15,8 +15,8 @@ import {
   exportHeaders,
   contactSaveRequest,
 } from '@fs/contract';
+import { languageOf, type CompanyContext } from '../../../platform/context.js';
 import type { Deps } from '../../../platform/deps.js';
-import type { Actor } from '../../../platform/auth/actor.js';
 import { AppError, notFound } from '../../../platform/errors.js';
 import { geocoderFor, isPlaceable, type GeoAddress, type GeoPoint } from '../../../platform/geocoding.js';
 import { tableInfos } from '../../shell/index.js';
@@ -41,14 +41,13 @@ export interface ClientiPage {
 }
 
 export async function listClienti(
-  deps: Deps,
-  actor: Actor,
+  ctx: CompanyContext,
   q: ListQuery<CustomerColumn>,
   filters: CustomersFilters,
 ): Promise<ClientiPage> {
   const [{ rows, total, more }, infos] = await Promise.all([
-    repo.listPage(deps.db, actor.aziendaId, q, filters),
-    q.tableInfos ? tableInfos(deps, actor, CUSTOMERS_TABLE) : undefined,
+    repo.listPage(ctx.db, ctx.company.id, q, filters),
+    q.tableInfos ? tableInfos(ctx, CUSTOMERS_TABLE) : undefined,
   ]);
   return {
     items: rows.map((r) => toCliente(r)),
@@ -61,28 +60,29 @@ export async function listClienti(
 type ExportInput = z.output<typeof customersExportQuery>;
 
 /** The filtered, sorted list as a CSV or XLSX file, streamed (GET /clienti/clienti/export). */
-export function exportClienti(deps: Deps, actor: Actor, input: ExportInput): TableExport {
+export function exportClienti(ctx: CompanyContext, input: ExportInput): TableExport {
   const { format, columns, sort, dir, q, ...filters } = input;
   async function* rows() {
     // An export holds every hit: counted exactly, whatever the search.
     for await (const r of eachPage((page, size, totale) =>
-      repo.listPage(deps.db, actor.aziendaId, { page, size, sort, dir, q, totale, tableInfos: false }, filters, {
+      repo.listPage(ctx.db, ctx.company.id, { page, size, sort, dir, q, totale, tableInfos: false }, filters, {
         countUpTo: Infinity,
       }),
     )) {
       const c = toCliente(r);
       yield columns.map((k): ExportCell => {
         if (k === 'km_viaggio' || k === 'ore_viaggio') return c[k] === null ? null : Number(c[k]);
-        if (k === 'created_at') return exportDay(dayIn(r.createdAt, actor.timezone));
+        if (k === 'created_at') return exportDay(dayIn(r.createdAt, ctx.company.timezone));
         return c[k];
       });
     }
   }
-  return { format, name: 'clienti', headers: exportHeaders(actor.lingua, columns), rows: rows() };
+  return { format, name: 'clienti', headers: exportHeaders(languageOf(ctx), columns), rows: rows() };
 }
 
-export async function listRefs(deps: Deps, aziendaId: string, q: { q?: string; page: number; size: number }) {
-  const { rows, total, more } = await repo.listRefs(deps.db, aziendaId, q.q, q.size, (q.page - 1) * q.size);
+export async function listRefs(ctx: CompanyContext, q: { q?: string; page: number; size: number }) {
+  const aziendaId = ctx.company.id;
+  const { rows, total, more } = await repo.listRefs(ctx.db, aziendaId, q.q, q.size, (q.page - 1) * q.size);
   return {
     items: rows.map((r) => ({ id: r.id, ragione_sociale: r.ragioneSociale, codice: r.codice, citta: r.citta })),
     totaleElementi: total,
@@ -90,26 +90,15 @@ export async function listRefs(deps: Deps, aziendaId: string, q: { q?: string; p
   };
 }
 
-export async function getCliente(deps: Deps, aziendaId: string, id: string): Promise<Customer> {
+export async function getCliente(ctx: CompanyContext, id: string): Promise<Customer> {
+  const aziendaId = ctx.company.id;
   // Both by the same company and id: read together (no contacts can exist without the customer).
   const [row, recapiti] = await Promise.all([
-    repo.findCliente(deps.db, aziendaId, id),
-    repo.listRecapiti(deps.db, aziendaId, id),
+    repo.findCliente(ctx.db, aziendaId, id),
+    repo.listRecapiti(ctx.db, aziendaId, id),
   ]);
   if (!row) throw notFound('Cliente');
   return toCliente(row, recapiti);
-}
-
-/**
- * Customers allowed: one slot of 8,000 included in every plan plus one per purchased
- * `customers` slot. (Issue-4 decision; the CSV import counts the same way.)
- */
-export async function customerAllowance(deps: Deps, aziendaId: string): Promise<{ used: number; allowed: number }> {
-  const [used, allowed] = await Promise.all([
-    repo.countClienti(deps.db, aziendaId),
-    recordAllowance(deps.db, aziendaId, 'customers'),
-  ]);
-  return { used, allowed };
 }
 
 /**
@@ -185,8 +174,9 @@ export interface SaveResult {
  * unless the user confirmed (then a warning in the successful answer); 0007 (address not
  * placeable) is a warning too. A new customer without a registry id gets the next one.
  */
-export async function saveCliente(deps: Deps, aziendaId: string, input: SaveInput): Promise<SaveResult> {
-  const old = input.id ? await repo.findCliente(deps.db, aziendaId, input.id) : undefined;
+export async function saveCliente(ctx: CompanyContext, input: SaveInput): Promise<SaveResult> {
+  const aziendaId = ctx.company.id;
+  const old = input.id ? await repo.findCliente(ctx.db, aziendaId, input.id) : undefined;
   if (input.id && !old) throw notFound('Cliente');
   const address: GeoAddress = {
     indirizzo: input.indirizzo,
@@ -195,7 +185,7 @@ export async function saveCliente(deps: Deps, aziendaId: string, input: SaveInpu
     cap: input.cap,
     nazione: input.nazione,
   };
-  const { point, alert } = await placement(deps, address, old);
+  const { point, alert } = await placement(ctx.deps, address, old);
   const values: repo.ClienteValues = {
     codice: input.codice,
     ragioneSociale: input.ragione_sociale,
@@ -212,7 +202,7 @@ export async function saveCliente(deps: Deps, aziendaId: string, input: SaveInpu
     oreViaggio: input.ore_viaggio,
     ...(point === undefined ? {} : { latitude: point?.latitude ?? null, longitude: point?.longitude ?? null }),
   };
-  const { saved, dups } = await deps.db.transaction(async (tx) => {
+  const { saved, dups } = await ctx.transaction(async ({ db: tx }) => {
     await lockCompany(tx, aziendaId);
     const [used, allowed] = await Promise.all([
       repo.countClienti(tx, aziendaId),
@@ -230,7 +220,7 @@ export async function saveCliente(deps: Deps, aziendaId: string, input: SaveInpu
   });
   const warnings = duplicateWarnings(saved, dups);
   return {
-    item: toCliente(saved, await repo.listRecapiti(deps.db, aziendaId, saved.id)),
+    item: toCliente(saved, await repo.listRecapiti(ctx.db, aziendaId, saved.id)),
     warnings,
     ...(alert
       ? { alert, message: 'Indirizzo incompleto: il cliente non può essere mostrato correttamente sulla mappa' }
@@ -249,10 +239,11 @@ const customerInUse = () =>
  * CUSTOMER_IN_USE when one has a contract or a work report, or a plant or machine in a
  * contract. The foreign keys (RESTRICT) back the check up and answer the same.
  */
-export async function removeClienti(deps: Deps, aziendaId: string, ids: string[]): Promise<number> {
+export async function removeClienti(ctx: CompanyContext, ids: string[]): Promise<number> {
+  const aziendaId = ctx.company.id;
   const unique = [...new Set(ids)];
   try {
-    return await deps.db.transaction(async (tx) => {
+    return await ctx.transaction(async ({ db: tx }) => {
       if (await usage.customersInUse(tx, aziendaId, unique)) throw customerInUse();
       const n = await repo.deleteClienti(tx, aziendaId, unique);
       // All or none: an id that is not one of the company's customers undoes the whole delete.
@@ -267,11 +258,11 @@ export async function removeClienti(deps: Deps, aziendaId: string, ids: string[]
 
 /** Sets (or clears) the coordinates by hand, e.g. a pin moved on the map. */
 export async function setGeolocation(
-  deps: Deps,
-  aziendaId: string,
+  ctx: CompanyContext,
   input: z.output<typeof customerGeolocationRequest>,
 ): Promise<Customer> {
-  const row = await repo.updateCliente(deps.db, aziendaId, input.id, {
+  const aziendaId = ctx.company.id;
+  const row = await repo.updateCliente(ctx.db, aziendaId, input.id, {
     latitude: input.latitude,
     longitude: input.longitude,
   });
@@ -279,12 +270,9 @@ export async function setGeolocation(
   return toCliente(row);
 }
 
-export async function saveRecapito(
-  deps: Deps,
-  aziendaId: string,
-  input: z.output<typeof contactSaveRequest>,
-): Promise<Contact> {
-  const cliente = await repo.findCliente(deps.db, aziendaId, input.clienteId);
+export async function saveRecapito(ctx: CompanyContext, input: z.output<typeof contactSaveRequest>): Promise<Contact> {
+  const aziendaId = ctx.company.id;
+  const cliente = await repo.findCliente(ctx.db, aziendaId, input.clienteId);
   if (!cliente) throw notFound('Cliente');
   const values = {
     nome: input.nome,
@@ -293,14 +281,15 @@ export async function saveRecapito(
     email: input.email,
     note: input.note,
   };
-  if (!input.id) return toRecapito(await repo.insertRecapito(deps.db, aziendaId, cliente.id, values));
-  const existing = await repo.findRecapito(deps.db, aziendaId, input.id);
+  if (!input.id) return toRecapito(await repo.insertRecapito(ctx.db, aziendaId, cliente.id, values));
+  const existing = await repo.findRecapito(ctx.db, aziendaId, input.id);
   if (!existing || existing.clienteId !== cliente.id) throw notFound('Recapito');
-  const row = await repo.updateRecapito(deps.db, aziendaId, input.id, values);
+  const row = await repo.updateRecapito(ctx.db, aziendaId, input.id, values);
   if (!row) throw notFound('Recapito');
   return toRecapito(row);
 }
 
-export async function deleteRecapito(deps: Deps, aziendaId: string, id: string): Promise<void> {
-  if (!(await repo.deleteRecapito(deps.db, aziendaId, id))) throw notFound('Recapito');
+export async function deleteRecapito(ctx: CompanyContext, id: string): Promise<void> {
+  const aziendaId = ctx.company.id;
+  if (!(await repo.deleteRecapito(ctx.db, aziendaId, id))) throw notFound('Recapito');
 }

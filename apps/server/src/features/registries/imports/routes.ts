@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify';
 import { routes } from '@fs/contract';
 import type { Deps } from '../../../platform/deps.js';
 import { AppError } from '../../../platform/errors.js';
-import { actorOf } from '../../../platform/auth/guard.js';
+import { contextOf } from '../../../platform/context.js';
 import { contentDisposition } from '../../../platform/http/content-disposition.js';
 import { primed, streamOf } from '../../../platform/http/streams.js';
 import * as service from './service.js';
@@ -15,13 +15,13 @@ const table = routes.imports;
 export const importRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   implement(app, table.mappingTables, async (req) => ({
     success: true as const,
-    items: service.mappingTables(actorOf(req)),
+    items: service.mappingTables(contextOf(req)),
   }));
 
   implement(app, table.mapping, async (req) => {
     if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Atteso multipart/form-data');
-    const actor = actorOf(req);
-    service.assertMayImportAny(actor);
+    const ctx = contextOf(req);
+    service.assertMayImportAny(ctx);
     const fields: Record<string, string> = {};
     let stored: { key: string; size: number; fileName: string } | null = null;
     try {
@@ -33,7 +33,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
             part.file.resume();
             continue;
           }
-          const s = await service.storeUpload(deps, actor, part.file);
+          const s = await service.storeUpload(ctx, part.file);
           stored = { ...s, fileName: part.filename || 'import.csv' };
         } else if (['table', 'separator', 'headerInFirstLine', 'encoding'].includes(part.fieldname)) {
           fields[part.fieldname] = String(part.value);
@@ -44,33 +44,33 @@ export const importRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
       if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE');
       throw e;
     }
-    return { success: true as const, item: await service.createMapping(deps, actor, fields, stored) };
+    return { success: true as const, item: await service.createMapping(ctx, fields, stored) };
   });
 
   implement(app, table.startImport, async (req) => ({
     success: true as const,
-    item: await service.startImport(deps, actorOf(req), req.body),
+    item: await service.startImport(contextOf(req), req.body),
   }));
 
   implement(app, table.recent, async (req) => ({
     success: true as const,
-    items: await service.recent(deps, actorOf(req)),
+    items: await service.recent(contextOf(req)),
   }));
 
   implement(app, table.status, async (req) => ({
     success: true as const,
-    item: await service.status(deps, actorOf(req), req.params.id),
+    item: await service.status(contextOf(req), req.params.id),
   }));
 
   implement(app, table.rejected, async (req) => ({
     success: true as const,
-    ...(await service.rejected(deps, actorOf(req), req.params.id, req.query.offset, req.query.limit)),
+    ...(await service.rejected(contextOf(req), req.params.id, req.query.offset, req.query.limit)),
   }));
 
   implement(app, table.rejectedCsv, async (req, reply) => {
-    const actor = actorOf(req);
-    const name = await service.rejectedFileName(deps, actor, req.params.id);
-    const rows = await primed(service.rejectedCsv(deps, actor, req.params.id));
+    const ctx = contextOf(req);
+    const name = await service.rejectedFileName(ctx, req.params.id);
+    const rows = await primed(service.rejectedCsv(ctx, req.params.id));
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', contentDisposition('attachment', name))

@@ -14,7 +14,8 @@ import {
   type StartImportRequest,
   REQUIRED_MESSAGE,
 } from '@fs/contract';
-import type { Actor } from '../../../platform/auth/actor.js';
+import type { CompanyContext } from '../../../platform/context.js';
+import { userIdOf } from '../../../platform/auth/principal.js';
 import type { Deps } from '../../../platform/deps.js';
 import { AppError, forbidden, notFound, type FieldProblem } from '../../../platform/errors.js';
 import { detectEncoding, readHead, SNIFF_BYTES } from './csv.js';
@@ -33,38 +34,38 @@ export interface ImportJob {
 /** Drafts not started within a day are dropped with their files. */
 const DRAFT_TTL_MS = 24 * 3600 * 1000;
 
-export function mayWrite(actor: Actor, table: ImportTable): boolean {
-  return can(actor.permissions, IMPORT_PERMISSION[table], 'write', 'company');
+export function mayWrite(ctx: CompanyContext, table: ImportTable): boolean {
+  return can(ctx.principal.permissions, IMPORT_PERMISSION[table], 'write', 'company');
 }
 
 /** The fields of a table the caller may import: the prices only with the prices permission (read and write). */
-function fieldsFor(actor: Actor, table: ImportTable) {
-  const prices = maySetPrices(actor.permissions);
+function fieldsFor(ctx: CompanyContext, table: ImportTable) {
+  const prices = maySetPrices(ctx.principal.permissions);
   return IMPORT_FIELDS[table].filter((f) => prices || !f.prices);
 }
 
 /** The importable tables the caller may write, with the fields they may import. */
-export function mappingTables(actor: Actor) {
-  return IMPORT_TABLES.filter((t) => mayWrite(actor, t)).map((table) => ({
+export function mappingTables(ctx: CompanyContext) {
+  return IMPORT_TABLES.filter((t) => mayWrite(ctx, t)).map((table) => ({
     table,
     permission: IMPORT_PERMISSION[table],
-    fields: fieldsFor(actor, table).map(({ aliases: _a, prices: _p, ...f }) => f),
+    fields: fieldsFor(ctx, table).map(({ aliases: _a, prices: _p, ...f }) => f),
   }));
 }
 
-export function assertMayImportAny(actor: Actor): void {
-  if (!IMPORT_TABLES.some((t) => mayWrite(actor, t)))
+export function assertMayImportAny(ctx: CompanyContext): void {
+  if (!IMPORT_TABLES.some((t) => mayWrite(ctx, t)))
     throw forbidden('Serve il permesso di scrittura su clienti o articoli');
 }
 
 /** Streams the upload to storage (never whole in memory). */
-export async function storeUpload(deps: Deps, actor: Actor, file: Readable) {
-  const stored = await deps.storage.put(actor.aziendaId, file);
+export async function storeUpload(ctx: CompanyContext, file: Readable) {
+  const stored = await ctx.deps.storage.put(ctx.company.id, file);
   if ((file as Readable & { truncated?: boolean }).truncated) {
-    await deps.storage.remove(stored.key);
+    await ctx.deps.storage.remove(stored.key);
     throw new AppError(
       'PAYLOAD_TOO_LARGE',
-      `Il file supera ${Math.round(deps.config.IMPORT_MAX_BYTES / 1024 / 1024)} MB`,
+      `Il file supera ${Math.round(ctx.deps.config.IMPORT_MAX_BYTES / 1024 / 1024)} MB`,
     );
   }
   return stored;
@@ -99,8 +100,7 @@ export interface MappingFields {
  * columns, a preview and a proposed mapping with each preview row's errors.
  */
 export async function createMapping(
-  deps: Deps,
-  actor: Actor,
+  ctx: CompanyContext,
   fields: MappingFields,
   stored: { key: string; size: number; fileName: string } | null,
 ) {
@@ -130,13 +130,18 @@ export async function createMapping(
         problems,
       );
     }
-    if (!mayWrite(actor, table)) throw forbidden('Serve il permesso di scrittura sulla tabella scelta');
+    if (!mayWrite(ctx, table)) throw forbidden('Serve il permesso di scrittura sulla tabella scelta');
 
-    const head = await headBytes(deps, stored.key);
+    const head = await headBytes(ctx.deps, stored.key);
     if (head.includes(0)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Il file non è un testo CSV');
     const encoding =
       fields.encoding === 'utf-8' || fields.encoding === 'windows-1252' ? fields.encoding : detectEncoding(head);
-    const records = await readHead(await deps.storage.get(stored.key), encoding, separator, IMPORT_PREVIEW_ROWS + 1);
+    const records = await readHead(
+      await ctx.deps.storage.get(stored.key),
+      encoding,
+      separator,
+      IMPORT_PREVIEW_ROWS + 1,
+    );
     const width = records.reduce((w, r) => Math.max(w, r.cells.length), 0);
     const first = records[0]?.cells ?? [];
     const columns = Array.from({ length: width }, (_, index) => ({
@@ -144,7 +149,7 @@ export async function createMapping(
       name: header ? (first[index] ?? '').trim() || `#${index + 1}` : `#${index + 1}`,
     }));
     // Only fields the caller may import are proposed (the prices need the prices permission).
-    const allowed = new Set(fieldsFor(actor, table).map((f) => f.name));
+    const allowed = new Set(fieldsFor(ctx, table).map((f) => f.name));
     const mapping = header ? autoMapping(table, first).filter((m) => allowed.has(m.field)) : [];
     const rows = (header ? records.slice(1) : records).slice(0, IMPORT_PREVIEW_ROWS);
     const preview = rows.map((r) => ({
@@ -153,12 +158,12 @@ export async function createMapping(
       errors: mapping.length > 0 ? validateImportRow(IMPORT_FIELDS[table], cellsToRaw(r.cells, mapping)).errors : [],
     }));
 
-    for (const key of await repo.deleteStaleDrafts(deps.db, actor.aziendaId, new Date(Date.now() - DRAFT_TTL_MS))) {
-      await deps.storage.remove(key).catch((err) => deps.log.warn({ err }, 'import draft file not removed'));
+    for (const key of await repo.deleteStaleDrafts(ctx.db, ctx.company.id, new Date(Date.now() - DRAFT_TTL_MS))) {
+      await ctx.deps.storage.remove(key).catch((err) => ctx.deps.log.warn({ err }, 'import draft file not removed'));
     }
-    const row = await repo.insertImport(deps.db, {
-      aziendaId: actor.aziendaId,
-      utenteId: actor.userId,
+    const row = await repo.insertImport(ctx.db, {
+      aziendaId: ctx.company.id,
+      utenteId: userIdOf(ctx.principal),
       tabella: table,
       separatore: separator,
       intestazione: header,
@@ -180,7 +185,7 @@ export async function createMapping(
       mapping,
     };
   } catch (e) {
-    if (stored) await deps.storage.remove(stored.key).catch(() => {});
+    if (stored) await ctx.deps.storage.remove(stored.key).catch(() => {});
     throw e;
   }
 }
@@ -208,21 +213,21 @@ function checkMapping(table: ImportTable, mapping: ColumnMapping[]): void {
 }
 
 /** POST /imports/import: queues the draft with its mapping; one import at a time per company. */
-export async function startImport(deps: Deps, actor: Actor, body: StartImportRequest) {
-  const imp = await repo.findImport(deps.db, actor.aziendaId, body.id);
+export async function startImport(ctx: CompanyContext, body: StartImportRequest) {
+  const imp = await repo.findImport(ctx.db, ctx.company.id, body.id);
   if (!imp) throw notFound('Importazione');
-  if (!mayWrite(actor, imp.tabella)) throw forbidden('Serve il permesso di scrittura sulla tabella scelta');
+  if (!mayWrite(ctx, imp.tabella)) throw forbidden('Serve il permesso di scrittura sulla tabella scelta');
   if (imp.stato !== 'mapped' || !imp.storageKey) throw new AppError('CONFLICT', 'Importazione già avviata');
   checkMapping(imp.tabella, body.mapping);
-  const allowed = new Set(fieldsFor(actor, imp.tabella).map((f) => f.name));
+  const allowed = new Set(fieldsFor(ctx, imp.tabella).map((f) => f.name));
   const denied = body.mapping.filter((m) => !allowed.has(m.field)).map((m) => m.field);
   if (denied.length) throw forbidden(`Serve il permesso prezzi per importare: ${denied.join(', ')}`);
-  await settleDeadRuns(deps, actor.aziendaId);
-  if (await repo.hasActiveImport(deps.db, actor.aziendaId))
+  await settleDeadRuns(ctx);
+  if (await repo.hasActiveImport(ctx.db, ctx.company.id))
     throw new AppError('CONFLICT', "Un'importazione è già in corso per l'azienda");
   let queued: boolean;
   try {
-    queued = await repo.queueImport(deps.db, actor.aziendaId, imp.id, body.mapping);
+    queued = await repo.queueImport(ctx.db, ctx.company.id, imp.id, body.mapping);
   } catch (e) {
     if (uniqueViolation(e)) {
       throw new AppError('CONFLICT', "Un'importazione è già in corso per l'azienda");
@@ -230,8 +235,8 @@ export async function startImport(deps: Deps, actor: Actor, body: StartImportReq
     throw e;
   }
   if (!queued) throw new AppError('CONFLICT', 'Importazione già avviata');
-  await deps.jobs.send<ImportJob>(IMPORT_QUEUE, { aziendaId: actor.aziendaId, importId: imp.id });
-  return presentImport((await repo.findImport(deps.db, actor.aziendaId, imp.id))!);
+  await ctx.deps.jobs.send<ImportJob>(IMPORT_QUEUE, { aziendaId: ctx.company.id, importId: imp.id });
+  return presentImport((await repo.findImport(ctx.db, ctx.company.id, imp.id))!);
 }
 
 /** What a dead run's import says once it has been found (its process was killed or crashed). */
@@ -243,42 +248,42 @@ export const DEAD_RUN_REASON =
  * called wherever the company's imports are looked at, so a dead run is seen as such within
  * IMPORT_STALE_SEC instead of blocking new imports until the queue's expiry.
  */
-async function settleDeadRuns(deps: Deps, aziendaId: string): Promise<void> {
-  const keys = await repo.failDeadRuns(deps.db, aziendaId, deps.config.IMPORT_STALE_SEC, DEAD_RUN_REASON);
+async function settleDeadRuns(ctx: CompanyContext): Promise<void> {
+  const aziendaId = ctx.company.id;
+  const keys = await repo.failDeadRuns(ctx.db, aziendaId, ctx.deps.config.IMPORT_STALE_SEC, DEAD_RUN_REASON);
   for (const key of keys) {
-    deps.log.warn({ aziendaId }, 'import run found dead: ended as failed');
-    await deps.storage.remove(key).catch((err: unknown) => deps.log.warn({ err }, 'import file not removed'));
+    ctx.deps.log.warn({ aziendaId }, 'import run found dead: ended as failed');
+    await ctx.deps.storage.remove(key).catch((err: unknown) => ctx.deps.log.warn({ err }, 'import file not removed'));
   }
 }
 
-async function readable(deps: Deps, actor: Actor, id: string) {
-  await settleDeadRuns(deps, actor.aziendaId);
-  const imp = await repo.findImport(deps.db, actor.aziendaId, id);
+async function readable(ctx: CompanyContext, id: string) {
+  await settleDeadRuns(ctx);
+  const imp = await repo.findImport(ctx.db, ctx.company.id, id);
   if (!imp || imp.stato === 'mapped') throw notFound('Importazione');
   // Import files hold the whole rows of the company's registry: only who may import into
   // that table may read them back (a read-only user sees the registry through its list).
-  if (!mayWrite(actor, imp.tabella))
-    throw forbidden("Serve il permesso di importazione sulla tabella dell'importazione");
+  if (!mayWrite(ctx, imp.tabella)) throw forbidden("Serve il permesso di importazione sulla tabella dell'importazione");
   return imp;
 }
 
-export async function status(deps: Deps, actor: Actor, id: string) {
-  return presentImport(await readable(deps, actor, id));
+export async function status(ctx: CompanyContext, id: string) {
+  return presentImport(await readable(ctx, id));
 }
 
-export async function recent(deps: Deps, actor: Actor) {
-  await settleDeadRuns(deps, actor.aziendaId);
-  const rows = await repo.listImports(deps.db, actor.aziendaId, 20);
-  return rows.filter((r) => mayWrite(actor, r.tabella)).map(presentImport);
+export async function recent(ctx: CompanyContext) {
+  await settleDeadRuns(ctx);
+  const rows = await repo.listImports(ctx.db, ctx.company.id, 20);
+  return rows.filter((r) => mayWrite(ctx, r.tabella)).map(presentImport);
 }
 
-export async function rejected(deps: Deps, actor: Actor, id: string, offset: number, limit: number) {
-  const imp = await readable(deps, actor, id);
+export async function rejected(ctx: CompanyContext, id: string, offset: number, limit: number) {
+  const imp = await readable(ctx, id);
   // A finished import's count is final: a far page can then be read from the end.
   const finished = imp.stato === 'completed' || imp.stato === 'failed';
   const rows = await repo.rejectedPage(
-    deps.db,
-    actor.aziendaId,
+    ctx.db,
+    ctx.company.id,
     imp.id,
     offset,
     limit,
@@ -291,17 +296,17 @@ export async function rejected(deps: Deps, actor: Actor, id: string, offset: num
 }
 
 /** The rejected rows as CSV (line, reasons, then the row's cells as read), streamed page by page. */
-export async function* rejectedCsv(deps: Deps, actor: Actor, id: string): AsyncGenerator<string[]> {
-  const imp = await readable(deps, actor, id);
+export async function* rejectedCsv(ctx: CompanyContext, id: string): AsyncGenerator<string[]> {
+  const imp = await readable(ctx, id);
   yield ['riga', 'motivi'];
   for (let offset = 0; ; offset += 1000) {
-    const rows = await repo.rejectedPage(deps.db, actor.aziendaId, imp.id, offset, 1000);
+    const rows = await repo.rejectedPage(ctx.db, ctx.company.id, imp.id, offset, 1000);
     for (const r of rows) yield [String(r.riga), ...csvRow([r.errori.map((e) => e.message).join('; '), ...r.valori])];
     if (rows.length < 1000) return;
   }
 }
 
-export async function rejectedFileName(deps: Deps, actor: Actor, id: string) {
-  const imp = await readable(deps, actor, id);
+export async function rejectedFileName(ctx: CompanyContext, id: string) {
+  const imp = await readable(ctx, id);
   return `scarti-${imp.fileName.replace(/\.[^.]*$/, '')}.csv`;
 }

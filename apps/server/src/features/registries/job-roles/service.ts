@@ -1,8 +1,7 @@
 import type { z } from 'zod';
 import type { ChecklistItem, checklistItemSaveRequest, JobRole, jobRoleSaveRequest } from '@fs/contract';
 import { AppError, notFound } from '../../../platform/errors.js';
-import type { Actor } from '../../../platform/auth/actor.js';
-import type { Deps } from '../../../platform/deps.js';
+import type { CompanyContext } from '../../../platform/context.js';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import * as repo from './repo.js';
 import { assertControlloUnused, assertMansioneUnused, inUseRefusal } from './in-use.js';
@@ -30,26 +29,26 @@ async function assemble(db: DbOrTx, aziendaId: string, rows: repo.MansioneRow[])
   );
 }
 
-export async function list(deps: Deps, actor: Actor): Promise<JobRole[]> {
-  return assemble(deps.db, actor.aziendaId, await repo.listMansioni(deps.db, actor.aziendaId));
+export async function list(ctx: CompanyContext): Promise<JobRole[]> {
+  return assemble(ctx.db, ctx.company.id, await repo.listMansioni(ctx.db, ctx.company.id));
 }
 
-export async function get(deps: Deps, actor: Actor, id: string): Promise<JobRole> {
-  const row = await repo.findMansione(deps.db, actor.aziendaId, id);
+export async function get(ctx: CompanyContext, id: string): Promise<JobRole> {
+  const row = await repo.findMansione(ctx.db, ctx.company.id, id);
   if (!row) throw notFound('Mansione');
-  return (await assemble(deps.db, actor.aziendaId, [row]))[0]!;
+  return (await assemble(ctx.db, ctx.company.id, [row]))[0]!;
 }
 
 /** Creates (no id) or renames a job role; the name is unique in the company, case aside (409 CONFLICT). */
-export async function saveMansione(deps: Deps, actor: Actor, input: MansioneInput): Promise<JobRole> {
+export async function saveMansione(ctx: CompanyContext, input: MansioneInput): Promise<JobRole> {
   const values = { nome: input.nome, descrizione: input.descrizione };
   let id: string;
   try {
-    id = await deps.db.transaction(async (tx) => {
-      const other = await repo.findMansioneByName(tx, actor.aziendaId, input.nome);
+    id = await ctx.transaction(async ({ db: tx }) => {
+      const other = await repo.findMansioneByName(tx, ctx.company.id, input.nome);
       if (other && other.id !== input.id) throw sameName();
-      if (!input.id) return (await repo.insertMansione(tx, actor.aziendaId, values)).id;
-      const row = await repo.updateMansione(tx, actor.aziendaId, input.id, values);
+      if (!input.id) return (await repo.insertMansione(tx, ctx.company.id, values)).id;
+      const row = await repo.updateMansione(tx, ctx.company.id, input.id, values);
       if (!row) throw notFound('Mansione');
       return row.id;
     });
@@ -57,7 +56,7 @@ export async function saveMansione(deps: Deps, actor: Actor, input: MansioneInpu
     if (uniqueViolation(e)) throw sameName();
     throw e;
   }
-  return get(deps, actor, id);
+  return get(ctx, id);
 }
 
 /**
@@ -67,13 +66,13 @@ export async function saveMansione(deps: Deps, actor: Actor, input: MansioneInpu
  * cannot take the job role between the check and the delete; the foreign keys of
  * the links back that up (each refusal answered with its code).
  */
-export async function deleteMansione(deps: Deps, actor: Actor, id: string): Promise<void> {
+export async function deleteMansione(ctx: CompanyContext, id: string): Promise<void> {
   try {
-    await deps.db.transaction(async (tx) => {
-      const row = await repo.findMansione(tx, actor.aziendaId, id, true);
+    await ctx.transaction(async ({ db: tx }) => {
+      const row = await repo.findMansione(tx, ctx.company.id, id, true);
       if (!row) throw notFound('Mansione');
-      await assertMansioneUnused(tx, actor.aziendaId, id);
-      await repo.deleteMansione(tx, actor.aziendaId, id);
+      await assertMansioneUnused(tx, ctx.company.id, id);
+      await repo.deleteMansione(tx, ctx.company.id, id);
     });
   } catch (e) {
     throw inUseRefusal(e) ?? e;
@@ -81,9 +80,9 @@ export async function deleteMansione(deps: Deps, actor: Actor, id: string): Prom
 }
 
 /** Creates (no id) or updates a check of a job role of the company. */
-export async function saveControllo(deps: Deps, actor: Actor, input: ControlloInput): Promise<ChecklistItem> {
-  return deps.db.transaction(async (tx) => {
-    const mansione = await repo.findMansione(tx, actor.aziendaId, input.mansioneId, true);
+export async function saveControllo(ctx: CompanyContext, input: ControlloInput): Promise<ChecklistItem> {
+  return ctx.transaction(async ({ db: tx }) => {
+    const mansione = await repo.findMansione(tx, ctx.company.id, input.mansioneId, true);
     if (!mansione) throw notFound('Mansione');
     const values = {
       nomeCampo: input.nome_campo,
@@ -93,15 +92,15 @@ export async function saveControllo(deps: Deps, actor: Actor, input: ControlloIn
       valori: input.tipo_campo === 'select' ? input.valori : [],
     };
     if (!input.id) {
-      const ordine = input.ordine ?? (await repo.nextOrdine(tx, actor.aziendaId, mansione.id));
-      return toControllo(await repo.insertControllo(tx, actor.aziendaId, mansione.id, { ...values, ordine }));
+      const ordine = input.ordine ?? (await repo.nextOrdine(tx, ctx.company.id, mansione.id));
+      return toControllo(await repo.insertControllo(tx, ctx.company.id, mansione.id, { ...values, ordine }));
     }
-    const existing = await repo.findControllo(tx, actor.aziendaId, input.id);
+    const existing = await repo.findControllo(tx, ctx.company.id, input.id);
     if (!existing) throw notFound('Controllo');
     const ordine =
       input.ordine ??
-      (existing.mansioneId === mansione.id ? existing.ordine : await repo.nextOrdine(tx, actor.aziendaId, mansione.id));
-    const row = await repo.updateControllo(tx, actor.aziendaId, existing.id, {
+      (existing.mansioneId === mansione.id ? existing.ordine : await repo.nextOrdine(tx, ctx.company.id, mansione.id));
+    const row = await repo.updateControllo(tx, ctx.company.id, existing.id, {
       ...values,
       ordine,
       mansioneId: mansione.id,
@@ -111,13 +110,13 @@ export async function saveControllo(deps: Deps, actor: Actor, input: ControlloIn
 }
 
 /** Deletes a check unless it is used in a contract activity (403 0035; the foreign key backs that up). */
-export async function deleteControllo(deps: Deps, actor: Actor, id: string): Promise<void> {
+export async function deleteControllo(ctx: CompanyContext, id: string): Promise<void> {
   try {
-    await deps.db.transaction(async (tx) => {
-      const row = await repo.findControllo(tx, actor.aziendaId, id);
+    await ctx.transaction(async ({ db: tx }) => {
+      const row = await repo.findControllo(tx, ctx.company.id, id);
       if (!row) throw notFound('Controllo');
-      await assertControlloUnused(tx, actor.aziendaId, id);
-      await repo.deleteControllo(tx, actor.aziendaId, id);
+      await assertControlloUnused(tx, ctx.company.id, id);
+      await repo.deleteControllo(tx, ctx.company.id, id);
     });
   } catch (e) {
     throw inUseRefusal(e) ?? e;

@@ -1,5 +1,6 @@
 import { LIMITS, STORAGE_SECTIONS, formatDecimal, type StorageUsage } from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
+import type { CompanyContext } from '../../../platform/context.js';
 import type { Deps } from '../../../platform/deps.js';
 import { AppError } from '../../../platform/errors.js';
 import { removeObjects } from '../../../platform/storage-removals.js';
@@ -48,11 +49,11 @@ export async function reserveSpace<T extends { size: number }>(
 }
 
 /** GET /media/storage: used and free space, with the breakdown by section. */
-export async function usage(deps: Deps, aziendaId: string): Promise<StorageUsage> {
+export async function usage(ctx: CompanyContext): Promise<StorageUsage> {
   const [slots, row, bySection] = await Promise.all([
-    purchasedSlots(deps.db, aziendaId, 'storage'),
-    repo.findUsage(deps.db, aziendaId),
-    repo.usageBySection(deps.db, aziendaId),
+    purchasedSlots(ctx.db, ctx.company.id, 'storage'),
+    repo.findUsage(ctx.db, ctx.company.id),
+    repo.usageBySection(ctx.db, ctx.company.id),
   ]);
   const limit = LIMITS.storageIncludedBytes + slots * LIMITS.storageSlotBytes;
   const used = row?.usedBytes ?? 0;

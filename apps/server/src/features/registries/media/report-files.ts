@@ -1,6 +1,5 @@
 import { REPORT_FILE_SECTIONS } from '@fs/contract';
-import type { Actor } from '../../../platform/auth/actor.js';
-import type { Deps } from '../../../platform/deps.js';
+import type { CompanyContext } from '../../../platform/context.js';
 import { notFound } from '../../../platform/errors.js';
 import { presentMedia } from './presenter.js';
 import { removeObjects } from '../../../platform/storage-removals.js';
@@ -27,19 +26,18 @@ const defOf = (section: ReportFileSection) =>
  * signature's image is not an attachment: the acceptance section shows it.
  */
 export async function reportFiles(
-  deps: Deps,
-  actor: Actor,
+  ctx: CompanyContext,
   section: ReportFileSection,
   reportId: string,
   f: { tipo?: 'immagini' | 'documenti'; q?: string },
 ) {
   const def = defOf(section);
-  const { aziendaId } = actor;
-  if (!(await def.ownerExists(deps.db, aziendaId, reportId)) || !(await mayReadReport(actor, reportId, deps.db)))
+  const aziendaId = ctx.company.id;
+  if (!(await def.ownerExists(ctx.db, aziendaId, reportId)) || !(await mayReadReport(ctx, reportId)))
     throw notFound('Rapportino');
-  const hidden = new Set(def.hidden ? await def.hidden(deps.db, aziendaId, reportId) : []);
+  const hidden = new Set(def.hidden ? await def.hidden(ctx.db, aziendaId, reportId) : []);
   const term = f.q ? fold(f.q.trim()) : '';
-  return (await repo.mediaOfOwner(deps.db, aziendaId, section, reportId))
+  return (await repo.mediaOfOwner(ctx.db, aziendaId, section, reportId))
     .filter((m) => !hidden.has(m.id))
     .filter((m) => !f.tipo || (f.tipo === 'immagini') === m.contentType.startsWith('image/'))
     .filter((m) => !term || fold(m.filename).includes(term))
@@ -51,12 +49,12 @@ export async function reportFiles(
  * one of the report's attachments (else 404); the rights are those of deleting an attachment (delete
  * on gestione_interventi; a completed report keeps its files). Their bytes leave the quota.
  */
-export async function removeReportFiles(deps: Deps, actor: Actor, reportId: string, ids: string[]) {
+export async function removeReportFiles(ctx: CompanyContext, reportId: string, ids: string[]) {
   const def = SECTIONS.rapportino;
-  const { aziendaId } = actor;
-  await def.authorize(deps.db, actor, reportId, 'delete');
-  const hidden = new Set(def.hidden ? await def.hidden(deps.db, aziendaId, reportId) : []);
-  const keys = await deps.db.transaction(async (tx) => {
+  const aziendaId = ctx.company.id;
+  await def.authorize(ctx, reportId, 'delete');
+  const hidden = new Set(def.hidden ? await def.hidden(ctx.db, aziendaId, reportId) : []);
+  const keys = await ctx.transaction(async ({ db: tx }) => {
     const files = new Map(
       (await repo.mediaOfOwner(tx, aziendaId, 'rapportino', reportId)).map((m) => [m.id, m] as const),
     );
@@ -65,6 +63,6 @@ export async function removeReportFiles(deps: Deps, actor: Actor, reportId: stri
     for (const id of unique) await repo.deleteMedia(tx, aziendaId, id);
     return unique.map((id) => files.get(id)!.storageKey);
   });
-  await removeObjects(deps, keys);
+  await removeObjects(ctx.deps, keys);
   return keys.length;
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mediaSectionOfUrl, routes } from '@fs/contract';
 import type { Deps } from '../../../platform/deps.js';
 import { AppError } from '../../../platform/errors.js';
-import { actorOf } from '../../../platform/auth/guard.js';
+import { contextOf } from '../../../platform/context.js';
 import { contentDisposition } from '../../../platform/http/content-disposition.js';
 import { removeReportFiles, reportFiles } from './report-files.js';
 import * as service from './service.js';
@@ -12,13 +12,12 @@ import { implement, type RouteHandler } from '../../../platform/http/route.js';
 
 const table = routes.media;
 
-export const mediaRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+export const mediaRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app) => {
   implement(app, table.insert, async (req) => {
     if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Atteso multipart/form-data');
     const length = Number(req.headers['content-length']);
     const item = await service.insert(
-      deps,
-      actorOf(req),
+      contextOf(req),
       mediaSectionOfUrl(req.params.section),
       req.params.id,
       (maxBytes) => req.file({ limits: { fileSize: maxBytes, files: 1, fields: 0 }, throwFileSizeLimit: false }),
@@ -28,7 +27,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
   });
 
   const sendContent: RouteHandler<typeof table.content> = async (req, reply) => {
-    const file = await service.content(deps, actorOf(req), req.params.id);
+    const file = await service.content(contextOf(req), req.params.id);
     const range = parseRange(req.headers.range, file.size);
     reply
       .header('content-type', file.contentType)
@@ -53,31 +52,31 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
 
   implement(app, table.list, async (req) => ({
     success: true as const,
-    items: await service.list(deps, actorOf(req), mediaSectionOfUrl(req.params.section), req.params.id),
+    items: await service.list(contextOf(req), mediaSectionOfUrl(req.params.section), req.params.id),
   }));
 
   implement(app, table.reportFiles, async (req) => ({
     success: true as const,
-    items: await reportFiles(deps, actorOf(req), req.params.section, req.params.id, req.query),
+    items: await reportFiles(contextOf(req), req.params.section, req.params.id, req.query),
   }));
 
   implement(app, table.removeReportFiles, async (req) => ({
     success: true as const,
-    removed: await removeReportFiles(deps, actorOf(req), req.query.rapportinoId, req.query.ids),
+    removed: await removeReportFiles(contextOf(req), req.query.rapportinoId, req.query.ids),
   }));
 
   implement(app, table.update, async (req) => ({
     success: true as const,
-    item: await service.update(deps, actorOf(req), req.body),
+    item: await service.update(contextOf(req), req.body),
   }));
 
   implement(app, table.remove, async (req) => {
-    await service.remove(deps, actorOf(req), req.params.id);
+    await service.remove(contextOf(req), req.params.id);
     return { success: true as const };
   });
 
   implement(app, table.usage, async (req) => ({
     success: true as const,
-    item: await usage(deps, actorOf(req).aziendaId),
+    item: await usage(contextOf(req)),
   }));
 };

@@ -1,6 +1,7 @@
 import { can } from '@fs/contract';
 import type { MediaSection } from '@fs/contract';
-import type { Actor } from '../../../platform/auth/actor.js';
+import type { CompanyContext } from '../../../platform/context.js';
+import { isAdmin, NOBODY, ownIdOf } from '../../../platform/auth/principal.js';
 import type { Config } from '../../../config.js';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import { forbidden, notFound } from '../../../platform/errors.js';
@@ -47,10 +48,10 @@ export interface SectionDefinition {
   single: boolean;
   /** Name the file is stored with: fixed (`foto.png`) or the uploaded name, made safe. */
   filename(ext: string, uploaded: string | undefined): string;
-  /** Throws NOT_FOUND when the owner is not the company's, FORBIDDEN when the actor may not do `action`. */
-  authorize(db: DbOrTx, actor: Actor, ownerId: string, action: 'write' | 'delete'): Promise<void>;
-  /** Whether the actor may download or list files of this section (owner already known to be the company's). */
-  mayRead(actor: Actor, ownerId: string, db: DbOrTx): boolean | Promise<boolean>;
+  /** Throws NOT_FOUND when the owner is not the company's, FORBIDDEN when the principal may not do `action`. */
+  authorize(ctx: CompanyContext, ownerId: string, action: 'write' | 'delete'): Promise<void>;
+  /** Whether the principal may download or list files of this section (owner already known to be the company's). */
+  mayRead(ctx: CompanyContext, ownerId: string): boolean | Promise<boolean>;
   /** Whether the owner exists in the company (listing). */
   ownerExists(db: DbOrTx, aziendaId: string, ownerId: string): Promise<boolean>;
   /**
@@ -99,12 +100,13 @@ const utente: SectionDefinition = {
   maxBytes: (config) => config.MEDIA_MAX_BYTES,
   single: true,
   filename: (ext) => `foto.${ext}`,
-  async authorize(db, actor, ownerId) {
-    const user = UUID.test(ownerId) ? await repo.findUserRole(db, actor.aziendaId, ownerId) : undefined;
+  async authorize(ctx, ownerId) {
+    const { principal } = ctx;
+    const user = UUID.test(ownerId) ? await repo.findUserRole(ctx.db, ctx.company.id, ownerId) : undefined;
     if (!user) throw notFound('Utente');
-    if (ownerId === actor.userId) return;
-    if (!can(actor.permissions, 'gestione_tecnici', 'write')) throw forbidden();
-    if (user.role === 'admin' && actor.role !== 'admin') throw forbidden();
+    if (ownerId === ownIdOf(principal)) return;
+    if (!can(principal.permissions, 'gestione_tecnici', 'write')) throw forbidden();
+    if (user.role === 'admin' && !isAdmin(principal)) throw forbidden();
   },
   // Colleagues' photos appear in lists and on the planner: any user of the company sees them.
   mayRead: () => true,
@@ -127,11 +129,11 @@ const macchinario: SectionDefinition = {
   maxBytes: (config) => config.MEDIA_DOC_MAX_BYTES,
   single: false,
   filename: (ext, uploaded) => safeFilename(fromMultipart(uploaded), ext, 'documento'),
-  async authorize(db, actor, ownerId, action) {
-    if (!(await this.ownerExists(db, actor.aziendaId, ownerId))) throw notFound('Macchinario');
-    if (!can(actor.permissions, 'clienti_macchinari', action)) throw forbidden();
+  async authorize(ctx, ownerId, action) {
+    if (!(await this.ownerExists(ctx.db, ctx.company.id, ownerId))) throw notFound('Macchinario');
+    if (!can(ctx.principal.permissions, 'clienti_macchinari', action)) throw forbidden();
   },
-  mayRead: (actor) => can(actor.permissions, 'clienti_macchinari', 'read'),
+  mayRead: (ctx) => can(ctx.principal.permissions, 'clienti_macchinari', 'read'),
   ownerExists: async (db, aziendaId, ownerId) =>
     UUID.test(ownerId) && (await repo.machineExists(db, aziendaId, ownerId)),
   lockOwner: async (tx, aziendaId, ownerId) => {
@@ -158,19 +160,21 @@ const rapportino: SectionDefinition = {
   maxBytes: (config) => config.MEDIA_DOC_MAX_BYTES,
   single: false,
   filename: (ext, uploaded) => safeFilename(fromMultipart(uploaded), ext, 'allegato'),
-  async authorize(db, actor, ownerId, action) {
-    const report = UUID.test(ownerId) ? await repo.reportOf(db, actor.aziendaId, ownerId, actor.userId) : undefined;
-    const company = can(actor.permissions, 'gestione_interventi', action, 'company');
-    if (!report || (!report.assigned && !company && !can(actor.permissions, 'dati_colleghi', 'read'))) {
+  async authorize(ctx, ownerId, action) {
+    const { permissions } = ctx.principal;
+    const report = UUID.test(ownerId)
+      ? await repo.reportOf(ctx.db, ctx.company.id, ownerId, ownIdOf(ctx.principal))
+      : undefined;
+    const company = can(permissions, 'gestione_interventi', action, 'company');
+    if (!report || (!report.assigned && !company && !can(permissions, 'dati_colleghi', 'read'))) {
       throw notFound('Rapportino');
     }
-    if (!company && !(report.assigned && can(actor.permissions, 'gestione_interventi', action, 'user')))
-      throw forbidden();
+    if (!company && !(report.assigned && can(permissions, 'gestione_interventi', action, 'user'))) throw forbidden();
     if (report.completato) throw forbidden('Rapportino completato: allegati non modificabili');
   },
-  mayRead: (actor) => can(actor.permissions, 'gestione_interventi', 'read'),
+  mayRead: (ctx) => can(ctx.principal.permissions, 'gestione_interventi', 'read'),
   ownerExists: async (db, aziendaId, ownerId) =>
-    UUID.test(ownerId) && !!(await repo.reportOf(db, aziendaId, ownerId, '00000000-0000-0000-0000-000000000000')),
+    UUID.test(ownerId) && !!(await repo.reportOf(db, aziendaId, ownerId, NOBODY)),
   lockOwner: lockReport,
   attach: async () => undefined,
   // The customer's signature is a file of the report too (issue 12): removing it unsigns the report.
@@ -191,11 +195,11 @@ const contratto: SectionDefinition = {
   maxBytes: (config) => config.MEDIA_DOC_MAX_BYTES,
   single: false,
   filename: (ext, uploaded) => safeFilename(fromMultipart(uploaded), ext, 'documento'),
-  async authorize(db, actor, ownerId, action) {
-    if (!(await this.ownerExists(db, actor.aziendaId, ownerId))) throw notFound('Contratto');
-    if (!can(actor.permissions, 'contratti', action)) throw forbidden();
+  async authorize(ctx, ownerId, action) {
+    if (!(await this.ownerExists(ctx.db, ctx.company.id, ownerId))) throw notFound('Contratto');
+    if (!can(ctx.principal.permissions, 'contratti', action)) throw forbidden();
   },
-  mayRead: (actor) => can(actor.permissions, 'contratti', 'read'),
+  mayRead: (ctx) => can(ctx.principal.permissions, 'contratti', 'read'),
   ownerExists: async (db, aziendaId, ownerId) =>
     UUID.test(ownerId) && (await repo.contractExists(db, aziendaId, ownerId)),
   lockOwner: async (tx, aziendaId, ownerId) => {
@@ -208,14 +212,17 @@ const contratto: SectionDefinition = {
 export const SECTIONS: Record<MediaSection, SectionDefinition> = { utente, macchinario, rapportino, contratto };
 
 /** Reading a report's files follows reading the report: one's own, or the company's or colleagues' reports. */
-export async function mayReadReport(actor: Actor, ownerId: string, db: DbOrTx): Promise<boolean> {
-  if (!can(actor.permissions, 'gestione_interventi', 'read')) return false;
-  const report = UUID.test(ownerId) ? await repo.reportOf(db, actor.aziendaId, ownerId, actor.userId) : undefined;
+export async function mayReadReport(ctx: CompanyContext, ownerId: string): Promise<boolean> {
+  const { permissions } = ctx.principal;
+  if (!can(permissions, 'gestione_interventi', 'read')) return false;
+  const report = UUID.test(ownerId)
+    ? await repo.reportOf(ctx.db, ctx.company.id, ownerId, ownIdOf(ctx.principal))
+    : undefined;
   return (
     !!report &&
     (report.assigned ||
-      can(actor.permissions, 'gestione_interventi', 'read', 'company') ||
-      can(actor.permissions, 'dati_colleghi', 'read'))
+      can(permissions, 'gestione_interventi', 'read', 'company') ||
+      can(permissions, 'dati_colleghi', 'read'))
   );
 }
 
@@ -232,9 +239,9 @@ const rapportinoPdf: SectionDefinition = {
   authorize: async () => {
     throw forbidden('Documento generato: non si modifica né si elimina');
   },
-  mayRead: (actor, ownerId, db) => mayReadReport(actor, ownerId, db),
+  mayRead: (ctx, ownerId) => mayReadReport(ctx, ownerId),
   ownerExists: async (db, aziendaId, ownerId) =>
-    UUID.test(ownerId) && !!(await repo.reportOf(db, aziendaId, ownerId, '00000000-0000-0000-0000-000000000000')),
+    UUID.test(ownerId) && !!(await repo.reportOf(db, aziendaId, ownerId, NOBODY)),
   // The printed report of a completed report is made too (it is kept): only its existence counts.
   lockOwner: async (tx, aziendaId, ownerId) => {
     if (!(await repo.lockOwnerRow(tx, 'rapportini', aziendaId, ownerId))) throw notFound('Rapportino');

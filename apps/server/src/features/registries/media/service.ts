@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import { fileTypeStream } from 'file-type';
 import { formatCount, type MediaListSection, type MediaSection, type MediaUpdateRequest } from '@fs/contract';
-import type { Actor } from '../../../platform/auth/actor.js';
-import type { Deps } from '../../../platform/deps.js';
+import type { CompanyContext } from '../../../platform/context.js';
+import { userIdOf } from '../../../platform/auth/principal.js';
 import type { ByteRange } from '../../../platform/storage.js';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import { AppError, forbidden, notFound } from '../../../platform/errors.js';
@@ -36,19 +36,18 @@ const kb = (n: number) => `${formatCount(Math.round(n / 1024), 'it')} KB`;
  * fails, no object and no row stay behind.
  */
 export async function insert(
-  deps: Deps,
-  actor: Actor,
+  ctx: CompanyContext,
   section: MediaSection,
   ownerId: string,
   open: OpenUpload,
   declaredLength?: number,
 ) {
   const def = SECTIONS[section];
-  const aziendaId = actor.aziendaId;
-  await def.authorize(deps.db, actor, ownerId, 'write');
-  const [limit, usage] = await Promise.all([storageLimit(deps.db, aziendaId), repo.findUsage(deps.db, aziendaId)]);
+  const aziendaId = ctx.company.id;
+  await def.authorize(ctx, ownerId, 'write');
+  const [limit, usage] = await Promise.all([storageLimit(ctx.db, aziendaId), repo.findUsage(ctx.db, aziendaId)]);
   const free = Math.max(limit - (usage?.usedBytes ?? 0), 0);
-  const maxBytes = def.maxBytes(deps.config);
+  const maxBytes = def.maxBytes(ctx.deps.config);
   // Before streaming: a declared body that cannot fit is refused at once.
   if (declaredLength !== undefined && declaredLength - FRAMING_BYTES > maxBytes) {
     throw new AppError('PAYLOAD_TOO_LARGE', `Il file supera ${kb(maxBytes)}`);
@@ -74,12 +73,12 @@ export async function insert(
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Tipo di file non consentito: ${[...def.types.values()].join(', ')}`);
   }
   // While streaming: the multipart limit cuts the file at `cut` bytes and marks it truncated.
-  const stored = await deps.storage.put(aziendaId, typed);
+  const stored = await ctx.deps.storage.put(aziendaId, typed);
   try {
     if (upload.truncated) {
       throw tooBig();
     }
-    const { row, oldKeys } = await deps.db.transaction(async (tx) => {
+    const { row, oldKeys } = await ctx.transaction(async ({ db: tx }) => {
       // The owner first (it may have been deleted while the file streamed), then the quota: the
       // deletions lock owners before their files' usage, so the two orders agree.
       await def.lockOwner(tx, aziendaId, ownerId);
@@ -100,46 +99,46 @@ export async function insert(
         contentType: mime,
         size: stored.size,
         storageKey: stored.key,
-        uploadedBy: actor.userId,
+        uploadedBy: userIdOf(ctx.principal),
       });
       await def.attach(tx, aziendaId, ownerId, m.id);
       return { row: m, oldKeys: old.map((o) => o.storageKey) };
     });
-    await removeObjects(deps, oldKeys);
+    await removeObjects(ctx.deps, oldKeys);
     return presentMedia(row);
   } catch (e) {
-    await deps.storage.remove(stored.key);
+    await ctx.deps.storage.remove(stored.key);
     throw e;
   }
 }
 
-async function readable(deps: Deps, actor: Actor, id: string) {
-  const m = await repo.findMedia(deps.db, actor.aziendaId, id);
+async function readable(ctx: CompanyContext, id: string) {
+  const m = await repo.findMedia(ctx.db, ctx.company.id, id);
   const def = m ? sectionOf(m.section) : undefined;
   if (!m || !def) throw notFound('File');
-  if (!(await def.mayRead(actor, m.ownerId, deps.db))) throw forbidden();
+  if (!(await def.mayRead(ctx, m.ownerId))) throw forbidden();
   return { m, def };
 }
 
 /** Metadata of a file to serve; the body is opened by `open`, whole or a byte range. */
-export async function content(deps: Deps, actor: Actor, id: string) {
-  const { m } = await readable(deps, actor, id);
+export async function content(ctx: CompanyContext, id: string) {
+  const { m } = await readable(ctx, id);
   return {
     contentType: m.contentType,
     filename: m.filename,
     size: m.size,
     disposition: INLINE_TYPES.has(m.contentType) ? ('inline' as const) : ('attachment' as const),
-    open: (range?: ByteRange) => deps.storage.get(m.storageKey, range),
+    open: (range?: ByteRange) => ctx.deps.storage.get(m.storageKey, range),
   };
 }
 
 /** GET /media/get-db/{section}/{id}: the files of one owner, newest first. */
-export async function list(deps: Deps, actor: Actor, section: MediaListSection, ownerId: string) {
+export async function list(ctx: CompanyContext, section: MediaListSection, ownerId: string) {
   const def = SECTIONS[section];
-  if (!(await def.ownerExists(deps.db, actor.aziendaId, ownerId))) throw notFound();
-  if (!(await def.mayRead(actor, ownerId, deps.db))) throw forbidden();
-  const hidden = new Set(def.hidden ? await def.hidden(deps.db, actor.aziendaId, ownerId) : []);
-  return (await repo.mediaOfOwner(deps.db, actor.aziendaId, section, ownerId))
+  if (!(await def.ownerExists(ctx.db, ctx.company.id, ownerId))) throw notFound();
+  if (!(await def.mayRead(ctx, ownerId))) throw forbidden();
+  const hidden = new Set(def.hidden ? await def.hidden(ctx.db, ctx.company.id, ownerId) : []);
+  return (await repo.mediaOfOwner(ctx.db, ctx.company.id, section, ownerId))
     .filter((m) => !hidden.has(m.id))
     .map(presentMedia);
 }
@@ -159,14 +158,14 @@ export const dropFile = (tx: DbOrTx, aziendaId: string, id: string) => repo.dele
  * name is made safe and keeps the extension of the sniffed type; sections
  * with a fixed name (the profile photo) change only the description.
  */
-export async function update(deps: Deps, actor: Actor, body: MediaUpdateRequest) {
-  const m = await repo.findMedia(deps.db, actor.aziendaId, body.id);
+export async function update(ctx: CompanyContext, body: MediaUpdateRequest) {
+  const m = await repo.findMedia(ctx.db, ctx.company.id, body.id);
   const def = m ? sectionOf(m.section) : undefined;
   if (!m || !def) throw notFound('File');
-  await def.authorize(deps.db, actor, m.ownerId, 'write');
+  await def.authorize(ctx, m.ownerId, 'write');
   const ext = def.types.get(m.contentType) ?? m.filename.split('.').pop() ?? 'bin';
   const renamable = !def.single;
-  const row = await repo.updateMedia(deps.db, actor.aziendaId, m.id, {
+  const row = await repo.updateMedia(ctx.db, ctx.company.id, m.id, {
     ...(body.filename !== undefined && renamable ? { filename: safeFilename(body.filename, ext, 'documento') } : {}),
     ...(body.descrizione !== undefined ? { descrizione: body.descrizione || null } : {}),
   });
@@ -174,16 +173,16 @@ export async function update(deps: Deps, actor: Actor, body: MediaUpdateRequest)
   return presentMedia(row);
 }
 
-export async function remove(deps: Deps, actor: Actor, id: string) {
-  const m = await repo.findMedia(deps.db, actor.aziendaId, id);
+export async function remove(ctx: CompanyContext, id: string) {
+  const m = await repo.findMedia(ctx.db, ctx.company.id, id);
   const def = m ? sectionOf(m.section) : undefined;
   if (!m || !def) throw notFound('File');
-  await def.authorize(deps.db, actor, m.ownerId, 'delete');
-  await deps.db.transaction(async (tx) => {
+  await def.authorize(ctx, m.ownerId, 'delete');
+  await ctx.transaction(async ({ db: tx }) => {
     // Unlinked first: the owner's row (a user's photo, a report's signature) is locked before the
     // usage row the deletion's trigger updates, in the order uploads take them.
-    await def.detach(tx, actor.aziendaId, m.ownerId, m.id);
-    await repo.deleteMedia(tx, actor.aziendaId, m.id);
+    await def.detach(tx, ctx.company.id, m.ownerId, m.id);
+    await repo.deleteMedia(tx, ctx.company.id, m.id);
   });
-  await removeObjects(deps, [m.storageKey]);
+  await removeObjects(ctx.deps, [m.storageKey]);
 }

@@ -8,7 +8,7 @@ import {
   machineSaveRequest,
   REQUIRED_MESSAGE,
 } from '@fs/contract';
-import type { Deps } from '../../../platform/deps.js';
+import type { CompanyContext } from '../../../platform/context.js';
 import { AppError, notFound } from '../../../platform/errors.js';
 import { optionValues } from '../../company/index.js';
 import * as repo from './repo.js';
@@ -43,24 +43,23 @@ function toMacchinario(r: repo.MacchinarioRow): Machine {
 
 /* ---------- plants ---------- */
 
-export async function listImpianti(deps: Deps, aziendaId: string, clienteId: string): Promise<Plant[]> {
-  if (!(await repo.clienteExists(deps.db, aziendaId, clienteId))) throw notFound('Cliente');
-  return (await repo.listImpianti(deps.db, aziendaId, clienteId)).map((r) => toImpianto(r.impianto, r.macchinari));
+export async function listImpianti(ctx: CompanyContext, clienteId: string): Promise<Plant[]> {
+  const aziendaId = ctx.company.id;
+  if (!(await repo.clienteExists(ctx.db, aziendaId, clienteId))) throw notFound('Cliente');
+  return (await repo.listImpianti(ctx.db, aziendaId, clienteId)).map((r) => toImpianto(r.impianto, r.macchinari));
 }
 
-export async function getImpianto(deps: Deps, aziendaId: string, id: string): Promise<Plant> {
-  const r = await repo.findImpianto(deps.db, aziendaId, id);
+export async function getImpianto(ctx: CompanyContext, id: string): Promise<Plant> {
+  const aziendaId = ctx.company.id;
+  const r = await repo.findImpianto(ctx.db, aziendaId, id);
   if (!r) throw notFound('Impianto');
-  return toImpianto(r, await repo.countMacchinari(deps.db, aziendaId, id));
+  return toImpianto(r, await repo.countMacchinari(ctx.db, aziendaId, id));
 }
 
 /** Creates (no id) or updates a plant; a plant stays with its customer. */
-export async function saveImpianto(
-  deps: Deps,
-  aziendaId: string,
-  input: z.output<typeof plantSaveRequest>,
-): Promise<Plant> {
-  if (!(await repo.clienteExists(deps.db, aziendaId, input.clienteId))) throw notFound('Cliente');
+export async function saveImpianto(ctx: CompanyContext, input: z.output<typeof plantSaveRequest>): Promise<Plant> {
+  const aziendaId = ctx.company.id;
+  if (!(await repo.clienteExists(ctx.db, aziendaId, input.clienteId))) throw notFound('Cliente');
   const values = {
     nome: input.nome,
     indirizzo: input.indirizzo,
@@ -69,17 +68,17 @@ export async function saveImpianto(
     cap: input.cap,
     note: input.note,
   };
-  if (!input.id) return toImpianto(await repo.insertImpianto(deps.db, aziendaId, input.clienteId, values), 0);
-  const old = await repo.findImpianto(deps.db, aziendaId, input.id);
+  if (!input.id) return toImpianto(await repo.insertImpianto(ctx.db, aziendaId, input.clienteId, values), 0);
+  const old = await repo.findImpianto(ctx.db, aziendaId, input.id);
   if (!old) throw notFound('Impianto');
   if (old.clienteId !== input.clienteId) {
     throw new AppError('VALIDATION', 'Un impianto non può passare a un altro cliente', [
       { path: 'clienteId', message: 'immutabile' },
     ]);
   }
-  const row = await repo.updateImpianto(deps.db, aziendaId, input.id, values);
+  const row = await repo.updateImpianto(ctx.db, aziendaId, input.id, values);
   if (!row) throw notFound('Impianto');
-  return toImpianto(row, await repo.countMacchinari(deps.db, aziendaId, row.id));
+  return toImpianto(row, await repo.countMacchinari(ctx.db, aziendaId, row.id));
 }
 
 const plantInUse = () => new AppError('0028', 'Impianto usato in un contratto: non può essere eliminato');
@@ -90,9 +89,10 @@ const machineInUse = () => new AppError('0027', 'Macchinario usato in un contrat
  * contract or a contract activity. The links' foreign keys (RESTRICT) refuse a link written
  * between the check and the delete; that refusal answers 0028 too.
  */
-export async function deleteImpianto(deps: Deps, aziendaId: string, id: string): Promise<void> {
+export async function deleteImpianto(ctx: CompanyContext, id: string): Promise<void> {
+  const aziendaId = ctx.company.id;
   try {
-    await deps.db.transaction(async (tx) => {
+    await ctx.transaction(async ({ db: tx }) => {
       const plant = await repo.findImpianto(tx, aziendaId, id);
       if (!plant) throw notFound('Impianto');
       if (await usage.plantsInContract(tx, aziendaId, [id])) throw plantInUse();
@@ -106,13 +106,15 @@ export async function deleteImpianto(deps: Deps, aziendaId: string, id: string):
 
 /* ---------- machines ---------- */
 
-export async function listMacchinari(deps: Deps, aziendaId: string, impiantoId: string): Promise<Machine[]> {
-  if (!(await repo.findImpianto(deps.db, aziendaId, impiantoId))) throw notFound('Impianto');
-  return (await repo.listMacchinari(deps.db, aziendaId, impiantoId)).map(toMacchinario);
+export async function listMacchinari(ctx: CompanyContext, impiantoId: string): Promise<Machine[]> {
+  const aziendaId = ctx.company.id;
+  if (!(await repo.findImpianto(ctx.db, aziendaId, impiantoId))) throw notFound('Impianto');
+  return (await repo.listMacchinari(ctx.db, aziendaId, impiantoId)).map(toMacchinario);
 }
 
-export async function getMacchinario(deps: Deps, aziendaId: string, id: string): Promise<Machine> {
-  const r = await repo.findMacchinario(deps.db, aziendaId, id);
+export async function getMacchinario(ctx: CompanyContext, id: string): Promise<Machine> {
+  const aziendaId = ctx.company.id;
+  const r = await repo.findMacchinario(ctx.db, aziendaId, id);
   if (!r) throw notFound('Macchinario');
   return toMacchinario(r);
 }
@@ -121,8 +123,8 @@ const bad0029 = (path: 'nome' | 'matricola', message: string) =>
   new AppError('0029', 'Verificare nome e matricola del macchinario', [{ path, message }]);
 
 /** Levels a company uses (option livelli_macchinari / numero_livelli, 1-5): level 1 is the plant. */
-async function levelsOf(deps: Deps, aziendaId: string): Promise<number> {
-  const [v] = await optionValues(deps, aziendaId, [['livelli_macchinari', 'numero_livelli']]);
+async function levelsOf(ctx: CompanyContext): Promise<number> {
+  const [v] = await optionValues(ctx.deps, ctx.company.id, [['livelli_macchinari', 'numero_livelli']]);
   const n = Number(v);
   return Number.isInteger(n) && n >= 1 && n <= 5 ? n : 2;
 }
@@ -134,18 +136,18 @@ async function levelsOf(deps: Deps, aziendaId: string): Promise<number> {
  * n-1 machine of the same plant.
  */
 export async function saveMacchinario(
-  deps: Deps,
-  aziendaId: string,
+  ctx: CompanyContext,
   input: z.output<typeof machineSaveRequest>,
 ): Promise<Machine> {
+  const aziendaId = ctx.company.id;
   const nome = input.nome.trim();
   const matricola = input.matricola.trim();
   if (!isValidMachineName(nome)) throw bad0029('nome', nome ? 'troppo lungo' : REQUIRED_MESSAGE);
   if (!isValidSerialNumber(matricola))
     throw bad0029('matricola', matricola ? 'caratteri o lunghezza non validi' : REQUIRED_MESSAGE);
-  const plant = await repo.findImpianto(deps.db, aziendaId, input.impiantiId);
+  const plant = await repo.findImpianto(ctx.db, aziendaId, input.impiantiId);
   if (!plant) throw notFound('Impianto');
-  const levels = await levelsOf(deps, aziendaId);
+  const levels = await levelsOf(ctx);
   if (input.livello > levels) {
     throw new AppError('VALIDATION', `Livello oltre i ${levels} livelli configurati`, [
       { path: 'livello', message: `massimo ${levels}` },
@@ -157,25 +159,25 @@ export async function saveMacchinario(
     ]);
   }
   if (input.livello > 2) {
-    const parent = input.parentId ? await repo.findMacchinario(deps.db, aziendaId, input.parentId) : undefined;
+    const parent = input.parentId ? await repo.findMacchinario(ctx.db, aziendaId, input.parentId) : undefined;
     if (!parent || parent.impiantoId !== plant.id || parent.livello !== input.livello - 1 || parent.id === input.id) {
       throw new AppError('VALIDATION', `Serve un macchinario di livello ${input.livello - 1} dello stesso impianto`, [
         { path: 'parentId', message: 'non valido' },
       ]);
     }
   }
-  const old = input.id ? await repo.findMacchinario(deps.db, aziendaId, input.id) : undefined;
+  const old = input.id ? await repo.findMacchinario(ctx.db, aziendaId, input.id) : undefined;
   if (input.id && !old) throw notFound('Macchinario');
   if (
     old &&
     (old.impiantoId !== plant.id || old.livello !== input.livello) &&
-    (await repo.hasChildren(deps.db, aziendaId, old.id))
+    (await repo.hasChildren(ctx.db, aziendaId, old.id))
   ) {
     throw new AppError('VALIDATION', 'Un macchinario con componenti non cambia impianto né livello', [
       { path: 'livello', message: 'ha componenti' },
     ]);
   }
-  const same = await repo.findByMatricola(deps.db, aziendaId, matricola);
+  const same = await repo.findByMatricola(ctx.db, aziendaId, matricola);
   if (same && same.id !== old?.id) throw bad0029('matricola', 'già usata da un altro macchinario');
   const values = {
     impiantoId: plant.id,
@@ -187,8 +189,8 @@ export async function saveMacchinario(
   };
   try {
     const row = old
-      ? await repo.updateMacchinario(deps.db, aziendaId, old.id, values)
-      : await repo.insertMacchinario(deps.db, aziendaId, values);
+      ? await repo.updateMacchinario(ctx.db, aziendaId, old.id, values)
+      : await repo.insertMacchinario(ctx.db, aziendaId, values);
     if (!row) throw notFound('Macchinario');
     return toMacchinario(row);
   } catch (e) {
@@ -201,9 +203,10 @@ export async function saveMacchinario(
 }
 
 /** Deletes a machine and its components; 403 0027 when one of them is in a contract or a contract activity. */
-export async function deleteMacchinario(deps: Deps, aziendaId: string, id: string): Promise<void> {
+export async function deleteMacchinario(ctx: CompanyContext, id: string): Promise<void> {
+  const aziendaId = ctx.company.id;
   try {
-    await deps.db.transaction(async (tx) => {
+    await ctx.transaction(async ({ db: tx }) => {
       const m = await repo.findMacchinario(tx, aziendaId, id);
       if (!m) throw notFound('Macchinario');
       if (await usage.machinesInContract(tx, aziendaId, await repo.subtreeIds(tx, aziendaId, [id])))

@@ -8,7 +8,6 @@ export async function findCompany(db: DbOrTx, aziendaId: string) {
       step: aziende.workFlowPrimoAccesso,
       subscriptionConfirmed: aziende.subscriptionConfirmed,
       scadenzaTrialDate: aziende.scadenzaTrialDate,
-      timezone: aziende.timezone,
       mailPrincipale: aziende.mailPrincipale,
       indirizzo: aziende.indirizzo,
       citta: aziende.citta,

@@ -1,5 +1,5 @@
-import { LIMITS, todayIn, tourStep, type TourStep } from '@fs/contract';
-import type { Deps } from '../../../platform/deps.js';
+import { LIMITS, tourStep, type TourStep } from '@fs/contract';
+import { todayOf, type CompanyContext } from '../../../platform/context.js';
 import { AppError, notFound } from '../../../platform/errors.js';
 import * as repo from './repo.js';
 
@@ -8,8 +8,8 @@ export interface TourAnswer {
 }
 
 /** POST /workflow-primo-accesso/interrompi: the tour ends for the company (30, finished). */
-export async function interrupt(deps: Deps, aziendaId: string): Promise<TourAnswer> {
-  if (!(await repo.moveStep(deps.db, aziendaId, null, LIMITS.tourFinishedStep))) throw notFound('Azienda');
+export async function interrupt(ctx: CompanyContext): Promise<TourAnswer> {
+  if (!(await repo.moveStep(ctx.db, ctx.company.id, null, LIMITS.tourFinishedStep))) throw notFound('Azienda');
   return { work_flow_primo_accesso: LIMITS.tourFinishedStep };
 }
 
@@ -21,8 +21,9 @@ const NEXT: Record<TourStep, number> = { 0: 10, 10: 20, 20: LIMITS.tourFinishedS
  * 10 → 20 when the company has an active technician; 20 → 30 (finished).
  * `from` must be the current step, so a repeated click moves it only once.
  */
-export async function advance(deps: Deps, aziendaId: string, from: TourStep): Promise<TourAnswer> {
-  return deps.db.transaction(async (tx) => {
+export async function advance(ctx: CompanyContext, from: TourStep): Promise<TourAnswer> {
+  const aziendaId = ctx.company.id;
+  return ctx.transaction(async ({ db: tx }) => {
     const c = await repo.findCompany(tx, aziendaId);
     if (!c) throw notFound('Azienda');
     const step = tourStep(
@@ -31,7 +32,7 @@ export async function advance(deps: Deps, aziendaId: string, from: TourStep): Pr
         subscription_confirmed: c.subscriptionConfirmed,
         scadenza_trial_date: c.scadenzaTrialDate,
       },
-      todayIn(c.timezone, deps.clock.now()),
+      todayOf(ctx),
     );
     if (step === null) throw new AppError('CONFLICT', 'Il percorso di primo accesso non è attivo');
     if (step !== from) throw new AppError('CONFLICT', 'Il percorso è già a un altro passo');

@@ -44,7 +44,12 @@ function renderPlanning(path: string, office: boolean) {
   permissions.pianificazione_interventi.userRead = true;
   permissions.pianificazione_interventi.companyRead = office;
   q.setQueryData(sessionKeys.permissions, { lastUpdate: '', permissions });
-  q.setQueryData(sessionKeys.user, { id: 'u1', role: office ? 'admin' : 'user', scheduleenabled: 'Y' });
+  q.setQueryData(sessionKeys.user, {
+    id: 'u1',
+    role: office ? 'admin' : 'user',
+    scheduleenabled: 'Y',
+    aziendamap: { timezone: 'Europe/Rome' },
+  });
   const router = createMemoryRouter([{ path: '/intervention-planning', element: <PlanningPage /> }], {
     initialEntries: [path],
   });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Button, Center, Group, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarOff, IconChevronLeft, IconChevronRight, IconDeviceMobile } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,8 @@ import { AgendaCalendar } from './agenda/AgendaCalendar';
 import { AgendaList } from './agenda/AgendaList';
 import { AppointmentDetails } from './agenda/AppointmentDetails';
 import { CalendarFeedModal } from './agenda/CalendarFeedModal';
-import { groupByDay, spanOf, step, todayIn, type AgendaSpan } from './agenda/agenda-time';
+import { groupByDay, openingDay, spanOf, step, todayIn, withToday, type AgendaSpan } from './agenda/agenda-time';
+import { zoneCity } from './agenda/zone-name';
 import { useCompanyZone } from '../../company';
 import { useAgendaRange } from './agenda/api';
 import { capitalized, periodTitle } from './agenda/entry-text';
@@ -57,6 +58,21 @@ export function TechnicianAgenda() {
   const items = range.data?.items ?? [];
   const days = groupByDay(items, shown.first, shown.last, zone);
   const loading = range.isPending || (range.isPlaceholderData && range.isFetching);
+  const todayShown = today >= shown.first && today <= shown.last;
+  const listDays = withToday(days, today, shown.first, shown.last);
+
+  // The list opens on today (issue 24): once loaded, today's day (or the next with appointments)
+  // is scrolled to the top; "Oggi" brings it back.
+  const opened = useRef(false);
+  const scrollToToday = () => {
+    const day = openingDay(listDays, today);
+    if (day) document.getElementById(`agenda-${day}`)?.scrollIntoView({ block: 'start' });
+  };
+  useEffect(() => {
+    if (opened.current || loading || mode !== 'list' || !todayShown || listDays.length === 0) return;
+    opened.current = true;
+    if (listDays[0]!.day < today) scrollToToday();
+  });
 
   return (
     <Stack gap="md" maw={960}>
@@ -64,7 +80,7 @@ export function TechnicianAgenda() {
         <div>
           <Title order={1}>{t('agenda.title')}</Title>
           <Text c="dimmed" size="sm">
-            {t('agenda.subtitle', { zone })}
+            {t('agenda.subtitle', { zone: zoneCity(zone, i18n.language) })}
           </Text>
         </div>
         <Button variant="light" size="md" leftSection={<IconDeviceMobile size={20} />} onClick={() => setFeed(true)}>
@@ -112,8 +128,12 @@ export function TechnicianAgenda() {
               <Button
                 variant="subtle"
                 size="compact-md"
-                disabled={today >= shown.first && today <= shown.last}
-                onClick={() => set({ giorno: today })}
+                disabled={span === 'day' && anchor === today}
+                onClick={() => {
+                  if (!todayShown) opened.current = false; // the effect scrolls once today's week is loaded
+                  if (anchor !== today) set({ giorno: today });
+                  if (todayShown && mode === 'list') scrollToToday();
+                }}
               >
                 {t('agenda.today')}
               </Button>
@@ -165,7 +185,7 @@ export function TechnicianAgenda() {
           <Text size="sm" c="dimmed">
             {t('agenda.count', { count: new Set(days.flatMap((d) => d.entries.map((e) => e.appointment.id))).size })}
           </Text>
-          <AgendaList days={days} today={today} onOpen={setOpen} />
+          <AgendaList days={listDays} today={today} onOpen={setOpen} />
         </>
       )}
 

@@ -5,11 +5,12 @@ import { LANGUAGES, type SessionUser } from '@fs/contract';
 import { Facts } from '../../../app/components/Facts';
 import { usePageTitle } from '../../../app/use-page-title';
 import { useSessionUser, useCan } from '../../../app/session/api';
+import { useFieldTechnician } from '../../../app/session/field-technician';
 import { displayName } from '../../../app/session/display-name';
 import { CompanyFacts } from './CompanyFacts';
 import { SubscriptionCards } from './SubscriptionCards';
 import { useCompany, useCompanyLogo } from '../../company';
-import { TodoCard } from '../../operations';
+import { TechnicianDay, TodoCard } from '../../operations';
 
 function SectionTitle({ icon, children }: { icon: React.ReactNode; children: React.ReactNode }) {
   return (
@@ -41,7 +42,7 @@ function ProfileCard({ user }: { user: SessionUser }) {
   );
 }
 
-function CompanyCard({ user }: { user: SessionUser }) {
+function CompanyCard({ user, withPlan = true }: { user: SessionUser; withPlan?: boolean }) {
   const { t } = useTranslation();
   const canReadCompany = useCan('gestione_azienda', 'read') === true;
   const company = useCompany(canReadCompany);
@@ -61,7 +62,7 @@ function CompanyCard({ user }: { user: SessionUser }) {
           />
         )}
       </Group>
-      <CompanyFacts company={user.aziendamap} timeZone={company.data?.timezone ?? user.timezone} />
+      <CompanyFacts company={user.aziendamap} timeZone={company.data?.timezone ?? user.timezone} withPlan={withPlan} />
     </Card>
   );
 }
@@ -74,7 +75,22 @@ export function HomePage() {
   const managesSubscription = useCan('gestione_abbonamento', 'read') === true;
   // A technician's day starts from the reports assigned to them; the office sees the card below the subscription.
   const doesReports = useCan('gestione_interventi', 'read') === true;
+  // A technician in the field starts from today's visits, without the plan and subscription (issue 24).
+  const fieldTechnician = useFieldTechnician();
   if (!user) return null;
+  if (fieldTechnician) {
+    return (
+      <Stack gap="lg" maw={720}>
+        <div>
+          <Title order={1}>{t('home.greeting', { name: displayName(user) })}</Title>
+          <Text c="dimmed">{t('home.technicianIntro', { company: user.aziendamap.ragione_sociale })}</Text>
+        </div>
+        <TechnicianDay />
+        <ProfileCard user={user} />
+        <CompanyCard user={user} withPlan={false} />
+      </Stack>
+    );
+  }
   return (
     <Stack gap="lg">
       <div>

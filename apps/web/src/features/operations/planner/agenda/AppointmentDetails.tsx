@@ -44,16 +44,14 @@ export function AppointmentDetails({
   const phone = useMediaQuery('(max-width: 48em)');
   const navigate = useNavigate();
   const start = useStartReport();
-  // Making the report saves the appointment again: planning write on own data and reports write.
-  const mayPlan = useCan('pianificazione_interventi', 'write');
-  const mayReport = useCan('gestione_interventi', 'write');
-  const mayStart = mayPlan === true && mayReport === true;
+  // Making the report from the visit: who may write reports (the server checks the appointment is theirs).
+  const mayStart = useCan('gestione_interventi', 'write') === true;
   const directions = a ? directionsUrl(a) : null;
   const create = (x: Appointment) =>
     start.mutate(x, {
       onSuccess: (item) => {
-        notify.success(t('agenda.reportCreated', { numero: item.numero_assistenza ?? '' }));
-        if (item.rapportino_id) void navigate(`/interventions/${item.rapportino_id}`);
+        notify.success(t('agenda.reportCreated', { numero: item.numero_assistenza }));
+        void navigate(`/interventions/${item.id}`);
       },
       onError: (e) => notify.error(errorText(t, e)),
     });

@@ -56,19 +56,24 @@ function stubApi(items: Appointment[]) {
       calls.push({ url, method, body });
       const json = url.startsWith('/api/v2/schedule/appointments/')
         ? { success: true, timezone: 'Europe/Rome', items }
-        : { success: true, item: { ...base, rapportino_id: 'r7', numero_assistenza: '2026/00007' } };
+        : { success: true, item: { id: 'r7', numero_assistenza: '2026/00007' } };
       return new Response(JSON.stringify(json), { status: 200 });
     }),
   );
   return calls;
 }
 
-function renderAgenda(path: string, planningWrite = false) {
+function renderAgenda(path: string, reportWrite = true) {
   const q = testQueryClient();
   const permissions = defaultUserPermissions();
-  if (planningWrite) permissions.pianificazione_interventi.userWrite = true;
+  if (!reportWrite) permissions.gestione_interventi.userWrite = false;
   q.setQueryData(sessionKeys.permissions, { lastUpdate: '', permissions });
-  q.setQueryData(sessionKeys.user, { id: 't1', role: 'user', scheduleenabled: 'Y' });
+  q.setQueryData(sessionKeys.user, {
+    id: 't1',
+    role: 'user',
+    scheduleenabled: 'Y',
+    aziendamap: { timezone: 'Europe/Rome' },
+  });
   const router = createMemoryRouter(
     [
       { path: '/intervention-planning', element: <TechnicianAgenda /> },
@@ -102,9 +107,9 @@ describe('the technician’s agenda', () => {
     expect(screen.getByText('Non hai appuntamenti in questo giorno.')).toBeTruthy();
   });
 
-  it('says the report is missing when the technician may not plan', async () => {
+  it('says the report is missing when the technician may not write reports', async () => {
     stubApi([base]);
-    renderAgenda('/intervention-planning?giorno=2026-03-29');
+    renderAgenda('/intervention-planning?giorno=2026-03-29', false);
     fireEvent.click(await screen.findByRole('button', { name: /Manutenzione caldaia/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Manutenzione caldaia' });
     expect(within(dialog).getByText(/Nessun rapportino collegato/)).toBeTruthy();
@@ -114,15 +119,41 @@ describe('the technician’s agenda', () => {
     );
   });
 
-  it('makes the report with the appointment when the technician may plan, then opens it', async () => {
+  it('makes the report from the visit when the technician may write reports, then opens it', async () => {
     const calls = stubApi([base]);
-    const router = renderAgenda('/intervention-planning?giorno=2026-03-29', true);
+    const router = renderAgenda('/intervention-planning?giorno=2026-03-29');
     fireEvent.click(await screen.findByRole('button', { name: /Manutenzione caldaia/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Manutenzione caldaia' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Crea il rapportino' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/interventions/r7'));
     const post = calls.find((c) => c.method === 'POST')!;
-    expect(post.url).toBe('/api/schedule/appointment');
-    expect(post.body).toMatchObject({ id: 'a1', crea_rapportino: true, inizio: base.inizio, tecnici_ids: ['t1'] });
+    expect(post.url).toBe('/api/schedule/appointment/a1/rapportino');
+    expect(await screen.findByText('Rapportino 2026/00007 creato')).toBeTruthy();
+  });
+
+  it('opens on today: today among the week’s days, scrolled to, "Oggi" enabled, the zone by its city', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-27T10:00:00Z')); // Friday 27 March in Rome
+    const scrolled: string[] = [];
+    const scroll = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this.id);
+    });
+    try {
+      const monday = { ...base, id: 'a0', inizio: '2026-03-23T08:00:00Z', fine: '2026-03-23T09:00:00Z' };
+      stubApi([monday, base]);
+      renderAgenda('/intervention-planning');
+      const today = await screen.findByRole('region', { name: /Venerdì 27 marzo/ });
+      expect(within(today).getByText('Nessun appuntamento oggi.')).toBeTruthy();
+      expect(screen.getByText('2 appuntamenti')).toBeTruthy();
+      await waitFor(() => expect(scrolled).toEqual(['agenda-2026-03-27']));
+      const oggi = screen.getByRole('button', { name: 'Oggi' });
+      expect(oggi.hasAttribute('disabled')).toBe(false);
+      fireEvent.click(oggi);
+      expect(scrolled).toEqual(['agenda-2026-03-27', 'agenda-2026-03-27']);
+      expect(screen.getByText('I tuoi appuntamenti, con gli orari di Roma')).toBeTruthy();
+    } finally {
+      scroll.mockRestore();
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Appointment } from '@fs/contract';
 import {
+  openingDay,
+  withToday,
   addDays,
   calendarEvents,
   daysCovered,
@@ -13,7 +15,6 @@ import {
   wallClock,
 } from './agenda-time';
 import { directionsUrl, placeOf } from './place';
-import { startReportBody } from './api';
 
 const ROME = 'Europe/Rome';
 
@@ -168,25 +169,29 @@ describe('place and report', () => {
     const nowhere = { indirizzo: null, citta: null, latitude: null, longitude: null };
     expect(directionsUrl(appt({ id: 'x', luogo: nowhere }))).toBeNull();
   });
+});
 
-  it('saves the appointment unchanged with a new report', () => {
-    const timed = appt({ id: 'a', inizio: '2026-10-24T20:00:00Z', fine: '2026-10-25T05:00:00Z', mansione_id: 'm1' });
-    expect(startReportBody(timed)).toMatchObject({
-      id: 'a',
-      tecnici_ids: ['t1'],
-      tutto_il_giorno: false,
-      inizio: '2026-10-24T20:00:00Z',
-      fine: '2026-10-25T05:00:00Z',
-      mansione_id: 'm1',
-      crea_rapportino: true,
-      conferma: true,
-    });
-    const allDay = appt({ id: 'b', tutto_il_giorno: true, giorno_inizio: '20261026', giorno_fine: '20261027' });
-    expect(startReportBody(allDay)).toMatchObject({
-      tutto_il_giorno: true,
-      data_inizio: '2026-10-26',
-      data_fine: '2026-10-27',
-    });
-    expect(startReportBody(allDay)).not.toHaveProperty('inizio');
+describe('the list opens on today', () => {
+  const d = (day: string, n = 1) => ({ day, entries: Array.from({ length: n }, () => ({}) as never) });
+  it('adds today, empty, among the week’s days when it has nothing', () => {
+    const days = [d('2026-03-23'), d('2026-03-29')];
+    expect(withToday(days, '2026-03-27', '2026-03-23', '2026-03-29').map((x) => [x.day, x.entries.length])).toEqual([
+      ['2026-03-23', 1],
+      ['2026-03-27', 0],
+      ['2026-03-29', 1],
+    ]);
+  });
+  it('leaves the days alone when today is outside them, already there, or there are none', () => {
+    const days = [d('2026-03-23')];
+    expect(withToday(days, '2026-04-01', '2026-03-23', '2026-03-29')).toBe(days);
+    expect(withToday(days, '2026-03-23', '2026-03-23', '2026-03-29')).toBe(days);
+    expect(withToday([], '2026-03-25', '2026-03-23', '2026-03-29')).toEqual([]);
+  });
+  it('opens on today, else the next day, else the last', () => {
+    const days = [d('2026-03-23'), d('2026-03-26')];
+    expect(openingDay(days, '2026-03-23')).toBe('2026-03-23');
+    expect(openingDay(days, '2026-03-24')).toBe('2026-03-26');
+    expect(openingDay(days, '2026-03-28')).toBe('2026-03-26');
+    expect(openingDay([], '2026-03-28')).toBeNull();
   });
 });

@@ -134,3 +134,17 @@ export function calendarEvents(items: Appointment[], zone: string): CalendarEven
   }
   return out;
 }
+
+/**
+ * The list's days with today among them when [first, last] holds it, empty when it has nothing:
+ * the agenda opens on today (issue 24) even when today is free. No days at all stay none.
+ */
+export function withToday(days: AgendaDay[], today: string, first: string, last: string): AgendaDay[] {
+  if (days.length === 0 || today < first || today > last || days.some((d) => d.day === today)) return days;
+  return [...days, { day: today, entries: [] }].sort((a, b) => a.day.localeCompare(b.day));
+}
+
+/** The day the list opens on: today's, else the first after it, else the last before it; null with no days. */
+export function openingDay(days: AgendaDay[], today: string): string | null {
+  return days.find((d) => d.day >= today)?.day ?? days.at(-1)?.day ?? null;
+}

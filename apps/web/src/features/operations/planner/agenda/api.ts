@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { routes, type AppointmentRequest, type Appointment, type RouteAnswer } from '@fs/contract';
+import { routes, type Appointment, type RouteAnswer } from '@fs/contract';
 import { api } from '../../../../app/api/client';
-import { isoDay, wireDay } from './agenda-time';
+import { wireDay } from './agenda-time';
 
 export const agendaKeys = {
   all: ['agenda'] as const,
@@ -29,41 +29,18 @@ export function useAgendaRange(first: string, last: string, tecnicoId: string | 
 }
 
 /**
- * The appointment as it is, saved again with a new report (crea_rapportino): nothing else changes,
- * so the warnings the office confirmed when planning it are confirmed again (conferma).
+ * Creates the appointment's report (NUOVO) from the visit (POST /schedule/appointment/:id/rapportino,
+ * decision 0040): who may write reports, a technician of the appointment too; answers the report.
  */
-export function startReportBody(a: Appointment): AppointmentRequest {
-  const when =
-    a.tutto_il_giorno && a.giorno_inizio && a.giorno_fine
-      ? { tutto_il_giorno: true, data_inizio: isoDay(a.giorno_inizio), data_fine: isoDay(a.giorno_fine) }
-      : { tutto_il_giorno: false, inizio: a.inizio ?? undefined, fine: a.fine ?? undefined };
-  return {
-    id: a.id,
-    titolo: a.titolo,
-    cliente_id: a.cliente_id,
-    impianto_id: a.impianto_id,
-    macchinari_ids: a.macchinari_ids,
-    mansione_id: a.mansione_id,
-    note: a.note,
-    attivita_data_id: a.attivita_data_id,
-    tecnici_ids: a.tecnici.map((t) => t.id),
-    ...when,
-    crea_rapportino: true,
-    conferma: true,
-  };
-}
-
-/** Creates the appointment's report (NUOVO); answers the appointment with its report. */
 export function useStartReport() {
   const client = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (a: Appointment) => {
-      const res = await api.call(routes.schedule.saveAppointment, { body: startReportBody(a) });
-      if (!res.success) throw new Error(res.avvisi.map((w) => w.message).join(' '));
-      return res.item;
+    mutationFn: async (a: Appointment) => (await api.call(routes.schedule.createReport, { params: { id: a.id } })).item,
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: agendaKeys.all });
+      void client.invalidateQueries({ queryKey: ['day'] });
     },
-    onSuccess: () => void client.invalidateQueries({ queryKey: agendaKeys.all }),
   });
 }
 
