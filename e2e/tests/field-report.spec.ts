@@ -131,7 +131,7 @@ test('a technician on a phone does the visit on the field report: timer, checks,
   await expect(place.getByTestId('field-request')).toHaveText('La caldaia va in blocco più volte al giorno');
   await expect(place.getByRole('link', { name: 'Naviga' })).toHaveAttribute(
     'href',
-    `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent('Via Roma 1, 10121, Torino, TO')}`,
+    `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent('Via Roma 1, 10121 Torino (TO)')}`,
   );
   await expect(place.getByRole('link', { name: /^Chiama/ })).toHaveAttribute('href', 'tel:3331234567');
   await expect(place.getByText(/\d{2}\/\d{2}\/\d{4} alle \d{2}:\d{2}/)).toBeVisible();

@@ -6,7 +6,7 @@ import { routes, wallClock, type Report } from '@fs/contract';
 import { api } from '../../../app/api/client';
 import { formatDate } from '../../../app/format';
 import { usePlants } from './api';
-import { directionsTo, telLink } from './report-view';
+import { directionsTo, placeText, telLink } from './report-view';
 
 /** The customer's place and phone, read from its card (the plant's address when the report has one). */
 function useCustomerPlace(clienteId: string) {
@@ -17,12 +17,6 @@ function useCustomerPlace(clienteId: string) {
     queryFn: async () => (await api.call(routes.customers.getCliente, { params: { id: clienteId } })).item,
   });
 }
-
-const line = (...parts: (string | null | undefined)[]) =>
-  parts
-    .map((p) => p?.trim())
-    .filter(Boolean)
-    .join(', ');
 
 /** When the visit is: day and times on the company's clock, the Italian way; null without an appointment. */
 export function appointmentText(
@@ -47,8 +41,8 @@ export function FieldPlace({ report, zone }: { report: Report; zone: string }) {
   const plants = usePlants(report.impianto_id ? report.cliente_id : null);
   const plant = plants.data?.find((p) => p.id === report.impianto_id);
   const c = customer.data;
-  const plantPlace = plant ? line(plant.indirizzo, plant.citta) : '';
-  const place = plantPlace || (c ? line(c.indirizzo, line(c.cap, c.citta), c.provincia) : '');
+  const plantPlace = plant ? placeText(plant) : '';
+  const place = plantPlace || (c ? placeText(c) : '');
   const navigate = directionsTo(place || null);
   const phone = c?.cellulare?.trim() || c?.telefono?.trim() || null;
   const call = telLink(phone);

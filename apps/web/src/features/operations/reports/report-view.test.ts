@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appointmentText } from './FieldPlace';
-import { directionsTo, reportViewFor, telLink } from './report-view';
+import { directionsTo, placeText, reportViewFor, telLink } from './report-view';
 
 describe('the report view', () => {
   it('is the field view only on a phone for who has no company-wide write', () => {
@@ -15,6 +15,10 @@ describe('the report view', () => {
       'https://www.google.com/maps/dir/?api=1&destination=Via%20Roma%201%2C%20Torino',
     );
     expect(directionsTo('  ')).toBeNull();
+    expect(placeText({ indirizzo: 'Via Roma 1', cap: '10121', citta: 'Torino', provincia: 'TO' })).toBe(
+      'Via Roma 1, 10121 Torino (TO)',
+    );
+    expect(placeText({ indirizzo: null, citta: 'Torino' })).toBe('Torino');
     expect(telLink('011 123.45-67')).toBe('tel:0111234567');
     expect(telLink('+39 333 1234567')).toBe('tel:+393331234567');
     expect(telLink('—')).toBeNull();

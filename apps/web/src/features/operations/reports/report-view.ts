@@ -23,3 +23,16 @@ export function telLink(phone: string | null | undefined): string | null {
   const n = (phone ?? '').replace(/[^\d+]/g, '');
   return /\d/.test(n) ? `tel:${n}` : null;
 }
+
+/** "Via Roma 1, 10121 Torino (TO)", as the technician's day writes a visit's place; '' when nothing is known. */
+export function placeText(p: {
+  indirizzo?: string | null;
+  cap?: string | null;
+  citta?: string | null;
+  provincia?: string | null;
+}): string {
+  const town = [p.cap?.trim(), p.citta?.trim()].filter(Boolean).join(' ');
+  const province = p.provincia?.trim();
+  const townText = town ? (province ? `${town} (${province})` : town) : province ? `(${province})` : '';
+  return [p.indirizzo?.trim(), townText].filter(Boolean).join(', ');
+}
