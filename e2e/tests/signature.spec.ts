@@ -172,5 +172,9 @@ test('the office mails the customer a signing link; a spent or unknown link says
   );
   // Outside the signed-in shell: no side menu, though this browser is signed in.
   await expect(page.getByRole('link', { name: 'Interventi', exact: true })).toHaveCount(0);
+  // The page speaks for the company that sent the link: the product's name and links are not on it.
+  await expect(page.getByText(/Gestionale interventi/i)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Privacy' })).toHaveCount(0);
+  await expect(page).toHaveTitle('Firma del rapportino');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/signature-link-invalid.png` });
 });

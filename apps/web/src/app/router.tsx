@@ -7,6 +7,7 @@ import { RouteError } from './components/RouteError';
 import { PublicOnly, RequirePermission, RequireSession } from './guards';
 import { lazyPage, type LazyPage, type PageStart } from './lazy-page';
 import { LoggedOutLayout } from './layouts/LoggedOutLayout';
+import { CustomerPageLayout } from './layouts/CustomerPageLayout';
 import { LoginLayout } from './layouts/LoginLayout';
 import { NoMenuLayout } from './layouts/NoMenuLayout';
 import { SessionSync } from './SessionSync';
@@ -138,9 +139,10 @@ const routes: RouteObject[] = [
         children: pages([{ index: true, element: <SsoAppPage /> }]),
       },
       {
-        // The customer's page of a mailed signing link: signed in or not, nothing of the company but that report.
+        // The customer's page of a mailed signing link: signed in or not, nothing of the company but that report,
+        // in the company's name (not the product's).
         path: 'firma/:token',
-        element: <LoggedOutLayout />,
+        element: <CustomerPageLayout />,
         children: pages([{ index: true, element: <SignLinkPage /> }]),
       },
       {

@@ -16,8 +16,9 @@ import { usePublicSign, usePublicSignature } from './signature-api';
 export function SignLinkPage() {
   const { token = '' } = useParams();
   const { t, i18n } = useTranslation();
-  usePageTitle(t('signature.public.title'));
   const summary = usePublicSignature(token);
+  // In the company's name once known (the page speaks for it), never the product's.
+  usePageTitle(t('signature.public.title'), summary.data?.azienda ?? '');
   const sign = usePublicSign(token);
   const [done, setDone] = useState<{ firmatario: string; firmato_il: string } | null>(null);
   const num = (v: string) => formatDecimal(v, i18n.language);
@@ -47,8 +48,21 @@ export function SignLinkPage() {
         <Loader aria-label={t('common.loading')} />
       </Center>
     );
+  const contacts = [s.azienda_contatti.indirizzo, s.azienda_contatti.telefono, s.azienda_contatti.email].filter(
+    (x): x is string => !!x,
+  );
   return (
     <Stack gap="md">
+      <header aria-label={s.azienda}>
+        <Text fw={700} size="lg">
+          {s.azienda}
+        </Text>
+        {contacts.length > 0 && (
+          <Text size="sm" c="dimmed">
+            {contacts.join(' · ')}
+          </Text>
+        )}
+      </header>
       <div>
         <Title order={1}>{t('signature.public.title')}</Title>
         <Text mt={4}>{t('signature.public.intro', { azienda: s.azienda })}</Text>
