@@ -1,9 +1,7 @@
 import { Button, Group, Stack, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CustomFieldPosition, Report } from '@fs/contract';
-import { MediaFiles } from '../../../app/components/MediaFiles';
 import { StickyActions } from '../../../app/components/StickyActions';
-import { Textarea } from '../../../app/components/TextFields';
 import { useCan } from '../../../app/session/api';
 import { AcceptanceSection } from './AcceptanceSection';
 import { ChecksSection } from './ChecksSection';
@@ -13,7 +11,7 @@ import { FieldPlace } from './FieldPlace';
 import { FieldTimer } from './FieldTimer';
 import { MailLog } from './MailLog';
 import { MaterialsSection } from './MaterialsSection';
-import { Section } from './ReportPage';
+import { AttachmentsSection, NotesSection, Section } from './report-sections';
 import { StateBadge } from './StateBadge';
 import { useReportActions } from './use-report-actions';
 import { useTechnicianOptions } from './use-technicians';
@@ -112,26 +110,15 @@ export function FieldReport({
         />
         {fields('materiale')}
       </Section>
-      <Section title={t('reports.sections.allegati')}>
-        <MediaFiles
-          section="rapportino"
-          ownerId={report.id}
-          canWrite={!report.completato}
-          canDelete={canDelete && !report.completato}
-        />
-      </Section>
-      <Section title={t('reports.fields.note')}>
-        <Textarea
-          label={t('reports.fields.note')}
-          value={form.note}
-          onChange={(e) => set({ note: e.currentTarget.value })}
-          autosize
-          minRows={3}
-          maxLength={5000}
-          disabled={readOnly}
-        />
-        {fields('chiusura')}
-      </Section>
+      <AttachmentsSection report={report} canDelete={canDelete} />
+      <NotesSection
+        title={t('reports.fields.note')}
+        value={form.note}
+        onChange={(note) => set({ note })}
+        readOnly={readOnly}
+        minRows={3}
+        after={fields('chiusura')}
+      />
       <Section title={t('signature.section')}>
         <AcceptanceSection report={report} office={false} error={errors.firma} beforeSign={a.saveFirst} />
       </Section>

@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Center, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { Textarea } from '../../../app/components/TextFields';
 import { useTranslation } from 'react-i18next';
 import { optionValue, type CustomFieldPosition, type FlatRateMode, type Report } from '@fs/contract';
 import { DetailLoadError, NotFoundView, useDetailId, useDetailTitle } from '../../../app/components/NotFoundView';
-import { MediaFiles } from '../../../app/components/MediaFiles';
 import { StickyActions } from '../../../app/components/StickyActions';
 import { formatDate } from '../../../app/format';
 import { formatDecimal } from '../../../app/numbers';
@@ -28,20 +26,9 @@ import { StateBadge } from './StateBadge';
 import { useReportActions } from './use-report-actions';
 import { useTechnicianOptions } from './use-technicians';
 import { PdfButton } from './PdfButton';
+import { AttachmentsSection, NotesSection, Section } from './report-sections';
 import { MailLog } from './MailLog';
 import { SendDialog, SendMail } from './SendMail';
-
-/** One section of the report: a titled card, named for screen readers and the browser tests. */
-export function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
-      <Title order={2} size="h4" mb="sm">
-        {title}
-      </Title>
-      <Stack gap="sm">{children}</Stack>
-    </Paper>
-  );
-}
 
 /** /interventions/:id: the report with its sections, saved whole; closing and completing. */
 export function ReportPage() {
@@ -217,26 +204,15 @@ function OfficeReport({
           )}
         </Section>
       )}
-      <Section title={t('reports.sections.allegati')}>
-        <MediaFiles
-          section="rapportino"
-          ownerId={report.id}
-          canWrite={!report.completato}
-          canDelete={canDelete && !report.completato}
-        />
-      </Section>
-      <Section title={t('reports.sections.chiusura')}>
-        <Textarea
-          label={t('reports.fields.note')}
-          value={form.note}
-          onChange={(e) => set({ note: e.currentTarget.value })}
-          autosize
-          minRows={2}
-          maxLength={5000}
-          disabled={readOnly}
-        />
-        {fields('chiusura')}
-      </Section>
+      <AttachmentsSection report={report} canDelete={canDelete} />
+      <NotesSection
+        title={t('reports.sections.chiusura')}
+        value={form.note}
+        onChange={(note) => set({ note })}
+        readOnly={readOnly}
+        minRows={2}
+        after={fields('chiusura')}
+      />
       <Section title={t('signature.section')}>
         <AcceptanceSection report={report} office={office} error={errors.firma} />
       </Section>
