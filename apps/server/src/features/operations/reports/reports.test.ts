@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIn, zonedInstant } from '@fs/contract';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { createCompany } from '../../../test/factories.js';
 import { day, reportCompany } from './test-helpers.js';
@@ -298,7 +299,8 @@ describe('work reports', () => {
 
   it('gives a technician today’s and open reports, with the appointment, the place and the request', async () => {
     const x = await reportCompany(t);
-    const appointment = new Date(Date.now() + 3_600_000).toISOString();
+    // Midday of the company's today (Rome): an hour from now would be tomorrow after 23:00.
+    const appointment = zonedInstant(todayIn('Europe/Rome'), 'Europe/Rome', 12).toISOString();
     const mk = (over: Record<string, unknown>) =>
       x.post(x.admin, '/rapportini/rapportino/lavorazione', {
         cliente_id: x.clienteId,
