@@ -141,7 +141,7 @@ const dayFrom = (day: string, n: number) => {
  * What the planner, the technician's home, the contracts and the reports show, made through the API
  * in the sample company: five appointments today (one of 30 minutes, one with its new report) and one
  * all day, a to-do, an on-call contract with hours used by a closed report, a maintenance contract
- * with monthly activities, and a report appointed today at 09:00.
+ * with monthly activities, and a report appointed today at 09:00 (its appointment is the planner's too).
  */
 async function seedOperations(request: APIRequestContext) {
   const device = 'e2ea11yplanner01';
@@ -243,7 +243,8 @@ test('the planner, the technician home, the contracts and the reports have no se
     await page.setViewportSize({ width, height });
     await page.goto('/intervention-planning?vista=mese');
     await expect(main.locator('.fc-event', { hasText: 'Cantiere A11y' })).toBeVisible();
-    await expect(main.getByText('+2 altri').first()).toBeVisible();
+    // Today holds more than the day cell shows (six timed visits: the appointed report's is one of them).
+    await expect(main.getByText(/^\+\d+ altri$/).first()).toBeVisible();
     // The month as Intl writes it in Italian ("novembre 2026"), not capitalised by the page.
     const title = main.getByRole('heading', { level: 3 });
     expect(await title.innerText()).toMatch(/^[a-zì]+ \d{4}$/);
@@ -290,7 +291,7 @@ test('the planner, the technician home, the contracts and the reports have no se
   ]) {
     await tech.setViewportSize({ width, height });
     await tech.goto('/');
-    await expect(tech.getByRole('main').getByText('Perdita sotto la caldaia')).toBeVisible();
+    await expect(tech.getByRole('main').getByText('Perdita sotto la caldaia').first()).toBeVisible();
     await tech.waitForLoadState('networkidle');
     await expectAccessible(tech, `technician home at ${width}`);
   }
