@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayIn } from '@fs/contract';
 import { eq } from 'drizzle-orm';
 import { vouchers } from '../../../platform/db/schema-subscription.js';
 import { call, newDeviceId, startTestApp, type TestApp } from '../../../test/harness.js';
@@ -12,7 +13,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const PASSWORD = 'Promozione-Estate-2026!';
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+/** A day from the company's today (Rome), as the server counts trial days; not UTC's, a day behind after 23:00. */
+const inDays = (n: number) => addDays(todayIn('Europe/Rome'), n);
 
 function promo(over: Record<string, unknown> = {}) {
   const tag = randomBytes(4).toString('hex');

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayIn } from '@fs/contract';
 import { SANDBOX_CARDS } from '../../../platform/payments/index.js';
 import { provisionCompany } from '../../company/company/provision.js';
 import { call, newDeviceId, startTestApp, type TestApp } from '../../../test/harness.js';
@@ -123,7 +124,8 @@ describe('POST /register/init', () => {
     const res = await call(t.app, 'POST', '/api/register/init', { body: r });
     expect(res.status).toBe(200);
     const item = res.json.item;
-    const in30 = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    // The trial ends 30 days after the company's today (Rome), not UTC's (a day behind after 23:00).
+    const in30 = addDays(todayIn('Europe/Rome'), 30);
     expect(item).toMatchObject({
       partita_iva: r.partita_iva,
       username: r.username,
