@@ -1,5 +1,6 @@
 // The production build, cached: the web app (Vite, then every text asset precompressed with
-// brotli and gzip) and the server (one ES module bundled by esbuild, with its SQL migrations).
+// brotli and gzip) and the server (ES modules bundled by esbuild: main.js and the chunks it loads on
+// first use, with its SQL migrations).
 // Each part is rebuilt only when one of its inputs changed since its last build: a fingerprint
 // of the inputs (paths, sizes and contents) is kept beside the output.
 //
@@ -87,7 +88,12 @@ async function buildServer(outDir) {
   rmSync(outDir, { recursive: true, force: true });
   await build({
     entryPoints: [at('apps/server/src/main.ts')],
-    outfile: path.join(outDir, 'main.js'),
+    outdir: outDir,
+    // Modules loaded on first use (PDF documents, spreadsheets, zip, S3, mail: `import()` in the
+    // server's code) stay in chunks of their own beside main.js, so a start does not load them.
+    splitting: true,
+    entryNames: '[name]',
+    chunkNames: 'chunk-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -22,7 +22,7 @@ import { registerWeb } from './platform/http/web.js';
 import { requestForLog } from './platform/http/redact.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import { Jobs } from './platform/jobs.js';
-import { storageFromConfig } from './platform/storage-s3.js';
+import { storageFromConfig } from './platform/storage-config.js';
 import type { Deps } from './platform/deps.js';
 import { registerSubscribers } from './platform/events/dispatcher.js';
 import { allSubscribers } from './features/subscribers.js';
@@ -112,7 +112,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     sealer,
     mailer: opts.mailer ?? createMailer(config, app.log),
     jobs,
-    storage: storageFromConfig(config),
+    storage: await storageFromConfig(config),
     payments: createPaymentGateway(config.PAYMENT_GATEWAY, database.db),
     log: app.log,
     clock: opts.clock ?? systemClock,

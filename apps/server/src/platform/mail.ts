@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 
@@ -44,25 +44,30 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
       },
     };
   }
-  const transport: Transporter = nodemailer.createTransport({
-    host: config.SMTP_HOST,
-    port: config.SMTP_PORT,
-    secure: config.SMTP_SECURE,
-    ignoreTLS: config.SMTP_IGNORE_TLS,
-    auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? '' } : undefined,
-    // A silent server fails the attempt well within the mail jobs' expiry (JOB_EXPIRE_SEC, 30 s): an
-    // attempt still running past it would be retried beside itself (job-registry.ts, `short`).
-    connectionTimeout: 8_000,
-    greetingTimeout: 8_000,
-    socketTimeout: 10_000,
-  });
+  // nodemailer is loaded with the first mail, not at start (a restart should not pay for it).
+  let transport: Promise<Transporter> | undefined;
+  const transportOnce = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        host: config.SMTP_HOST,
+        port: config.SMTP_PORT,
+        secure: config.SMTP_SECURE,
+        ignoreTLS: config.SMTP_IGNORE_TLS,
+        auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? '' } : undefined,
+        // A silent server fails the attempt well within the mail jobs' expiry (JOB_EXPIRE_SEC, 30 s): an
+        // attempt still running past it would be retried beside itself (job-registry.ts, `short`).
+        connectionTimeout: 8_000,
+        greetingTimeout: 8_000,
+        socketTimeout: 10_000,
+      }),
+    ));
   return {
     configured: true,
     async send(m) {
-      await transport.sendMail({ from: config.MAIL_FROM, ...m });
+      await (await transportOnce()).sendMail({ from: config.MAIL_FROM, ...m });
     },
     async verify() {
-      await transport.verify();
+      await (await transportOnce()).verify();
     },
   };
 }

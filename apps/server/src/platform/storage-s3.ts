@@ -11,9 +11,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { AppError } from './errors.js';
-import path from 'node:path';
-import type { Config } from '../config.js';
-import { COMPANY_ID, localStorage, newKey, type Storage } from './storage.js';
+import { COMPANY_ID, newKey, type Storage } from './storage.js';
 
 export interface S3Options {
   bucket: string;
@@ -130,17 +128,4 @@ export function s3Storage(o: S3Options): Storage {
       }
     },
   };
-}
-
-/** S3 when S3_BUCKET is set, otherwise local disk under DATA_DIR/files. */
-export function storageFromConfig(config: Config): Storage {
-  if (!config.S3_BUCKET) return localStorage(path.join(config.dataDir, 'files'));
-  return s3Storage({
-    bucket: config.S3_BUCKET,
-    endpoint: config.S3_ENDPOINT,
-    region: config.S3_REGION,
-    accessKeyId: config.S3_ACCESS_KEY_ID,
-    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-    forcePathStyle: config.S3_FORCE_PATH_STYLE,
-  });
 }

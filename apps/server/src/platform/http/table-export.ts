@@ -1,6 +1,4 @@
 import { PassThrough } from 'node:stream';
-import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { formatDay } from '@fs/contract';
 import { contentDisposition } from './content-disposition.js';
@@ -53,6 +51,8 @@ async function* csvRows(t: TableExport): AsyncGenerator<string[]> {
 
 /** Writes the workbook into `out` row by row (exceljs' streaming writer commits each row). */
 async function writeXlsx(t: TableExport, out: PassThrough): Promise<void> {
+  // exceljs costs about a second to load: loaded with the first spreadsheet, not at start.
+  const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = book.addWorksheet(t.name.slice(0, 31) || 'Export', { views: [{ state: 'frozen', ySplit: 1 }] });
   const header = sheet.addRow(t.headers.map(csvCell));
@@ -81,6 +81,7 @@ export async function sendTableExport(reply: FastifyReply, t: TableExport): Prom
     .header('content-disposition', contentDisposition('attachment', fileName))
     .header('x-content-type-options', 'nosniff');
   if (t.format === 'csv') {
+    const { stringify } = await import('csv-stringify');
     const csv = stringify({ delimiter: ';', bom: true, record_delimiter: 'windows' });
     return reply
       .header('content-type', 'text/csv; charset=utf-8')

@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import { fileTypeStream } from 'file-type';
 import type { Company } from '@fs/contract';
 import type { z } from 'zod';
 import type { companyUpdateRequest } from '@fs/contract';
@@ -62,6 +61,7 @@ export async function updateCompany(
  */
 export async function replaceLogo(ctx: CompanyContext, upload: Readable): Promise<{ id: string }> {
   const aziendaId = ctx.company.id;
+  const { fileTypeStream } = await import('file-type'); // loaded with the first upload, not at start
   const typed = await fileTypeStream(upload);
   const mime = typed.fileType?.mime;
   const ext = mime ? LOGO_TYPES.get(mime) : undefined;

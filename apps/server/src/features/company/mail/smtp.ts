@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import { AppError } from '../../../platform/errors.js';
 import type { MailMessage } from '../../../platform/mail.js';
 
@@ -14,7 +13,9 @@ export interface CompanySmtp {
 export const SMTP_TEST_TIMEOUT_MS = 6_000;
 
 /** A transport to the company's SMTP server with its security and credentials; a silent server fails after `timeoutMs`. */
-function transportOf(s: CompanySmtp, timeoutMs: number) {
+async function transportOf(s: CompanySmtp, timeoutMs: number) {
+  // nodemailer is loaded with the first use, not at start.
+  const { default: nodemailer } = await import('nodemailer');
   return nodemailer.createTransport({
     host: s.host,
     port: s.port,
@@ -34,7 +35,7 @@ function transportOf(s: CompanySmtp, timeoutMs: number) {
  * SMTP_FAILED with the server's own error text.
  */
 export async function verifySmtp(s: CompanySmtp): Promise<void> {
-  const transport = transportOf(s, SMTP_TEST_TIMEOUT_MS);
+  const transport = await transportOf(s, SMTP_TEST_TIMEOUT_MS);
   try {
     await transport.verify();
   } catch (e) {
@@ -53,7 +54,7 @@ const SEND_TIMEOUT_MS = 8_000;
 
 /** Sends one mail through the company's own SMTP server, from its sender address. */
 export async function sendWithSmtp(s: CompanySmtp & { sender: string }, message: MailMessage): Promise<void> {
-  const transport = transportOf(s, SEND_TIMEOUT_MS);
+  const transport = await transportOf(s, SEND_TIMEOUT_MS);
   try {
     await transport.sendMail({ from: s.sender, ...message });
   } finally {

@@ -1,11 +1,11 @@
 import type { Readable } from 'node:stream';
-import { createElement } from 'react';
 import { REPORT_CURRENCIES, type ReportCurrency } from '@fs/contract';
 import { todayOf, type CompanyContext } from '../../../platform/context.js';
 import type { PdfLang } from '../../../platform/pdf/format.js';
-import { PDF_IMAGE_TYPES, renderPdf } from '../../../platform/pdf/render.js';
+import { PDF_IMAGE_TYPES } from '../../../platform/pdf/images.js';
+import { loadPdfRenderer } from '../../../platform/pdf/lazy.js';
 import { optionValues } from '../../company/index.js';
-import { ContractPdf, type ContractPdfModel } from './contract-pdf.js';
+import type { ContractPdfModel } from './contract-pdf.js';
 import * as pdfRepo from './pdf-repo.js';
 import { getContract } from './service.js';
 
@@ -107,6 +107,10 @@ export async function contractPdf(ctx: CompanyContext, id: string): Promise<{ fi
       ctx.deps.log.warn({ err }, 'company logo not readable: contract PDF made without it');
     }
   }
+  const [{ createElement, renderPdf }, { ContractPdf }] = await Promise.all([
+    loadPdfRenderer(),
+    import('./contract-pdf.js'),
+  ]);
   const body = await renderPdf(createElement(ContractPdf, { model, logo: image }) as Parameters<typeof renderPdf>[0]);
   return { filename: contractPdfFilename(model), body };
 }

@@ -1,5 +1,4 @@
 import { once } from 'node:events';
-import archiver from 'archiver';
 import { BULK_PDF_MAX_REPORTS, type ReportsDownloadBulkRequest } from '@fs/contract';
 import type { CompanyContext } from '../../../platform/context.js';
 import { ownIdOf } from '../../../platform/auth/principal.js';
@@ -50,6 +49,7 @@ async function reportIds(ctx: CompanyContext, q: ReportsDownloadBulkRequest): Pr
  */
 export async function downloadBulk(ctx: CompanyContext, q: ReportsDownloadBulkRequest) {
   const ids = await reportIds(ctx, q);
+  const { default: archiver } = await import('archiver'); // loaded with the first zip, not at start
   const zip = archiver('zip', { zlib: { level: 1 } }); // PDFs are compressed already
   const names = new Set<string>();
   const fill = async () => {

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { createElement } from 'react';
 import type { CompanyContext } from '../../../platform/context.js';
 import { userIdOf } from '../../../platform/auth/principal.js';
 import type { Deps } from '../../../platform/deps.js';
 import { AppError, notFound } from '../../../platform/errors.js';
 import type { PdfLang } from '../../../platform/pdf/format.js';
-import { PDF_IMAGE_TYPES, renderPdf } from '../../../platform/pdf/render.js';
+import { PDF_IMAGE_TYPES } from '../../../platform/pdf/images.js';
+import { loadPdfRenderer } from '../../../platform/pdf/lazy.js';
 import { optionValues } from '../../company/index.js';
 import { findGenerated, storeGenerated } from '../../registries/index.js';
 import { campiWithRemoved } from '../report-config/service.js';
@@ -15,7 +15,7 @@ import { reportAccess } from './access.js';
 import { campiOf } from './presenter.js';
 import { pricesOf } from './pricing.js';
 import * as repo from './repo.js';
-import { ReportPdf, type ReportPdfModel } from './report-pdf.js';
+import type { ReportPdfModel } from './report-pdf.js';
 import { visible } from './service.js';
 import { pngBytes } from './signature-png.js';
 import { technicianSignatures } from './visit-repo.js';
@@ -241,6 +241,10 @@ export async function renderReportPdf(
       deps.log.warn({ err }, 'signature not readable: report PDF made without its image');
     }
   }
+  const [{ createElement, renderPdf }, { ReportPdf }] = await Promise.all([
+    loadPdfRenderer(),
+    import('./report-pdf.js'),
+  ]);
   return renderPdf(
     createElement(ReportPdf, { model, logo: image, signature, technicianSignatures }) as Parameters<
       typeof renderPdf

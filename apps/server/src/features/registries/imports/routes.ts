@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { stringify } from 'csv-stringify';
 import { routes } from '@fs/contract';
 import type { Deps } from '../../../platform/deps.js';
 import { AppError } from '../../../platform/errors.js';
@@ -71,6 +70,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
     const ctx = contextOf(req);
     const name = await service.rejectedFileName(ctx, req.params.id);
     const rows = await primed(service.rejectedCsv(ctx, req.params.id));
+    const { stringify } = await import('csv-stringify');
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', contentDisposition('attachment', name))

@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import { fileTypeStream } from 'file-type';
 import { formatCount, type MediaListSection, type MediaSection, type MediaUpdateRequest } from '@fs/contract';
 import type { CompanyContext } from '../../../platform/context.js';
 import { userIdOf } from '../../../platform/auth/principal.js';
@@ -61,6 +60,7 @@ export async function insert(
     throw new AppError('VALIDATION', 'Campo "file" mancante', [{ path: 'file', message: REQUIRED_MESSAGE }]);
   }
   const upload = part.file;
+  const { fileTypeStream } = await import('file-type'); // loaded with the first upload, not at start
   const typed = await fileTypeStream(upload, { sampleSize: SNIFF_BYTES });
   const mime = typed.fileType?.mime;
   const ext = mime ? def.types.get(mime) : undefined;
