@@ -34,7 +34,7 @@ import { implement } from './platform/http/route.js';
 import { checkRouteTable, collectRegisteredRoutes, openApiTransform } from './platform/http/route-table.js';
 import { SandboxGateway } from './platform/payments/sandbox.js';
 import { allJobs } from './features/jobs.js';
-import { startJobs } from './platform/job-registry.js';
+import { setUpJobs, startWorkers } from './platform/job-registry.js';
 
 export interface BuildOptions {
   /** A ready database (tests); otherwise opened from the configuration. */
@@ -62,13 +62,23 @@ export interface BuiltApp {
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
+  // Milliseconds of each start-up step, logged once ready (bench/restart.ts reads them).
+  const startup: Record<string, number> = {};
+  let stepStarted = performance.now();
+  const mark = (name: string) => {
+    const now = performance.now();
+    startup[name] = Math.round(now - stepStarted);
+    stepStarted = now;
+  };
   const database =
     opts.database ??
     (await openDatabase({
       databaseUrl: config.DATABASE_URL,
       pgliteDir: path.join(config.dataDir, 'pgdata'),
     }));
+  mark('database');
   await database.migrate();
+  mark('migrations');
 
   // Validation messages in Italian, the product's main language (the web translates by field).
   z.config(z.locales.it());
@@ -103,6 +113,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   );
   const works = config.ROLE !== 'api';
   const serves = config.ROLE !== 'worker';
+  mark('fastify');
   const jobs = await Jobs.start(database, config.PGBOSS_SCHEMA, app.log, works, config.JOB_EXPIRE_SEC);
   const deps: Deps = {
     config,
@@ -120,7 +131,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   };
   // Every subscriber has its position before any event can be written (decision 0036).
   await registerSubscribers(deps, allSubscribers);
-  await startJobs(deps, allJobs, works);
+  mark('queue');
+  await setUpJobs(deps, allJobs, works);
+  mark('jobs');
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -191,7 +204,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     { prefix: '/api' },
   );
   if (serves) await registerWeb(app, config.webDist);
+  mark('routes');
   await app.ready();
+  if (works) await startWorkers(deps, allJobs);
+  mark('ready');
+  app.log.info({ startupMs: startup, sinceProcessStartMs: Math.round(performance.now()) }, 'server built');
   // Start-up fails unless the server registered exactly the route table (each entry once, nothing else).
   const implemented = checkRouteTable(registered, {
     serves,

@@ -43,6 +43,12 @@ export function registryProblems(defs: readonly RegisteredJob[]): string[] {
  * processing them and (re)installs their crons.
  */
 export async function startJobs(deps: Deps, defs: readonly RegisteredJob[], work: boolean): Promise<void> {
+  await setUpJobs(deps, defs, work);
+  if (work) await startWorkers(deps, defs);
+}
+
+/** The queues made (or their options brought up to date) and, for a process that works, the crons scheduled. */
+export async function setUpJobs(deps: Deps, defs: readonly RegisteredJob[], work: boolean): Promise<void> {
   const problems = registryProblems(defs);
   if (problems.length) throw new Error(`job registry: ${problems.join('; ')}`);
   // Queues are made one process at a time: pg-boss makes a table per new queue, and two processes
@@ -57,7 +63,13 @@ export async function startJobs(deps: Deps, defs: readonly RegisteredJob[], work
       }
     }
   });
-  if (!work) return;
+}
+
+/**
+ * The workers: each polls its queue from now on. The server starts them once its routes are ready,
+ * so their polls do not hold the embedded database (one query at a time) while it starts.
+ */
+export async function startWorkers(deps: Deps, defs: readonly RegisteredJob[]): Promise<void> {
   for (const def of defs) await deps.jobs.register(def.queue, (data) => def.run(deps, data), deps.log);
 }
 

@@ -7,6 +7,9 @@ export type JobHandler<T> = (data: T) => Promise<void>;
 
 /** Durable background jobs on the application's own database (pg-boss). */
 export class Jobs {
+  /** The queues known to exist, with their expiry: read once, so a restart does not remake every queue. */
+  private known?: Promise<Map<string, number | undefined>>;
+
   private constructor(
     private readonly boss: PgBoss,
     private readonly database: Database,
@@ -47,11 +50,20 @@ export class Jobs {
    * aborted statement rolled back whole and making a queue is idempotent, so it is tried again.
    */
   async createQueue(queue: string, options: { expireInSeconds?: number } = {}): Promise<void> {
+    // Making a queue that exists costs as much as making it (pg-boss's create_queue takes a lock and
+    // checks its table): a queue already there with the same expiry is left as it is.
+    this.known ??= this.boss
+      .getQueues()
+      .then((qs) => new Map(qs.map((q) => [q.name, q.expireInSeconds ?? undefined] as const)));
+    const known = await this.known.catch(() => new Map<string, number | undefined>());
+    if (known.has(queue) && (options.expireInSeconds === undefined || known.get(queue) === options.expireInSeconds))
+      return;
     for (let attempt = 1; ; attempt++) {
       try {
         await this.boss.createQueue(queue, { name: queue, ...options });
         // A queue made before keeps its options otherwise: the declared expiry applies from this start.
         if (options.expireInSeconds !== undefined) await this.boss.updateQueue(queue, { name: queue, ...options });
+        known.set(queue, options.expireInSeconds ?? known.get(queue));
         return;
       } catch (err) {
         if (!isDeadlock(err) || attempt >= QUEUE_ATTEMPTS) throw err;

@@ -54,12 +54,16 @@ export function subscriberProblems(subs: readonly AnySubscriber[]): string[] {
 export async function registerSubscribers(deps: Pick<Deps, 'db'>, subs: readonly AnySubscriber[]): Promise<void> {
   const problems = subscriberProblems(subs);
   if (problems.length) throw new Error(`event subscribers: ${problems.join('; ')}`);
-  for (const s of subs) {
-    await deps.db.execute(sql`
-      insert into event_subscriber_positions (subscriber, last_txid, last_seq)
-      values (${s.name}, pg_snapshot_xmin(pg_current_snapshot()), 0)
-      on conflict (subscriber) do nothing`);
-  }
+  if (subs.length === 0) return;
+  // One statement for all of them: a start pays one round trip, not one per subscriber.
+  const names = sql.join(
+    subs.map((s) => sql`${s.name}`),
+    sql`, `,
+  );
+  await deps.db.execute(sql`
+    insert into event_subscriber_positions (subscriber, last_txid, last_seq)
+    select name, pg_snapshot_xmin(pg_current_snapshot()), 0 from unnest(array[${names}]::text[]) as name
+    on conflict (subscriber) do nothing`);
 }
 
 type Step = 'delivered' | 'idle' | 'busy' | 'failed';
