@@ -8,8 +8,10 @@
  *
  *   npx tsx bench/lists-concurrency.ts                                     # embedded PGlite
  *   BENCH_DATABASE_URL=postgres://... npx tsx bench/lists-concurrency.ts   # reuses its companies when they are there
- *   BENCH_SMOKE=1 ...            # 200 and 600 rows, a few requests: that it runs, not figures
+ *   BENCH_SMOKE=1 ...            # 100 and 300 rows, a few requests: that it runs, not figures
  *   BENCH_CONC_SIZES=10000,100000 BENCH_CONC_REQUESTS=400 BENCH_CONC_CONNECTIONS=1,16
+ *   BENCH_CONC_BASELINE=/path/to/other/checkout ...   # before / after: that checkout's server too (this file copied
+ *                                                     # into its bench/), the two taking turns on the same companies
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,10 +21,10 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
-const SIZES = (process.env.BENCH_CONC_SIZES ?? (SMOKE ? '200,600' : '10000,100000')).split(',').map(Number);
+const SIZES = (process.env.BENCH_CONC_SIZES ?? (SMOKE ? '100,300' : '10000,100000')).split(',').map(Number);
 const CONNECTIONS = (process.env.BENCH_CONC_CONNECTIONS ?? '1,16').split(',').map(Number);
 /** Requests per case, size and load (split over the rounds). */
-const REQUESTS = Number(process.env.BENCH_CONC_REQUESTS ?? (SMOKE ? 16 : 400));
+const REQUESTS = Number(process.env.BENCH_CONC_REQUESTS ?? (SMOKE ? 8 : 400));
 const ROUNDS = SMOKE ? 1 : 4;
 
 /** A valid VAT number per size: 10 digits and their check digit. */
@@ -96,21 +98,45 @@ if (process.env.BENCH_CONC_ROLE === 'server') {
 }
 
 // ---- The client (this process). ----
+/** A server under test: this checkout's, or a baseline checkout's (BENCH_CONC_BASELINE, before / after in one run). */
+interface Target {
+  label: string;
+  ready: Ready;
+  sessions: Map<number, Record<string, string>>;
+}
+
 async function client() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fs-bench-conc-'));
-  const child: ChildProcess = fork(process.argv[1]!, [], {
-    env: { ...process.env, BENCH_CONC_ROLE: 'server', BENCH_CONC_DIR: dataDir },
-  });
+  const checkouts = [
+    { label: 'this code', script: process.argv[1]! },
+    ...(process.env.BENCH_CONC_BASELINE
+      ? [{ label: 'baseline', script: path.join(process.env.BENCH_CONC_BASELINE, 'bench/lists-concurrency.ts') }]
+      : []),
+  ];
+  const dirs: string[] = [];
+  const children: ChildProcess[] = [];
   try {
-    const ready = await new Promise<Ready>((resolve, reject) => {
-      child.once('message', (m) => resolve(m as any));
-      child.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
-    });
-    await run(ready);
+    const targets: Target[] = [];
+    // One after the other: the first seeds what the second then reuses.
+    for (const c of checkouts) {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fs-bench-conc-'));
+      dirs.push(dataDir);
+      const child = fork(c.script, [], { env: { ...process.env, BENCH_CONC_ROLE: 'server', BENCH_CONC_DIR: dataDir } });
+      children.push(child);
+      const ready = await new Promise<Ready>((resolve, reject) => {
+        child.once('message', (m) => resolve(m as Ready));
+        child.once('exit', (code) => reject(new Error(`the server of ${c.label} exited (${code})`)));
+      });
+      targets.push({ label: c.label, ready, sessions: new Map() });
+    }
+    await run(targets);
   } finally {
-    child.disconnect();
-    await new Promise((r) => child.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const child of children) {
+      if (!child.connected) continue;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.disconnect();
+      await exited;
+    }
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
   }
 }
 
@@ -121,11 +147,11 @@ interface Ready {
   login: { username: string; password: string };
 }
 
-async function run(ready: Ready) {
+async function run(targets: Target[]) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: Math.max(...CONNECTIONS) });
-  const request = (method: string, url: string, headers: Record<string, string>, body?: string) =>
+  const request = (port: number, method: string, url: string, headers: Record<string, string>, body?: string) =>
     new Promise<{ status: number; json: any }>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port: ready.port, method, path: url, headers, agent }, (res) => {
+      const req = http.request({ host: '127.0.0.1', port, method, path: url, headers, agent }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
@@ -141,17 +167,20 @@ async function run(ready: Ready) {
     });
 
   const iso = (back: number) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
-  const sessions = new Map<number, Record<string, string>>();
-  for (const c of ready.companies) {
+  // One session per company, used on every server (one database): signing in again would end it.
+  const first = targets[0]!;
+  for (const c of first.ready.companies) {
     const device = `benchconc${String(c.size).padStart(7, '0')}`;
     const login = await request(
+      first.ready.port,
       'POST',
       '/api/login/login',
       { 'content-type': 'application/json', source: 'WEB', 'device-id': device },
-      JSON.stringify({ piva: c.piva, ...ready.login }),
+      JSON.stringify({ piva: c.piva, ...first.ready.login }),
     );
     if (!login.json.success) throw new Error(`login ${c.piva}: ${JSON.stringify(login.json)}`);
-    sessions.set(c.size, { authorization: `Bearer ${login.json.item.token}`, source: 'WEB', 'device-id': device });
+    const session = { authorization: `Bearer ${login.json.item.token}`, source: 'WEB', 'device-id': device };
+    for (const t of targets) t.sessions.set(c.size, session);
   }
   const reports = (q: Record<string, string>) =>
     `/api/rapportini/rapportini/admin?${new URLSearchParams({ size: '50', sort: 'data_apertura', dir: 'desc', ...q })}`;
@@ -164,21 +193,22 @@ async function run(ready: Ready) {
     { label: 'customers: first page, by name', url: () => '/api/clienti/clienti-filtered?page=1&size=25' },
   ];
 
-  const call = async (c: Company, url: string) => {
-    const r = await request('GET', url, sessions.get(c.size)!);
-    if (r.status !== 200 || !r.json.success)
-      throw new Error(`${url}: ${r.status} ${JSON.stringify(r.json).slice(0, 300)}`);
+  const call = async (t: Target, c: Company, url: string) => {
+    const r = await request(t.ready.port, 'GET', url, t.sessions.get(c.size)!);
+    if (r.status !== 200 || !r.json.success) {
+      throw new Error(`${t.label} ${url}: ${r.status} ${JSON.stringify(r.json).slice(0, 300)}`);
+    }
     return r.json as { items: unknown[]; totaleElementi: number };
   };
   /** `total` requests over `connections` parallel loops; the latency of each. */
-  const load = async (c: Company, url: string, connections: number, total: number) => {
+  const load = async (t: Target, c: Company, url: string, connections: number, total: number) => {
     const times: number[] = [];
     let next = 0;
     await Promise.all(
       Array.from({ length: connections }, async () => {
         while (next++ < total) {
           const t0 = performance.now();
-          await call(c, url);
+          await call(t, c, url);
           times.push(performance.now() - t0);
         }
       }),
@@ -186,44 +216,47 @@ async function run(ready: Ready) {
     return times;
   };
   const q = (t: number[], p: number) => t[Math.min(t.length - 1, Math.floor(p * t.length))]!;
+  const loadavg = () =>
+    os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
 
   console.log(
-    `database: ${ready.kind}, node ${process.version}, ${os.cpus().length} cores, load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}, ${REQUESTS} requests per case, size and load, in ${ROUNDS} rounds`,
+    `database: ${targets[0]!.ready.kind}, node ${process.version}, ${os.cpus().length} cores, load average ${loadavg()}, ` +
+      `${REQUESTS} requests per case, size, load and server, in ${ROUNDS} rounds taking turns`,
   );
-  const sizes = ready.companies.map((c) => c.size.toLocaleString('en'));
+  const companies = targets[0]!.ready.companies;
+  const columns = targets.flatMap((t) => companies.map((c) => ({ t, c })));
+  const title = (t: Target, c: Company) => `${targets.length > 1 ? `${t.label}, ` : ''}${c.size.toLocaleString('en')}`;
   console.log(
-    `\n| case | connections | ${sizes.map((s) => `${s}: rows, p50 / p99 ms`).join(' | ')} | p50 ratio |\n|---|---|${sizes.map(() => '---|').join('')}---|`,
+    `\n| case | connections | ${columns.map(({ t, c }) => `${title(t, c)}: p50 / p99 ms`).join(' | ')} | ` +
+      `${targets.map((t) => `${targets.length > 1 ? `${t.label}: ` : ''}p50 large / small`).join(' | ')} |`,
   );
+  console.log(`|---|---|${columns.map(() => '---|').join('')}${targets.map(() => '---|').join('')}`);
   for (const k of cases) {
     for (const conns of CONNECTIONS) {
-      const times = new Map<number, number[]>(ready.companies.map((c) => [c.size, []]));
-      const shown = new Map<number, string>();
-      for (const c of ready.companies) {
-        const j = await call(c, k.url(c));
-        shown.set(c.size, `${j.items.length} of ${j.totaleElementi.toLocaleString('en')}`);
-        await load(c, k.url(c), conns, SMOKE ? conns : Math.max(conns, 20)); // warm-up
+      const times = columns.map(() => [] as number[]);
+      const rows: string[] = [];
+      for (const { t, c } of columns) {
+        const j = await call(t, c, k.url(c));
+        rows.push(`${j.items.length} of ${j.totaleElementi.toLocaleString('en')}`);
+        await load(t, c, k.url(c), conns, SMOKE ? conns : Math.max(conns, 20)); // warm-up
       }
       for (let round = 0; round < ROUNDS; round++) {
-        for (const c of ready.companies) {
-          times.get(c.size)!.push(...(await load(c, k.url(c), conns, Math.ceil(REQUESTS / ROUNDS))));
+        for (const [i, { t, c }] of columns.entries()) {
+          times[i]!.push(...(await load(t, c, k.url(c), conns, Math.ceil(REQUESTS / ROUNDS))));
         }
       }
-      const cells = ready.companies.map((c) => {
-        const t = times.get(c.size)!.sort((a, b) => a - b);
-        return `${shown.get(c.size)}, ${q(t, 0.5).toFixed(1)} / ${q(t, 0.99).toFixed(1)}`;
+      for (const t of times) t.sort((a, b) => a - b);
+      const cells = times.map((t) => `${q(t, 0.5).toFixed(1)} / ${q(t, 0.99).toFixed(1)}`);
+      const ratios = targets.map((t) => {
+        const own = columns.flatMap((col, i) => (col.t === t ? [q(times[i]!, 0.5)] : []));
+        return `${(own[own.length - 1]! / own[0]!).toFixed(2)}x`;
       });
-      const p50 = ready.companies.map((c) => q(times.get(c.size)!, 0.5));
-      console.log(`| ${k.label} | ${conns} | ${cells.join(' | ')} | ${(p50[p50.length - 1]! / p50[0]!).toFixed(2)}x |`);
+      console.log(`| ${k.label} (${rows.join(', ')}) | ${conns} | ${cells.join(' | ')} | ${ratios.join(' | ')} |`);
     }
   }
-  console.log(
-    `\nload average after: ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`\nload average after: ${loadavg()}`);
   agent.destroy();
 }
