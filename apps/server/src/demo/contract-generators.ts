@@ -19,11 +19,13 @@ export function contractsBatch(aziendaId: string, lo: number, hi: number): SQL {
   const names = sql.raw(`array[${ACTIVITY_NAMES.map((s) => `'${s}'`).join(',')}]`);
   return sql`
     with cl as (
-      select c.id, (row_number() over (order by c.id)) - 1 as rn, count(*) over () as n,
+      select c.id, (row_number() over (order by c.id)) - 1 as rn,
              (select p.id from impianti p where p.azienda_id = c.azienda_id and p.cliente_id = c.id order by p.id limit 1) as impianto_id
         from clienti c where c.azienda_id = ${aziendaId}::uuid
     ), src as (
+      -- The customer's row number computed here, so the join below is an equality (hash join), not a nested loop.
       select g, gen_random_uuid() as id,
+             (g::bigint * 7919) % (select count(*) from clienti where azienda_id = ${aziendaId}::uuid) as ci,
              (current_date - 365 - (g % 365))::date as inizio,
              case when g % 4 = 0 then 'chiamata' else 'manutenzione' end as tipo
         from generate_series(${n(lo)}, ${n(hi)}) g
@@ -34,7 +36,7 @@ export function contractsBatch(aziendaId: string, lo: number, hi: number): SQL {
              case when src.tipo = 'chiamata' then 'Assistenza su chiamata' else 'Manutenzione programmata' end,
              src.tipo, src.inizio, (src.inizio + interval '3 years' - interval '1 day')::date,
              case when src.tipo = 'chiamata' then 40 end, src.g % 2 = 0, 12, 30
-        from src join cl on cl.rn = ((src.g * 7919) % cl.n)
+        from src join cl on cl.rn = src.ci
       returning id, cliente_id, data_inizio, data_fine
     ), ci as (
       insert into contratti_impianti (azienda_id, contratto_id, impianto_id)

@@ -5,7 +5,7 @@ import { aziende } from '../platform/db/schema.js';
 import { provisionCompany } from '../features/company/company/provision.js';
 import { DEMO } from './seed.js';
 import { articlesBatch, customersBatch } from './generators.js';
-import { reportsBatch } from './report-generators.js';
+import { reportPicks, reportsBatch } from './report-generators.js';
 import { contractsBatch } from './contract-generators.js';
 import { appointmentsBatch } from './schedule-generators.js';
 
@@ -179,6 +179,7 @@ export async function seedLargeCompany(database: Database, opts: LargeOptions): 
       .map((u) => ({ id: u.id, nome: `${u.name ?? ''} ${u.surname ?? ''}`.trim() }));
     if (reports > 0 && (out.clienti === 0 || out.articoli === 0))
       throw new Error('reports need customers and articles');
+    if (reports > 0) for (const statement of reportPicks(aziendaId)) await tx.execute(statement);
     for (let lo = 1; lo <= reports; lo += BATCH) {
       const hi = Math.min(reports, lo + BATCH - 1);
       const r = (await tx.execute(reportsBatch(aziendaId, lo, hi, reports, REPORT_SPAN_DAYS, techs, DEFAULT_RATES)))

@@ -9,6 +9,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -293,4 +294,20 @@ export const subscriptionItems = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('subscription_items_type_uq').on(t.aziendaId, t.type)],
+);
+
+/**
+ * How many rows a company has in `tabella` (clienti, rapportini): kept by statement triggers in the transaction that
+ * inserts or deletes them (migration 0032, decision 0042), so a whole list's exact total is read, not counted.
+ */
+export const conteggiRighe = pgTable(
+  'conteggi_righe',
+  {
+    aziendaId: uuid('azienda_id')
+      .notNull()
+      .references(() => aziende.id, { onDelete: 'cascade' }),
+    tabella: text('tabella').notNull(),
+    righe: bigint('righe', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'conteggi_righe_pk', columns: [t.aziendaId, t.tabella] })],
 );

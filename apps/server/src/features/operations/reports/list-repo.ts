@@ -6,6 +6,7 @@ import { rapportini } from '../../../platform/db/schema-contracts.js';
 import { clienti, impianti } from '../../../platform/db/schema-customers.js';
 import { rapportiniTecnici } from '../../../platform/db/schema-reports.js';
 import { appuntamenti } from '../../../platform/db/schema-schedule.js';
+import { companyRows } from '../../../platform/row-counts.js';
 import { orderOf, readPage, searchCondition, type Page, type PageRead } from '../../../platform/lists.js';
 
 /** The report list (GET /rapportini/rapportini/admin) and the technician's to-dos. */
@@ -23,11 +24,29 @@ export interface ListFilters {
   onlyUser?: string;
 }
 
-const assignedTo = (aziendaId: string, userId: string) =>
-  sql`exists (select 1 from ${rapportiniTecnici} where ${rapportiniTecnici.aziendaId} = ${aziendaId} and ${rapportiniTecnici.rapportinoId} = ${rapportini.id} and ${rapportiniTecnici.utenteId} = ${userId})`;
+/**
+ * Reports the user is assigned to. The link carries the report's open date (written with it on every save), so the
+ * list's date range is bounded on the link too: the technician's links in the range are one range of
+ * `rapportini_tecnici (azienda_id, utente_id, data_apertura)`, and PostgreSQL can start from them (a few hundred
+ * rows) instead of testing every report of the company in the range, or every link of the technician.
+ */
+const assignedTo = (aziendaId: string, userId: string, range: { dal?: string; al?: string } = {}) => {
+  const conds = [
+    eq(rapportiniTecnici.aziendaId, aziendaId),
+    sql`${rapportiniTecnici.rapportinoId} = ${rapportini.id}`,
+    eq(rapportiniTecnici.utenteId, userId),
+  ];
+  if (range.dal) conds.push(gte(rapportiniTecnici.dataApertura, range.dal));
+  if (range.al) conds.push(lte(rapportiniTecnici.dataApertura, range.al));
+  return sql`exists (select 1 from ${rapportiniTecnici} where ${and(...conds)})`;
+};
 
 function where(aziendaId: string, f: ListFilters): SQL {
-  const conds: (SQL | undefined)[] = [eq(rapportini.aziendaId, aziendaId)];
+  return and(...conditionsOf(aziendaId, f))!;
+}
+
+function conditionsOf(aziendaId: string, f: ListFilters): SQL[] {
+  const conds: SQL[] = [eq(rapportini.aziendaId, aziendaId)];
   if (f.stato === 'aperti') conds.push(inArray(rapportini.stato, ['NUOVO', 'APERTO']));
   else if (f.stato) conds.push(eq(rapportini.stato, f.stato));
   if (f.clienteId) conds.push(eq(rapportini.clienteId, f.clienteId));
@@ -35,15 +54,15 @@ function where(aziendaId: string, f: ListFilters): SQL {
   if (f.completato !== undefined) conds.push(eq(rapportini.completato, f.completato));
   if (f.dal) conds.push(gte(rapportini.dataApertura, f.dal));
   if (f.al) conds.push(lte(rapportini.dataApertura, f.al));
-  if (f.tecnicoId) conds.push(assignedTo(aziendaId, f.tecnicoId));
-  if (f.onlyUser) conds.push(assignedTo(aziendaId, f.onlyUser));
+  if (f.tecnicoId) conds.push(assignedTo(aziendaId, f.tecnicoId, f));
+  if (f.onlyUser) conds.push(assignedTo(aziendaId, f.onlyUser, f));
   if (f.q) {
     const term = f.q.trim();
     conds.push(
       sql`(${rapportini.numeroAssistenza} ilike ${`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} or ${searchCondition(clienti.searchText, term)})`,
     );
   }
-  return and(...conds)!;
+  return conds;
 }
 
 const SORTABLE: Partial<Record<ReportColumn, SQL | typeof rapportini.dataApertura>> = {
@@ -120,7 +139,10 @@ export async function list(
 ): Promise<Page<ListRow>> {
   const cond = where(aziendaId, f);
   const needsJoin = !!f.q;
+  // The whole list's total is kept by the database (decision 0042): read, not counted.
+  const whole = conditionsOf(aziendaId, f).length === 1;
   const count = async () => {
+    if (whole) return companyRows(db, aziendaId, 'rapportini');
     const query = db.select({ n: sql<number>`count(*)::int` }).from(rapportini);
     const [r] = needsJoin
       ? await query

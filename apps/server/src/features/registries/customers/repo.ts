@@ -41,6 +41,7 @@ import {
 } from '../../../platform/lists.js';
 import { prepared } from '../../../platform/db/prepared.js';
 import { sameKey } from '../../../platform/duplicates.js';
+import { companyRows } from '../../../platform/row-counts.js';
 
 export type ClienteRow = typeof clienti.$inferSelect;
 export type ClienteValues = Omit<
@@ -61,7 +62,16 @@ const SORTABLE = {
 } satisfies Partial<Record<CustomerColumn, SQL | AnyColumn>>;
 
 function whereOf(aziendaId: string, q: string | undefined, f: Partial<CustomersFilters>): SQL {
-  const conds: (SQL | undefined)[] = [eq(clienti.aziendaId, aziendaId)];
+  return and(...conditionsOf(aziendaId, q, f))!;
+}
+
+/** No search and no filter: the whole list, whose total the database keeps (companyRows). */
+function wholeList(aziendaId: string, q: string | undefined, f: Partial<CustomersFilters>): boolean {
+  return conditionsOf(aziendaId, q, f).length === 1;
+}
+
+function conditionsOf(aziendaId: string, q: string | undefined, f: Partial<CustomersFilters>): SQL[] {
+  const conds: SQL[] = [eq(clienti.aziendaId, aziendaId)];
   // Words of 3+ characters anywhere, in any order (trigram index); a term of short words at the start of
   // search_text, i.e. of the name (prefix index of migration 0012: the count is an index-only range scan).
   // search_text is folded (no accents, lower case; migration 0014), and so is the term.
@@ -72,7 +82,7 @@ function whereOf(aziendaId: string, q: string | undefined, f: Partial<CustomersF
   if (f.nazione) conds.push(eq(clienti.nazione, f.nazione));
   if (f.geolocalizzato === 'true') conds.push(isNotNull(clienti.latitude));
   if (f.geolocalizzato === 'false') conds.push(isNull(clienti.latitude));
-  return and(...conds)!;
+  return conds;
 }
 
 type ListOrder = { sort: CustomerColumn; dir: 'asc' | 'desc' };
@@ -138,8 +148,11 @@ async function listOf<R>(
   known: number | undefined,
   countUpTo: number | undefined,
   fetch: Fetch<R>,
+  whole = false,
 ): Promise<Page<R>> {
-  const count = (atMost?: number) => countRows(db, clienti, where, atMost);
+  // The whole list's total is kept by the database (decision 0042): read, not counted.
+  const count = (atMost?: number) =>
+    whole ? companyRows(db, aziendaId, 'clienti') : countRows(db, clienti, where, atMost);
   if (!searchSortsHits(term)) {
     return readPage(
       page,
@@ -238,6 +251,7 @@ export async function listPage(
     q.totale,
     countUpTo,
     fetchOf(aziendaId, q).rows,
+    wholeList(aziendaId, q.q, f),
   );
   return { rows: items, total, ...(more ? { more } : {}) };
 }
@@ -265,6 +279,7 @@ export async function listRefs(
     undefined,
     counting.countUpTo ?? LIST_COUNT_THRESHOLD,
     fetchOf(aziendaId, order).refs,
+    wholeList(aziendaId, q, {}),
   );
   return { rows: items, total, ...(more ? { more } : {}) };
 }
