@@ -5,7 +5,7 @@ import { todayOf, type CompanyContext } from '../../../platform/context.js';
 import type { PdfLang } from '../../../platform/pdf/format.js';
 import { PDF_IMAGE_TYPES, renderPdf } from '../../../platform/pdf/render.js';
 import { optionValues } from '../../company/index.js';
-import { ContractPdf, type ContractPdfModel } from './contract-pdf.js';
+import { ContractPdf, contractPageNumbers, type ContractPdfModel } from './contract-pdf.js';
 import * as pdfRepo from './pdf-repo.js';
 import { getContract } from './service.js';
 
@@ -107,6 +107,8 @@ export async function contractPdf(ctx: CompanyContext, id: string): Promise<{ fi
       ctx.deps.log.warn({ err }, 'company logo not readable: contract PDF made without it');
     }
   }
-  const body = await renderPdf(createElement(ContractPdf, { model, logo: image }) as Parameters<typeof renderPdf>[0]);
+  const body = await renderPdf(createElement(ContractPdf, { model, logo: image }) as Parameters<typeof renderPdf>[0], {
+    pageNumbers: contractPageNumbers(model.lang),
+  });
   return { filename: contractPdfFilename(model), body };
 }

@@ -15,7 +15,7 @@ import { reportAccess } from './access.js';
 import { campiOf } from './presenter.js';
 import { pricesOf } from './pricing.js';
 import * as repo from './repo.js';
-import { ReportPdf, type ReportPdfModel } from './report-pdf.js';
+import { ReportPdf, reportPageNumbers, type ReportPdfModel } from './report-pdf.js';
 import { visible } from './service.js';
 import { pngBytes } from './signature-png.js';
 import { technicianSignatures } from './visit-repo.js';
@@ -245,6 +245,7 @@ export async function renderReportPdf(
     createElement(ReportPdf, { model, logo: image, signature, technicianSignatures }) as Parameters<
       typeof renderPdf
     >[0],
+    { pageNumbers: reportPageNumbers(model.lang) },
   );
 }
 
