@@ -9,11 +9,12 @@
  *   npm run bench:bulk-pdf                       # embedded PGlite, 1,000 reports
  *   BENCH_BULK_REPORTS=200 npm run bench:bulk-pdf
  *   BENCH_DATABASE_URL=postgres://... npm run bench:bulk-pdf
+ *   BENCH_SMOKE=1 npm run bench:bulk-pdf         # 20 reports: that it still runs (CI)
  */
 import './production-env.js';
 import { signedInMeasureRaw, startBench } from './harness.js';
 
-const N = Number(process.env.BENCH_BULK_REPORTS ?? 1000);
+const N = Number(process.env.BENCH_BULK_REPORTS ?? (process.env.BENCH_SMOKE === '1' ? 20 : 1000));
 const bench = await startBench('bulk-pdf');
 const { a } = await bench.companies('Scarico Rapportini');
 const { base, headers, send } = await signedInMeasureRaw(bench.built, a.company.partitaIva, 'BenchDeviceZip01');
@@ -54,14 +55,18 @@ if (r.status !== 200) throw new Error(`download-bulk: ${r.status} ${await r.text
 const reader = r.body!.getReader();
 let first = 0;
 let bytes = 0;
+let tail = Buffer.alloc(0); // the zip's end record: how many files it holds
 for (;;) {
   const { done, value } = await reader.read();
   if (done) break;
   if (!first) first = performance.now() - start;
   bytes += value.length;
+  tail = Buffer.concat([tail, value]).subarray(-22);
 }
 const total = performance.now() - start;
 clearInterval(sampler);
+if (tail.readUInt32LE(0) !== 0x06054b50 || tail.readUInt16LE(10) !== N)
+  throw new Error(`download-bulk: the zip does not end with ${N} files`);
 console.log('| reports | first bytes | whole zip | zip size | RSS before | RSS peak | RSS after |');
 console.log('|---|---|---|---|---|---|---|');
 console.log(
