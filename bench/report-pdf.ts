@@ -10,11 +10,14 @@
  *
  *   npm run bench:pdf                                   # embedded PGlite
  *   BENCH_DATABASE_URL=postgres://... npm run bench:pdf
+ *   BENCH_SMOKE=1 npm run bench:pdf                     # a few requests: that it still runs (CI)
  */
 import './production-env.js';
 import { writeFileSync } from 'node:fs';
 import { RUNS, signedInMeasureRaw, startBench } from './harness.js';
 
+const SMOKE = process.env.BENCH_SMOKE === '1';
+const runs = SMOKE ? 3 : RUNS;
 const bench = await startBench('pdf');
 const { a } = await bench.companies('Stampa Rapportini');
 const { base, headers, send } = await signedInMeasureRaw(bench.built, a.company.partitaIva, 'BenchDevicePdf01');
@@ -78,7 +81,7 @@ async function measure(label: string, before?: () => Promise<unknown>) {
   const times: number[] = [];
   const cpu: number[] = [];
   let bytes = 0;
-  for (let i = 0; i < RUNS + 3; i++) {
+  for (let i = 0; i < runs + 3; i++) {
     await before?.();
     const s = performance.now();
     const c = process.cpuUsage();
@@ -100,7 +103,7 @@ async function measure(label: string, before?: () => Promise<unknown>) {
   console.log(`| ${label} | ${p(times, 0.5)} | ${p(times, 0.95)} | ${p(cpu, 0.5)} | ${(bytes / 1024).toFixed(1)} KB |`);
 }
 
-console.log(`report PDF, 5 worked days, 20 materials, ${RUNS} runs\n`);
+console.log(`report PDF, 5 worked days, 20 materials, ${runs} runs\n`);
 console.log('| request | p50 ms | p95 ms | CPU ms p50 | size |\n|---|---|---|---|---|');
 await measure('made (render + store)', () =>
   bench.sql(`delete from media where azienda_id = $1 and section = 'rapportino-pdf'`, [a.company.id]),

@@ -4,6 +4,7 @@
 // directory (bench/, the repository root) does not read that tsconfig.
 import type { ReactNode } from 'react';
 import { StyleSheet, Text, View } from '@react-pdf/renderer';
+import { pageNumberWidth, type PageNumberStyle } from './page-numbers.js';
 import { FONT, FONT_BOLD } from './render.js';
 
 /** Building blocks shared by the documents: page style, sections, label/value facts, tables, footer. */
@@ -11,6 +12,9 @@ export const INK = '#1f2933';
 export const MUTED = '#616e7c';
 export const RULE = '#cbd2d9';
 export const SHADE = '#f0f4f8';
+
+/** Where "page n of m" is written (render.ts stamps it): the right end of the footer's line. */
+export const PAGE_NUMBERS: PageNumberStyle = { right: 36, bottom: 20, fontSize: 7.5, color: MUTED };
 
 export const base = StyleSheet.create({
   page: { paddingTop: 32, paddingBottom: 44, paddingHorizontal: 36, fontFamily: FONT, fontSize: 9, color: INK },
@@ -33,13 +37,13 @@ export const base = StyleSheet.create({
   cell: { paddingVertical: 3, paddingHorizontal: 3 },
   footer: {
     position: 'absolute',
-    bottom: 20,
+    bottom: PAGE_NUMBERS.bottom,
     left: 36,
-    right: 36,
+    right: PAGE_NUMBERS.right,
     flexDirection: 'row',
     justifyContent: 'space-between',
-    fontSize: 7.5,
-    color: MUTED,
+    fontSize: PAGE_NUMBERS.fontSize,
+    color: PAGE_NUMBERS.color,
   },
 });
 
@@ -108,12 +112,16 @@ export function Table({ columns, rows, footer }: { columns: Column[]; rows: stri
   );
 }
 
-/** The footer of every page: a left text and "page n of m" in the document's words. */
+/**
+ * The footer of every page: a left text and "page n of m" in the document's words. The number is
+ * written after the render (`renderPdf`'s `pageNumbers`, with PAGE_NUMBERS); here its place is kept
+ * free, as wide as "page 88 of 88", so a long left text wraps before it instead of running under it.
+ */
 export function PageFooter({ left, page }: { left: string; page: (n: number, of: number) => string }) {
   return (
     <View style={base.footer} fixed>
       <Text>{left}</Text>
-      <Text render={({ pageNumber, totalPages }) => page(pageNumber, totalPages)} />
+      <View style={{ width: pageNumberWidth(page(88, 88), PAGE_NUMBERS.fontSize) }} />
     </View>
   );
 }

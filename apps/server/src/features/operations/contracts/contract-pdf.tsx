@@ -3,7 +3,16 @@
 // The JSX runtime is named here as well as in apps/server/tsconfig.json (see reports/report-pdf.tsx).
 import { Document, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { CONTRACT_PRICE_ITEMS, type ContractPrices, type ContractState, type ContractType } from '@fs/contract';
-import { base, Facts, MUTED, PageFooter, RULE, Section, Table } from '../../../platform/pdf/components.js';
+import {
+  base,
+  Facts,
+  MUTED,
+  PAGE_NUMBERS,
+  PageFooter,
+  RULE,
+  Section,
+  Table,
+} from '../../../platform/pdf/components.js';
 import { pdfDate, pdfDecimal, pdfMoney, type PdfLang } from '../../../platform/pdf/format.js';
 import { FONT_BOLD } from '../../../platform/pdf/render.js';
 import type { ActivityOfPdf } from './pdf-repo.js';
@@ -153,6 +162,9 @@ const WORDS = {
   },
 };
 type Words = (typeof WORDS)['IT'];
+
+/** "Pagina n di m" / "Page n of m": written onto the rendered contract (`renderPdf`'s `pageNumbers`). */
+export const contractPageNumbers = (lang: PdfLang) => ({ text: WORDS[lang].page, style: PAGE_NUMBERS });
 
 const s = StyleSheet.create({
   head: { flexDirection: 'row', justifyContent: 'space-between', alignItems: 'flex-start', marginBottom: 10 },

@@ -107,10 +107,12 @@ export async function contractPdf(ctx: CompanyContext, id: string): Promise<{ fi
       ctx.deps.log.warn({ err }, 'company logo not readable: contract PDF made without it');
     }
   }
-  const [{ createElement, renderPdf }, { ContractPdf }] = await Promise.all([
+  const [{ createElement, renderPdf }, { ContractPdf, contractPageNumbers }] = await Promise.all([
     loadPdfRenderer(),
     import('./contract-pdf.js'),
   ]);
-  const body = await renderPdf(createElement(ContractPdf, { model, logo: image }) as Parameters<typeof renderPdf>[0]);
+  const body = await renderPdf(createElement(ContractPdf, { model, logo: image }) as Parameters<typeof renderPdf>[0], {
+    pageNumbers: contractPageNumbers(model.lang),
+  });
   return { filename: contractPdfFilename(model), body };
 }

@@ -241,7 +241,7 @@ export async function renderReportPdf(
       deps.log.warn({ err }, 'signature not readable: report PDF made without its image');
     }
   }
-  const [{ createElement, renderPdf }, { ReportPdf }] = await Promise.all([
+  const [{ createElement, renderPdf }, { ReportPdf, reportPageNumbers }] = await Promise.all([
     loadPdfRenderer(),
     import('./report-pdf.js'),
   ]);
@@ -249,6 +249,7 @@ export async function renderReportPdf(
     createElement(ReportPdf, { model, logo: image, signature, technicianSignatures }) as Parameters<
       typeof renderPdf
     >[0],
+    { pageNumbers: reportPageNumbers(model.lang) },
   );
 }
 

@@ -13,7 +13,16 @@ import {
   type PriceLine,
   type ReportState,
 } from '@fs/contract';
-import { base, Facts, MUTED, PageFooter, RULE, Section, Table } from '../../../platform/pdf/components.js';
+import {
+  base,
+  Facts,
+  MUTED,
+  PAGE_NUMBERS,
+  PageFooter,
+  RULE,
+  Section,
+  Table,
+} from '../../../platform/pdf/components.js';
 import { pdfDate, pdfDateTime, pdfDecimal, pdfMoney, type PdfLang } from '../../../platform/pdf/format.js';
 import { FONT_BOLD } from '../../../platform/pdf/render.js';
 
@@ -250,6 +259,9 @@ const WORDS = {
   },
 };
 export type ReportWords = (typeof WORDS)['IT'];
+
+/** "Pagina n di m" / "Page n of m": written onto the rendered report (`renderPdf`'s `pageNumbers`). */
+export const reportPageNumbers = (lang: PdfLang) => ({ text: WORDS[lang].page, style: PAGE_NUMBERS });
 
 const s = StyleSheet.create({
   head: { flexDirection: 'row', justifyContent: 'space-between', alignItems: 'flex-start', marginBottom: 10 },
