@@ -257,7 +257,9 @@ await measurePair(
   ['full', 'lean'],
   [
     (i) =>
-      get(`/api/v2/schedule/appointments/start/${monthStart}/end/${monthEnd}?tecnico_id=${techs[i % techs.length]!.id}`),
+      get(
+        `/api/v2/schedule/appointments/start/${monthStart}/end/${monthEnd}?tecnico_id=${techs[i % techs.length]!.id}`,
+      ),
     (i) =>
       get(
         `/api/v2/schedule/appointments/start/${monthStart}/end/${monthEnd}?tecnico_id=${techs[i % techs.length]!.id}&forma=compatta`,

@@ -34,7 +34,9 @@ export function expandCompactRange(answer: CompactRange): AppointmentSummary[] {
       giorno_inizio: giornoInizio,
       giorno_fine: giornoFine,
       da_fare: daFare,
-      luogo: cl ? { indirizzo: im?.[2] ?? cl[2], citta: im?.[3] ?? cl[3], latitude: cl[4], longitude: cl[5] } : NO_PLACE,
+      luogo: cl
+        ? { indirizzo: im?.[2] ?? cl[2], citta: im?.[3] ?? cl[3], latitude: cl[4], longitude: cl[5] }
+        : NO_PLACE,
       rapportino_id: rapp,
       stato_rapportino: stato,
       numero_assistenza: num,

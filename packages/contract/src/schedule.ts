@@ -191,7 +191,14 @@ export const compactRangeResponse = z.object({
   items: z.array(compactAppointmentSchema),
   /** The items' customers: [id, ragione_sociale, indirizzo, citta, latitude, longitude] (coordinates are the customer's). */
   clienti: z.array(
-    z.tuple([z.string(), z.string(), z.string().nullable(), z.string().nullable(), z.number().nullable(), z.number().nullable()]),
+    z.tuple([
+      z.string(),
+      z.string(),
+      z.string().nullable(),
+      z.string().nullable(),
+      z.number().nullable(),
+      z.number().nullable(),
+    ]),
   ),
   /** The items' plants: [id, nome, indirizzo, citta] (an appointment's place is its plant's address when it has one). */
   impianti: z.array(z.tuple([z.string(), z.string(), z.string().nullable(), z.string().nullable()])),

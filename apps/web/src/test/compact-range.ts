@@ -34,9 +34,9 @@ export function compactRangeOf(items: Appointment[], timezone = 'Europe/Rome'): 
   const ms = (iso: string | null) => (iso === null ? null : Date.parse(iso));
   for (const a of items) {
     const { indirizzo, citta, latitude, longitude } = a.luogo;
-    const c = a.impianto_id
-      ? cliente([a.cliente_id, a.cliente, null, null, latitude, longitude])
-      : cliente([a.cliente_id, a.cliente, indirizzo, citta, latitude, longitude]);
+    // The customer's own address is the place of its appointments without a plant.
+    const c = cliente([a.cliente_id, a.cliente, null, null, latitude, longitude]);
+    if (!a.impianto_id) [answer.clienti[c]![2], answer.clienti[c]![3]] = [indirizzo, citta];
     answer.items.push([
       a.id,
       a.titolo,

@@ -172,7 +172,9 @@ describe("planner: the range's body made by PostgreSQL", () => {
       true,
     );
     expect(JSON.stringify(mine.json.items)).toBe(JSON.stringify(own.items));
-    const mineLean = compactRangeResponse.parse((await x.range(x.tech, '20261001', '20261031', '?forma=compatta')).json);
+    const mineLean = compactRangeResponse.parse(
+      (await x.range(x.tech, '20261001', '20261031', '?forma=compatta')).json,
+    );
     expect(mineLean.items.map((a) => a[0])).toEqual(own.items.map((a) => a.id));
     // The map's call keeps the full shape.
     const geoLean = await x.get(x.admin, '/v2/schedule/appointments/admin/geolocation?start=20261001&end=20261031');

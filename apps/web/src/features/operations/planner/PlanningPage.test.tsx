@@ -108,7 +108,9 @@ describe('the planning page', () => {
     await Promise.resolve();
     expect(ranges(calls)).toEqual([]); // not before the permissions
     answer({ lastUpdate: '', permissions });
-    await waitFor(() => expect(ranges(calls)).toEqual(['/api/v2/schedule/appointments/start/20261125/end/20261125?forma=compatta']));
+    await waitFor(() =>
+      expect(ranges(calls)).toEqual(['/api/v2/schedule/appointments/start/20261125/end/20261125?forma=compatta']),
+    );
   });
 
   it('at app start, asks a technician’s permissions for nothing of the office', async () => {

@@ -191,10 +191,7 @@ describe('the map under the calendar filters', () => {
       vi.fn(async (url: string, init?: RequestInit) => {
         calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : null });
         return Promise.resolve(
-          new Response(
-            JSON.stringify(url.includes('mapRequest') ? answer : compactRangeOf([])),
-            { status: 200 },
-          ),
+          new Response(JSON.stringify(url.includes('mapRequest') ? answer : compactRangeOf([])), { status: 200 }),
         );
       }),
     );

@@ -153,14 +153,18 @@ export const PlannerCalendar = memo(function PlannerCalendar({
           handlers.onOpen(a.event.extendedProps.appuntamento as AppointmentSummary);
         }}
         eventDrop={(a: EventDropArg) => {
-          void handlers.onMove(a.event.extendedProps.appuntamento as AppointmentSummary, timesOf(a.event)).then((ok) => {
-            if (!ok) a.revert();
-          });
+          void handlers
+            .onMove(a.event.extendedProps.appuntamento as AppointmentSummary, timesOf(a.event))
+            .then((ok) => {
+              if (!ok) a.revert();
+            });
         }}
         eventResize={(a: EventResizeDoneArg) => {
-          void handlers.onMove(a.event.extendedProps.appuntamento as AppointmentSummary, timesOf(a.event)).then((ok) => {
-            if (!ok) a.revert();
-          });
+          void handlers
+            .onMove(a.event.extendedProps.appuntamento as AppointmentSummary, timesOf(a.event))
+            .then((ok) => {
+              if (!ok) a.revert();
+            });
         }}
         drop={(a: DropArg) => handlers.onDrop(a.draggedEl, { date: a.date, dateStr: a.dateStr, allDay: a.allDay })}
       />

@@ -112,7 +112,10 @@ export interface DaySummary {
  * multi-day ones always) and a count of the rest, so a month with thousands of appointments draws a
  * few hundred chips instead of every one (the rest open in the day view).
  */
-export function condenseMonth<A extends AppointmentSummary>(items: A[], perDay: number): { shown: A[]; more: DaySummary[] } {
+export function condenseMonth<A extends AppointmentSummary>(
+  items: A[],
+  perDay: number,
+): { shown: A[]; more: DaySummary[] } {
   const byDay = new Map<string, A[]>();
   const shown: A[] = [];
   for (const a of items) {
