@@ -13,6 +13,11 @@
  *   npx tsx bench/schedule.ts                                        # embedded PGlite
  *   BENCH_DATABASE_URL=postgres://... npx tsx bench/schedule.ts      # reuses the company when it is there
  *   BENCH_APPOINTMENTS=200000 BENCH_RUNS=60 ...
+ *   BENCH_SMOKE=1 npx tsx bench/schedule.ts                          # a tiny company of its own, a few runs (CI)
+ *
+ * The calendar's range is measured in both shapes side by side (decision 0044): the full items and the lean
+ * one (`?forma=compatta`: names and places once, details read when an appointment is opened), over HTTP
+ * and as the statement alone (PostgreSQL making the JSON, no HTTP), alternating run by run.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -22,12 +27,20 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../apps/server/src/config.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { deleteLargeCompany, findLargeCompany, LARGE_DEMO, seedLargeCompany } from '../apps/server/src/demo/large.js';
-import { RUNS } from './harness.js';
+import { RUNS as FULL_RUNS } from './harness.js';
+import { inRangeSql } from '../apps/server/src/features/operations/schedule/range-repo.js';
+import { compactRangeSql } from '../apps/server/src/features/operations/schedule/range-compact-repo.js';
+import { rangeOf } from '../apps/server/src/features/operations/schedule/time.js';
+import { scheduleState } from '../apps/server/src/features/operations/schedule/repo.js';
 
-const APPOINTMENTS = Number(process.env.BENCH_APPOINTMENTS ?? 200_000);
-const TECHNICIANS = 50;
-/** The planner benchmark's own company. */
-const PIVA = '01234560041';
+const SMOKE = process.env.BENCH_SMOKE === '1';
+const RUNS = SMOKE ? 2 : FULL_RUNS;
+/** Reads before the measured ones. */
+const WARM = SMOKE ? 1 : 3;
+const APPOINTMENTS = SMOKE ? 600 : Number(process.env.BENCH_APPOINTMENTS ?? 200_000);
+const TECHNICIANS = SMOKE ? 5 : 50;
+/** The planner benchmark's own company (the smoke's: another, so a database's large one is left alone). */
+const PIVA = SMOKE ? '01234560058' : '01234560041';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fs-bench-schedule-'));
 const config = loadConfig({
@@ -46,9 +59,9 @@ if (!company || company.appuntamenti < APPOINTMENTS) {
   if (company) await deleteLargeCompany(database.db, PIVA);
   const t0 = performance.now();
   company = await seedLargeCompany(database, {
-    customers: 20_000,
-    articles: 200,
-    reports: 20_000,
+    customers: SMOKE ? 200 : 20_000,
+    articles: SMOKE ? 20 : 200,
+    reports: SMOKE ? 200 : 20_000,
     appointments: APPOINTMENTS,
     technicians: TECHNICIANS,
     piva: PIVA,
@@ -107,16 +120,43 @@ async function measure(
 ) {
   const times: number[] = [];
   let shown: number | string = '';
-  for (let i = 0; i < RUNS + 3; i++) {
+  for (let i = 0; i < RUNS + WARM; i++) {
     if (before) await before();
     const s = performance.now();
     const j = await run(i);
-    if (i >= 3) times.push(performance.now() - s);
+    if (i >= WARM) times.push(performance.now() - s);
     if (i === 0) shown = rows(j);
   }
   times.sort((x, y) => x - y);
   const p = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
   console.log(`| ${label} | ${shown} | ${p(0.5)} | ${p(0.95)} |`);
+}
+/** Two ways of one request, alternating run by run: p50 / p95 of each and the ratio of the p50s. */
+async function measurePair(
+  label: string,
+  names: [string, string],
+  runs: [(i: number) => Promise<any>, (i: number) => Promise<any>],
+  rows: [(j: any) => number | string, (j: any) => number | string],
+  before?: () => Promise<unknown>,
+) {
+  const times: [number[], number[]] = [[], []];
+  const shown: (number | string)[] = ['', ''];
+  for (let i = 0; i < RUNS + WARM; i++) {
+    for (const k of [0, 1] as const) {
+      if (before) await before();
+      const s = performance.now();
+      const j = await runs[k](i);
+      if (i >= WARM) times[k].push(performance.now() - s);
+      if (i === 0) shown[k] = rows[k](j);
+    }
+  }
+  const p = (k: 0 | 1, q: number) => {
+    const t = [...times[k]].sort((x, y) => x - y);
+    return t[Math.min(t.length - 1, Math.floor(q * t.length))]!;
+  };
+  for (const k of [0, 1] as const)
+    console.log(`| ${label}, ${names[k]} | ${shown[k]} | ${p(k, 0.5).toFixed(1)} | ${p(k, 0.95).toFixed(1)} |`);
+  console.log(`| ${label}: ${names[1]} / ${names[0]} (p50) | | ${(p(1, 0.5) / p(0, 0.5)).toFixed(2)}x | |`);
 }
 const ymd = (d: Date) => d.toISOString().slice(0, 10).replaceAll('-', '');
 const mb = () => `${(lastBytes / 1_000_000).toFixed(1)} MB`;
@@ -136,44 +176,77 @@ const change = () =>
   );
 const monthUrl = `/api/v2/schedule/appointments/start/${monthStart}/end/${monthEnd}`;
 const weekUrl = `/api/v2/schedule/appointments/start/${ymd(weekStart)}/end/${ymd(weekEnd)}`;
+const leanUrl = `${monthUrl}?forma=compatta`;
+const leanRows = (j: any) =>
+  `${j.items.length.toLocaleString('en')} (${mb()}; ${Object.keys(j.clienti).length.toLocaleString('en')} customers)`;
+const fullRows = (j: any) => `${j.items.length.toLocaleString('en')} (${mb()})`;
 await change();
-await measure(
+await measurePair(
   'month, all technicians, after a change (built)',
-  () => get(monthUrl),
-  (j) => `${j.items.length.toLocaleString('en')} (${mb()})`,
+  ['full', 'lean (forma=compatta)'],
+  [() => get(monthUrl), () => get(leanUrl)],
+  [fullRows, leanRows],
   change,
 );
-await measure(
+/** The statement alone: PostgreSQL reading the range and making its JSON text, as the server sends it (no HTTP). */
+const { tz } = await scheduleState(database.db, company.aziendaId);
+const monthRange = rangeOf(monthStart, monthEnd, tz);
+const sqlText = async (statement: any) => {
+  const r = await database.db.execute(statement);
+  const row = r.rows[0] as Record<string, string>;
+  lastBytes = (row.items ?? row.body ?? '').length;
+  return lastBytes;
+};
+await measurePair(
+  'month, all technicians, the statement alone',
+  ['full', 'lean'],
+  [
+    () => sqlText(inRangeSql(company!.aziendaId, tz, monthRange)),
+    () => sqlText(compactRangeSql(company!.aziendaId, tz, monthRange)),
+  ],
+  [() => mb(), () => mb()],
+);
+await measurePair(
   'month, all technicians, unchanged (kept)',
-  () => get(monthUrl),
-  (j) => `${j.items.length.toLocaleString('en')} (${mb()})`,
+  ['full', 'lean'],
+  [() => get(monthUrl), () => get(leanUrl)],
+  [fullRows, leanRows],
 );
 /** The answer's bytes as sent (compressed), neither decompressed nor parsed: the server and the wire alone. */
 const raw = (url: string) =>
   new Promise<number>((resolve, reject) => {
     http
       .get(base + url, { headers }, (res) => {
+        if (res.statusCode !== 200) reject(new Error(`${url}: ${res.statusCode}`));
         let n = 0;
         res.on('data', (c: Buffer) => (n += c.length));
         res.on('end', () => resolve(n));
       })
       .on('error', reject);
   });
-await measure(
+await measurePair(
   'month, all technicians, unchanged, bytes received only (no decompression, no JSON.parse)',
-  () => raw(monthUrl),
-  (n) => `${(n / 1_000_000).toFixed(1)} MB brotli`,
+  ['full', 'lean'],
+  [() => raw(monthUrl), () => raw(leanUrl)],
+  [(n) => `${(n / 1_000_000).toFixed(2)} MB brotli`, (n) => `${(n / 1_000_000).toFixed(2)} MB brotli`],
 );
 const etag = (await fetch(base + monthUrl, { headers })).headers.get('etag') ?? '';
+const leanEtag = (await fetch(base + leanUrl, { headers })).headers.get('etag') ?? '';
 await measure(
   'month, all technicians, revalidated (If-None-Match, 304)',
   () => get(monthUrl, { 'if-none-match': etag }),
   (j) => (j.notModified ? '304' : 'changed'),
 );
 await measure(
+  'month, all technicians, lean, revalidated (If-None-Match, 304)',
+  () => get(leanUrl, { 'if-none-match': leanEtag }),
+  (j) => (j.notModified ? '304' : 'changed'),
+);
+await measurePair(
   'week, all technicians, after a change (built)',
-  () => get(weekUrl),
-  (j) => `${j.items.length.toLocaleString('en')} (${mb()})`,
+  ['full', 'lean'],
+  [() => get(weekUrl), () => get(`${weekUrl}?forma=compatta`)],
+  [fullRows, leanRows],
   change,
 );
 await measure(
@@ -181,11 +254,20 @@ await measure(
   () => get(weekUrl),
   (j) => `${j.items.length.toLocaleString('en')} (${mb()})`,
 );
-await measure(
-  'month, one technician',
-  (i) =>
-    get(`/api/v2/schedule/appointments/start/${monthStart}/end/${monthEnd}?tecnico_id=${techs[i % techs.length]!.id}`),
-  (j) => j.items.length,
+await measurePair(
+  'month, one technician (after a change)',
+  ['full', 'lean'],
+  [
+    (i) =>
+      get(
+        `/api/v2/schedule/appointments/start/${monthStart}/end/${monthEnd}?tecnico_id=${techs[i % techs.length]!.id}`,
+      ),
+    (i) =>
+      get(
+        `/api/v2/schedule/appointments/start/${monthStart}/end/${monthEnd}?tecnico_id=${techs[i % techs.length]!.id}&forma=compatta`,
+      ),
+  ],
+  [(j) => j.items.length, (j) => j.items.length],
   change,
 );
 await measure(
@@ -197,6 +279,7 @@ await measure(
       body: JSON.stringify({ range: 'mese' }),
     });
     const text = await r.text();
+    if (!r.ok) throw new Error(`mapRequest: ${r.status} ${text}`);
     lastBytes = text.length;
     return JSON.parse(text);
   },

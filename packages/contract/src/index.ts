@@ -33,4 +33,5 @@ export * from './report-pricing.js';
 export * from './contracts.js';
 export * from './activities.js';
 export * from './schedule.js';
+export * from './schedule-compact.js';
 export * from './routes/index.js';

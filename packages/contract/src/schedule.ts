@@ -158,12 +158,92 @@ export const appointmentWarningsResponse = z.object({
 export const appointmentSaveResponse = z.union([appointmentResponse, appointmentWarningsResponse]);
 export type AppointmentSaveResponse = z.infer<typeof appointmentSaveResponse>;
 
+/**
+ * The range's lean answer (`forma=compatta`, decision 0044): what a calendar draws of each appointment, as
+ * a tuple (no keys), its customer, plant, job role and technicians as places in the answer's dictionaries
+ * (each named once, with its id); instants as epoch milliseconds. The details (notes, machines, activity,
+ * reminder) are read by id when an appointment is opened. expandCompactRange (schedule-compact.ts) makes
+ * the calendar's appointments of it.
+ */
+export const compactAppointmentSchema = z.tuple([
+  /** 0 id */ z.string(),
+  /** 1 titolo */ z.string(),
+  /** 2 the customer's place in `clienti` */ z.number().int(),
+  /** 3 the plant's place in `impianti` */ z.number().int().nullable(),
+  /** 4 the job role's place in `mansioni` */ z.number().int().nullable(),
+  /** 5 the technicians' places in `tecnici` (in the full answer's order) */ z.array(z.number().int()),
+  /** 6 inizio, epoch ms (null: a to-do) */ z.number().nullable(),
+  /** 7 fine, epoch ms */ z.number().nullable(),
+  /** 8 tutto_il_giorno */ z.boolean(),
+  /** 9 giorno_inizio YYYYMMDD */ z.string().nullable(),
+  /** 10 giorno_fine YYYYMMDD */ z.string().nullable(),
+  /** 11 da_fare */ z.boolean(),
+  /** 12 rapportino_id */ z.string().nullable(),
+  /** 13 stato_rapportino */ z.enum(['NUOVO', 'APERTO', 'CHIUSO']).nullable(),
+  /** 14 numero_assistenza */ z.string().nullable(),
+]);
+export type CompactAppointment = z.infer<typeof compactAppointmentSchema>;
+
+export const compactRangeResponse = z.object({
+  success: z.literal(true),
+  timezone: z.string(),
+  forma: z.literal('compatta'),
+  items: z.array(compactAppointmentSchema),
+  /** The items' customers: [id, ragione_sociale, indirizzo, citta, latitude, longitude] (coordinates are the customer's). */
+  clienti: z.array(
+    z.tuple([
+      z.string(),
+      z.string(),
+      z.string().nullable(),
+      z.string().nullable(),
+      z.number().nullable(),
+      z.number().nullable(),
+    ]),
+  ),
+  /** The items' plants: [id, nome, indirizzo, citta] (an appointment's place is its plant's address when it has one). */
+  impianti: z.array(z.tuple([z.string(), z.string(), z.string().nullable(), z.string().nullable()])),
+  /** The items' technicians: [id, nome, colore]. */
+  tecnici: z.array(z.tuple([z.string(), z.string(), z.number().int()])),
+  /** The items' job roles: [id, nome]. */
+  mansioni: z.array(z.tuple([z.string(), z.string()])),
+});
+export type CompactRange = z.infer<typeof compactRangeResponse>;
+
+/** The range's answer: the full items, or the lean shape when asked for with `forma=compatta`. */
+export const rangeResponse = z.union([appointmentsResponse, compactRangeResponse]);
+
+/** An appointment as a calendar shows it: the lean item with its names and place (compact-range.ts joins them). */
+export type AppointmentSummary = Pick<
+  Appointment,
+  | 'id'
+  | 'titolo'
+  | 'cliente_id'
+  | 'cliente'
+  | 'impianto_id'
+  | 'impianto'
+  | 'tecnici'
+  | 'mansione_id'
+  | 'mansione'
+  | 'inizio'
+  | 'fine'
+  | 'tutto_il_giorno'
+  | 'giorno_inizio'
+  | 'giorno_fine'
+  | 'da_fare'
+  | 'luogo'
+  | 'rapportino_id'
+  | 'stato_rapportino'
+  | 'numero_assistenza'
+>;
+
 export const rangeParams = z.object({ start: scheduleDay, end: scheduleDay }).strict();
 export const rangeFilters = z
   .object({
     tecnico_id: z.uuid().optional(),
     mansione_id: z.uuid().optional(),
     cliente_id: z.uuid().optional(),
+    /** `compatta`: the lean answer (compactRangeResponse); without it, the full items. */
+    forma: z.enum(['compatta']).optional(),
   })
   .strict();
 export const rangeQuery = z.object({ start: scheduleDay, end: scheduleDay }).strict();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   rangeParams,
   rangeFilters,
+  rangeResponse,
   appointmentsResponse,
   appointmentResponse,
   appointmentRequest,
@@ -51,10 +52,13 @@ export const range = defineRoute({
   description:
     `${ACCESS} Optional filters tecnico_id, mansione_id, cliente_id. The answer carries an ETag that changes ` +
     'with any change it shows (appointments, their technicians and machines, names and places of customers, ' +
-    "plants, job roles and users, linked reports' state): send it back as If-None-Match to get 304 with no body.",
+    "plants, job roles and users, linked reports' state): send it back as If-None-Match to get 304 with no body. " +
+    'forma=compatta answers the lean shape (decision 0044): each item with the ids of its customer, plant, job role ' +
+    'and technicians, named once in the dictionaries clienti, impianti, mansioni and tecnici; no notes, machines, ' +
+    'activity or reminder (GET /schedule/appointment/{id} has them).',
   params: rangeParams,
   query: rangeFilters,
-  answer: appointmentsResponse,
+  answer: rangeResponse,
   answerKind: 'json',
   answers: { 304: z.null().describe('Not modified: the If-None-Match validator is current') },
   errors: [400, 401, 403],

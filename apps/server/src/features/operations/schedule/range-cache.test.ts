@@ -83,6 +83,32 @@ describe('planner: the range kept under the revision (ETag, 304)', () => {
     await changed('deleted', (items) => expect(items).toEqual([]));
   });
 
+  it('keeps the lean shape under its own validator, following the changes of the names it shows', async () => {
+    const x = await plannerCompany(t);
+    const item = await x.create({ impianto_id: x.impiantoId });
+    const read = (etag?: string) =>
+      call(t.app, 'GET', `/api${NOV}?forma=compatta`, { ...x.admin, headers: etag ? { 'if-none-match': etag } : {} });
+    const full = await x.range(x.admin, '20261101', '20261130');
+    const first = await read();
+    expect(first.status).toBe(200);
+    expect(first.json.forma).toBe('compatta');
+    expect(first.json.items.map((i: unknown[]) => i[0])).toEqual([item.id]);
+    expect(first.json.tecnici.map((u: unknown[]) => u[0])).toEqual([x.techId]);
+    expect(first.headers.etag).not.toBe(full.headers.etag);
+    expect((await read(String(first.headers.etag))).status).toBe(304);
+    // The full answer's validator does not stand for the lean one.
+    expect((await read(String(full.headers.etag))).status).toBe(200);
+    await x.sql('update clienti set ragione_sociale = $1 where id = $2', ['Rossi Termica', x.clienteId]);
+    await x.sql('update impianti set nome = $1 where id = $2', ['Centrale termica', x.impiantoId]);
+    await x.sql('update utenti set name = $1 where id = $2', ['Gianni', x.techId]);
+    const after = await read(String(first.headers.etag));
+    expect(after.status).toBe(200);
+    expect(after.json.clienti.map((c: unknown[]) => c.slice(0, 2))).toEqual([[x.clienteId, 'Rossi Termica']]);
+    expect(after.json.impianti[0].slice(0, 2)).toEqual([x.impiantoId, 'Centrale termica']);
+    expect(after.json.tecnici[0][1]).toContain('Gianni');
+    expect((await read(String(after.headers.etag))).status).toBe(304);
+  });
+
   it('keeps answers apart by filters, caller and company; compresses as asked', async () => {
     const x = await plannerCompany(t);
     await x.sql("update utenti set scheduleenabled = 'Y' where id = $1", [x.adminId]);

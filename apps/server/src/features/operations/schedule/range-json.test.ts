@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointmentsResponse } from '@fs/contract';
+import { appointmentsResponse, compactRangeResponse, expandCompactRange, type Appointment } from '@fs/contract';
 import type { Actor } from '../../../platform/auth/actor.js';
 import { userContext } from '../../../platform/context.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
@@ -113,6 +113,28 @@ describe("planner: the range's body made by PostgreSQL", () => {
       expect(Object.keys(http.json.items[0] ?? {})).toEqual(Object.keys(objects.items[0] ?? {}));
       expect(http.json.timezone).toBe('Europe/Rome');
     }
+    // The lean shape (decision 0044): its items with their names and places looked up equal the full ones'.
+    const summary = (a: Appointment) => {
+      const { note, macchinari_ids, attivita_data_id, promemoria_minuti, promemoria_inviato_at, ...rest } = a;
+      void [note, macchinari_ids, attivita_data_id, promemoria_minuti, promemoria_inviato_at];
+      return rest;
+    };
+    for (const [query, start] of views) {
+      const from = start || '20261001';
+      const full = appointmentsResponse.parse((await x.range(x.admin, from, '20261031', query)).json).items;
+      const http = await x.range(x.admin, from, '20261031', `${query || '?'}${query ? '&' : ''}forma=compatta`);
+      expect(http.status).toBe(200);
+      const lean = compactRangeResponse.strict().parse(http.json);
+      expect(lean.items.map((a) => a[0])).toEqual(full.map((a) => a.id));
+      expect(expandCompactRange(lean)).toEqual(full.map(summary));
+      // Names once: each dictionary holds what the items reference, each once.
+      const once = (ids: string[]) => [...new Set(ids)].sort();
+      expect(lean.clienti.map((c) => c[0])).toEqual(once(full.map((a) => a.cliente_id)));
+      expect(lean.tecnici.map((u) => u[0])).toEqual(once(full.flatMap((a) => a.tecnici.map((u) => u.id))));
+      expect(lean.impianti.map((i) => i[0])).toEqual(once(full.flatMap((a) => a.impianto_id ?? [])));
+      expect(lean.mansioni.map((m) => m[0])).toEqual(once(full.flatMap((a) => a.mansione_id ?? [])));
+    }
+
     const all = appointmentsResponse.parse((await x.range(x.admin, '20261001', '20261031')).json).items;
     expect(all).toHaveLength(7);
     expect(all.filter((a) => a.titolo === 'Cantiere')).toHaveLength(1);
@@ -150,5 +172,12 @@ describe("planner: the range's body made by PostgreSQL", () => {
       true,
     );
     expect(JSON.stringify(mine.json.items)).toBe(JSON.stringify(own.items));
+    const mineLean = compactRangeResponse.parse(
+      (await x.range(x.tech, '20261001', '20261031', '?forma=compatta')).json,
+    );
+    expect(mineLean.items.map((a) => a[0])).toEqual(own.items.map((a) => a.id));
+    // The map's call keeps the full shape.
+    const geoLean = await x.get(x.admin, '/v2/schedule/appointments/admin/geolocation?start=20261001&end=20261031');
+    expect(geoLean.json.forma).toBeUndefined();
   });
 });

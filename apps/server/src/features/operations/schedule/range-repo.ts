@@ -22,8 +22,11 @@ export async function inRangeJson(
   return (r.rows[0] as { items: string }).items;
 }
 
-/** The statement of inRangeJson (the benchmark explains it). */
-export function inRangeSql(aziendaId: string, tz: string, f: RangeFilter & { withCoordinates?: boolean }): SQL {
+/**
+ * The company's users with name and colour (their place among them), and the range's appointments (`a`):
+ * the CTEs both shapes of the range start from (this file's and range-compact-repo.ts's).
+ */
+export function rangeCtes(aziendaId: string, f: RangeFilter): SQL {
   const earliest = new Date(f.from.getTime() - SCHEDULE_MAX.durataGiorni * 86_400_000);
   // Appointments started up to a day before the range (nearly all that overlap it) along the start's index.
   const nearly = new Date(f.from.getTime() - 86_400_000);
@@ -38,7 +41,7 @@ export function inRangeSql(aziendaId: string, tz: string, f: RangeFilter & { wit
          ${f.clienteId ? sql`and x.cliente_id = ${f.clienteId}::uuid` : sql``}`;
   return sql`with u as materialized (
       -- The company's users with name and colour (their place among them): hashed, then joined per link.
-      select id, json_build_object('id', id, 'nome', nome, 'colore', colore) as j
+      select id, nome, colore, json_build_object('id', id, 'nome', nome, 'colore', colore) as j
         from (select id, coalesce(nullif(concat_ws(' ', nullif(name, ''), nullif(surname, '')), ''), username) as nome,
                      ((row_number() over (order by ordine, created_at, id)) - 1) % 12 as colore
                 from utenti where azienda_id = ${aziendaId}::uuid) x
@@ -54,14 +57,25 @@ export function inRangeSql(aziendaId: string, tz: string, f: RangeFilter & { wit
          and x.inizio >= ${earliest.toISOString()}::timestamptz and x.inizio < ${nearly.toISOString()}::timestamptz
          and x.fine > ${f.from.toISOString()}::timestamptz
          ${narrow}
-    ), tt as (
+    )`;
+}
+
+/** The links of the range's appointments (`a`) to their technicians, along the links' copied start. */
+export function rangeLinks(aziendaId: string, f: RangeFilter, join: SQL = sql``): SQL {
+  const earliest = new Date(f.from.getTime() - SCHEDULE_MAX.durataGiorni * 86_400_000);
+  return sql`appuntamenti_tecnici t join a on a.id = t.appuntamento_id ${join}
+       where t.azienda_id = ${aziendaId}::uuid and t.inizio >= ${earliest.toISOString()}::timestamptz
+         and t.inizio < ${f.to.toISOString()}::timestamptz`;
+}
+
+/** The statement of inRangeJson (the benchmark explains it). */
+export function inRangeSql(aziendaId: string, tz: string, f: RangeFilter & { withCoordinates?: boolean }): SQL {
+  return sql`${rangeCtes(aziendaId, f)}, tt as (
       -- Technicians and machines of the range's appointments in one pass each (not a lookup per appointment).
       -- The links carry the start (their index along it): the range's links in one scan.
       select t.appuntamento_id,
              json_agg(coalesce(u.j, json_build_object('id', t.utente_id, 'nome', '', 'colore', 0)) order by t.utente_id) as tecnici
-        from appuntamenti_tecnici t join a on a.id = t.appuntamento_id left join u on u.id = t.utente_id
-       where t.azienda_id = ${aziendaId}::uuid and t.inizio >= ${earliest.toISOString()}::timestamptz
-         and t.inizio < ${f.to.toISOString()}::timestamptz
+        from ${rangeLinks(aziendaId, f, sql`left join u on u.id = t.utente_id`)}
        group by t.appuntamento_id
     ), mm as (
       select m.appuntamento_id, json_agg(m.macchinario_id order by m.macchinario_id) as macchinari_ids

@@ -18,6 +18,7 @@ import { scheduleAccess, type ScheduleAccess } from './access.js';
 import { toAppuntamento } from './presenter.js';
 import * as repo from './repo.js';
 import { inRangeJson } from './range-repo.js';
+import { compactRangeJson } from './range-compact-repo.js';
 import { RangeCache, rangeEtag, type BodyEncoding } from './range-cache.js';
 import { warningsOf } from './warnings.js';
 import { otherOfReport } from './visit-repo.js';
@@ -76,17 +77,20 @@ function cacheOf(deps: Deps): RangeCache {
  * The same answer as `inRange`, as the JSON body itself, made by PostgreSQL (range-repo.ts): the
  * calendar's month of every technician is thousands of appointments. Kept under the company's planner
  * revision (range-cache.ts), so `etag` is known before any body is made and a repeated read is served
- * as it was (the route answers 304 to a current If-None-Match).
+ * as it was (the route answers 304 to a current If-None-Match). `forma: 'compatta'` answers the lean shape
+ * (range-compact-repo.ts), kept under its own key.
  */
 export async function inRangeAnswer(
   ctx: CompanyContext,
   start: string,
   end: string,
-  f: { tecnico_id?: string; mansione_id?: string; cliente_id?: string },
+  f: { tecnico_id?: string; mansione_id?: string; cliente_id?: string; forma?: 'compatta' },
   withCoordinates = false,
 ): Promise<{ etag: string; body: (encoding: BodyEncoding) => Promise<Buffer> }> {
   const { tz, revisione } = await repo.scheduleState(ctx.db, ctx.company.id);
   const range = rangeOf(start, end, tz);
+  // The lean shape (decision 0044) is the calendar's; the map's call (with coordinates) keeps the full one.
+  const compact = f.forma === 'compatta' && !withCoordinates;
   const filters = {
     from: range.from,
     to: range.to,
@@ -103,10 +107,13 @@ export async function inRangeAnswer(
     filters.mansioneId ?? '',
     filters.clienteId ?? '',
     withCoordinates,
+    ...(compact ? ['compatta'] : []),
   ]);
   const cache = cacheOf(ctx.deps);
-  const build = async () =>
-    `{"success":true,"timezone":${JSON.stringify(tz)},"items":${await inRangeJson(ctx.db, ctx.company.id, tz, filters)}}`;
+  const head = `{"success":true,"timezone":${JSON.stringify(tz)}`;
+  const build = compact
+    ? async () => `${head},"forma":"compatta",${(await compactRangeJson(ctx.db, ctx.company.id, tz, filters)).slice(1)}`
+    : async () => `${head},"items":${await inRangeJson(ctx.db, ctx.company.id, tz, filters)}}`;
   return {
     etag: rangeEtag(revisione, `${ctx.company.id}|${key}`),
     body: async (encoding) => cache.body(await cache.get(ctx.company.id, revisione, key, build), encoding),

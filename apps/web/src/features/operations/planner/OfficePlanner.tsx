@@ -3,12 +3,12 @@ import { Box, Button, Collapse, Grid, Group, Loader, SegmentedControl, Stack, Ti
 import { useMediaQuery } from '@mantine/hooks';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Appointment, ActivityRangeItem } from '@fs/contract';
+import type { AppointmentSummary, ActivityRangeItem } from '@fs/contract';
 import { errorText } from '../../../app/api/errors';
 import { notify } from '../../../app/notify';
 import { useCan } from '../../../app/session/api';
 import { usePageTitle } from '../../../app/use-page-title';
-import { useAppointmentsRange, useActivityRange, useTodoList } from './api';
+import { fetchAppointment, useAppointmentsRange, useActivityRange, useTodoList } from './api';
 import { AppointmentModal } from './office/AppointmentModal';
 import { draftForSlot, draftOf, emptyDraft, type Draft } from './office/draft';
 import {
@@ -106,14 +106,24 @@ export function OfficePlanner() {
   );
   const chosenTech = filters.tecnico_id ? [filters.tecnico_id] : [];
 
-  const move = async (a: Appointment, times: NewTimes) => {
+  // The range has what the calendar draws; an appointment's details are read when it is opened or moved.
+  const move = async (a: AppointmentSummary, times: NewTimes) => {
     try {
-      const out = await save(moveRequest(a, times));
+      const out = await save(moveRequest(await fetchAppointment(a.id), times));
       if (out.saved) notify.success(t('planner.saved'));
       return out.saved;
     } catch (error) {
       notify.error(errorText(t, error));
       return false;
+    }
+  };
+
+  const openAppointment = async (a: AppointmentSummary) => {
+    try {
+      const full = await fetchAppointment(a.id);
+      setOpen({ kind: 'appointment', draft: draftOf(full, timeZone) });
+    } catch (error) {
+      notify.error(errorText(t, error));
     }
   };
 
@@ -166,7 +176,7 @@ export function OfficePlanner() {
       setRange((old) => (old.start === r.start && old.end === r.end ? old : r));
     },
     onSelect: (slot) => setOpen({ kind: 'appointment', draft: draftForSlot(slot, timeZone, chosenTech) }),
-    onOpen: (a) => setOpen({ kind: 'appointment', draft: draftOf(a, timeZone) }),
+    onOpen: (a) => void openAppointment(a),
     onMove: move,
     onDrop: (el, at) => void dropped(el, at),
   };

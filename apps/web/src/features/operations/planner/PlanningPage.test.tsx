@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { defaultUserPermissions } from '@fs/contract';
 import { sessionKeys } from '../../../app/session/api';
 import { renderUi, testQueryClient } from '../../../test/render';
+import { compactRangeOf } from '../../../test/compact-range';
 import { PlanningPage, preparePlanning } from './PlanningPage';
 
 afterEach(() => {
@@ -19,7 +20,7 @@ function stubApi() {
     vi.fn(async (url: string) => {
       calls.push(url);
       const json = url.startsWith('/api/v2/schedule/appointments/')
-        ? { success: true, timezone: 'Europe/Rome', items: [] }
+        ? compactRangeOf([])
         : url.includes('/mapRequest')
           ? {
               success: true,
@@ -65,12 +66,12 @@ describe('the planning page', () => {
     const calls = stubApi();
     renderPlanning('/intervention-planning?vista=mese', true);
     // The call leaves with the page, before the planner's code (and its calendar) is there.
-    expect(ranges(calls)).toEqual(['/api/v2/schedule/appointments/start/20261130/end/20270110']);
+    expect(ranges(calls)).toEqual(['/api/v2/schedule/appointments/start/20261130/end/20270110?forma=compatta']);
     expect(document.querySelector('.fc')).toBeNull();
     // The planner's module is transformed on its first import here: seconds, not a browser's milliseconds.
     await waitFor(() => expect(document.querySelector('.fc-daygrid')).not.toBeNull(), { timeout: 15_000 });
     await waitFor(() => expect(calls.some((u) => u.startsWith('/api/attivita/attivita/'))).toBe(true));
-    expect(ranges(calls)).toEqual(['/api/v2/schedule/appointments/start/20261130/end/20270110']);
+    expect(ranges(calls)).toEqual(['/api/v2/schedule/appointments/start/20261130/end/20270110?forma=compatta']);
   }, 20_000);
 
   it('opens on the week without ?vista=, asking for it once', async () => {
@@ -80,7 +81,7 @@ describe('the planning page', () => {
     renderPlanning('/intervention-planning', true);
     await waitFor(() => expect(document.querySelector('.fc-timegrid')).not.toBeNull(), { timeout: 15_000 });
     await waitFor(() => expect(calls.some((u) => u.startsWith('/api/attivita/attivita/'))).toBe(true));
-    expect(ranges(calls)).toEqual(['/api/v2/schedule/appointments/start/20261123/end/20261129']);
+    expect(ranges(calls)).toEqual(['/api/v2/schedule/appointments/start/20261123/end/20261129?forma=compatta']);
   }, 20_000);
 
   it('keeps the filters over the map, which asks for nothing more than the calendar would show', async () => {
@@ -107,7 +108,9 @@ describe('the planning page', () => {
     await Promise.resolve();
     expect(ranges(calls)).toEqual([]); // not before the permissions
     answer({ lastUpdate: '', permissions });
-    await waitFor(() => expect(ranges(calls)).toEqual(['/api/v2/schedule/appointments/start/20261125/end/20261125']));
+    await waitFor(() =>
+      expect(ranges(calls)).toEqual(['/api/v2/schedule/appointments/start/20261125/end/20261125?forma=compatta']),
+    );
   });
 
   it('at app start, asks a technician’s permissions for nothing of the office', async () => {

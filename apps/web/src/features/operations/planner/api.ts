@@ -7,7 +7,10 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import {
+  expandCompactRange,
   routes,
+  type Appointment,
+  type AppointmentSummary,
   type AppointmentRequest,
   type AppointmentSaveResponse,
   type RouteAnswer,
@@ -42,11 +45,33 @@ export function filterQuery(f: PlannerFilters): RouteQueryInput<typeof routes.sc
   };
 }
 
-export type RangeAnswer = RouteAnswer<typeof routes.schedule.range>;
+/** A range as the planner shows it: the company's zone and the appointments with their names and places. */
+export interface RangeAnswer {
+  timezone: string;
+  items: AppointmentSummary[];
+}
 
-/** GET /v2/schedule/appointments/start/{YYYYMMDD}/end/{YYYYMMDD}: a range's appointments. */
-function fetchRange(range: DayRange, filters: PlannerFilters, signal: AbortSignal): Promise<RangeAnswer> {
-  return api.call(routes.schedule.range, { params: range, query: filterQuery(filters), signal });
+/** The range's answer as the planner keeps it: the lean shape's items joined to its dictionaries. */
+export function summariesOf(answer: RouteAnswer<typeof routes.schedule.range>): RangeAnswer {
+  return { timezone: answer.timezone, items: 'forma' in answer ? expandCompactRange(answer) : answer.items };
+}
+
+/**
+ * GET /v2/schedule/appointments/start/{YYYYMMDD}/end/{YYYYMMDD}?forma=compatta: a range's appointments in the
+ * lean shape (decision 0044: names and places once; the details are read when one is opened, fetchAppointment).
+ */
+export async function fetchRange(
+  range: { start: string; end: string },
+  filters: PlannerFilters,
+  signal?: AbortSignal,
+): Promise<RangeAnswer> {
+  const query = { ...filterQuery(filters), forma: 'compatta' as const };
+  return summariesOf(await api.call(routes.schedule.range, { params: range, query, ...(signal ? { signal } : {}) }));
+}
+
+/** GET /schedule/appointment/{id}: the whole appointment (notes, machines, activity, reminder), read when opened. */
+export async function fetchAppointment(id: string): Promise<Appointment> {
+  return (await api.call(routes.schedule.get, { params: { id } })).item;
 }
 
 const RANGE_FRESH_MS = 30_000;

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { routes, type Appointment, type RouteAnswer } from '@fs/contract';
+import { routes, type Appointment } from '@fs/contract';
 import { api } from '../../../../app/api/client';
 import { wireDay } from './agenda-time';
 
@@ -8,7 +8,11 @@ export const agendaKeys = {
   range: (first: string, last: string, tecnicoId: string) => ['agenda', 'range', first, last, tecnicoId] as const,
 };
 
-export type AgendaRange = RouteAnswer<typeof routes.schedule.range>;
+/** A technician's week: few appointments, shown with their notes, so the range's full shape (decision 0044). */
+export interface AgendaRange {
+  timezone: string;
+  items: Appointment[];
+}
 
 /**
  * The caller's own appointments over [first, last] (YYYY-MM-DD). The server already limits a
@@ -20,11 +24,14 @@ export function useAgendaRange(first: string, last: string, tecnicoId: string | 
     enabled: !!tecnicoId,
     placeholderData: keepPreviousData,
     staleTime: 60_000,
-    queryFn: () =>
-      api.call(routes.schedule.range, {
+    queryFn: async (): Promise<AgendaRange> => {
+      const answer = await api.call(routes.schedule.range, {
         params: { start: wireDay(first), end: wireDay(last) },
         query: { tecnico_id: tecnicoId },
-      }),
+      });
+      if ('forma' in answer) throw new Error('The agenda asks for the full shape');
+      return answer;
+    },
   });
 }
 

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { Appointment, PublicConfig } from '@fs/contract';
 import { renderUi, testQueryClient } from '../../../../test/render';
+import { compactRangeOf } from '../../../../test/compact-range';
 import { plannerMapKeys, type Basemap, type MapAnswer } from './api';
 import { PlannerMap } from './PlannerMap';
 import { PlacePopup } from './Popups';
@@ -190,10 +191,7 @@ describe('the map under the calendar filters', () => {
       vi.fn(async (url: string, init?: RequestInit) => {
         calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : null });
         return Promise.resolve(
-          new Response(
-            JSON.stringify(url.includes('mapRequest') ? answer : { success: true, timezone: 'Europe/Rome', items: [] }),
-            { status: 200 },
-          ),
+          new Response(JSON.stringify(url.includes('mapRequest') ? answer : compactRangeOf([])), { status: 200 }),
         );
       }),
     );
@@ -210,7 +208,7 @@ describe('the map under the calendar filters', () => {
       cliente_id: 'c1',
     });
     expect(calls.find((c) => c.url.includes('/appointments/start/'))!.url).toBe(
-      '/api/v2/schedule/appointments/start/20261123/end/20261129?tecnico_id=t1&cliente_id=c1',
+      '/api/v2/schedule/appointments/start/20261123/end/20261129?tecnico_id=t1&cliente_id=c1&forma=compatta',
     );
   });
 });

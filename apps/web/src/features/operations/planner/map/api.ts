@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { routes, type RouteAnswer } from '@fs/contract';
 import { api } from '../../../../app/api/client';
-import { filterQuery, type PlannerFilters } from '../api';
+import { fetchRange, type PlannerFilters } from '../api';
 import type { FeatureCollection } from './geometry';
 import type { MapRange } from './logic';
 
@@ -42,7 +42,7 @@ export function useRangeAppointments(days: { start: string; end: string } | unde
     queryKey: plannerMapKeys.all(days?.start ?? '', days?.end ?? '', filters),
     enabled: !!days,
     staleTime: MAP_STALE_MS,
-    queryFn: () => api.call(routes.schedule.range, { params: days!, query: filterQuery(filters) }),
+    queryFn: ({ signal }) => fetchRange(days!, filters, signal),
   });
 }
 

@@ -1,4 +1,4 @@
-import { MAP_RANGES, type Appointment, type TechnicianPosition } from '@fs/contract';
+import { MAP_RANGES, type Appointment, type AppointmentSummary, type TechnicianPosition } from '@fs/contract';
 import { formatDate, formatDateTime } from '../../../../app/format';
 
 export type MapRange = (typeof MAP_RANGES)[number];
@@ -36,7 +36,7 @@ export function validPositions(
 }
 
 /** Appointments of the range (to-dos aside) whose customer has no coordinates. */
-export function countWithoutPosition(items: Appointment[]): number {
+export function countWithoutPosition(items: AppointmentSummary[]): number {
   return items.filter((a) => !a.da_fare && (a.luogo.latitude === null || a.luogo.longitude === null)).length;
 }
 

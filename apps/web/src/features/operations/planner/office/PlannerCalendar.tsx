@@ -17,7 +17,7 @@ import enLocale from '@fullcalendar/core/locales/en-gb';
 import esLocale from '@fullcalendar/core/locales/es';
 import frLocale from '@fullcalendar/core/locales/fr';
 import deLocale from '@fullcalendar/core/locales/de';
-import type { Appointment } from '@fs/contract';
+import type { AppointmentSummary } from '@fs/contract';
 import { CalendarToolbar } from './CalendarToolbar';
 import { renderEventContent } from './event-content';
 import type { NewTimes } from './events';
@@ -33,9 +33,9 @@ export interface CalendarHandlers {
   /** The visible days (start inclusive, end exclusive), the view, and the day it is anchored on (YYYY-MM-DD). */
   onRange: (startStr: string, endStr: string, view: string, anchor: string) => void;
   onSelect: (slot: { startStr: string; endStr: string; allDay: boolean }) => void;
-  onOpen: (a: Appointment) => void;
+  onOpen: (a: AppointmentSummary) => void;
   /** A drag or resize: resolve true when saved, false to put the event back. */
-  onMove: (a: Appointment, times: NewTimes) => Promise<boolean>;
+  onMove: (a: AppointmentSummary, times: NewTimes) => Promise<boolean>;
   /** A side-panel item dropped on the calendar. */
   onDrop: (el: HTMLElement, at: { date: Date; dateStr: string; allDay: boolean }) => void;
 }
@@ -124,7 +124,7 @@ export const PlannerCalendar = memo(function PlannerCalendar({
         slotEventOverlap={false}
         eventContent={(arg) => renderEventContent(arg, timeZone)}
         eventDidMount={(arg) => {
-          const a = arg.event.extendedProps.appuntamento as Appointment | undefined;
+          const a = arg.event.extendedProps.appuntamento as AppointmentSummary | undefined;
           if (a)
             arg.el.title = [a.titolo, a.cliente, a.tecnici.map((x) => x.nome).join(', ')].filter(Boolean).join(' · ');
         }}
@@ -150,17 +150,21 @@ export const PlannerCalendar = memo(function PlannerCalendar({
             a.view.calendar.changeView('timeGridDay', day);
             return;
           }
-          handlers.onOpen(a.event.extendedProps.appuntamento as Appointment);
+          handlers.onOpen(a.event.extendedProps.appuntamento as AppointmentSummary);
         }}
         eventDrop={(a: EventDropArg) => {
-          void handlers.onMove(a.event.extendedProps.appuntamento as Appointment, timesOf(a.event)).then((ok) => {
-            if (!ok) a.revert();
-          });
+          void handlers
+            .onMove(a.event.extendedProps.appuntamento as AppointmentSummary, timesOf(a.event))
+            .then((ok) => {
+              if (!ok) a.revert();
+            });
         }}
         eventResize={(a: EventResizeDoneArg) => {
-          void handlers.onMove(a.event.extendedProps.appuntamento as Appointment, timesOf(a.event)).then((ok) => {
-            if (!ok) a.revert();
-          });
+          void handlers
+            .onMove(a.event.extendedProps.appuntamento as AppointmentSummary, timesOf(a.event))
+            .then((ok) => {
+              if (!ok) a.revert();
+            });
         }}
         drop={(a: DropArg) => handlers.onDrop(a.draggedEl, { date: a.date, dateStr: a.dateStr, allDay: a.allDay })}
       />

@@ -1,10 +1,10 @@
 import type { EventInput } from '@fullcalendar/core';
-import type { AppointmentRequest, Appointment, ActivityRangeItem } from '@fs/contract';
+import type { AppointmentRequest, Appointment, AppointmentSummary, ActivityRangeItem } from '@fs/contract';
 import { technicianColor } from './palette';
 import { addDays, isoDay } from './range';
 
 /** An appointment as a FullCalendar event: coloured by its first technician (the tooltip names them all), all-day ones by their days. */
-export function toEvent(a: Appointment): EventInput | null {
+export function toEvent(a: AppointmentSummary): EventInput | null {
   if (a.da_fare) return null;
   const first = a.tecnici[0];
   const color = technicianColor(first?.colore);
@@ -112,9 +112,12 @@ export interface DaySummary {
  * multi-day ones always) and a count of the rest, so a month with thousands of appointments draws a
  * few hundred chips instead of every one (the rest open in the day view).
  */
-export function condenseMonth(items: Appointment[], perDay: number): { shown: Appointment[]; more: DaySummary[] } {
-  const byDay = new Map<string, Appointment[]>();
-  const shown: Appointment[] = [];
+export function condenseMonth<A extends AppointmentSummary>(
+  items: A[],
+  perDay: number,
+): { shown: A[]; more: DaySummary[] } {
+  const byDay = new Map<string, A[]>();
+  const shown: A[] = [];
   for (const a of items) {
     if (a.da_fare || !a.giorno_inizio) continue;
     if (a.tutto_il_giorno || a.giorno_inizio !== a.giorno_fine) {

@@ -1,4 +1,4 @@
-import type { Appointment } from '@fs/contract';
+import type { AppointmentSummary } from '@fs/contract';
 
 export interface LegendEntry {
   id: string;
@@ -12,7 +12,7 @@ export interface LegendEntry {
  * list; sorted by name.
  */
 export function legendOf(
-  appointments: Appointment[],
+  appointments: AppointmentSummary[],
   technicians: { id: string; nome: string; indice: number }[],
 ): LegendEntry[] {
   const byId = new Map<string, LegendEntry>();
