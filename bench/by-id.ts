@@ -59,6 +59,8 @@ async function record(run: () => Promise<unknown>) {
   PGlite.prototype.query = function (this: PGlite, ...args: any[]) {
     const s = entry(args[0], args[1]);
     all.push(s);
+    // The server's own PGlite instance, on which the statements are replayed.
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
     if (!/\bpgboss\./.test(s.text)) pglite = this;
     return (liteQuery as any).apply(this, args).then((r: unknown) => {
       s.end = performance.now();

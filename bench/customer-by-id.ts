@@ -28,7 +28,8 @@ try {
     headers,
     path: `/api/clienti/cliente/${id}`,
     check: (j) => {
-      if (j.item?.ragione_sociale !== 'Rossi Impianti S.r.l.') throw new Error(`unexpected answer ${JSON.stringify(j)}`);
+      if (j.item?.ragione_sociale !== 'Rossi Impianti S.r.l.')
+        throw new Error(`unexpected answer ${JSON.stringify(j)}`);
     },
   });
 } finally {
