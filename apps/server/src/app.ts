@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -19,7 +19,7 @@ import { registerAuthGuard } from './platform/auth/guard.js';
 import { registerApiHygiene } from './platform/http/api-hygiene.js';
 import { frameworkErrors, registerErrorHandling } from './platform/http/error-handler.js';
 import { registerWeb } from './platform/http/web.js';
-import { requestForLog } from './platform/http/redact.js';
+import { loggerOptions, registerRequestLog } from './platform/http/request-log.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import { Jobs } from './platform/jobs.js';
 import { storageFromConfig } from './platform/storage-config.js';
@@ -83,21 +83,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Validation messages in Italian, the product's main language (the web translates by field).
   z.config(z.locales.it());
   const app = Fastify({
-    logger:
-      opts.logger === false
-        ? false
-        : {
-            level: config.LOG_LEVEL,
-            // Addresses with their secrets (signing links, feeds, tokens in queries) replaced: platform/http/redact.ts.
-            serializers: { req: requestForLog },
-            ...(opts.logStream ? { stream: opts.logStream } : {}),
-          },
+    // One line per request, at INFO only when slow or failed, written asynchronously (platform/http/request-log.ts).
+    logger: opts.logger === false ? false : loggerOptions(config.LOG_LEVEL, opts.logStream),
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   const registered = collectRegisteredRoutes(app);
+  registerRequestLog(app, config.LOG_SLOW_MS);
   const onHandler = opts.onHandler;
   if (onHandler)
     app.addHook('preHandler', async (request) => {

@@ -53,6 +53,8 @@ const schema = z
       .regex(/^[a-z_][a-z0-9_]*$/)
       .default('pgboss'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** A request slower than this is logged at INFO (with the failed ones); the others at DEBUG (decision 0041). */
+    LOG_SLOW_MS: int(0, 600_000).default(500),
     TRUST_PROXY: bool.default(false),
     SEED_DEMO: bool.default(true),
     WEB_DIST: z.string().default('apps/web/dist'),

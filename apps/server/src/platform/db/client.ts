@@ -36,6 +36,17 @@ export async function inTurn<T extends readonly unknown[] | []>(
   return out as never;
 }
 
+/** `inTurn` for calls that start their query when called (prepared statements' `execute`). */
+export async function inTurnCalls<T extends readonly (() => Promise<unknown>)[] | []>(
+  db: DbOrTx,
+  calls: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  if (!(db instanceof PgTransaction)) return Promise.all(calls.map((c) => c())) as never;
+  const out: unknown[] = [];
+  for (const c of calls) out.push(await c());
+  return out as never;
+}
+
 /** Raw SQL for pg-boss: `{ rows }` back, parameters as $1..$n. */
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: any[]; rowCount?: number }>;
 

@@ -6,7 +6,8 @@ import { redactUrl } from './redact.js';
 const lines: string[] = [];
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ LOG_LEVEL: 'info' }, { logStream: { write: (line) => void lines.push(line) } });
+  // At debug every request is logged (at info only slow or failed ones: request-log.ts).
+  t = await startTestApp({ LOG_LEVEL: 'debug' }, { logStream: { write: (line) => void lines.push(line) } });
 });
 afterAll(() => t?.close());
 

@@ -37,8 +37,9 @@ export function redactUrl(url: string): string {
   return `${path}?${query}`;
 }
 
-/** The request as the log writes it: Fastify's fields, the address redacted. */
+/** The request as the log writes it: Fastify's fields, the address redacted (nothing else of a `req` that is not one). */
 export function requestForLog(req: FastifyRequest) {
+  if (typeof req?.url !== 'string') return {};
   return {
     method: req.method,
     url: redactUrl(req.url),

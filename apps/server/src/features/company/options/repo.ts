@@ -1,13 +1,22 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../platform/db/client.js';
+import { prepared } from '../../../platform/db/prepared.js';
 import { aziende } from '../../../platform/db/schema.js';
 import { motivazioni, opzioniAzienda } from '../../../platform/db/schema-options.js';
 
 export type OptionRow = typeof opzioniAzienda.$inferSelect;
 export type MotivazioneRow = typeof motivazioni.$inferSelect;
 
+/** Read by many requests (a report's settings, issue 25): built and prepared once per database handle. */
 export async function listValues(db: DbOrTx, aziendaId: string): Promise<OptionRow[]> {
-  return db.select().from(opzioniAzienda).where(eq(opzioniAzienda.aziendaId, aziendaId));
+  const query = prepared(db, 'opzioni_values', () =>
+    db
+      .select()
+      .from(opzioniAzienda)
+      .where(eq(opzioniAzienda.aziendaId, sql.placeholder('aziendaId')))
+      .prepare('opzioni_values'),
+  );
+  return query.execute({ aziendaId });
 }
 
 export async function upsertValue(db: DbOrTx, aziendaId: string, category: string, subcategory: string, value: string) {
@@ -34,7 +43,14 @@ export async function deleteValue(db: DbOrTx, aziendaId: string, category: strin
 
 /** The company's default language lives on the company (the company form edits it too). */
 export async function findLanguage(db: DbOrTx, aziendaId: string): Promise<string | undefined> {
-  const rows = await db.select({ lingua: aziende.linguaDefault }).from(aziende).where(eq(aziende.id, aziendaId));
+  const query = prepared(db, 'azienda_lingua', () =>
+    db
+      .select({ lingua: aziende.linguaDefault })
+      .from(aziende)
+      .where(eq(aziende.id, sql.placeholder('aziendaId')))
+      .prepare('azienda_lingua'),
+  );
+  const rows = await query.execute({ aziendaId });
   return rows[0]?.lingua;
 }
 

@@ -21,9 +21,11 @@ import { boughtOptions } from '../../billing/index.js';
 const LANGUAGE = keyOf('lingua_default', 'value');
 
 async function storedValues(deps: Deps, aziendaId: string): Promise<StoredValues> {
-  const rows = await repo.listValues(deps.db, aziendaId);
+  const [rows, lingua] = await Promise.all([
+    repo.listValues(deps.db, aziendaId),
+    repo.findLanguage(deps.db, aziendaId),
+  ]);
   const stored: StoredValues = new Map(rows.map((r) => [keyOf(r.category, r.subcategory), r.value]));
-  const lingua = await repo.findLanguage(deps.db, aziendaId);
   if (lingua) stored.set(LANGUAGE, lingua);
   return stored;
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client.js';
+import { prepared } from '../../../platform/db/prepared.js';
 import { articoli } from '../../../platform/db/schema-articles.js';
 import {
   campiPersonalizzati,
@@ -15,20 +16,26 @@ export type CampoValues = Omit<typeof campiPersonalizzati.$inferInsert, 'id' | '
 
 /** The configured fields (removed ones aside unless `withRemoved`), by position then order. */
 export async function listCampi(db: DbOrTx, aziendaId: string, withRemoved = false): Promise<CampoRow[]> {
-  const rows = await db
-    .select({ c: campiPersonalizzati, articoloCodice: articoli.codice })
-    .from(campiPersonalizzati)
-    .leftJoin(
-      articoli,
-      and(eq(articoli.id, campiPersonalizzati.articoloId), eq(articoli.aziendaId, campiPersonalizzati.aziendaId)),
-    )
-    .where(
-      and(
-        eq(campiPersonalizzati.aziendaId, aziendaId),
-        withRemoved ? undefined : isNull(campiPersonalizzati.eliminatoAt),
-      ),
-    )
-    .orderBy(asc(campiPersonalizzati.posizione), asc(campiPersonalizzati.ordine), asc(campiPersonalizzati.createdAt));
+  // Read with every report (issue 25): built and prepared once per database handle, each variant.
+  const name = withRemoved ? 'campi_with_removed' : 'campi_current';
+  const query = prepared(db, name, () =>
+    db
+      .select({ c: campiPersonalizzati, articoloCodice: articoli.codice })
+      .from(campiPersonalizzati)
+      .leftJoin(
+        articoli,
+        and(eq(articoli.id, campiPersonalizzati.articoloId), eq(articoli.aziendaId, campiPersonalizzati.aziendaId)),
+      )
+      .where(
+        and(
+          eq(campiPersonalizzati.aziendaId, sql.placeholder('aziendaId')),
+          withRemoved ? undefined : isNull(campiPersonalizzati.eliminatoAt),
+        ),
+      )
+      .orderBy(asc(campiPersonalizzati.posizione), asc(campiPersonalizzati.ordine), asc(campiPersonalizzati.createdAt))
+      .prepare(name),
+  );
+  const rows = await query.execute({ aziendaId });
   return rows.map((r) => ({ ...r.c, articoloCodice: r.articoloCodice }));
 }
 

@@ -1,5 +1,4 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { inTurn, type DbOrTx } from '../../../platform/db/client.js';
 import { aziende, media, utenti } from '../../../platform/db/schema.js';
 import { articoli, controlli, mansioni } from '../../../platform/db/schema-articles.js';
@@ -15,7 +14,10 @@ import {
   rapportiniTecnici,
 } from '../../../platform/db/schema-reports.js';
 
-import { reportAppointment, type ReportAppointmentRow } from './visit-repo.js';
+import type { ReportAppointmentRow } from './visit-repo.js';
+
+/** One report with its lines, by id: prepared statements (report-read.ts). */
+export { findReport } from './report-read.js';
 
 /** A report and its lines (operations/reports). Every query filters on the company. */
 
@@ -121,67 +123,7 @@ export interface ReportWithLines {
   appuntamento: ReportAppointmentRow | null;
 }
 
-/** The billing customer: the customers table joined a second time. */
-const billing = alias(clienti, 'cliente_fatturazione');
-
 const fullName = sql<string>`trim(coalesce(${utenti.name}, '') || ' ' || coalesce(${utenti.surname}, ''))`;
-
-export async function findReport(db: DbOrTx, aziendaId: string, id: string): Promise<ReportWithLines | undefined> {
-  const [head] = await db
-    .select({
-      report: rapportini,
-      cliente: clienti.ragioneSociale,
-      clienteFatturazione: billing.ragioneSociale,
-      impianto: impianti.nome,
-    })
-    .from(rapportini)
-    .innerJoin(clienti, and(eq(clienti.aziendaId, rapportini.aziendaId), eq(clienti.id, rapportini.clienteId)))
-    .leftJoin(
-      billing,
-      and(eq(billing.aziendaId, rapportini.aziendaId), eq(billing.id, rapportini.clienteFatturazioneId)),
-    )
-    .leftJoin(impianti, and(eq(impianti.aziendaId, rapportini.aziendaId), eq(impianti.id, rapportini.impiantoId)))
-    .where(and(eq(rapportini.aziendaId, aziendaId), eq(rapportini.id, id)));
-  if (!head) return undefined;
-  const mine = <T extends { aziendaId: any; rapportinoId: any }>(t: T) =>
-    and(eq(t.aziendaId, aziendaId), eq(t.rapportinoId, id));
-  const [tecnici, macchine, mansione, giornate, materiali, checks, campi] = await inTurn(db, [
-    db
-      .select({ id: utenti.id, nome: fullName, username: utenti.username })
-      .from(rapportiniTecnici)
-      .innerJoin(utenti, eq(utenti.id, rapportiniTecnici.utenteId))
-      .where(mine(rapportiniTecnici))
-      .orderBy(asc(utenti.ordine)),
-    db.select({ id: rapportiniMacchinari.macchinarioId }).from(rapportiniMacchinari).where(mine(rapportiniMacchinari)),
-    db
-      .select({ id: mansioni.id, nome: mansioni.nome })
-      .from(rapportiniMansioni)
-      .innerJoin(mansioni, eq(mansioni.id, rapportiniMansioni.mansioneId))
-      .where(mine(rapportiniMansioni)),
-    db.select().from(rapportiniGiornate).where(mine(rapportiniGiornate)).orderBy(asc(rapportiniGiornate.ordine)),
-    db.select().from(rapportiniMateriali).where(mine(rapportiniMateriali)).orderBy(asc(rapportiniMateriali.ordine)),
-    db.select().from(rapportiniControlli).where(mine(rapportiniControlli)).orderBy(asc(rapportiniControlli.ordine)),
-    db
-      .select({ campoId: rapportiniCampi.campoId, valore: rapportiniCampi.valore })
-      .from(rapportiniCampi)
-      .where(mine(rapportiniCampi)),
-  ]);
-  return {
-    report: head.report,
-    cliente: head.cliente,
-    clienteFatturazione: head.clienteFatturazione,
-    impianto: head.impianto,
-    mansioneId: mansione[0]?.id ?? null,
-    mansione: mansione[0]?.nome ?? null,
-    tecnici: tecnici.map((t) => ({ id: t.id, nome: t.nome || t.username })),
-    macchinari: macchine.map((m) => m.id),
-    giornate,
-    materiali,
-    controlli: checks,
-    campi,
-    appuntamento: await reportAppointment(db, aziendaId, id),
-  };
-}
 
 export async function numeroTaken(db: DbOrTx, aziendaId: string, numero: string): Promise<boolean> {
   const rows = await db

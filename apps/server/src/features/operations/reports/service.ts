@@ -56,6 +56,8 @@ export async function present(
   r: repo.ReportWithLines,
   settings: ReportSettings,
   config?: CampoRow[],
+  /** The awaited signing link, when already read (`awaitedSignature`). */
+  awaited?: Awaited<ReturnType<typeof awaitedSignature>>,
 ): Promise<Report> {
   const access = reportAccess(ctx);
   const fields = config ?? (await campiWithRemoved(db, ctx.company.id));
@@ -71,18 +73,22 @@ export async function present(
     : null;
   const mine = access.editAll || (access.editOwn && r.tecnici.some((t) => t.id === ownIdOf(ctx.principal)));
   const mayEdit = editable(r.report, settings) && mine;
-  const attesa = await awaitedSignature(db, ctx.company.id, r.report.id, ctx.clock.now());
+  const attesa =
+    awaited !== undefined ? awaited : await awaitedSignature(db, ctx.company.id, r.report.id, ctx.clock.now());
   // Who may edit a report may sign it, never once completed; the signature locks when the report closes (a
   // closed report is signed only while it has none).
   return toRapportino(r, campiOf(fields, r.campi), prezzi, mayEdit, mine && !signatureLocked(r.report), attesa);
 }
 
 export async function get(ctx: CompanyContext, id: string): Promise<Report> {
-  const [settings, r] = await Promise.all([
+  // One round trip for all of it (issue 25): what `present` reads too is read here, with the report.
+  const [settings, r, config, attesa] = await Promise.all([
     reportSettings(ctx.deps, ctx.company.id),
     visible(ctx.db, ctx, reportAccess(ctx), id),
+    campiWithRemoved(ctx.db, ctx.company.id),
+    awaitedSignature(ctx.db, ctx.company.id, id, ctx.clock.now()),
   ]);
-  return present(ctx.db, ctx, r, settings);
+  return present(ctx.db, ctx, r, settings, config, attesa);
 }
 
 /**

@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client.js';
+import { prepared } from '../../../platform/db/prepared.js';
 import { utenti } from '../../../platform/db/schema.js';
 import { rapportiniFirmaLink, rapportiniMailLog } from '../../../platform/db/schema-reports.js';
 import { appuntamenti } from '../../../platform/db/schema-schedule.js';
@@ -38,23 +39,28 @@ export async function reportAppointment(
  * link_firma sending in_coda or inviato). A new link spends the earlier ones, so at most one is open.
  */
 export async function awaitedSignature(db: DbOrTx, aziendaId: string, rapportinoId: string, now: Date) {
-  const [link] = await db
-    .select({
-      email: rapportiniFirmaLink.email,
-      scadeAt: rapportiniFirmaLink.scadeAt,
-      at: rapportiniFirmaLink.createdAt,
-    })
-    .from(rapportiniFirmaLink)
-    .where(
-      and(
-        eq(rapportiniFirmaLink.aziendaId, aziendaId),
-        eq(rapportiniFirmaLink.rapportinoId, rapportinoId),
-        isNull(rapportiniFirmaLink.usatoAt),
-        gt(rapportiniFirmaLink.scadeAt, now),
-      ),
-    )
-    .orderBy(desc(rapportiniFirmaLink.createdAt))
-    .limit(1);
+  // Read with every report (issue 25): built and prepared once per database handle.
+  const query = prepared(db, 'report_firma_link', () =>
+    db
+      .select({
+        email: rapportiniFirmaLink.email,
+        scadeAt: rapportiniFirmaLink.scadeAt,
+        at: rapportiniFirmaLink.createdAt,
+      })
+      .from(rapportiniFirmaLink)
+      .where(
+        and(
+          eq(rapportiniFirmaLink.aziendaId, sql.placeholder('aziendaId')),
+          eq(rapportiniFirmaLink.rapportinoId, sql.placeholder('id')),
+          isNull(rapportiniFirmaLink.usatoAt),
+          gt(rapportiniFirmaLink.scadeAt, sql`${sql.placeholder('now')}::timestamptz`),
+        ),
+      )
+      .orderBy(desc(rapportiniFirmaLink.createdAt))
+      .limit(1)
+      .prepare('report_firma_link'),
+  );
+  const [link] = await query.execute({ aziendaId, id: rapportinoId, now: now.toISOString() });
   if (!link) return null;
   const [mail] = await db
     .select({ stato: rapportiniMailLog.stato })
