@@ -95,7 +95,7 @@ function Root() {
 /** Render errors inside a layout keep the layout; anything else gets the no-menu frame. */
 const pages = (children: RouteObject[]): RouteObject[] => [{ errorElement: <RouteError />, children }];
 
-const routes: RouteObject[] = [
+export const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: (
