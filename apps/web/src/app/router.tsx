@@ -57,7 +57,11 @@ const CustomersPage = lazyPage(() => import('../features/registries/customers/Cu
 const CustomerPage = lazyPage(() => import('../features/registries/customers/CustomerPage'), 'CustomerPage');
 const ItemsPage = lazyPage(() => import('../features/registries/articles/ItemsPage'), 'ItemsPage');
 const JobsPage = lazyPage(() => import('../features/registries/job-roles/JobsPage'), 'JobsPage');
-const ReportsPage = lazyPage(() => import('../features/operations/reports/ReportsPage'), 'ReportsPage');
+const ReportsPage = lazyPage(
+  () => import('../features/operations/reports/ReportsPage'),
+  'ReportsPage',
+  (m, start) => m.prepareReports(start),
+);
 const ReportPage = lazyPage(() => import('../features/operations/reports/ReportPage'), 'ReportPage');
 const SignLinkPage = lazyPage(() => import('../features/operations/reports/SignLinkPage'), 'SignLinkPage');
 const NewReportPage = lazyPage(() => import('../features/operations/reports/NewReportPage'), 'NewReportPage');
