@@ -131,7 +131,9 @@ try {
     for (const [i, base] of bases.entries()) runs[i]!.push(await coldOpen(browser, base, sessions[i]!));
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  console.log(`/interventions, signed in, cold (fresh context), 1366x900, ${RUNS} run(s) each, median ms from navigation:`);
+  console.log(
+    `/interventions, signed in, cold (fresh context), 1366x900, ${RUNS} run(s) each, median ms from navigation:`,
+  );
   console.log(`| | ${bases.join(' | ')} |\n|---|${bases.map(() => '---|').join('')}`);
   const row = (label: string, f: (r: Run) => number, digits = 0) =>
     console.log(`| ${label} | ${runs.map((rs) => median(rs.map(f)).toFixed(digits)).join(' | ')} |`);
@@ -139,9 +141,10 @@ try {
   row('first row shown', (r) => r.firstRow);
   row('scripts started before the list call', (r) => r.scriptsBefore);
   row('other API calls started before it', (r) => r.apiBefore);
-  for (const rs of runs) if (rs.some((r) => !Number.isFinite(r.firstRow) || !Number.isFinite(r.listSent))) {
-    throw new Error('a run did not see the list call or its first row');
-  }
+  for (const rs of runs)
+    if (rs.some((r) => !Number.isFinite(r.firstRow) || !Number.isFinite(r.listSent))) {
+      throw new Error('a run did not see the list call or its first row');
+    }
 } finally {
   await browser.close();
   await close();

@@ -13,6 +13,8 @@ import { NoMenuLayout } from './layouts/NoMenuLayout';
 import { SessionSync } from './SessionSync';
 // The first page most visitors see is in the first chunk: no second round trip before the form shows.
 import { LoginPage } from '../features/identity/auth/LoginPage';
+// The list of /interventions is asked for with the first chunk, before the page's code (issue 25).
+import { startReportsList } from '../features/operations/reports/list-query';
 
 // The signed-in frame (menu, header, banners, tour) is a chunk of its own: the login page does not load it.
 const DefaultLayout = lazyPage(() => import('./layouts/DefaultLayout'), 'DefaultLayout');
@@ -60,7 +62,8 @@ const JobsPage = lazyPage(() => import('../features/registries/job-roles/JobsPag
 const ReportsPage = lazyPage(
   () => import('../features/operations/reports/ReportsPage'),
   'ReportsPage',
-  (m, start) => m.prepareReports(start),
+  undefined,
+  startReportsList,
 );
 const ReportPage = lazyPage(() => import('../features/operations/reports/ReportPage'), 'ReportPage');
 const SignLinkPage = lazyPage(() => import('../features/operations/reports/SignLinkPage'), 'SignLinkPage');

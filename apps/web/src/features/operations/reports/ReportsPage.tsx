@@ -3,77 +3,24 @@ import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconFileCode, IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { mayListUsers, optionValue, REPORTS_TABLE, routes, todayIn, type ReportListRow } from '@fs/contract';
+import { mayListUsers, optionValue, routes, todayIn, type ReportListRow } from '@fs/contract';
 import { DataTable, pageQueryProps } from '../../../app/components/DataTable';
 import { ExportMenu } from '../../../app/components/ExportMenu';
 import { useDebounced } from '../../../app/components/list-state';
-import { filterRules, readListParams, sortsOf, useListParams } from '../../../app/components/list-url';
-import type { PageStart } from '../../../app/lazy-page';
+import { useListParams } from '../../../app/components/list-url';
 import { formatDate } from '../../../app/format';
 import { formatDecimal, formatMoney } from '../../../app/numbers';
 import { useCan, usePermissions } from '../../../app/session/api';
 import { usePageTitle } from '../../../app/use-page-title';
 import { useCompanyZone, useOptions } from '../../company';
 import { useUsers } from '../../identity';
-import { reportsPageQuery, useCustomerContracts, useReportsPage } from './api';
+import { useCustomerContracts, useReportsPage } from './api';
+import { LIST, listQuery, STATI } from './list-query';
 import { contractLabel } from './HeaderMore';
 import { PERIODS, periodRange, type Period } from './periods';
 import { BulkActions } from './BulkActions';
 import { CustomerFilter } from './CustomerFilter';
 import { StateBadge } from './StateBadge';
-
-const STATI = ['aperti', 'NUOVO', 'APERTO', 'CHIUSO'] as const;
-
-/** The list's address: state, customer, contract, technician, period and completion, by the API's names. */
-const LIST = {
-  sort: REPORTS_TABLE.defaultSort,
-  dir: 'desc',
-  sorts: sortsOf(REPORTS_TABLE),
-  filters: {
-    stato: filterRules.oneOf(STATI),
-    cliente_id: filterRules.id,
-    contratto_id: filterRules.id,
-    tecnico_id: filterRules.id,
-    periodo: filterRules.oneOf(PERIODS),
-    completato: filterRules.oneOf(['true', 'false']),
-  },
-} as const;
-
-/** The list call's query for the list's state and filters (`today` in the company's zone cuts the period). */
-function listQuery(
-  state: { page: number; size: number; sort: string; dir: string; q: string },
-  filters: Partial<Record<keyof typeof LIST.filters, string>>,
-  today: string,
-): URLSearchParams {
-  const params = new URLSearchParams({
-    page: String(state.page),
-    size: String(state.size),
-    sort: state.sort,
-    dir: state.dir,
-  });
-  if (state.q) params.set('q', state.q);
-  for (const key of ['stato', 'tecnico_id', 'cliente_id', 'contratto_id', 'completato'] as const) {
-    if (filters[key]) params.set(key, filters[key]);
-  }
-  const periodo = (filters.periodo || null) as Period | null;
-  if (periodo) {
-    const r = periodRange(periodo, today);
-    params.set('dal', r.dal);
-    params.set('al', r.al);
-  }
-  return params;
-}
-
-/**
- * At app start on /interventions (lazyPage's prepare), the list's first page is asked for while the
- * signed-in frame, the session and the permissions load, rather than after the page has mounted: the
- * page then finds it under its query key. A period filter waits for the page (its days are the company's).
- */
-export function prepareReports({ search, queryClient }: PageStart): void {
-  const { state, filters } = readListParams(new URLSearchParams(search), LIST);
-  if (filters.periodo) return;
-  void queryClient.prefetchQuery(reportsPageQuery(listQuery({ ...state, q: state.q.trim() }, filters, '').toString()));
-}
 
 /** /interventions: every report the user may see, paged on the server, with the list's filters. */
 export function ReportsPage() {
