@@ -23,6 +23,7 @@ import { chromium, type Browser } from 'playwright';
 import { loadConfig } from '../apps/server/src/config.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { DEMO, seedDemoIfEmpty } from '../apps/server/src/demo/seed.js';
+import { seedSampleReports } from '../apps/server/src/demo/sample-reports.js';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
 const RUNS = SMOKE ? 1 : Number(process.env.BENCH_RUNS ?? 7);
@@ -47,6 +48,8 @@ async function products(): Promise<{ bases: string[]; close: () => Promise<void>
   });
   const built = await buildApp(config, { logger: false });
   await seedDemoIfEmpty(built.deps.db, { sample: true });
+  const demo = await built.deps.database.executeSql('select id from aziende where partita_iva = $1', [DEMO.piva]);
+  await seedSampleReports(built.deps, (demo.rows[0] as { id: string }).id);
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   return {
     bases: [`http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`],
