@@ -57,10 +57,14 @@ async function renderLogin(webDir, node) {
   const outDir = path.join(webDir, 'node_modules', '.prerender');
   rmSync(outDir, { recursive: true, force: true });
   const vite = path.resolve(webDir, '../../node_modules/vite/bin/vite.js');
-  const r = spawnSync(node, [vite, 'build', '--ssr', 'src/prerender/login.tsx', '--outDir', outDir, '--logLevel', 'warn'], {
-    cwd: webDir,
-    stdio: 'inherit',
-  });
+  const r = spawnSync(
+    node,
+    [vite, 'build', '--ssr', 'src/prerender/login.tsx', '--outDir', outDir, '--logLevel', 'warn'],
+    {
+      cwd: webDir,
+      stdio: 'inherit',
+    },
+  );
   if (r.status !== 0) throw new Error('the login page could not be built for prerendering');
   const { JSDOM } = await import('jsdom');
   const dom = new JSDOM('<!doctype html><html lang="it"><body></body></html>', { url: 'http://localhost/login' });

@@ -50,7 +50,5 @@ void Promise.all([i18nReady.catch(() => {}), pages]).finally(() => {
 });
 
 function canHydrate(root: HTMLElement): boolean {
-  return (
-    root.dataset.prerendered === window.location.pathname && !signedIn && i18n.language === root.dataset.lang
-  );
+  return root.dataset.prerendered === window.location.pathname && !signedIn && i18n.language === root.dataset.lang;
 }

@@ -32,7 +32,7 @@ describe('lazy pages', () => {
     expect(screen.queryByText('fallback')).toBeNull();
   });
 
-  it('hands start the address before the page's code has arrived', async () => {
+  it("hands start the address before the page's code has arrived", async () => {
     let arrive!: (m: { Shown: () => null }) => void;
     const start = vi.fn();
     const Page = lazyPage(() => new Promise<{ Shown: () => null }>((r) => (arrive = r)), 'Shown', undefined, start);
