@@ -14,6 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { prerenderLogin } from './prerender-login.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const at = (...p) => path.join(root, ...p);
@@ -129,9 +130,11 @@ const PARTS = {
       'packages/contract/package.json',
       'package-lock.json',
       'scripts/build.mjs',
+      'scripts/prerender-login.mjs',
     ],
     async build() {
       run(process.execPath, [at('node_modules/vite/bin/vite.js'), 'build'], at('apps/web'));
+      await prerenderLogin(at('apps/web'));
       await precompress(at('apps/web/dist'));
     },
   },

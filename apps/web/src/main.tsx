@@ -1,9 +1,9 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
-import { i18nReady } from './app/i18n';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import i18n, { i18nReady } from './app/i18n';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { isSignedIn } from './app/api/session-store';
 import { Providers } from './app/providers';
@@ -11,6 +11,10 @@ import { createQueryClient } from './app/query-client';
 import { preloadPages, router } from './app/router';
 import { reloadAfterChunkError } from './app/lazy-page';
 import { permissionsQuery } from './app/session/api';
+
+// The prerendered login page's stylesheets load without holding its first paint (its own rules are inlined,
+// decision 0043): they apply from now on.
+document.querySelectorAll<HTMLLinkElement>('link[data-deferred-style]').forEach((link) => (link.media = 'all'));
 
 // Vite reports a failed preload of a dependency chunk here (e.g. after a new deploy).
 window.addEventListener('vite:preloadError', () => {
@@ -30,11 +34,21 @@ const pages = preloadPages(window.location.pathname, signedIn, { search: window.
 // React 19 keeps for at least 300 ms (see lazyPage), while the chunks are a few ms away. Until then
 // index.html's static shell shows.
 void Promise.all([i18nReady.catch(() => {}), pages]).finally(() => {
-  createRoot(document.getElementById('root')!).render(
+  const root = document.getElementById('root')!;
+  const app = (
     <StrictMode>
       <Providers queryClient={queryClient}>
         <RouterProvider router={router} />
       </Providers>
-    </StrictMode>,
+    </StrictMode>
   );
+  // The login page's HTML, prerendered at build time (decision 0043), is taken over rather than drawn
+  // again, in a transition so React hydrates it in slices that leave the main thread free; any other
+  // case (a session, another language) draws the app in its place.
+  if (canHydrate(root)) startTransition(() => void hydrateRoot(root, app));
+  else createRoot(root).render(app);
 });
+
+function canHydrate(root: HTMLElement): boolean {
+  return root.dataset.prerendered === window.location.pathname && !signedIn && i18n.language === root.dataset.lang;
+}

@@ -11,6 +11,7 @@ beforeAll(async () => {
   const web = path.join(process.env.TMPDIR ?? '/tmp', `fs-web-${process.pid}`);
   mkdirSync(path.join(web, 'assets'), { recursive: true });
   writeFileSync(path.join(web, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(web, 'login.html'), '<!doctype html><div id="root" data-prerendered="/login"></div>');
   writeFileSync(path.join(web, 'assets', 'app-123.js'), 'console.log(1)');
   // What scripts/build.mjs writes beside a big asset: its brotli and gzip twins.
   const big = `export const words = ${JSON.stringify('parola '.repeat(2000))};`;
@@ -71,6 +72,16 @@ describe('HTTP surface', () => {
     expect(page.body).toContain('<div id="root">');
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-123.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers /login with the prerendered page unless the language cookie asks for another language', async () => {
+    const get = (url: string, cookie?: string) =>
+      t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+    const plain = await get('/login?redirectAfterLogin=%2Fcustomers');
+    expect(plain.body).toContain('data-prerendered="/login"');
+    expect((await get('/login', 'a=1; i18n_redirected=it')).body).toContain('data-prerendered');
+    expect((await get('/login', 'i18n_redirected=en')).body).toBe('<!doctype html><div id="root"></div>');
+    expect((await get('/access/reset-password')).body).toBe('<!doctype html><div id="root"></div>');
   });
 
   it('sends the precompressed twin of an asset the browser accepts, and the plain file otherwise', async () => {

@@ -32,6 +32,18 @@ describe('lazy pages', () => {
     expect(screen.queryByText('fallback')).toBeNull();
   });
 
+  it("hands start the address before the page's code has arrived", async () => {
+    let arrive!: (m: { Shown: () => null }) => void;
+    const start = vi.fn();
+    const Page = lazyPage(() => new Promise<{ Shown: () => null }>((r) => (arrive = r)), 'Shown', undefined, start);
+    const at = { search: '?stato=APERTO', queryClient: new QueryClient() };
+    const loaded = Page.preload(at);
+    expect(start).toHaveBeenCalledWith(at);
+    arrive({ Shown: () => null });
+    await loaded;
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
   it('renders a page not loaded yet through Suspense', async () => {
     const Page = lazyPage(async () => ({ Later: () => createElement('p', null, 'the page') }), 'Later');
     render(createElement(Suspense, { fallback: createElement('p', null, 'fallback') }, createElement(Page)));

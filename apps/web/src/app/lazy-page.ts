@@ -66,12 +66,14 @@ export type LazyPage = ComponentType & { preload: (start?: PageStart) => Promise
  * `prepare`, lets the page's module ask for what it will show as soon as the module is there. A page
  * whose chunk has arrived by its first render is rendered at once rather than through React.lazy,
  * so no Suspense fallback shows: React 19 keeps a boundary's fallback on screen for at least 300 ms
- * after it appears, so a fallback for a chunk that is 20 ms away costs 300.
+ * after it appears, so a fallback for a chunk that is 20 ms away costs 300. `start`, code of the first
+ * chunk, asks for the page's first data at once, before the page's code has arrived.
  */
 export function lazyPage<M extends Record<string, unknown>, K extends keyof M>(
   load: () => Promise<M>,
   name: K,
   prepare?: (module: M, start: PageStart) => void,
+  start?: (start: PageStart) => void,
 ): LazyPage {
   let module: M | undefined;
   const part = chunk(async () => (module = await load()), name);
@@ -81,9 +83,10 @@ export function lazyPage<M extends Record<string, unknown>, K extends keyof M>(
     const [Component] = useState(() => (part.loaded as ComponentType | undefined) ?? Lazy);
     return createElement(Component, props);
   }
-  const preload = async (start?: PageStart) => {
+  const preload = async (at?: PageStart) => {
+    if (at && start) start(at);
     await part.load();
-    if (start && prepare && module) prepare(module, start);
+    if (at && prepare && module) prepare(module, at);
   };
   return Object.assign(Page, { preload });
 }

@@ -13,6 +13,8 @@ import { NoMenuLayout } from './layouts/NoMenuLayout';
 import { SessionSync } from './SessionSync';
 // The first page most visitors see is in the first chunk: no second round trip before the form shows.
 import { LoginPage } from '../features/identity/auth/LoginPage';
+// The list of /interventions is asked for with the first chunk, before the page's code (issue 25).
+import { startReportsList } from '../features/operations/reports/list-query';
 
 // The signed-in frame (menu, header, banners, tour) is a chunk of its own: the login page does not load it.
 const DefaultLayout = lazyPage(() => import('./layouts/DefaultLayout'), 'DefaultLayout');
@@ -57,7 +59,12 @@ const CustomersPage = lazyPage(() => import('../features/registries/customers/Cu
 const CustomerPage = lazyPage(() => import('../features/registries/customers/CustomerPage'), 'CustomerPage');
 const ItemsPage = lazyPage(() => import('../features/registries/articles/ItemsPage'), 'ItemsPage');
 const JobsPage = lazyPage(() => import('../features/registries/job-roles/JobsPage'), 'JobsPage');
-const ReportsPage = lazyPage(() => import('../features/operations/reports/ReportsPage'), 'ReportsPage');
+const ReportsPage = lazyPage(
+  () => import('../features/operations/reports/ReportsPage'),
+  'ReportsPage',
+  undefined,
+  startReportsList,
+);
 const ReportPage = lazyPage(() => import('../features/operations/reports/ReportPage'), 'ReportPage');
 const SignLinkPage = lazyPage(() => import('../features/operations/reports/SignLinkPage'), 'SignLinkPage');
 const NewReportPage = lazyPage(() => import('../features/operations/reports/NewReportPage'), 'NewReportPage');
@@ -95,7 +102,7 @@ function Root() {
 /** Render errors inside a layout keep the layout; anything else gets the no-menu frame. */
 const pages = (children: RouteObject[]): RouteObject[] => [{ errorElement: <RouteError />, children }];
 
-const routes: RouteObject[] = [
+export const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: (

@@ -2,7 +2,18 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { LOCALE_COOKIE } from '@fs/contract';
 import { AppError } from '../errors.js';
+
+/**
+ * The page prerendered at build time (decision 0043): in Italian, for a visitor whose language
+ * cookie asks for no other; anyone else gets index.html and the app draws the page.
+ */
+function prerendered(webDist: string, pathname: string, cookie: string | undefined): string | null {
+  if (pathname !== '/login' || !existsSync(path.join(webDist, 'login.html'))) return null;
+  const locale = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`).exec(cookie ?? '')?.[1];
+  return locale === undefined || locale === 'it' ? 'login.html' : null;
+}
 
 /**
  * Serves the built web app with history fallback: any non-API GET that is not
@@ -36,7 +47,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       if (rel && file.startsWith(webDist + path.sep) && existsSync(file) && !rel.endsWith('/')) {
         return reply.sendFile(rel);
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const page = prerendered(webDist, req.url.split('?')[0]!, req.headers.cookie) ?? 'index.html';
+      return reply.header('cache-control', 'no-cache').sendFile(page);
     });
   }
   app.setNotFoundHandler((req, reply) => {

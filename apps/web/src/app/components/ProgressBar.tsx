@@ -8,7 +8,7 @@ import classes from './ProgressBar.module.css';
 export function ProgressBar() {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const pending = useSyncExternalStore(activity.subscribe, activity.count);
+  const pending = useSyncExternalStore(activity.subscribe, activity.count, activity.count);
   const busy = pending > 0 || navigation.state !== 'idle';
   if (!busy) return null;
   return (

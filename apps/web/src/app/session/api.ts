@@ -11,7 +11,7 @@ export const sessionKeys = {
 };
 
 export function useStoredSession() {
-  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
 }
 
 /** The session user, validated against the server on every app load. */

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { LoginRequest } from '@fs/contract';
 import { errorText, isApiError } from '../../../app/api/errors';
 import { usePageTitle } from '../../../app/use-page-title';
+import { useHydrated } from '../../../app/use-hydrated';
 import { useLogin } from './api';
 import { SsoSection } from './sso/SsoSection';
 
@@ -18,6 +19,8 @@ export function LoginPage() {
   const { t } = useTranslation();
   usePageTitle(t('login.title'));
   const login = useLogin();
+  // Prerendered (decision 0043), the button submits nothing before React runs: a native submit would put the password in the address.
+  const hydrated = useHydrated();
   const [params] = useSearchParams();
   const required = (value: string) => (value.trim() ? null : t('common.required'));
   const form = useForm<LoginRequest>({
@@ -62,7 +65,7 @@ export function LoginPage() {
               {t('login.forgot')}
             </Anchor>
           </Group>
-          <Button type="submit" loading={login.isPending} fullWidth>
+          <Button type={hydrated ? 'submit' : 'button'} loading={login.isPending} fullWidth>
             {t('login.submit')}
           </Button>
         </Stack>

@@ -3,11 +3,11 @@ import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconFileCode, IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { mayListUsers, optionValue, REPORTS_TABLE, routes, todayIn, type ReportListRow } from '@fs/contract';
+import { mayListUsers, optionValue, routes, todayIn, type ReportListRow } from '@fs/contract';
 import { DataTable, pageQueryProps } from '../../../app/components/DataTable';
 import { ExportMenu } from '../../../app/components/ExportMenu';
 import { useDebounced } from '../../../app/components/list-state';
-import { filterRules, sortsOf, useListParams } from '../../../app/components/list-url';
+import { useListParams } from '../../../app/components/list-url';
 import { formatDate } from '../../../app/format';
 import { formatDecimal, formatMoney } from '../../../app/numbers';
 import { useCan, usePermissions } from '../../../app/session/api';
@@ -15,28 +15,12 @@ import { usePageTitle } from '../../../app/use-page-title';
 import { useCompanyZone, useOptions } from '../../company';
 import { useUsers } from '../../identity';
 import { useCustomerContracts, useReportsPage } from './api';
+import { LIST, listQuery, STATI } from './list-query';
 import { contractLabel } from './HeaderMore';
 import { PERIODS, periodRange, type Period } from './periods';
 import { BulkActions } from './BulkActions';
 import { CustomerFilter } from './CustomerFilter';
 import { StateBadge } from './StateBadge';
-
-const STATI = ['aperti', 'NUOVO', 'APERTO', 'CHIUSO'] as const;
-
-/** The list's address: state, customer, contract, technician, period and completion, by the API's names. */
-const LIST = {
-  sort: REPORTS_TABLE.defaultSort,
-  dir: 'desc',
-  sorts: sortsOf(REPORTS_TABLE),
-  filters: {
-    stato: filterRules.oneOf(STATI),
-    cliente_id: filterRules.id,
-    contratto_id: filterRules.id,
-    tecnico_id: filterRules.id,
-    periodo: filterRules.oneOf(PERIODS),
-    completato: filterRules.oneOf(['true', 'false']),
-  },
-} as const;
 
 /** /interventions: every report the user may see, paged on the server, with the list's filters. */
 export function ReportsPage() {
@@ -69,23 +53,7 @@ export function ReportsPage() {
   const canContracts = useCan('contratti', 'read') === true;
   const contracts = useCustomerContracts(cliente, canContracts);
   const q = useDebounced(search.trim());
-  const params = new URLSearchParams({
-    page: String(state.page),
-    size: String(state.size),
-    sort: state.sort,
-    dir: state.dir,
-  });
-  if (q) params.set('q', q);
-  if (stato) params.set('stato', stato);
-  if (tecnico) params.set('tecnico_id', tecnico);
-  if (cliente) params.set('cliente_id', cliente);
-  if (contratto) params.set('contratto_id', contratto);
-  if (completato) params.set('completato', completato);
-  if (periodo) {
-    const r = periodRange(periodo, today);
-    params.set('dal', r.dal);
-    params.set('al', r.al);
-  }
+  const params = listQuery({ ...list.state, q }, list.filters, today);
   const page = useReportsPage(params.toString());
   const filtered = !!(q || stato || tecnico || cliente || contratto || periodo || completato);
 

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   routes,
   type CustomFieldConfigSaveRequest,
@@ -21,12 +21,16 @@ export const reportKeys = {
 export type ReportsPage = RouteAnswer<typeof routes.reports.list>;
 
 /** One page of the report list (the query string as GET /rapportini/rapportini/admin takes it). */
-export function useReportsPage(qs: string) {
-  return useQuery({
+/** One page of the list; an answer under 2 s old is shown without asking again (the one asked for at app start). */
+export const reportsPageQuery = (qs: string) =>
+  queryOptions({
     queryKey: reportKeys.page(qs),
-    placeholderData: keepPreviousData,
     queryFn: () => api.call(routes.reports.list, { query: new URLSearchParams(qs) }),
+    staleTime: 2_000,
   });
+
+export function useReportsPage(qs: string) {
+  return useQuery({ ...reportsPageQuery(qs), placeholderData: keepPreviousData });
 }
 
 export function useReport(id: string | undefined) {

@@ -3,6 +3,7 @@ import { IconAlertCircle, IconKey } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../../../shell';
+import { useHydrated } from '../../../../app/use-hydrated';
 import { useCompleteLogin } from '../api';
 import { useStartSso } from './api';
 import { ssoErrorText } from './sso-errors';
@@ -19,7 +20,9 @@ export function SsoSection() {
   const completeLogin = useCompleteLogin();
   const finish = useSsoReturn('web', completeLogin);
   const start = useStartSso('web');
-  const enabled = config.data?.sso.enabled === true;
+  // As prerendered (decision 0043) until hydrated: React keeps the HTML's attributes, so the first render must match it.
+  const hydrated = useHydrated();
+  const enabled = hydrated && config.data?.sso.enabled === true;
   const error = finish.error ?? start.error;
 
   return (
