@@ -170,13 +170,13 @@ try {
 
   /**
    * Waits (in the page) until `minDays` day cells show "+N", then scrolls to the bottom; times from the
-   * navigation start ('navigation') or from a click on "next month" ('next'). A string: tsx would add
+   * navigation start ('navigation') or from a click on the planner's own "next period" button ('next'). A string: tsx would add
    * helpers to a function's source that the page does not have.
    */
   const waitRendered = (p: Page, minDays: number, from: 'navigation' | 'next') =>
     p.evaluate(`(async () => {
       const t0 = ${from === 'navigation' ? '0' : 'performance.now()'};
-      if (${from === 'next'}) document.querySelector('.fc-next-button').click();
+      if (${from === 'next'}) document.querySelector('button[aria-label="Periodo successivo"]').click();
       const frame = () => new Promise((r) => requestAnimationFrame(() => r(null)));
       for (;;) {
         await frame();

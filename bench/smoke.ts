@@ -36,6 +36,7 @@ const SMOKES: Smoke[] = [
   { bench: 'login-weight.ts', product: true },
   { bench: 'lighthouse.ts', product: true, env: { LIGHTHOUSE_RUNS: '1' } },
   { bench: 'planner-browser.ts', env: { BENCH_RUNS: '1' } },
+  { bench: 'interventions-browser.ts' },
 ];
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -1,7 +1,7 @@
 // `npm test`: every check, one task after the other with live output, then a summary with each
 // task's time:
 //
-//   type checks · lint · unit tests (contract, web) · production build ·
+//   type checks · lint · unit tests (contract, web) · production build · benchmarks at smoke size ·
 //   server integration suite (PGlite, and PostgreSQL with TEST_DATABASE_URL) · browser tests
 //
 // Every task runs even when another fails; the exit code is 1 if any failed. `--parallel` runs the
@@ -23,6 +23,8 @@ const STAGES = [
     { name: 'lint', script: 'lint' },
     { name: 'unit tests', script: 'test:unit' },
     { name: 'build', script: 'build' },
+    // Every benchmark at a tiny size (bench/smoke.ts), so none rots: after the build, which some start.
+    { name: 'bench smoke', script: 'bench:smoke' },
   ],
   [
     { name: 'server suite', script: 'test:server' },
