@@ -46,7 +46,8 @@ async function restart(main: string, env: Record<string, string>): Promise<numbe
   try {
     for (;;) {
       if (dead) throw new Error(`the server stopped before answering:\n${stderr}`);
-      if (performance.now() - started > 180_000) throw new Error('no health answer within 3 minutes');
+      if (performance.now() - started > 180_000)
+        throw new Error(`no health answer within 3 minutes (${main}):\n${stderr}`);
       const ok = await fetch(`http://127.0.0.1:${p}/api/health`).then(
         (r) => r.status === 200,
         () => false,
