@@ -7,8 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { loadConfig } from '../apps/server/src/config.js';
-import { buildApp } from '../apps/server/src/app.js';
+import { benchServer } from './server.js';
 import { provisionCompany } from '../apps/server/src/features/company/company/provision.js';
 
 export const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -22,15 +21,7 @@ export function randomPartitaIva(): string {
 
 export async function startBench(tag: string) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `fs-bench-${tag}-`));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    SEED_DEMO: 'false',
-    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-    WEB_DIST: path.join(dataDir, 'none'),
-  });
-  const built = await buildApp(config, { logger: false });
+  const built = await benchServer(dataDir);
   const company = (name: string) =>
     provisionCompany(built.deps.db, {
       ragioneSociale: name,

@@ -12,20 +12,12 @@ import { createWriteStream, mkdtempSync, openAsBlob, rmSync, statSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { loadConfig } from '../apps/server/src/config.js';
-import { buildApp } from '../apps/server/src/app.js';
+import { benchServer } from './server.js';
 import { DEMO, seedDemoIfEmpty } from '../apps/server/src/demo/seed.js';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fs-bench-import-'));
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  PORT: '0',
-  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-  WEB_DIST: path.join(dataDir, 'none'),
-});
-const built = await buildApp(config, { logger: false });
+const built = await benchServer(dataDir);
 await seedDemoIfEmpty(built.deps.db);
 // The demo company gets enough customer slots for the file.
 const az = (await built.deps.database.executeSql('select id from aziende where partita_iva = $1', [DEMO.piva])).rows[0]

@@ -20,8 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright';
-import { loadConfig } from '../apps/server/src/config.js';
-import { buildApp } from '../apps/server/src/app.js';
+import { benchServer } from './server.js';
 import { DEMO, seedDemoIfEmpty } from '../apps/server/src/demo/seed.js';
 import { seedSampleReports } from '../apps/server/src/demo/sample-reports.js';
 
@@ -39,14 +38,7 @@ async function products(): Promise<{ bases: string[]; close: () => Promise<void>
   const webDist = path.resolve(import.meta.dirname, '../apps/web/dist');
   if (!existsSync(path.join(webDist, 'index.html'))) throw new Error('apps/web/dist is missing: run `npm run build`');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fs-bench-interventions-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-    WEB_DIST: webDist,
-  });
-  const built = await buildApp(config, { logger: false });
+  const built = await benchServer(dataDir, { webDist: webDist });
   await seedDemoIfEmpty(built.deps.db, { sample: true });
   const demo = await built.deps.database.executeSql('select id from aziende where partita_iva = $1', [DEMO.piva]);
   await seedSampleReports(built.deps, (demo.rows[0] as { id: string }).id);

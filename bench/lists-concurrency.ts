@@ -42,19 +42,10 @@ interface Company {
 
 // ---- The server (child process): seeds or reuses the companies, then listens. ----
 if (process.env.BENCH_CONC_ROLE === 'server') {
-  const { loadConfig } = await import('../apps/server/src/config.js');
-  const { buildApp } = await import('../apps/server/src/app.js');
+  const { benchServer } = await import('./server.js');
   const large = await import('../apps/server/src/demo/large.js');
   const dataDir = process.env.BENCH_CONC_DIR!;
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    SEED_DEMO: 'false',
-    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-    WEB_DIST: path.join(dataDir, 'none'),
-  });
-  const built = await buildApp(config, { logger: false });
+  const built = await benchServer(dataDir);
   const { database } = built.deps;
   const companies: Company[] = [];
   for (const size of SIZES) {

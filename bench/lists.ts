@@ -18,8 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { CustomersFilters } from '@fs/contract';
-import { loadConfig } from '../apps/server/src/config.js';
-import { buildApp } from '../apps/server/src/app.js';
+import { benchServer } from './server.js';
 import type { Db } from '../apps/server/src/platform/db/client.js';
 import { deleteLargeCompany, findLargeCompany, LARGE_DEMO, seedLargeCompany } from '../apps/server/src/demo/large.js';
 import * as clientiRepo from '../apps/server/src/features/registries/customers/repo.js';
@@ -28,14 +27,7 @@ import * as articoliRepo from '../apps/server/src/features/registries/articles/r
 const ROWS = Number(process.env.BENCH_LIST_ROWS ?? 100_000);
 const REPS = Number(process.env.BENCH_LIST_REPS ?? 60);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fs-bench-lists-'));
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  PORT: '0',
-  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-  WEB_DIST: path.join(dataDir, 'none'),
-});
-const built = await buildApp(config, { logger: false });
+const built = await benchServer(dataDir);
 const { database } = built.deps;
 
 let company = await findLargeCompany(database.db);

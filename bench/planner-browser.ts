@@ -20,8 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Page } from 'playwright';
-import { loadConfig } from '../apps/server/src/config.js';
-import { buildApp } from '../apps/server/src/app.js';
+import { benchServer } from './server.js';
 import { provisionCompany } from '../apps/server/src/features/company/company/provision.js';
 import { seedSampleData } from '../apps/server/src/demo/sample.js';
 import { randomPartitaIva } from './harness.js';
@@ -57,15 +56,7 @@ function monthOf(offset: number): { y: number; m: number; days: number } {
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fs-bench-planner-'));
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  PORT: '0',
-  SEED_DEMO: 'false',
-  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-  WEB_DIST: webDist,
-});
-const built = await buildApp(config, { logger: false });
+const built = await benchServer(dataDir, { webDist: webDist });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],

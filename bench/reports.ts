@@ -13,8 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { loadConfig } from '../apps/server/src/config.js';
-import { buildApp } from '../apps/server/src/app.js';
+import { benchServer } from './server.js';
 import { deleteLargeCompany, findLargeCompany, LARGE_DEMO, seedLargeCompany } from '../apps/server/src/demo/large.js';
 import { RUNS } from './harness.js';
 
@@ -23,15 +22,7 @@ const REPORTS = Number(process.env.BENCH_REPORTS ?? 100_000);
 const PIVA = '01234560017';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fs-bench-reports-'));
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  PORT: '0',
-  SEED_DEMO: 'false',
-  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-  WEB_DIST: path.join(dataDir, 'none'),
-});
-const built = await buildApp(config, { logger: false });
+const built = await benchServer(dataDir);
 const { database } = built.deps;
 
 let company = await findLargeCompany(database.db, PIVA);

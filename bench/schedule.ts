@@ -24,8 +24,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { loadConfig } from '../apps/server/src/config.js';
-import { buildApp } from '../apps/server/src/app.js';
+import { benchServer } from './server.js';
 import { deleteLargeCompany, findLargeCompany, LARGE_DEMO, seedLargeCompany } from '../apps/server/src/demo/large.js';
 import { RUNS as FULL_RUNS } from './harness.js';
 import { inRangeSql } from '../apps/server/src/features/operations/schedule/range-repo.js';
@@ -43,15 +42,7 @@ const TECHNICIANS = SMOKE ? 5 : 50;
 const PIVA = SMOKE ? '01234560058' : '01234560041';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fs-bench-schedule-'));
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  PORT: '0',
-  SEED_DEMO: 'false',
-  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-  WEB_DIST: path.join(dataDir, 'none'),
-});
-const built = await buildApp(config, { logger: false });
+const built = await benchServer(dataDir);
 const { database } = built.deps;
 
 let company = await findLargeCompany(database.db, PIVA);

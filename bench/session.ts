@@ -11,8 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { loadConfig } from '../apps/server/src/config.js';
-import { buildApp } from '../apps/server/src/app.js';
+import { benchServer } from './server.js';
 import { DEMO, seedDemoIfEmpty } from '../apps/server/src/demo/seed.js';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
@@ -20,16 +19,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const LOGINS = Number(process.env.BENCH_LOGINS ?? 40);
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fs-bench-'));
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  PORT: '0',
-  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-  LOGIN_SLOW_AFTER: '99',
-  LOGIN_MAX_FAILURES: '100',
-  WEB_DIST: path.join(dataDir, 'none'),
-});
-const built = await buildApp(config, { logger: false });
+const built = await benchServer(dataDir, { env: { LOGIN_SLOW_AFTER: '99', LOGIN_MAX_FAILURES: '100' } });
 await seedDemoIfEmpty(built.deps.db);
 await built.app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;

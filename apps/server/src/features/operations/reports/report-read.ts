@@ -16,6 +16,7 @@ import {
 } from '../../../platform/db/schema-reports.js';
 import { appuntamenti } from '../../../platform/db/schema-schedule.js';
 import type { ReportWithLines } from './repo.js';
+import { reportAppointmentColumns } from './visit-repo.js';
 
 /**
  * One report with its lines, read by id (issue 25, decision 0041): nine statements built and
@@ -91,13 +92,7 @@ function statements(db: DbOrTx) {
       .prepare('report_campi'),
     // The planner's appointment that links the report (at most one, decision 0040).
     appuntamento: db
-      .select({
-        id: appuntamenti.id,
-        inizio: appuntamenti.inizio,
-        fine: appuntamenti.fine,
-        tuttoIlGiorno: appuntamenti.tuttoIlGiorno,
-        daFare: appuntamenti.daFare,
-      })
+      .select(reportAppointmentColumns)
       .from(appuntamenti)
       .where(and(eq(appuntamenti.aziendaId, aziendaId), eq(appuntamenti.rapportinoId, id)))
       .prepare('report_appuntamento'),

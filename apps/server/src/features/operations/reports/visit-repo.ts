@@ -7,6 +7,15 @@ import { appuntamenti } from '../../../platform/db/schema-schedule.js';
 
 /** What a report shows of the planner and of its signing link (issue 24). Every query filters on the company. */
 
+/** What a report shows of its appointment (the report read and `reportAppointment` select the same). */
+export const reportAppointmentColumns = {
+  id: appuntamenti.id,
+  inizio: appuntamenti.inizio,
+  fine: appuntamenti.fine,
+  tuttoIlGiorno: appuntamenti.tuttoIlGiorno,
+  daFare: appuntamenti.daFare,
+};
+
 export interface ReportAppointmentRow {
   id: string;
   inizio: Date | null;
@@ -22,13 +31,7 @@ export async function reportAppointment(
   rapportinoId: string,
 ): Promise<ReportAppointmentRow | null> {
   const [r] = await db
-    .select({
-      id: appuntamenti.id,
-      inizio: appuntamenti.inizio,
-      fine: appuntamenti.fine,
-      tuttoIlGiorno: appuntamenti.tuttoIlGiorno,
-      daFare: appuntamenti.daFare,
-    })
+    .select(reportAppointmentColumns)
     .from(appuntamenti)
     .where(and(eq(appuntamenti.aziendaId, aziendaId), eq(appuntamenti.rapportinoId, rapportinoId)));
   return r ?? null;
