@@ -171,3 +171,6 @@ for (const name of wanted.length ? wanted : Object.keys(PARTS)) {
   writeFileSync(stampFile, stamp);
   console.log(`${name}: built in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
+// Done: nothing the build loaded (the prerendered login page's app code ran in this process) may keep it
+// running: a timer left behind kept `npm run build` waiting in CI.
+process.exit(0);

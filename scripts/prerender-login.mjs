@@ -76,6 +76,8 @@ async function renderLogin(webDir, node) {
     const mod = await import(pathToFileURL(path.join(outDir, 'login.js')).href);
     return { html: await mod.renderLogin(), title: mod.loginTitle(), path: mod.PRERENDERED_PATH };
   } finally {
+    // The page's window closed: its timers and listeners must not keep the build running.
+    dom.window.close();
     for (const k of Object.keys(globals)) delete globalThis[k];
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
