@@ -81,6 +81,18 @@ export const ALERT_CODES = {
   // Outbound mail (issue 22): the company's hourly allowance of recipients for reports and signing links
   // (MAIL_RECIPIENTS_PER_HOUR) is spent; answered with Retry-After.
   MAIL_LIMIT_REACHED: { status: 429, key: 'reports.errors.mailLimit' },
+  // Clocking (docs/decisions/0045-clocking.md): an interval is open (or none is, to close); a slot beginning
+  // before the previous one ends; travel out of order (outward, then return); a record that is not free to
+  // remove; a change in an approved month; the office's travel without a technician; a save with nothing in it.
+  CLOCKING_OPEN_INTERVAL: { status: 409, key: 'clocking.errors.openInterval' },
+  CLOCKING_NO_OPEN_INTERVAL: { status: 409, key: 'clocking.errors.noOpenInterval' },
+  CLOCKING_OVERLAP: { status: 409, key: 'clocking.errors.overlap' },
+  CLOCKING_TRAVEL_SEQUENCE: { status: 409, key: 'clocking.errors.travelSequence' },
+  CLOCKING_NOT_FREE: { status: 409, key: 'clocking.errors.notFree' },
+  CLOCKING_MONTH_APPROVED: { status: 409, key: 'clocking.errors.monthApproved' },
+  CLOCKING_TECHNICIAN_REQUIRED: { status: 400, key: 'clocking.errors.technicianRequired' },
+  CLOCKING_NO_DATA: { status: 400, key: 'clocking.errors.noData' },
+  CLOCKING_DISABLED: { status: 409, key: 'clocking.errors.disabled' },
 } as const satisfies Record<string, { status: number; key: string }>;
 
 export type AlertCode = keyof typeof ALERT_CODES;

@@ -14,6 +14,7 @@ export * from './registration.js';
 export * from './imports.js';
 export * from './media.js';
 export * from './geolocation.js';
+export * from './clocking.js';
 export * from './lists.js';
 export * from './customers.js';
 export * from './articles.js';

@@ -16,6 +16,7 @@ import * as sso from './identity/sso.js';
 import * as users from './identity/users.js';
 import * as activitySchedule from './operations/activities-schedule.js';
 import * as activities from './operations/activities.js';
+import * as clocking from './operations/clocking.js';
 import * as contracts from './operations/contracts.js';
 import * as geolocation from './operations/geolocation.js';
 import * as reportConfig from './operations/report-config.js';
@@ -59,6 +60,7 @@ export const routes = {
   users,
   activitySchedule,
   activities,
+  clocking,
   contracts,
   geolocation,
   reportConfig,

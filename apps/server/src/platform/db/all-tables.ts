@@ -3,6 +3,7 @@
  * the schema-truth test compares them with the migrated database, and the snapshot is made from them.
  */
 export * from './schema-articles.js';
+export * from './schema-clocking.js';
 export * from './schema-contracts.js';
 export * from './schema-customers.js';
 export * from './schema-geolocation.js';
