@@ -187,7 +187,14 @@ describe('the clocking exports', () => {
     // Read in batches (keyset on the day, the effective start, the id): the same records in the same order.
     const read = async (batch: number) => {
       const ids: string[] = [];
-      for await (const r of eachRecord(t.deps.db, aId, tech, '2026-10-01', '2026-10-31', batch)) ids.push(r.id);
+      for await (const r of eachRecord(
+        t.deps.db,
+        aId,
+        tech,
+        { from: '2026-10-01', to: '2026-10-31', timeZone: ZONE },
+        batch,
+      ))
+        ids.push(r.id);
       return ids;
     };
     const whole = await read(1000);

@@ -46,7 +46,6 @@ export type ClockingLine =
 
 export interface ClockingExport {
   lines: AsyncIterable<ClockingLine>;
-  timeZone: string;
   /** Every day that earns the allowance, by technician (filled as the lines are read: the XLSX's second sheet). */
   allowances: { tecnico: string; giorno: string; importo: string }[];
   rules: AllowanceRules;
@@ -93,6 +92,7 @@ export async function clockingExport(ctx: CompanyContext, q: ExportQuery): Promi
   const today = todayOf(ctx);
   const allowances: ClockingExport['allowances'] = [];
   const amount = allowanceAmount(1, rules);
+  const range = { from: q.from, to: q.to, timeZone: ctx.company.timezone };
 
   async function* lines(): AsyncGenerator<ClockingLine> {
     const techs = await repo.technicians(ctx.db, aziendaId, q.from, q.to, q.utenteId);
@@ -128,7 +128,7 @@ export async function clockingExport(ctx: CompanyContext, q: ExportQuery): Promi
         day = [];
       }
 
-      for await (const row of repo.eachRecord(ctx.db, aziendaId, tech.id, q.from, q.to)) {
+      for await (const row of repo.eachRecord(ctx.db, aziendaId, tech.id, range)) {
         if (day.length && day[0]!.giorno !== row.giorno) yield* flush();
         day.push(row);
       }
@@ -146,5 +146,5 @@ export async function clockingExport(ctx: CompanyContext, q: ExportQuery): Promi
       };
     }
   }
-  return { lines: lines(), timeZone: ctx.company.timezone, allowances, rules, from: q.from, to: q.to };
+  return { lines: lines(), allowances, rules, from: q.from, to: q.to };
 }
