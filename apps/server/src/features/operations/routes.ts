@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../platform/deps.js';
 import { activityRoutes } from './activities/routes.js';
 import { activityScheduleRoutes } from './activities/schedule-routes.js';
+import { clockingRoutes } from './clocking/routes.js';
 import { contractRoutes } from './contracts/routes.js';
 import { geolocationRoutes } from './geolocation/routes.js';
 import { reportConfigRoutes } from './report-config/routes.js';
@@ -13,6 +14,7 @@ export const operationsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (ap
   await app.register(contractRoutes, { deps });
   await app.register(activityRoutes, { deps });
   await app.register(activityScheduleRoutes, { deps });
+  await app.register(clockingRoutes, { deps });
   await app.register(geolocationRoutes, { deps });
   await app.register(reportConfigRoutes, { deps });
   await app.register(reportRoutes, { deps });
