@@ -1,10 +1,8 @@
 import {
+  allowanceAmount,
   allowanceDays,
   CLOCKING_MAX_RANGE_DAYS,
   daysBetween,
-  dec,
-  mul,
-  str,
   type ClockingDetail,
   type ClockingListQuery,
   type ClockingListResponse,
@@ -135,7 +133,7 @@ export async function list(ctx: CompanyContext, q: ClockingListQuery): Promise<C
         importoGiornaliero: s.allowance.dailyAmount,
         distanzaMinimaKm: s.allowance.minKm,
       },
-      geolocalizzazione: s.geolocation,
+      geolocalizzazione: { enabled: s.geolocation.enabled, validitaMinuti: s.geolocation.validityMinutes },
     },
   };
 }
@@ -182,7 +180,7 @@ function totalsOf(
         lavoroMinuti: sum((i) => i.tipo === 'LAVORO'),
         viaggioMinuti: sum((i) => i.tipo !== 'LAVORO'),
         giorniTrasferta: days,
-        importoTrasferte: str(mul(dec(s.allowance.dailyAmount), dec(days))),
+        importoTrasferte: allowanceAmount(days, s.allowance),
         anomalie: own.filter((i) => i.anomalie.length > 0).length,
       };
     });
