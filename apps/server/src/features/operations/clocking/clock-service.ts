@@ -3,7 +3,13 @@ import { userOf, type CompanyContext } from '../../../platform/context.js';
 import { AppError, notFound } from '../../../platform/errors.js';
 import * as repo from './repo.js';
 import { clockingSettings } from './settings.js';
-import { closeInterval, insertInterval, markReturnNotNecessary, openIntervalConflict, removeInterval } from './writes.js';
+import {
+  closeInterval,
+  insertInterval,
+  markReturnNotNecessary,
+  openIntervalConflict,
+  removeInterval,
+} from './writes.js';
 import { recordView } from './read-service.js';
 
 /**

@@ -37,7 +37,11 @@ describe("the office's save", () => {
   it('needs data, a technician of the company and the administration permission', async () => {
     const x = await company();
     const empty = await x.save(x.admin, { utenteId: x.techId, operazioni: [] });
-    expect([empty.status, empty.json.code, empty.json.message]).toEqual([400, 'CLOCKING_NO_DATA', 'Problemi nel salvataggio']);
+    expect([empty.status, empty.json.code, empty.json.message]).toEqual([
+      400,
+      'CLOCKING_NO_DATA',
+      'Problemi nel salvataggio',
+    ]);
     const noTech = await x.save(x.admin, { operazioni: [work(DAY, '08:00', '12:00', { tipo: 'ANDATA' })] });
     expect([noTech.status, noTech.json.code, noTech.json.message]).toEqual([
       400,
@@ -85,7 +89,11 @@ describe("the office's save", () => {
     const one = await x.get(x.tech, `timbratura?id=${id}`);
     expect(one.json.item).toMatchObject({ giorno: '2026-11-23', versione: 2, timbraturaStart: rome(DAY, '08:07') });
     expect(one.json.item.correzioni).toEqual([
-      expect.objectContaining({ versione: 1, motivo: 'Badge dimenticato', correttoDa: expect.objectContaining({ id: x.adminId }) }),
+      expect.objectContaining({
+        versione: 1,
+        motivo: 'Badge dimenticato',
+        correttoDa: expect.objectContaining({ id: x.adminId }),
+      }),
       expect.objectContaining({ versione: 2, motivo: 'Turno di notte', timbraturaStart: rome('2026-11-23', '22:00') }),
     ]);
     const entered = await enter(x, [work(DAY, '13:00', '17:00')]);
@@ -133,25 +141,40 @@ describe("the office's save", () => {
       await x.save(x.admin, { utenteId: x.techId, operazioni: [work(DAY, '08:00', '09:00')] }),
       await x.save(x.admin, {
         utenteId: x.techId,
-        operazioni: [{ op: 'CORREGGI', id: a!.id, start: rome('2026-11-20', '08:00'), end: rome('2026-11-20', '13:00'), motivo: 'x' }],
+        operazioni: [
+          {
+            op: 'CORREGGI',
+            id: a!.id,
+            start: rome('2026-11-20', '08:00'),
+            end: rome('2026-11-20', '13:00'),
+            motivo: 'x',
+          },
+        ],
       }),
       await x.save(x.admin, { utenteId: x.techId, operazioni: [{ op: 'ELIMINA', id: a!.id }] }),
       await x.clock(x.tech, { azione: 'ELIMINA', id: a!.id }),
     ];
     expect(refused.map((r) => [r.status, r.json.code])).toEqual(Array(5).fill([409, 'CLOCKING_MONTH_APPROVED']));
-    const techUnlock = await x.save(x.tech, { utenteId: x.techId, approvazione: { mese: '2026-11', azione: 'SBLOCCA' } });
+    const techUnlock = await x.save(x.tech, {
+      utenteId: x.techId,
+      approvazione: { mese: '2026-11', azione: 'SBLOCCA' },
+    });
     expect(techUnlock.status).toBe(403);
     const unlock = await x.save(x.admin, { utenteId: x.techId, approvazione: { mese: '2026-11', azione: 'SBLOCCA' } });
     expect(unlock.json.mese).toMatchObject({ approvato: false, approvatoDa: null });
     const removed = await x.save(x.admin, { utenteId: x.techId, operazioni: [{ op: 'ELIMINA', id: a!.id }] });
     expect([removed.status, removed.json.items]).toEqual([200, []]);
-    const events = await x.sql(`select payload from outbox_events where azienda_id = $1 and tipo = 'clocking.month_approved'`, [
-      x.aziendaId,
-    ]);
+    const events = await x.sql(
+      `select payload from outbox_events where azienda_id = $1 and tipo = 'clocking.month_approved'`,
+      [x.aziendaId],
+    );
     expect(events.rows).toEqual([{ payload: { utente_id: x.techId, mese: '2026-11', approvato_da: x.adminId } }]);
     // A month with an interval still open cannot be approved.
     await x.clock(x.tech, { azione: 'ENTRATA', tipo: 'LAVORO', timezone: 'Europe/Rome' });
-    const withOpen = await x.save(x.admin, { utenteId: x.techId, approvazione: { mese: '2026-11', azione: 'APPROVA' } });
+    const withOpen = await x.save(x.admin, {
+      utenteId: x.techId,
+      approvazione: { mese: '2026-11', azione: 'APPROVA' },
+    });
     expect([withOpen.status, withOpen.json.code]).toEqual([409, 'CLOCKING_OPEN_INTERVAL']);
   });
 
@@ -174,7 +197,12 @@ describe("the office's save", () => {
     expect(andata).toMatchObject({ km: 120, clienteId: cliente });
     const whole = await x.get(x.admin, `timbrature?from=2026-11-16&to=2026-11-22&utenteId=${x.techId}`);
     expect(whole.json.totali).toEqual([
-      expect.objectContaining({ lavoroMinuti: 480, viaggioMinuti: 240, giorniTrasferta: 3, importoTrasferte: '135.00' }),
+      expect.objectContaining({
+        lavoroMinuti: 480,
+        viaggioMinuti: 240,
+        giorniTrasferta: 3,
+        importoTrasferte: '135.00',
+      }),
     ]);
     const fromSecond = await x.get(x.admin, `timbrature?from=2026-11-18&to=2026-11-22&utenteId=${x.techId}`);
     expect(fromSecond.json.totali[0]).toMatchObject({ giorniTrasferta: 2, importoTrasferte: '90.00' });
@@ -198,7 +226,14 @@ describe("the office's save", () => {
          start_latitude, start_longitude, start_fix_at, start_fix_stale)
        values ($1, $2, 'LAVORO', '2026-11-21', $3, $4, $3, $4, 60, false, 'Europe/Rome', 45, 7, $3, true),
               ($1, $2, 'LAVORO', '2026-11-21', $5, $6, $5, $6, 60, false, 'Europe/Rome', null, null, null, null)`,
-      [x.aziendaId, x.techId, rome('2026-11-21', '08:00'), rome('2026-11-21', '09:00'), rome('2026-11-21', '08:30'), rome('2026-11-21', '09:30')],
+      [
+        x.aziendaId,
+        x.techId,
+        rome('2026-11-21', '08:00'),
+        rome('2026-11-21', '09:00'),
+        rome('2026-11-21', '08:30'),
+        rome('2026-11-21', '09:30'),
+      ],
     );
     const list = await x.get(x.admin, `timbrature?from=2026-11-20&to=${DAY}&tutti=1`);
     const byDay = Object.fromEntries(
@@ -213,7 +248,9 @@ describe("the office's save", () => {
       [`2026-11-21 ${rome('2026-11-21', '08:30')}`]: ['SOVRAPPOSTA'],
       [`2026-11-23 ${rome('2026-11-23', '08:00')}`]: ['APERTA'],
     });
-    expect(list.json.totali).toEqual([expect.objectContaining({ utente: expect.objectContaining({ id: x.techId }), anomalie: 4 })]);
+    expect(list.json.totali).toEqual([
+      expect.objectContaining({ utente: expect.objectContaining({ id: x.techId }), anomalie: 4 }),
+    ]);
   });
 });
 

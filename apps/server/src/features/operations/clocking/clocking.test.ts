@@ -59,9 +59,10 @@ describe('the own clock', () => {
     ]);
     expect(list.json.regole).toMatchObject({ tolleranzaMinuti: 10, arrotondamentoMinuti: 15 });
     expect(list.json.mesi).toEqual([expect.objectContaining({ mese: '2026-11', approvato: false })]);
-    const events = await x.sql(`select tipo, payload from outbox_events where azienda_id = $1 and tipo = 'clocking.closed'`, [
-      x.aziendaId,
-    ]);
+    const events = await x.sql(
+      `select tipo, payload from outbox_events where azienda_id = $1 and tipo = 'clocking.closed'`,
+      [x.aziendaId],
+    );
     expect(events.rows).toEqual([
       { tipo: 'clocking.closed', payload: expect.objectContaining({ id: inn.json.item.id, minuti_calcolati: 540 }) },
     ]);
@@ -83,7 +84,9 @@ describe('the own clock', () => {
     const answers = await Promise.all([x.clock(x.tech, body), x.clock(app, body)]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(answers.find((a) => a.status === 409)!.json.code).toBe('CLOCKING_OPEN_INTERVAL');
-    const open = await x.sql(`select count(*)::int as n from timbrature where azienda_id = $1 and aperta`, [x.aziendaId]);
+    const open = await x.sql(`select count(*)::int as n from timbrature where azienda_id = $1 and aperta`, [
+      x.aziendaId,
+    ]);
     expect(open.rows[0].n).toBe(1);
   });
 
@@ -97,7 +100,10 @@ describe('the own clock', () => {
         [x.aziendaId, x.techId],
       );
     await insert();
-    await expect(insert().catch(openIntervalConflict)).rejects.toMatchObject({ code: 'CLOCKING_OPEN_INTERVAL', status: 409 });
+    await expect(insert().catch(openIntervalConflict)).rejects.toMatchObject({
+      code: 'CLOCKING_OPEN_INTERVAL',
+      status: 409,
+    });
   });
 
   it('stores a fix, stale when older than the geolocation validity; none while geolocation is off', async () => {
@@ -109,7 +115,12 @@ describe('the own clock', () => {
       accuracyM: 12,
       fixAt: new Date(clock.now().getTime() - minutesAgo * 60_000).toISOString(),
     });
-    const off = await x.clock(x.tech, { azione: 'ENTRATA', tipo: 'LAVORO', timezone: 'Europe/Rome', posizione: fix(1) });
+    const off = await x.clock(x.tech, {
+      azione: 'ENTRATA',
+      tipo: 'LAVORO',
+      timezone: 'Europe/Rome',
+      posizione: fix(1),
+    });
     expect(off.json.item.posizioneStart).toBeNull();
     clock.set(rome(DAY, '09:00'));
     await x.clock(x.tech, { azione: 'USCITA' });
@@ -117,7 +128,12 @@ describe('the own clock', () => {
     await x.option('geolocalizzazione', 'enabled', '1');
     await x.option('geolocalizzazione', 'validita_minuti', '15');
     clock.set(rome(DAY, '10:00'));
-    const inn = await x.clock(x.tech, { azione: 'ENTRATA', tipo: 'LAVORO', timezone: 'Europe/Rome', posizione: fix(5) });
+    const inn = await x.clock(x.tech, {
+      azione: 'ENTRATA',
+      tipo: 'LAVORO',
+      timezone: 'Europe/Rome',
+      posizione: fix(5),
+    });
     expect(inn.json.item.posizioneStart).toEqual({ ...fix(5), stale: false });
     clock.set(rome(DAY, '12:00'));
     const out = await x.clock(x.tech, { azione: 'USCITA', posizione: fix(30) });
@@ -137,7 +153,9 @@ describe('the own clock', () => {
     // Corrected by the office: no longer the technician's to remove.
     const fixd = await x.save(x.admin, {
       utenteId: x.techId,
-      operazioni: [{ op: 'CORREGGI', id, start: rome(DAY, '07:30'), end: rome(DAY, '10:00'), motivo: 'Ingresso anticipato' }],
+      operazioni: [
+        { op: 'CORREGGI', id, start: rome(DAY, '07:30'), end: rome(DAY, '10:00'), motivo: 'Ingresso anticipato' },
+      ],
     });
     expect(fixd.status, JSON.stringify(fixd.json)).toBe(200);
     const corrected = await x.clock(x.tech, { azione: 'ELIMINA', id });
@@ -166,7 +184,12 @@ describe('the own clock', () => {
       timezone: 'Europe/Rome',
       clienteId: cliente,
     });
-    expect(andata.json.item).toMatchObject({ tipo: 'ANDATA', clienteId: cliente, clienteNome: 'Cliente lontano', km: 80 });
+    expect(andata.json.item).toMatchObject({
+      tipo: 'ANDATA',
+      clienteId: cliente,
+      clienteNome: 'Cliente lontano',
+      km: 80,
+    });
     clock.set(rome('2026-11-23', '11:30'));
     await x.clock(x.tech, { azione: 'USCITA' });
     clock.set(rome(DAY, '07:00'));

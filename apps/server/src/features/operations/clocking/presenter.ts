@@ -15,7 +15,7 @@ export const hasStaleFix = (r: RecordRow): boolean => r.startFixStale === true |
 /** The effective times of a row: the latest correction, else the raw clocking. */
 export const effectiveOf = (r: RecordRow) => ({
   start: new Date(r.timbraturaStartCorretta ?? r.timbraturaStart),
-  end: r.timbraturaEndCorretta ?? r.timbraturaEnd ? new Date((r.timbraturaEndCorretta ?? r.timbraturaEnd)!) : null,
+  end: (r.timbraturaEndCorretta ?? r.timbraturaEnd) ? new Date((r.timbraturaEndCorretta ?? r.timbraturaEnd)!) : null,
 });
 
 export interface RecordView {

@@ -59,10 +59,7 @@ async function readable(ctx: CompanyContext, id: string) {
 /** GET /timbrature/timbratura: one record with its corrections. */
 export async function one(ctx: CompanyContext, id: string): Promise<ClockingDetail> {
   const row = await readable(ctx, id);
-  const [item, versions] = await Promise.all([
-    recordView(ctx, row),
-    repo.versionsOf(ctx.db, ctx.company.id, row.id),
-  ]);
+  const [item, versions] = await Promise.all([recordView(ctx, row), repo.versionsOf(ctx.db, ctx.company.id, row.id)]);
   return { ...item, correzioni: versions.map(toVersion) };
 }
 
@@ -105,7 +102,9 @@ export async function list(ctx: CompanyContext, q: ClockingListQuery): Promise<C
     repo.recordsOfRange(ctx.db, aziendaId, q.from, q.to, who),
     months.approvalsBetween(ctx.db, aziendaId, first, monthOf(q.to), who),
   ]);
-  const techIds = [...new Set([...(who ? [who] : []), ...rows.map((r) => r.utenteId), ...approvals.map((x) => x.utenteId)])];
+  const techIds = [
+    ...new Set([...(who ? [who] : []), ...rows.map((r) => r.utenteId), ...approvals.map((x) => x.utenteId)]),
+  ];
   const [users, before] = await Promise.all([
     repo.usersByIds(ctx.db, aziendaId, techIds),
     s.allowance.enabled ? repo.travelBefore(ctx.db, aziendaId, techIds, q.from) : Promise.resolve([]),
@@ -151,7 +150,11 @@ function totalsOf(
   to: string,
 ): ClockingTotals[] {
   return [...users]
-    .sort((x, y) => `${x.surname ?? ''} ${x.name ?? ''} ${x.username}`.localeCompare(`${y.surname ?? ''} ${y.name ?? ''} ${y.username}`))
+    .sort((x, y) =>
+      `${x.surname ?? ''} ${x.name ?? ''} ${x.username}`.localeCompare(
+        `${y.surname ?? ''} ${y.name ?? ''} ${y.username}`,
+      ),
+    )
     .map((u) => {
       const own = items.filter((i) => i.utenteId === u.id);
       const legs: TravelLeg[] = [

@@ -221,7 +221,10 @@ export async function versionsOf(db: DbOrTx, aziendaId: string, timbraturaId: st
       username: utenti.username,
     })
     .from(timbratureVersioni)
-    .leftJoin(utenti, and(eq(utenti.aziendaId, timbratureVersioni.aziendaId), eq(utenti.id, timbratureVersioni.correttoDa)))
+    .leftJoin(
+      utenti,
+      and(eq(utenti.aziendaId, timbratureVersioni.aziendaId), eq(utenti.id, timbratureVersioni.correttoDa)),
+    )
     .where(and(eq(timbratureVersioni.aziendaId, aziendaId), eq(timbratureVersioni.timbraturaId, timbraturaId)))
     .orderBy(asc(timbratureVersioni.versione));
 }

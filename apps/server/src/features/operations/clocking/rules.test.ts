@@ -30,7 +30,12 @@ describe('months', () => {
 
 describe('anomalies', () => {
   const at = (hh: number) => new Date(Date.UTC(2026, 10, 20, hh));
-  const rec = (id: string, start: number, end: number | null, o: Partial<Parameters<typeof anomaliesOf>[0][0]> = {}) => ({
+  const rec = (
+    id: string,
+    start: number,
+    end: number | null,
+    o: Partial<Parameters<typeof anomaliesOf>[0][0]> = {},
+  ) => ({
     id,
     utenteId: 'u1',
     giorno: '2026-11-20',
@@ -61,12 +66,11 @@ describe('anomalies', () => {
   });
 
   it('flags every interval of a day over 12 calculated hours, and a stale position', () => {
-    const r = anomaliesOf([rec('a', 6, 12), rec('b', 13, 19, { staleFix: true }), rec('c', 20, 21, { giorno: '2026-11-21' })], '2026-11-22');
-    expect([r.get('a'), r.get('b'), r.get('c')]).toEqual([
-      [],
-      ['POSIZIONE_NON_VALIDA'],
-      [],
-    ]);
+    const r = anomaliesOf(
+      [rec('a', 6, 12), rec('b', 13, 19, { staleFix: true }), rec('c', 20, 21, { giorno: '2026-11-21' })],
+      '2026-11-22',
+    );
+    expect([r.get('a'), r.get('b'), r.get('c')]).toEqual([[], ['POSIZIONE_NON_VALIDA'], []]);
     const long = anomaliesOf([rec('a', 6, 12), rec('b', 12, 18, { minutes: 361 })], '2026-11-22');
     expect([long.get('a'), long.get('b')]).toEqual([['GIORNO_OLTRE_12_ORE'], ['GIORNO_OLTRE_12_ORE']]);
   });

@@ -28,7 +28,7 @@ export const MESSAGES = {
   open: "C'è già un intervallo aperto: chiudilo prima di iniziarne un altro",
   overlap: "L'intervallo non può iniziare prima della fine di quello precedente",
   sequence: {
-    ANDATA: "Manca il ritorno del viaggio precedente: registra il ritorno o segnalalo come non necessario",
+    ANDATA: 'Manca il ritorno del viaggio precedente: registra il ritorno o segnalalo come non necessario',
     RITORNO: "Manca l'andata: il ritorno richiede un'andata senza ritorno nei giorni precedenti",
   },
   approved: 'Il mese è approvato: sbloccalo prima di modificare le timbrature',
@@ -71,12 +71,9 @@ function fixColumns(s: ClockingSettings, fix: ClockingFix | undefined, at: Date)
 }
 
 async function assertMonthsOpen(env: WriteEnv, days: string[]) {
-  const approved = await months.approvedAmong(
-    env.ctx.db,
-    env.ctx.company.id,
-    env.utenteId,
-    [...new Set(days.map(monthOf))],
-  );
+  const approved = await months.approvedAmong(env.ctx.db, env.ctx.company.id, env.utenteId, [
+    ...new Set(days.map(monthOf)),
+  ]);
   if (approved.size > 0) throw new AppError('CLOCKING_MONTH_APPROVED', MESSAGES.approved);
 }
 
@@ -177,7 +174,13 @@ export async function closeInterval(env: WriteEnv, row: repo.RecordRow, end: Dat
     timbraturaEnd: end,
     ...calculated(env.s, start, row.timbraturaEndCorretta ?? end),
     ...(f
-      ? { endLatitude: f.latitude, endLongitude: f.longitude, endAccuracyM: f.accuracyM, endFixAt: f.fixAt, endFixStale: f.stale }
+      ? {
+          endLatitude: f.latitude,
+          endLongitude: f.longitude,
+          endAccuracyM: f.accuracyM,
+          endFixAt: f.fixAt,
+          endFixStale: f.stale,
+        }
       : {}),
   });
   await emitClosed(env, row.id);
@@ -190,7 +193,8 @@ export async function correctInterval(
   c: { start: Date; end: Date | null; motivo: string; km?: number | null },
 ) {
   const { ctx } = env;
-  if (c.end === null && row.timbraturaEnd !== null) throw invalid('end', 'La fine è obbligatoria: l’intervallo è chiuso');
+  if (c.end === null && row.timbraturaEnd !== null)
+    throw invalid('end', 'La fine è obbligatoria: l’intervallo è chiuso');
   if (c.end && c.end.getTime() <= c.start.getTime()) throw invalid('end', "La fine deve seguire l'inizio");
   const calc = calculated(env.s, c.start, c.end);
   await assertMonthsOpen(env, [row.giorno, calc.giorno]);
@@ -245,7 +249,7 @@ export async function removeInterval(env: WriteEnv, row: repo.RecordRow, office:
       start,
       start,
       row.tipo === 'ANDATA'
-        ? "Il viaggio ha già il ritorno: elimina prima il ritorno"
+        ? 'Il viaggio ha già il ritorno: elimina prima il ritorno'
         : "Dopo questo ritorno c'è già un'altra andata: elimina prima quella",
     );
   }
