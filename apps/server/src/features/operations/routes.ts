@@ -5,6 +5,7 @@ import { activityScheduleRoutes } from './activities/schedule-routes.js';
 import { clockingExportRoutes } from './clocking/export-routes.js';
 import { contractRoutes } from './contracts/routes.js';
 import { geolocationRoutes } from './geolocation/routes.js';
+import { clockingRoutes } from './clocking/routes.js';
 import { reportConfigRoutes } from './report-config/routes.js';
 import { reportRoutes } from './reports/routes.js';
 import { scheduleRoutes } from './schedule/routes.js';
@@ -16,6 +17,7 @@ export const operationsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (ap
   await app.register(activityRoutes, { deps });
   await app.register(activityScheduleRoutes, { deps });
   await app.register(geolocationRoutes, { deps });
+  await app.register(clockingRoutes, { deps });
   await app.register(reportConfigRoutes, { deps });
   await app.register(reportRoutes, { deps });
   await app.register(scheduleRoutes, { deps });
