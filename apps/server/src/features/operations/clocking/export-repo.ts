@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { AllowanceRules, TravelLeg } from '@fs/contract';
+import type { TravelLeg } from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
-import type { Deps } from '../../../platform/deps.js';
-import { optionValues } from '../../company/index.js';
 
 /**
  * The exports' reads (decision 0045): the technicians of a range, one technician's records of the range
@@ -41,16 +39,6 @@ export interface ExportRecordRow {
 }
 
 const asDate = (v: unknown): Date | null => (v === null || v === undefined ? null : new Date(v as string));
-
-/** The daily allowance option as the exports apply it (stored values, else defaults). */
-export async function allowanceRulesOf(deps: Deps, aziendaId: string): Promise<AllowanceRules> {
-  const [enabled, amount, minKm] = await optionValues(deps, aziendaId, [
-    ['trasferte', 'enabled'],
-    ['trasferte', 'importo_giornaliero'],
-    ['trasferte', 'distanza_minima_km'],
-  ]);
-  return { enabled: enabled === '1', dailyAmount: amount || '0', minKm: Number(minKm) || 0 };
-}
 
 /**
  * The company's users with a record in the range or a trip running into it (or only `utenteId`), by the name
