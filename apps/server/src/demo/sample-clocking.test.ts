@@ -163,5 +163,20 @@ describe("the demo company's clockings", () => {
     const november = (await call(t.app, 'GET', '/api/stats/csv/export-timbrature?from=2026-11-01&to=2026-11-30', admin))
       .raw.body;
     expect(november.match(/Uscita mancante/g)).toHaveLength(1);
+
+    // The office's month view: the forgotten exit flagged, October approved, the correction's history.
+    const month = await call(t.app, 'GET', `/api/timbrature/timbrature?from=2026-11-01&to=2026-11-26&tutti=1`, admin);
+    expect(month.status, JSON.stringify(month.json).slice(0, 300)).toBe(200);
+    const flagged = month.json.items.filter((r: { anomalie: string[] }) => r.anomalie.includes('APERTA'));
+    expect(flagged.map((r: { utenteId: string; giorno: string }) => [r.utenteId, r.giorno])).toEqual([
+      [second, '2026-11-26'],
+    ]);
+    const oct = await call(t.app, 'GET', `/api/timbrature/timbrature?from=2026-10-01&to=2026-10-31&tutti=1`, admin);
+    expect(oct.json.mesi.filter((m: { approvato: boolean }) => m.approvato)).toHaveLength(2);
+    expect(oct.json.items.every((r: { approvata: boolean }) => r.approvata)).toBe(true);
+    const one = await call(t.app, 'GET', `/api/timbrature/timbratura?id=${corrected.id}`, admin);
+    expect(one.json.item.correzioni).toEqual([
+      expect.objectContaining({ versione: 1, motivo: SAMPLE_CLOCKING.correctionReason }),
+    ]);
   });
 });
