@@ -10,7 +10,7 @@
  *   sampled every 20 ms, idle (after a first export: exceljs loaded) and at its peak; and the year's, to show the
  *   memory stays flat with ten times the rows; the month's CSV beside them.
  *
- *   npx tsx bench/clocking.ts                                      # embedded PGlite
+ *   npm run bench:clocking                                         # embedded PGlite (node --expose-gc: idle after a collection)
  *   BENCH_DATABASE_URL=postgres://... npx tsx bench/clocking.ts    # reuses the company when it is there
  *   BENCH_SMOKE=1 npx tsx bench/clocking.ts                        # a tiny company of its own, a few runs (CI)
  */
