@@ -7,8 +7,8 @@
  *   month view reads): p50 / p95 after a warm-up;
  * - (b) the month's XLSX of travel and allowances for all technicians, `GET /api/timbrature/trasferte/export-xlsx`,
  *   read as it streams (measured first): the whole time and the process's resident memory (server and client share this process)
- *   sampled every 20 ms, idle (after a first export: exceljs loaded) and at its peak; and the year's, to show the
- *   memory stays flat with ten times the rows; the month's CSV beside them.
+ *   sampled every 20 ms, idle (after a first export: exceljs loaded) and at its peak; and the year's, to see how the
+ *   memory grows with twelve times the rows; the month's CSV beside them.
  *
  *   npm run bench:clocking                                         # embedded PGlite (node --expose-gc: idle after a collection)
  *   BENCH_DATABASE_URL=postgres://... npx tsx bench/clocking.ts    # reuses the company when it is there
