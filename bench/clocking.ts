@@ -3,8 +3,9 @@
  * day of three years (`seed:large --clockings`: about 300,000 intervals, 8 a day, travel every third day, the
  * daily allowance on), over real HTTP on loopback, one request at a time:
  *
- * - (a) the office's month for all technicians, `GET /api/timbrature/timbrature?from&to&tutti=1` (what the office's
- *   month view reads): p50 / p95 after a warm-up;
+ * - (a) the office's month: `GET /api/timbrature/timbrature?from&to&tutti=1&forma=totali` (the overview the office's
+ *   month view reads: every technician's totals), the same with every record, and one technician's month: p50 / p95
+ *   after a warm-up;
  * - (b) the month's XLSX of travel and allowances for all technicians, `GET /api/timbrature/trasferte/export-xlsx`,
  *   read as it streams (measured first): the whole time and the process's resident memory (server and client share this process)
  *   sampled every 20 ms, idle (after a first export: exceljs loaded) and at its peak; and the year's, to see how the
@@ -146,12 +147,12 @@ for (const [label, url, days] of [
 }
 console.log(`\nRSS idle (after a first export of each kind): ${mb(idle)}`);
 
-// (a) The office's month for all technicians.
+// (a) The office's month: the overview of every technician (what the office's month view reads first: totals,
+// allowances, anomalies, approvals), every technician's records, and one technician's month of records.
 console.log(
-  `\n| request (${company.timbrature.toLocaleString('en')} clockings, ${TECHNICIANS} technicians, ${database.kind}) | rows | p50 ms | p95 ms |\n|---|---|---|---|`,
+  `\n| request (${company.timbrature.toLocaleString('en')} clockings, ${TECHNICIANS} technicians, ${database.kind}) | records | p50 ms | p95 ms |\n|---|---|---|---|`,
 );
-{
-  const url = `/api/timbrature/timbrature?from=${from}&to=${to}&tutti=1`;
+async function timeList(label: string, url: string) {
   const times: number[] = [];
   let rows = 0;
   for (let i = 0; i < RUNS + WARM; i++) {
@@ -161,11 +162,19 @@ console.log(
     if (!r.ok) throw new Error(`${url}: ${r.status} ${JSON.stringify(j)}`);
     if (i >= WARM) times.push(performance.now() - s);
     rows = j.items.length;
+    if (j.totali.length === 0) throw new Error(`${url}: no totals`);
   }
   console.log(
-    `| the office's month, all technicians (${from} to ${to}) | ${rows.toLocaleString('en')} | ${p(times, 0.5).toFixed(1)} | ${p(times, 0.95).toFixed(1)} |`,
+    `| ${label} (${from} to ${to}) | ${rows.toLocaleString('en')} | ${p(times, 0.5).toFixed(1)} | ${p(times, 0.95).toFixed(1)} |`,
   );
 }
+const list = `/api/timbrature/timbrature?from=${from}&to=${to}`;
+await timeList("the office's month, every technician's totals (forma=totali)", `${list}&tutti=1&forma=totali`);
+await timeList("the office's month, every technician's records", `${list}&tutti=1`);
+const someone = (
+  await database.executeSql('select utente_id from timbrature where azienda_id = $1 limit 1', [company.aziendaId])
+).rows[0] as { utente_id: string };
+await timeList("one technician's month of records", `${list}&utenteId=${someone.utente_id}`);
 
 await built.close();
 rmSync(dataDir, { recursive: true, force: true });

@@ -148,6 +148,11 @@ export const clockingListQuery = z
     /** A technician; omitted: the caller's own, or (office, `tutti=1`) everyone's. */
     utenteId: z.uuid().optional(),
     tutti: z.enum(['0', '1']).optional(),
+    /**
+     * `totali`: the totals and the months only, `items` empty (the office's overview of many
+     * technicians: one row each, their records read when one is chosen).
+     */
+    forma: z.enum(['totali']).optional(),
   })
   .strict();
 export type ClockingListQuery = z.input<typeof clockingListQuery>;

@@ -206,6 +206,14 @@ describe("the office's save", () => {
     ]);
     const fromSecond = await x.get(x.admin, `timbrature?from=2026-11-18&to=2026-11-22&utenteId=${x.techId}`);
     expect(fromSecond.json.totali[0]).toMatchObject({ giorniTrasferta: 2, importoTrasferte: '90.00' });
+    // The overview's lean reading gives the same totals, without the records.
+    for (const range of ['from=2026-11-16&to=2026-11-22', 'from=2026-11-18&to=2026-11-22']) {
+      const full = await x.get(x.admin, `timbrature?${range}&tutti=1`);
+      const lean = await x.get(x.admin, `timbrature?${range}&tutti=1&forma=totali`);
+      expect(lean.json.items).toEqual([]);
+      expect(lean.json.totali).toEqual(full.json.totali);
+      expect(lean.json.mesi).toEqual(full.json.mesi);
+    }
     // Removing the outward travel would leave a return without it.
     const drop = await x.save(x.admin, { utenteId: x.techId, operazioni: [{ op: 'ELIMINA', id: andata!.id }] });
     expect([drop.status, drop.json.code]).toEqual([409, 'CLOCKING_TRAVEL_SEQUENCE']);
@@ -251,6 +259,8 @@ describe("the office's save", () => {
     expect(list.json.totali).toEqual([
       expect.objectContaining({ utente: expect.objectContaining({ id: x.techId }), anomalie: 4 }),
     ]);
+    const lean = await x.get(x.admin, `timbrature?from=2026-11-20&to=${DAY}&tutti=1&forma=totali`);
+    expect(lean.json.totali).toEqual(list.json.totali);
   });
 });
 

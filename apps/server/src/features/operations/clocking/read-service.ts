@@ -1,6 +1,7 @@
 import {
   allowanceAmount,
   allowanceDays,
+  CLOCKING_LONG_DAY_MINUTES,
   CLOCKING_MAX_RANGE_DAYS,
   daysBetween,
   type ClockingDetail,
@@ -97,32 +98,29 @@ export async function list(ctx: CompanyContext, q: ClockingListQuery): Promise<C
   const who = everyone ? null : await technicianOf(ctx, q.utenteId);
   const aziendaId = ctx.company.id;
   const s = await clockingSettings(ctx);
-  const first = monthOf(q.from);
-  const [rows, approvals] = await Promise.all([
-    repo.recordsOfRange(ctx.db, aziendaId, q.from, q.to, who),
-    months.approvalsBetween(ctx.db, aziendaId, first, monthOf(q.to), who),
+  const today = todayOf(ctx);
+  const [read, approvals] = await Promise.all([
+    q.forma === 'totali'
+      ? overviewOf(ctx, q.from, q.to, who, today)
+      : recordsOf(ctx, q.from, q.to, who, today, a.officeWrite),
+    months.approvalsBetween(ctx.db, aziendaId, monthOf(q.from), monthOf(q.to), who),
   ]);
-  const techIds = [
-    ...new Set([...(who ? [who] : []), ...rows.map((r) => r.utenteId), ...approvals.map((x) => x.utenteId)]),
-  ];
+  const approved = new Set(approvals.map((x) => `${x.utenteId}|${x.mese}`));
+  // The records were presented as of a month not approved: an approved month locks them (not free).
+  const items = read.items.map((i) => {
+    const approvata = approved.has(`${i.utenteId}|${monthOf(i.giorno)}`);
+    return { ...i, approvata, libera: i.libera && !approvata };
+  });
+  const techIds = [...new Set([...(who ? [who] : []), ...read.figures.keys(), ...approvals.map((x) => x.utenteId)])];
   const [users, before] = await Promise.all([
     repo.usersByIds(ctx.db, aziendaId, techIds),
     s.allowance.enabled ? repo.travelBefore(ctx.db, aziendaId, techIds, q.from) : Promise.resolve([]),
   ]);
-  const approved = new Set(approvals.map((x) => `${x.utenteId}|${x.mese}`));
-  const anomalies = anomaliesOf(rows.map(anomalyInput), todayOf(ctx));
-  const items = rows.map((r) =>
-    toRecord(r, {
-      approved: approved.has(`${r.utenteId}|${monthOf(r.giorno)}`),
-      office: a.officeWrite,
-      anomalies: anomalies.get(r.id) ?? [],
-    }),
-  );
   return {
     success: true,
     timezone: ctx.company.timezone,
     items,
-    totali: totalsOf(users, items, before, s, q.from, q.to),
+    totali: totalsOf(users, read.figures, before, s, q.from, q.to),
     mesi: monthsOf(users, approvals, monthsBetween(q.from, q.to)),
     regole: {
       tolleranzaMinuti: s.rules.toleranceMinutes,
@@ -140,10 +138,71 @@ export async function list(ctx: CompanyContext, q: ClockingListQuery): Promise<C
 type UserRef = Awaited<ReturnType<typeof repo.usersByIds>>[number];
 type LegBefore = Awaited<ReturnType<typeof repo.travelBefore>>[number];
 
+/** A technician's figures over the range: calculated minutes, records with an anomaly, travel legs in time order. */
+interface Figures {
+  work: number;
+  travel: number;
+  anomalous: number;
+  legs: TravelLeg[];
+}
+const noFigures = (): Figures => ({ work: 0, travel: 0, anomalous: 0, legs: [] });
+const legOf = (x: { tipo: string; giorno: string; km: string | number | null; ritornoNonNecessario: boolean }) => ({
+  tipo: x.tipo as TravelLeg['tipo'],
+  giorno: x.giorno,
+  km: x.km === null ? null : Number(x.km),
+  ritornoNonNecessario: x.ritornoNonNecessario,
+});
+
+/** The records of the range as the lists answer them (approval set by the caller), and their figures. */
+async function recordsOf(
+  ctx: CompanyContext,
+  from: string,
+  to: string,
+  who: string | null,
+  today: string,
+  office: boolean,
+): Promise<{ items: ClockingRecord[]; figures: Map<string, Figures> }> {
+  const rows = await repo.recordsOfRange(ctx.db, ctx.company.id, from, to, who);
+  const anomalies = anomaliesOf(rows.map(anomalyInput), today);
+  const items = rows.map((r) => toRecord(r, { approved: false, office, anomalies: anomalies.get(r.id) ?? [] }));
+  const figures = new Map<string, Figures>();
+  for (const i of items) {
+    let f = figures.get(i.utenteId);
+    if (!f) figures.set(i.utenteId, (f = noFigures()));
+    if (i.tipo === 'LAVORO') f.work += i.minutiCalcolati ?? 0;
+    else {
+      f.travel += i.minutiCalcolati ?? 0;
+      f.legs.push(legOf(i));
+    }
+    if (i.anomalie.length > 0) f.anomalous++;
+  }
+  return { items, figures };
+}
+
+/** The overview (`forma=totali`): the figures summed by the database, the travel legs only, no records. */
+async function overviewOf(
+  ctx: CompanyContext,
+  from: string,
+  to: string,
+  who: string | null,
+  today: string,
+): Promise<{ items: ClockingRecord[]; figures: Map<string, Figures> }> {
+  const [sums, travel] = await Promise.all([
+    repo.figuresOfRange(ctx.db, ctx.company.id, from, to, who, today, CLOCKING_LONG_DAY_MINUTES),
+    repo.travelOfRange(ctx.db, ctx.company.id, from, to, who),
+  ]);
+  const figures = new Map<string, Figures>(
+    sums.map((x) => [x.utenteId, { work: x.lavoro, travel: x.viaggio, anomalous: x.anomalie, legs: [] }]),
+  );
+  for (const t of travel)
+    figures.get(t.utente_id)?.legs.push(legOf({ ...t, ritornoNonNecessario: t.ritorno_non_necessario }));
+  return { items: [], figures };
+}
+
 /** Each technician's work and travel minutes, allowance days and amount, anomalies (calculated times). */
 function totalsOf(
   users: UserRef[],
-  items: ClockingRecord[],
+  figures: Map<string, Figures>,
   before: LegBefore[],
   s: ClockingSettings,
   from: string,
@@ -156,35 +215,21 @@ function totalsOf(
       ),
     )
     .map((u) => {
-      const own = items.filter((i) => i.utenteId === u.id);
-      const legs: TravelLeg[] = [
+      const f = figures.get(u.id) ?? noFigures();
+      const legs = [
         ...before
           .filter((b) => b.utente_id === u.id)
-          .map((b) => ({
-            tipo: b.tipo,
-            giorno: b.giorno,
-            km: b.km === null ? null : Number(b.km),
-            ritornoNonNecessario: b.ritorno_non_necessario,
-          })),
-        ...own
-          .filter((i) => i.tipo !== 'LAVORO')
-          .map((i) => ({
-            tipo: i.tipo as TravelLeg['tipo'],
-            giorno: i.giorno,
-            km: i.km,
-            ritornoNonNecessario: i.ritornoNonNecessario,
-          })),
+          .map((b) => legOf({ ...b, ritornoNonNecessario: b.ritorno_non_necessario })),
+        ...f.legs,
       ];
       const days = s.allowance.enabled ? allowanceDays(legs, s.allowance, from, to).length : 0;
-      const sum = (pick: (i: ClockingRecord) => boolean) =>
-        own.filter(pick).reduce((n, i) => n + (i.minutiCalcolati ?? 0), 0);
       return {
         utente: u,
-        lavoroMinuti: sum((i) => i.tipo === 'LAVORO'),
-        viaggioMinuti: sum((i) => i.tipo !== 'LAVORO'),
+        lavoroMinuti: f.work,
+        viaggioMinuti: f.travel,
         giorniTrasferta: days,
         importoTrasferte: allowanceAmount(days, s.allowance),
-        anomalie: own.filter((i) => i.anomalie.length > 0).length,
+        anomalie: f.anomalous,
       };
     });
 }

@@ -95,6 +95,73 @@ export async function recordsOfRange(
     .orderBy(asc(timbrature.utenteId), asc(effStart), asc(timbrature.id));
 }
 
+/** A technician's figures over a range of company days, summed by the database. */
+export type RangeFigures = { utenteId: string; lavoro: number; viaggio: number; anomalie: number };
+
+/**
+ * Each technician's calculated work and travel minutes and the number of records with an anomaly
+ * over a range of company days (timbrature_giorno_idx), summed by the database: the office's
+ * overview of every technician's month without building thousands of records. The anomalies are
+ * those of `anomaliesOf` (rules.ts), in SQL: open and not started today; overlapping another record
+ * of the range (one ending after it starts among those before it, or the next one starting before it
+ * ends); a day over `longDay` minutes; a stale fix. A test holds the two to the same answers.
+ */
+export async function figuresOfRange(
+  db: DbOrTx,
+  aziendaId: string,
+  from: string,
+  to: string,
+  utenteId: string | null,
+  today: string,
+  longDay: number,
+): Promise<RangeFigures[]> {
+  const r = await db.execute<RangeFigures>(sql`
+    with r as (
+      select id, utente_id, giorno, tipo, minuti_calcolati as m,
+        coalesce(start_fix_stale, false) or coalesce(end_fix_stale, false) as stale,
+        coalesce(timbratura_start_corretta, timbratura_start) as s,
+        coalesce(timbratura_end_corretta, timbratura_end, 'infinity'::timestamptz) as e
+      from timbrature
+      where azienda_id = ${aziendaId} and giorno between ${from}::date and ${to}::date
+        ${utenteId ? sql`and utente_id = ${utenteId}` : sql``}
+    ), w as (
+      select *,
+        max(e) over (partition by utente_id order by s, id rows between unbounded preceding and 1 preceding) as prev_end,
+        lead(s) over (partition by utente_id order by s, id) as next_start,
+        sum(coalesce(m, 0)) over (partition by utente_id, giorno) as day_m
+      from r
+    )
+    select utente_id as "utenteId",
+      coalesce(sum(m) filter (where tipo = 'LAVORO'), 0)::int as lavoro,
+      coalesce(sum(m) filter (where tipo <> 'LAVORO'), 0)::int as viaggio,
+      (count(*) filter (where (e = 'infinity' and giorno <> ${today}::date) or prev_end > s or next_start < e
+        or day_m > ${longDay} or stale))::int as anomalie
+    from w group by utente_id`);
+  return r.rows.map((x) => ({
+    ...x,
+    lavoro: Number(x.lavoro),
+    viaggio: Number(x.viaggio),
+    anomalie: Number(x.anomalie),
+  }));
+}
+
+/** The travel records of a range of company days in time order, as the daily allowance reads them. */
+export async function travelOfRange(db: DbOrTx, aziendaId: string, from: string, to: string, utenteId: string | null) {
+  const r = await db.execute<{
+    utente_id: string;
+    tipo: 'ANDATA' | 'RITORNO';
+    giorno: string;
+    km: string | null;
+    ritorno_non_necessario: boolean;
+  }>(sql`
+    select utente_id, tipo, giorno::text as giorno, km::text as km, ritorno_non_necessario
+    from timbrature
+    where azienda_id = ${aziendaId} and giorno between ${from}::date and ${to}::date and tipo <> 'LAVORO'
+      ${utenteId ? sql`and utente_id = ${utenteId}` : sql``}
+    order by utente_id, coalesce(timbratura_start_corretta, timbratura_start), id`);
+  return r.rows;
+}
+
 /**
  * Each technician's last travel leg before `from` (an outward travel may cover days of the range):
  * one backward index step per technician (timbrature_utente_idx).
