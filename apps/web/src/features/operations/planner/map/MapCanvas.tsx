@@ -19,7 +19,12 @@ export interface MapCanvasProps {
   height: string;
   /** Opens an appointment's form from its popup. */
   onOpen?: ((a: Appointment) => void) | undefined;
+  /** A position's marker title (the planner's: "Ultima posizione di ..."); clocking names its entry or exit. */
+  positionTitle?: (p: TechnicianPosition) => string;
 }
+
+/** A position's marker: a technician may have several (a day's clockings), one per time. */
+const positionKey = (p: TechnicianPosition) => `${p.utenteId}|${p.recordedAt}`;
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -91,7 +96,16 @@ function PlacePopupInMap({
 }
 
 /** The Leaflet map (loaded with its own chunk only when the map view opens). */
-export function MapCanvas({ places, positions, colours, timeZone, tiles, height, onOpen }: MapCanvasProps) {
+export function MapCanvas({
+  places,
+  positions,
+  colours,
+  timeZone,
+  tiles,
+  height,
+  onOpen,
+  positionTitle,
+}: MapCanvasProps) {
   const { t } = useTranslation();
   const bounds = useMemo(
     () => boundsOf([...places, ...positions.map((p) => ({ lat: p.latitude, lng: p.longitude }))]) ?? ITALY_BOUNDS,
@@ -100,7 +114,7 @@ export function MapCanvas({ places, positions, colours, timeZone, tiles, height,
   // Icons made once per data change: a new icon object would rebuild the marker's element.
   const placeIcons = useMemo(() => new Map(places.map((p) => [p.key, appointmentIcon(p)])), [places]);
   const positionIcons = useMemo(
-    () => new Map(positions.map((p) => [p.utenteId, positionIcon(p, technicianColor(colours.get(p.utenteId)))])),
+    () => new Map(positions.map((p) => [positionKey(p), positionIcon(p, technicianColor(colours.get(p.utenteId)))])),
     [positions, colours],
   );
   return (
@@ -134,10 +148,13 @@ export function MapCanvas({ places, positions, colours, timeZone, tiles, height,
       ))}
       {positions.map((p) => (
         <Marker
-          key={p.utenteId}
+          key={positionKey(p)}
           position={[p.latitude, p.longitude]}
-          icon={positionIcons.get(p.utenteId)!}
-          title={t('plannerMap.positionTitle', { nome: [p.name, p.surname].filter(Boolean).join(' ') || p.username })}
+          icon={positionIcons.get(positionKey(p))!}
+          title={
+            positionTitle?.(p) ??
+            t('plannerMap.positionTitle', { nome: [p.name, p.surname].filter(Boolean).join(' ') || p.username })
+          }
           zIndexOffset={1000}
         >
           <Popup>

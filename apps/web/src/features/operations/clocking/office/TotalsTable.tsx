@@ -1,0 +1,169 @@
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconLock, IconLockOpen } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatMoney, type ClockingMonth, type ClockingTotals } from '@fs/contract';
+import { errorText } from '../../../../app/api/errors';
+import { notify } from '../../../../app/notify';
+import { displayName } from '../../../../app/session/display-name';
+import { useOfficeSave } from '../api';
+import { minutesText } from '../logic';
+import classes from '../clocking.module.css';
+
+/** "novembre 2026" in the interface's language. */
+export function monthName(month: string, lang: string): string {
+  const d = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 1));
+  return new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d);
+}
+
+/** A month's approval of one technician: who and when, with approve or unlock (after a confirmation). */
+function Approval({
+  utenteId,
+  name,
+  month,
+  state,
+  timeZone,
+  mayWrite,
+}: {
+  utenteId: string;
+  name: string;
+  month: string;
+  state: ClockingMonth | undefined;
+  timeZone: string;
+  mayWrite: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const save = useOfficeSave();
+  const approved = !!state?.approvato;
+  const ask = (azione: 'APPROVA' | 'SBLOCCA') => {
+    const key = azione === 'APPROVA' ? 'approve' : 'unlock';
+    const vars = { name, month: monthName(month, i18n.language) };
+    modals.openConfirmModal({
+      title: t(`clocking.office.${key}Title`, vars),
+      children: <Text size="sm">{t(`clocking.office.${key}Text`, vars)}</Text>,
+      labels: { confirm: t(`clocking.office.${key}`), cancel: t('common.cancel') },
+      confirmProps: azione === 'SBLOCCA' ? { color: 'orange' } : {},
+      onConfirm: () =>
+        save.mutate(
+          { utenteId, approvazione: { mese: month, azione } },
+          {
+            onSuccess: () => notify.success(t(`clocking.office.${key}Done`, vars)),
+            onError: (e) => notify.error(errorText(t, e)),
+          },
+        ),
+    });
+  };
+  return (
+    <Stack gap={4} align="flex-start">
+      {approved ? (
+        <>
+          <Badge color="green" variant="light" leftSection={<IconLock size={12} aria-hidden />}>
+            {t('clocking.office.approved')}
+          </Badge>
+          <Text size="xs" c="dimmed" data-testid="approved-by">
+            {t('clocking.office.approvedBy', {
+              name: state?.approvatoDa ? displayName(state.approvatoDa) : '—',
+              when: formatDateTime(state?.approvatoIl, timeZone) ?? '',
+            })}
+          </Text>
+        </>
+      ) : (
+        <Badge color="gray" variant="light">
+          {t('clocking.office.notApproved')}
+        </Badge>
+      )}
+      {mayWrite && (
+        <Button
+          size="xs"
+          variant={approved ? 'default' : 'light'}
+          leftSection={approved ? <IconLockOpen size={14} aria-hidden /> : <IconLock size={14} aria-hidden />}
+          loading={save.isPending}
+          onClick={() => ask(approved ? 'SBLOCCA' : 'APPROVA')}
+          aria-label={t(approved ? 'clocking.office.unlockFor' : 'clocking.office.approveFor', { name })}
+        >
+          {t(approved ? 'clocking.office.unlock' : 'clocking.office.approve')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * Each technician's totals over the shown range (calculated times: work and travel as h:mm, the
+ * allowance's days and amount) and the approval of the shown month.
+ */
+export function TotalsTable({
+  totals,
+  months,
+  month,
+  timeZone,
+  mayWrite,
+}: {
+  totals: ClockingTotals[];
+  months: ClockingMonth[];
+  month: string;
+  timeZone: string;
+  mayWrite: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table striped highlightOnHover verticalSpacing="sm" data-testid="clocking-totals">
+        <Table.Caption>{t('clocking.office.totalsCaption', { month: monthName(month, lang) })}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('clocking.office.technician')}</Table.Th>
+            <Table.Th ta="right">{t('clocking.office.work')}</Table.Th>
+            <Table.Th ta="right">{t('clocking.office.travel')}</Table.Th>
+            <Table.Th ta="right">{t('clocking.office.allowanceDays')}</Table.Th>
+            <Table.Th ta="right">{t('clocking.office.allowanceAmount')}</Table.Th>
+            <Table.Th ta="right">{t('clocking.office.anomalies')}</Table.Th>
+            <Table.Th>{t('clocking.office.month', { month: monthName(month, lang) })}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {totals.map((row) => {
+            const name = displayName(row.utente);
+            return (
+              <Table.Tr key={row.utente.id} data-testid="totals-row">
+                <Table.Td fw={600}>{name}</Table.Td>
+                <Table.Td ta="right" ff="monospace" data-testid="total-work">
+                  {minutesText(row.lavoroMinuti)}
+                </Table.Td>
+                <Table.Td ta="right" ff="monospace" data-testid="total-travel">
+                  {minutesText(row.viaggioMinuti)}
+                </Table.Td>
+                <Table.Td ta="right">{row.giorniTrasferta}</Table.Td>
+                <Table.Td ta="right" className={classes.nowrap} data-testid="total-allowance">
+                  {formatMoney(row.importoTrasferte, lang)}
+                </Table.Td>
+                <Table.Td ta="right">
+                  {row.anomalie > 0 ? (
+                    <Badge color="orange" variant="filled">
+                      {row.anomalie}
+                    </Badge>
+                  ) : (
+                    0
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs">
+                    <Approval
+                      utenteId={row.utente.id}
+                      name={name}
+                      month={month}
+                      state={months.find((m) => m.utenteId === row.utente.id && m.mese === month)}
+                      timeZone={timeZone}
+                      mayWrite={mayWrite}
+                    />
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
