@@ -122,6 +122,7 @@ export function CorrectionModal({
           </Text>
         </Group>
         <form
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
             submit();

@@ -65,6 +65,7 @@ export function EntryModal({
   return (
     <Modal opened onClose={onClose} title={t('clocking.office.enterTitle', { name: technician })} size="md">
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           submit();
