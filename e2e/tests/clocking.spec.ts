@@ -13,7 +13,7 @@ test.describe.configure({ mode: 'serial' });
 const F = FIXTURES.clocking;
 const ZONE = 'Europe/Rome';
 const SHOTS = '/work/notes';
-const DEVICE = 'e2eclockingoffice';
+const DEVICE = 'e2eclockingoffic';
 const technicianName = `${F.technician.name} ${F.technician.surname}`;
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date());
 const hhmm = (at: Date) =>
