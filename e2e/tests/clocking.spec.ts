@@ -97,7 +97,7 @@ test('a technician on a phone clocks travel and work; the office corrects, appro
     isMobile: true,
   });
   const tech = await phone.newPage();
-  await signIn(tech, { username: F.technician.username, password: FIXTURES.password });
+  await signIn(tech, { piva: F.piva, username: F.technician.username, password: FIXTURES.password });
   const card = tech.getByRole('region', { name: 'Timbratura' });
   await expect(card.getByRole('timer')).toHaveText('0:00:00');
   await assertLargeTargets(card);
@@ -143,7 +143,7 @@ test('a technician on a phone clocks travel and work; the office corrects, appro
   /* ---------- the office, on a 1366 px screen ---------- */
   const desk = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'it-IT' });
   const office = await desk.newPage();
-  await signIn(office, { password: FIXTURES.password, path: '/clocking-in-out' });
+  await signIn(office, { piva: F.piva, password: FIXTURES.password, path: '/clocking-in-out' });
   await expect(office.getByRole('heading', { name: 'Timbrature', level: 1 })).toBeVisible();
   await office.getByLabel('Tecnico', { exact: true }).click();
   await office.getByRole('option', { name: technicianName }).click();
