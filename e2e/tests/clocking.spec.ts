@@ -145,7 +145,7 @@ test('a technician on a phone clocks travel and work; the office corrects, appro
   const office = await desk.newPage();
   await signIn(office, { piva: F.piva, password: FIXTURES.password, path: '/clocking-in-out' });
   await expect(office.getByRole('heading', { name: 'Timbrature', level: 1 })).toBeVisible();
-  await office.getByLabel('Tecnico', { exact: true }).click();
+  await office.getByRole('combobox', { name: 'Tecnico' }).click();
   await office.getByRole('option', { name: technicianName }).click();
   await expect(office).toHaveURL(new RegExp(`tecnico=${technicianId}`));
   const records = office.getByTestId('clocking-records');
