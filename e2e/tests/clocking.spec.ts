@@ -212,7 +212,7 @@ test('a technician on a phone clocks travel and work; the office corrects, appro
   const rows: unknown[][] = [];
   sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
   const total = rows.find((r) => r[0] === technicianName && r[2] === 'Totale')!;
-  expect(total, 'the totals row of the technician').toBeTruthy();
+  expect(total, `the totals row of the technician in ${JSON.stringify(rows)}`).toBeTruthy();
   const minutes = (v: unknown) => Math.round(Number(v) * 24 * 60);
   expect(minutes(total[9])).toBe(sums.lavoroMinuti);
   expect(minutes(total[10])).toBe(sums.viaggioMinuti);
