@@ -211,9 +211,13 @@ test('a technician on a phone clocks travel and work; the office corrects, appro
   const sheet = book.getWorksheet('Timbrature')!;
   const rows: unknown[][] = [];
   sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  const total = rows.find((r) => r[0] === technicianName && r[2] === 'Totale')!;
+  // The export names a technician surname first.
+  const sameName = (v: unknown) => String(v).split(' ').sort().join(' ') === technicianName.split(' ').sort().join(' ');
+  const total = rows.find((r) => sameName(r[0]) && r[2] === 'Totale')!;
   expect(total, `the totals row of the technician in ${JSON.stringify(rows)}`).toBeTruthy();
-  const minutes = (v: unknown) => Math.round(Number(v) * 24 * 60);
+  // A duration is a number of days formatted [h]:mm; exceljs reads such a cell back as a date from 1899-12-30.
+  const minutes = (v: unknown) =>
+    Math.round(v instanceof Date ? (v.getTime() - Date.UTC(1899, 11, 30)) / 60_000 : Number(v) * 24 * 60);
   expect(minutes(total[9])).toBe(sums.lavoroMinuti);
   expect(minutes(total[10])).toBe(sums.viaggioMinuti);
   expect(total[13]).toBe(1);
