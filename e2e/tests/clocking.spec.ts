@@ -234,8 +234,12 @@ test('a technician on a phone clocks travel and work; the office corrects, appro
     .click();
   await expect(totals.getByText('Da approvare')).toBeVisible();
 
-  // The office's page on a phone too.
+  // The office's page on a phone too: a card per technician and per record, 48 px actions.
   await office.setViewportSize({ width: 390, height: 844 });
+  await office.reload();
+  await expect(office.getByTestId('record-row')).toHaveCount(3);
+  await expect(office.getByTestId('totals-row').getByTestId('total-allowance')).toHaveText(/^50,00\s€$/);
+  await assertLargeTargets(office.getByTestId('clocking-records'));
   await office.screenshot({ path: `${SHOTS}/shots-clock-office-390.png`, fullPage: true });
   await phone.close();
   await desk.close();

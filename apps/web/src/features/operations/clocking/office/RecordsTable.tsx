@@ -1,4 +1,5 @@
-import { ActionIcon, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Group, Paper, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconArrowBackUpDouble, IconEdit, IconLock, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +36,9 @@ export function RecordsTable({
 }) {
   const { t, i18n } = useTranslation();
   const save = useOfficeSave();
+  // A phone lists cards (every time readable, 48 px actions); a wider screen the table.
+  const phone = useMediaQuery('(max-width: 48em)') === true;
+  const touch = phone ? 48 : 'lg';
   const remove = (r: ClockingRecord) =>
     confirmDelete(t, {
       title: t('clocking.office.removeTitle'),
@@ -62,6 +66,97 @@ export function RecordsTable({
         ),
     });
 
+  /** Correct (any record), mark the return not necessary (an outward travel not returned), remove (free records). */
+  const actionsOf = (r: ClockingRecord, what: string) => (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      {r.approvata && (
+        <Tooltip label={t('clocking.office.lockedHint')}>
+          <IconLock size={18} aria-label={t('clocking.office.locked')} />
+        </Tooltip>
+      )}
+      <ActionIcon
+        variant="subtle"
+        size={touch}
+        onClick={() => onCorrect(r)}
+        aria-label={t('clocking.office.correctOf', { what })}
+      >
+        <IconEdit size={18} />
+      </ActionIcon>
+      {mayWrite && returnable.has(r.id) && !r.approvata && (
+        <ActionIcon
+          variant="subtle"
+          size={touch}
+          onClick={() => returnNotNeeded(r)}
+          aria-label={t('clocking.office.returnNotNeededOf', { what })}
+        >
+          <IconArrowBackUpDouble size={18} />
+        </ActionIcon>
+      )}
+      {mayWrite && r.libera && (
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          size={touch}
+          onClick={() => remove(r)}
+          aria-label={t('clocking.office.removeOf', { what })}
+        >
+          <IconTrash size={18} />
+        </ActionIcon>
+      )}
+    </Group>
+  );
+  const whatOf = (r: ClockingRecord) =>
+    `${t(`clocking.kinds.${r.tipo}`)} ${formatDay(r.giorno)} ${spanText(effectiveStart(r), effectiveEnd(r), timeZone)}`;
+  const travelOf = (r: ClockingRecord) =>
+    r.tipo === 'LAVORO'
+      ? ''
+      : [r.clienteNome, r.km !== null ? `${formatDecimal(r.km, i18n.language)} km` : null].filter(Boolean).join(' · ');
+
+  if (phone) {
+    return (
+      <Stack
+        gap="xs"
+        component="ul"
+        className={classes.list}
+        data-testid="clocking-records"
+        aria-label={t('clocking.office.recordsCaption')}
+      >
+        {records.map((r) => (
+          <Paper component="li" key={r.id} withBorder radius="md" p="sm" data-testid="record-row" data-record-id={r.id}>
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Stack gap={2}>
+                <Group gap="xs">
+                  <Text fw={600} size="sm">
+                    {formatDay(r.giorno)}
+                  </Text>
+                  <KindBadge kind={r.tipo} />
+                </Group>
+                {showTechnician && <Text size="sm">{names.get(r.utenteId) ?? ''}</Text>}
+                <Text size="sm">
+                  {t('clocking.raw')}: {spanText(r.timbraturaStart, r.timbraturaEnd, timeZone)}
+                </Text>
+                {r.versione > 0 && (
+                  <Text size="sm" c="orange.9">
+                    {t('clocking.corrected')}: {spanText(r.timbraturaStartCorretta, r.timbraturaEndCorretta, timeZone)}
+                  </Text>
+                )}
+                <Text size="sm" c="dimmed">
+                  {t('clocking.calculated')}: {spanText(r.timbraturaStartCalcolata, r.timbraturaEndCalcolata, timeZone)}
+                </Text>
+                {travelOf(r) && <Text size="sm">{travelOf(r)}</Text>}
+                <AnomalyBadges anomalies={r.anomalie} />
+              </Stack>
+              <Text fw={700} ff="monospace">
+                {minutesText(r.minutiCalcolati)}
+              </Text>
+            </Group>
+            {actionsOf(r, whatOf(r))}
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
+
   return (
     <Table.ScrollContainer minWidth={showTechnician ? 1040 : 900}>
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="clocking-records">
@@ -85,7 +180,7 @@ export function RecordsTable({
         <Table.Tbody>
           {records.map((r) => {
             const name = names.get(r.utenteId) ?? '';
-            const what = `${t(`clocking.kinds.${r.tipo}`)} ${formatDay(r.giorno)} ${spanText(effectiveStart(r), effectiveEnd(r), timeZone)}`;
+            const what = whatOf(r);
             return (
               <Table.Tr key={r.id} data-testid="record-row" data-record-id={r.id}>
                 <Table.Td className={classes.nowrap}>{formatDay(r.giorno)}</Table.Td>
@@ -104,11 +199,7 @@ export function RecordsTable({
                   {minutesText(r.minutiCalcolati)}
                 </Table.Td>
                 <Table.Td>
-                  {r.tipo === 'LAVORO'
-                    ? ''
-                    : [r.clienteNome, r.km !== null ? `${formatDecimal(r.km, i18n.language)} km` : null]
-                        .filter(Boolean)
-                        .join(' · ')}
+                  {travelOf(r)}
                   {r.ritornoNonNecessario && (
                     <Text size="xs" c="dimmed">
                       {t('clocking.returnNotNeededShort')}
@@ -118,44 +209,7 @@ export function RecordsTable({
                 <Table.Td>
                   <AnomalyBadges anomalies={r.anomalie} />
                 </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap" justify="flex-end">
-                    {r.approvata && (
-                      <Tooltip label={t('clocking.office.lockedHint')}>
-                        <IconLock size={18} aria-label={t('clocking.office.locked')} />
-                      </Tooltip>
-                    )}
-                    <ActionIcon
-                      variant="subtle"
-                      size="lg"
-                      onClick={() => onCorrect(r)}
-                      aria-label={t('clocking.office.correctOf', { what })}
-                    >
-                      <IconEdit size={18} />
-                    </ActionIcon>
-                    {mayWrite && returnable.has(r.id) && !r.approvata && (
-                      <ActionIcon
-                        variant="subtle"
-                        size="lg"
-                        onClick={() => returnNotNeeded(r)}
-                        aria-label={t('clocking.office.returnNotNeededOf', { what })}
-                      >
-                        <IconArrowBackUpDouble size={18} />
-                      </ActionIcon>
-                    )}
-                    {mayWrite && r.libera && (
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        size="lg"
-                        onClick={() => remove(r)}
-                        aria-label={t('clocking.office.removeOf', { what })}
-                      >
-                        <IconTrash size={18} />
-                      </ActionIcon>
-                    )}
-                  </Group>
-                </Table.Td>
+                <Table.Td>{actionsOf(r, what)}</Table.Td>
               </Table.Tr>
             );
           })}

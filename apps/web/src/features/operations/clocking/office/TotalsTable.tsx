@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +35,7 @@ function Approval({
 }) {
   const { t, i18n } = useTranslation();
   const save = useOfficeSave();
+  const phone = useMediaQuery('(max-width: 48em)') === true;
   const approved = !!state?.approvato;
   const ask = (azione: 'APPROVA' | 'SBLOCCA') => {
     const key = azione === 'APPROVA' ? 'approve' : 'unlock';
@@ -74,7 +76,8 @@ function Approval({
       )}
       {mayWrite && (
         <Button
-          size="xs"
+          size={phone ? 'md' : 'xs'}
+          className={phone ? classes.touch : undefined}
           variant={approved ? 'default' : 'light'}
           leftSection={approved ? <IconLockOpen size={14} aria-hidden /> : <IconLock size={14} aria-hidden />}
           loading={save.isPending}
@@ -107,6 +110,58 @@ export function TotalsTable({
 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
+  const phone = useMediaQuery('(max-width: 48em)') === true;
+  const approvalOf = (id: string, name: string) => (
+    <Approval
+      utenteId={id}
+      name={name}
+      month={month}
+      state={months.find((m) => m.utenteId === id && m.mese === month)}
+      timeZone={timeZone}
+      mayWrite={mayWrite}
+    />
+  );
+  if (phone) {
+    // A phone: one card per technician, the figures as label and value, the approval below.
+    return (
+      <Stack
+        gap="xs"
+        data-testid="clocking-totals"
+        aria-label={t('clocking.office.totalsCaption', { month: monthName(month, lang) })}
+      >
+        {totals.map((row) => {
+          const name = displayName(row.utente);
+          const facts: [string, string, string][] = [
+            [t('clocking.office.work'), minutesText(row.lavoroMinuti), 'total-work'],
+            [t('clocking.office.travel'), minutesText(row.viaggioMinuti), 'total-travel'],
+            [t('clocking.office.allowanceDays'), String(row.giorniTrasferta), 'total-days'],
+            [t('clocking.office.allowanceAmount'), formatMoney(row.importoTrasferte, lang), 'total-allowance'],
+            [t('clocking.office.anomalies'), String(row.anomalie), 'total-anomalies'],
+          ];
+          return (
+            <Paper key={row.utente.id} withBorder radius="md" p="sm" data-testid="totals-row">
+              <Text fw={700} mb={4}>
+                {name}
+              </Text>
+              <SimpleGrid cols={2} spacing={4} verticalSpacing={2} mb="xs">
+                {facts.map(([label, value, id]) => (
+                  <Group key={id} gap={6} wrap="nowrap">
+                    <Text size="sm" c="dimmed">
+                      {label}
+                    </Text>
+                    <Text size="sm" fw={600} data-testid={id}>
+                      {value}
+                    </Text>
+                  </Group>
+                ))}
+              </SimpleGrid>
+              {approvalOf(row.utente.id, name)}
+            </Paper>
+          );
+        })}
+      </Stack>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table striped highlightOnHover verticalSpacing="sm" data-testid="clocking-totals">
@@ -147,18 +202,7 @@ export function TotalsTable({
                     0
                   )}
                 </Table.Td>
-                <Table.Td>
-                  <Group gap="xs">
-                    <Approval
-                      utenteId={row.utente.id}
-                      name={name}
-                      month={month}
-                      state={months.find((m) => m.utenteId === row.utente.id && m.mese === month)}
-                      timeZone={timeZone}
-                      mayWrite={mayWrite}
-                    />
-                  </Group>
-                </Table.Td>
+                <Table.Td>{approvalOf(row.utente.id, name)}</Table.Td>
               </Table.Tr>
             );
           })}
