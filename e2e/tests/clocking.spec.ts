@@ -234,6 +234,23 @@ test('a technician on a phone clocks travel and work; the office corrects, appro
     .click();
   await expect(totals.getByText('Da approvare')).toBeVisible();
 
+  // The day's positions on the planner's map: the phone's fix at each entry and exit.
+  await office
+    .locator('label')
+    .filter({ hasText: /^Giorno$/ })
+    .click();
+  await expect(office).toHaveURL(/vista=day/);
+  const dayTitle = new Intl.DateTimeFormat('it-IT', {
+    timeZone: ZONE,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date());
+  await expect(office.getByText(`Posizioni delle timbrature del ${dayTitle}`)).toBeVisible();
+  await expect(office.locator('.leaflet-marker-icon')).toHaveCount(6);
+  await expect(office.locator(`.leaflet-marker-icon[title^="${technicianName}: inizio Lavoro alle"]`)).toHaveCount(1);
+  await office.screenshot({ path: `${SHOTS}/shots-clock-office-day-1366.png`, fullPage: true });
+
   // The office's page on a phone too: a card per technician and per record, 48 px actions.
   await office.setViewportSize({ width: 390, height: 844 });
   await office.reload();
