@@ -8,8 +8,6 @@ import { usePublicConfig } from '../../../shell';
 // The planner's map component, loaded with its own chunk only when a day's positions are shown.
 const MapCanvas = lazy(() => import('../../planner/map/MapCanvas').then((m) => ({ default: m.MapCanvas })));
 
-const keyOf = (p: TechnicianPosition) => `${p.utenteId}|${p.recordedAt}`;
-
 /**
  * Where a day's clockings were taken (entry and exit fixes within the geolocation option's
  * validity), on the planner's map; stale fixes are counted, never placed.
@@ -19,9 +17,9 @@ export function dayPositions(
   names: Map<string, string>,
   timeZone: string,
   t: TFunction,
-): { positions: TechnicianPosition[]; titles: Map<string, string>; stale: number } {
+): { positions: TechnicianPosition[]; titles: string[]; stale: number } {
   const positions: TechnicianPosition[] = [];
-  const titles = new Map<string, string>();
+  const titles: string[] = [];
   let stale = 0;
   for (const r of records) {
     for (const [which, p] of [
@@ -45,8 +43,7 @@ export function dayPositions(
         recordedAt: p.fixAt,
       };
       positions.push(pos);
-      titles.set(
-        keyOf(pos),
+      titles.push(
         t(`clocking.office.mapTitle.${which}`, {
           name,
           kind: t(`clocking.kinds.${r.tipo}`),
@@ -93,7 +90,7 @@ export function DayPositions({
             timeZone={timeZone}
             tiles={config.data?.mapTiles ?? null}
             height="360px"
-            positionTitle={(p) => titles.get(keyOf(p)) ?? ''}
+            positionTitle={(_p, i) => titles[i] ?? ''}
           />
         </Suspense>
       )}

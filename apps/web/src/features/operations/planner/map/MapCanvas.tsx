@@ -20,11 +20,8 @@ export interface MapCanvasProps {
   /** Opens an appointment's form from its popup. */
   onOpen?: ((a: Appointment) => void) | undefined;
   /** A position's marker title (the planner's: "Ultima posizione di ..."); clocking names its entry or exit. */
-  positionTitle?: (p: TechnicianPosition) => string;
+  positionTitle?: (p: TechnicianPosition, index: number) => string;
 }
-
-/** A position's marker: a technician may have several (a day's clockings), one per time. */
-const positionKey = (p: TechnicianPosition) => `${p.utenteId}|${p.recordedAt}`;
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -113,8 +110,9 @@ export function MapCanvas({
   );
   // Icons made once per data change: a new icon object would rebuild the marker's element.
   const placeIcons = useMemo(() => new Map(places.map((p) => [p.key, appointmentIcon(p)])), [places]);
+  // By place in the list: a technician may have several (a day's clockings), even of the same time.
   const positionIcons = useMemo(
-    () => new Map(positions.map((p) => [positionKey(p), positionIcon(p, technicianColor(colours.get(p.utenteId)))])),
+    () => positions.map((p) => positionIcon(p, technicianColor(colours.get(p.utenteId)))),
     [positions, colours],
   );
   return (
@@ -146,13 +144,13 @@ export function MapCanvas({
           </Popup>
         </Marker>
       ))}
-      {positions.map((p) => (
+      {positions.map((p, i) => (
         <Marker
-          key={positionKey(p)}
+          key={`${p.utenteId}|${p.recordedAt}|${i}`}
           position={[p.latitude, p.longitude]}
-          icon={positionIcons.get(positionKey(p))!}
+          icon={positionIcons[i]!}
           title={
-            positionTitle?.(p) ??
+            positionTitle?.(p, i) ??
             t('plannerMap.positionTitle', { nome: [p.name, p.surname].filter(Boolean).join(' ') || p.username })
           }
           zIndexOffset={1000}
