@@ -114,6 +114,7 @@ test('a technician on a phone clocks travel and work; the office corrects, appro
   await tech.reload();
   await expect(card.getByRole('button', { name: 'Termina lavoro', exact: true })).toBeVisible();
   await expect(card.getByText('Lavoro in corso')).toBeVisible();
+  await tech.screenshot({ path: `${SHOTS}/shots-clock-home-390.png` });
   await press(tech, card, 'Termina lavoro', 'Inizia viaggio di ritorno');
   await press(tech, card, 'Inizia viaggio di ritorno', 'Termina viaggio di ritorno');
   await press(tech, card, 'Termina viaggio di ritorno', 'Inizia viaggio di andata');
