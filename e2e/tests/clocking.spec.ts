@@ -103,6 +103,8 @@ test('a technician on a phone clocks travel and work; the office corrects, appro
   await expect(card.getByRole('timer')).toHaveText('0:00:00');
   await assertLargeTargets(card);
 
+  // The outward travel's one-way km (the daily allowance is on); the office corrects it below.
+  await card.getByRole('textbox', { name: /^Km del viaggio/ }).fill('120');
   await press(tech, card, 'Inizia viaggio di andata', 'Termina viaggio di andata');
   await expect(card.getByText('Viaggio di andata in corso')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Inizia lavoro' })).toBeDisabled();
@@ -141,6 +143,7 @@ test('a technician on a phone clocks travel and work; the office corrects, appro
     ['RITORNO', true],
   ]);
   const outward = clocked.find((r) => r.tipo === 'ANDATA')!;
+  expect((outward as ApiRecord & { km: number | null }).km).toBe(120);
 
   /* ---------- the office, on a 1366 px screen ---------- */
   const desk = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'it-IT' });

@@ -120,6 +120,26 @@ describe("the technician's clock", () => {
     );
   });
 
+  it("sends the outward travel's km for the daily allowance, and refuses a km it cannot read", async () => {
+    stubGeolocation('fix');
+    const server: Server = {
+      last: null,
+      items: [],
+      post: { status: 200, json: { success: true, item: null } },
+      calls: [],
+    };
+    stubServer(server);
+    renderClock();
+    const km = await screen.findByRole('textbox', { name: /^Km del viaggio/ });
+    fireEvent.change(km, { target: { value: 'ottanta' } });
+    expect((screen.getByRole('button', { name: 'Inizia viaggio di andata' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(km, { target: { value: '80,5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Inizia viaggio di andata' }));
+    await waitFor(() =>
+      expect(server.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ tipo: 'ANDATA', km: 80.5 }),
+    );
+  });
+
   it('offers the return after an outward travel, and marks it not necessary after a confirmation', async () => {
     stubGeolocation('never');
     const outward = rec({ tipo: 'ANDATA', giorno: '2026-11-20', timbraturaStart: '2026-11-20T06:00:00Z' });

@@ -4,7 +4,8 @@ import { modals } from '@mantine/modals';
 import { IconBriefcase, IconCar, IconPlayerStop } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { addDays, todayIn, type ClockingActionRequest, type ClockingKind } from '@fs/contract';
+import { addDays, parseDecimal, todayIn, type ClockingActionRequest, type ClockingKind } from '@fs/contract';
+import { DecimalInput } from '../../../app/components/DecimalInput';
 import { errorText } from '../../../app/api/errors';
 import { LoadError } from '../../../app/components/LoadError';
 import { notify } from '../../../app/notify';
@@ -46,11 +47,18 @@ export function ClockPanel({ compact = false }: { compact?: boolean }) {
   const action = useClockAction();
   const [pending, setPending] = useState<'work' | 'travel' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // The outward travel's one-way km (optional): with the daily allowance on, a trip of the minimum distance earns it.
+  const [km, setKm] = useState('');
 
   const state = clockState(last.data ?? null, list.data?.items ?? []);
   const now = useTicking(!!state.open);
   const shownZone = list.data?.timezone ?? zone;
   const geoOn = list.data?.regole.geolocalizzazione.enabled !== false;
+  const allowanceOn = list.data?.regole.trasferte.enabled === true;
+  const parsedKm = km.trim() ? parseDecimal(km, { decimals: 1 }) : null;
+  const kmValue = parsedKm && 'value' in parsedKm && Number(parsedKm.value) <= 5000 ? Number(parsedKm.value) : null;
+  const kmInvalid = parsedKm !== null && kmValue === null;
+  const askKm = state.travel.action === 'start' && state.travel.leg === 'ANDATA' && allowanceOn;
 
   if (last.isError) return <LoadError error={last.error} onRetry={() => void last.refetch()} />;
   if (last.isPending) {
@@ -79,9 +87,16 @@ export function ClockPanel({ compact = false }: { compact?: boolean }) {
     const posizione = geoOn ? await quickFix() : undefined;
     await send(
       which,
-      { azione: 'ENTRATA', tipo, timezone: browserTimeZone(), ...(posizione ? { posizione } : {}) },
+      {
+        azione: 'ENTRATA',
+        tipo,
+        timezone: browserTimeZone(),
+        ...(posizione ? { posizione } : {}),
+        ...(tipo === 'ANDATA' && kmValue !== null ? { km: kmValue } : {}),
+      },
       t(`clocking.clock.started.${tipo}`),
     );
+    if (tipo === 'ANDATA') setKm('');
   };
   const exit = async (which: 'work' | 'travel', tipo: ClockingKind) => {
     setPending(which);
@@ -141,6 +156,17 @@ export function ClockPanel({ compact = false }: { compact?: boolean }) {
           {t('clocking.clock.startWork')}
         </Button>
       )}
+      {askKm && (
+        <DecimalInput
+          label={t('clocking.clock.km')}
+          description={t('clocking.clock.kmHint')}
+          value={km}
+          onChange={(e) => setKm(e.currentTarget.value)}
+          error={kmInvalid ? t('clocking.office.kmInvalid') : undefined}
+          size="md"
+          decimals={1}
+        />
+      )}
       {state.travel.action === 'stop' ? (
         <Button
           className={classes.big}
@@ -159,7 +185,7 @@ export function ClockPanel({ compact = false }: { compact?: boolean }) {
           variant={state.travel.action === 'blocked' ? 'light' : 'filled'}
           leftSection={<IconCar size={28} aria-hidden />}
           loading={pending === 'travel'}
-          disabled={busy || state.travel.action === 'blocked'}
+          disabled={busy || state.travel.action === 'blocked' || (askKm && kmInvalid)}
           onClick={() => void enter('travel', travelLeg)}
         >
           {t(`clocking.clock.startTravel.${travelLeg}`)}
