@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ClockingRecord } from '@fs/contract';
+import { formatDecimal, type ClockingRecord } from '@fs/contract';
 import { AnomalyBadges, KindBadge } from './badges';
 import { effectiveEnd, effectiveStart, isOpen, minutesText, runningMs, spanText } from './logic';
 import classes from './clocking.module.css';
@@ -10,7 +10,7 @@ import classes from './clocking.module.css';
  * is one, the calculated times and their duration (the running time while open).
  */
 export function IntervalList({ records, timeZone, now }: { records: ClockingRecord[]; timeZone: string; now: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (records.length === 0) {
     return (
       <Paper withBorder radius="md" p="md">
@@ -47,6 +47,13 @@ export function IntervalList({ records, timeZone, now }: { records: ClockingReco
                 <Text size="sm" c="dimmed">
                   {t('clocking.calculated')}: {spanText(r.timbraturaStartCalcolata, r.timbraturaEndCalcolata, timeZone)}
                 </Text>
+                {r.tipo !== 'LAVORO' && (r.clienteNome || r.km !== null) && (
+                  <Text size="sm">
+                    {[r.clienteNome, r.km !== null ? `${formatDecimal(r.km, i18n.language)} km` : null]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </Text>
+                )}
                 <AnomalyBadges anomalies={r.anomalie.filter((a) => !(open && a === 'APERTA'))} />
               </Stack>
               <Text fw={700} ff="monospace" aria-label={t('clocking.duration')}>
