@@ -6,6 +6,7 @@ import { DEMO, seedDemoIfEmpty } from './demo/seed.js';
 import { seedSampleReports } from './demo/sample-reports.js';
 import { seedSampleContracts } from './demo/sample-contracts.js';
 import { seedSampleSchedule } from './demo/sample-schedule.js';
+import { seedSampleClocking } from './demo/sample-clocking.js';
 
 async function main() {
   await loadDotEnv();
@@ -65,6 +66,8 @@ async function main() {
     await seedSampleReports(deps, demoId);
     // The planner last: its appointments link the sample reports and plan the contracts' activity dates.
     await seedSampleSchedule(deps, demoId);
+    // Two months of clockings up to yesterday, last month approved.
+    await seedSampleClocking(deps, demoId);
     app.log.info('demo company seeded');
   }
   if (stopIfAsked()) return;

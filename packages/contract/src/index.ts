@@ -15,6 +15,7 @@ export * from './imports.js';
 export * from './media.js';
 export * from './geolocation.js';
 export * from './clocking.js';
+export * from './clocking-rules.js';
 export * from './lists.js';
 export * from './customers.js';
 export * from './articles.js';

@@ -1,8 +1,8 @@
 // Seeds the large demo company (lists at scale) into the configured database (DATA_DIR or DATABASE_URL).
 //   npm run seed:large -w apps/server -- [--customers 50000] [--articles 20000] [--reports 100000] [--contracts 5000]
-//     [--appointments 200000] [--technicians 50] [--piva 09753102467] [--replace]
+//     [--appointments 200000] [--clockings 300000] [--technicians 50] [--piva 09753102467] [--replace]
 // Env: SEED_LARGE_CUSTOMERS, SEED_LARGE_ARTICLES, SEED_LARGE_REPORTS, SEED_LARGE_CONTRACTS, SEED_LARGE_APPOINTMENTS,
-// SEED_LARGE_TECHNICIANS. Refuses when the company exists, unless --replace.
+// SEED_LARGE_CLOCKINGS, SEED_LARGE_TECHNICIANS. Refuses when the company exists, unless --replace.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isValidVatNumber } from '@fs/contract';
@@ -17,6 +17,7 @@ const { values } = parseArgs({
     reports: { type: 'string', default: process.env.SEED_LARGE_REPORTS ?? '100000' },
     contracts: { type: 'string', default: process.env.SEED_LARGE_CONTRACTS ?? '5000' },
     appointments: { type: 'string', default: process.env.SEED_LARGE_APPOINTMENTS ?? '200000' },
+    clockings: { type: 'string', default: process.env.SEED_LARGE_CLOCKINGS ?? '300000' },
     technicians: { type: 'string', default: process.env.SEED_LARGE_TECHNICIANS ?? '50' },
     piva: { type: 'string', default: LARGE_DEMO.piva },
     replace: { type: 'boolean', default: false },
@@ -27,17 +28,18 @@ const articles = Number(values.articles);
 const reports = Number(values.reports);
 const contracts = Number(values.contracts);
 const appointments = Number(values.appointments);
+const clockings = Number(values.clockings);
 const technicians = Number(values.technicians);
 const count = (v: number) => Number.isInteger(v) && v >= 0 && v <= 5_000_000;
 if (
-  ![customers, articles, reports, contracts, appointments].every(count) ||
+  ![customers, articles, reports, contracts, appointments, clockings].every(count) ||
   !Number.isInteger(technicians) ||
   technicians < 1 ||
   technicians > 500 ||
   !isValidVatNumber(values.piva)
 ) {
   console.error(
-    'seed:large: --customers, --articles, --reports, --contracts and --appointments take whole numbers from 0 to 5,000,000; ' +
+    'seed:large: --customers, --articles, --reports, --contracts, --appointments and --clockings take whole numbers from 0 to 5,000,000; ' +
       '--technicians from 1 to 500; --piva a valid VAT number.',
   );
   process.exit(2);
@@ -72,6 +74,7 @@ try {
       reports,
       contracts,
       appointments,
+      clockings,
       technicians,
       piva: values.piva,
       onProgress: (what, done, total) => {
@@ -86,7 +89,7 @@ try {
       `Seeded "${LARGE_DEMO.ragioneSociale}" on ${database.kind} in ${s} s: ${c.clienti} customers, ${c.impianti} plants, ` +
         `${c.macchinari} machines, ${c.articoli} articles, ${c.rapportini} work reports with ${c.giornate} worked days ` +
         `and ${c.materiali} material lines, ${c.contratti} contracts with ${c.occorrenze} activity dates, ` +
-        `${c.appuntamenti} appointments of ${technicians} technicians.`,
+        `${c.appuntamenti} appointments and ${c.timbrature} clockings of ${technicians} technicians.`,
     );
     console.log(
       `Sign in with VAT number ${values.piva}, username ${LARGE_DEMO.username}, password ${LARGE_DEMO.password}.`,

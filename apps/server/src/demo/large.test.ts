@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, newDeviceId, startTestApp, type TestApp } from '../test/harness.js';
 import { randomPartitaIva } from '../test/factories.js';
+import { addDays, calculateInterval, dayIn, wallClock } from '@fs/contract';
 import { deleteLargeCompany, findLargeCompany, LARGE_DEMO, seedLargeCompany } from './large.js';
+import { clockingPlan, defaultClockingRules } from './clocking-generators.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -131,6 +133,60 @@ describe('the large company (seed:large)', () => {
     expect(month.status).toBe(200);
     expect(month.json.items.length).toBeGreaterThan(5);
     for (const a of month.json.items) expect(a.tecnici.length).toBeGreaterThanOrEqual(1);
+    expect(await deleteLargeCompany(t.deps.db, piva)).toBe(true);
+  });
+
+  it('holds clockings of every technician on working days, calculated by the rules as the TypeScript rule does', async () => {
+    const piva = randomPartitaIva();
+    // 3 technicians, 4 intervals a day over 20 working days.
+    expect(clockingPlan(240, 3)).toEqual({ days: 20, slots: 4 });
+    // At full size: three years of working days, 8 a day, about 300,000.
+    expect(clockingPlan(300_000, 50)).toEqual({ days: 783, slots: 8 });
+    const c = await seedLargeCompany(t.deps.database, {
+      customers: 10,
+      articles: 0,
+      clockings: 240,
+      technicians: 3,
+      piva,
+    });
+    expect(c.timbrature).toBe(240);
+    const rows = (
+      await t.deps.database.executeSql(
+        `select t.*, t.giorno::text as giorno, t.km::float8 as km from timbrature t join aziende z on z.id = t.azienda_id
+          where z.partita_iva = $1 order by t.utente_id, t.timbratura_start`,
+        [piva],
+      )
+    ).rows as Record<string, any>[];
+    expect(rows).toHaveLength(240);
+    const rules = defaultClockingRules();
+    const today = dayIn(new Date(), 'Europe/Rome');
+    for (const [k, r] of rows.entries()) {
+      const calc = calculateInterval(new Date(r.timbratura_start), new Date(r.timbratura_end), rules);
+      expect([
+        new Date(r.timbratura_start_calcolata),
+        new Date(r.timbratura_end_calcolata),
+        r.minuti_calcolati,
+      ]).toEqual([calc.start, calc.end, calc.minutes]);
+      expect(r.giorno).toBe(dayIn(r.timbratura_start, 'Europe/Rome'));
+      expect(new Date(`${r.giorno}T12:00:00Z`).getUTCDay() % 6).not.toBe(0);
+      expect(r.giorno < today && r.giorno >= addDays(today, -40)).toBe(true);
+      expect(r.aperta).toBe(false);
+      // No interval begins before the technician's previous one ends; travel alternates, with a customer and km.
+      const prev = rows[k - 1];
+      if (prev?.utente_id === r.utente_id)
+        expect(new Date(r.timbratura_start) >= new Date(prev.timbratura_end)).toBe(true);
+      if (r.tipo !== 'LAVORO') expect(r.cliente_id && r.km !== null).toBeTruthy();
+    }
+    for (const u of new Set(rows.map((r) => r.utente_id))) {
+      const legs = rows.filter((r) => r.utente_id === u && r.tipo !== 'LAVORO').map((r) => r.tipo);
+      expect(legs.length).toBeGreaterThan(0);
+      legs.forEach((tipo, k) => expect(tipo).toBe(k % 2 ? 'RITORNO' : 'ANDATA'));
+    }
+    // The day's first entries, a few minutes either side of 08:00, count from 08:00 (tolerance 10, rounding 15).
+    const eight = rows.filter((r) => r.tipo === 'LAVORO' && wallClock(r.timbratura_start, 'Europe/Rome').hour === 8);
+    const first = eight.filter((r) => wallClock(r.timbratura_start, 'Europe/Rome').minute < 5);
+    expect(first.length).toBeGreaterThan(0);
+    for (const r of first) expect(wallClock(r.timbratura_start_calcolata, 'Europe/Rome').time).toBe('08:00');
     expect(await deleteLargeCompany(t.deps.db, piva)).toBe(true);
   });
 });

@@ -8,6 +8,7 @@ import { articlesBatch, customersBatch } from './generators.js';
 import { reportPicks, reportsBatch } from './report-generators.js';
 import { contractsBatch } from './contract-generators.js';
 import { appointmentsBatch } from './schedule-generators.js';
+import { clockingApprovals, clockingPlan, clockingsBatch } from './clocking-generators.js';
 
 /**
  * The large demo company (`npm run seed:large -w apps/server`, bench/lists.ts):
@@ -32,12 +33,17 @@ export interface LargeOptions {
   contracts?: number;
   /** Planner appointments over three years (schedule-generators.ts; default none). */
   appointments?: number;
-  /** Technicians the reports and appointments are shared among (default 50 with appointments, else 20 with reports). */
+  /**
+   * Clockings (intervals of work and travel), about this many, of every technician on the working days of up to
+   * three years (clocking-generators.ts; default none).
+   */
+  clockings?: number;
+  /** Technicians the reports and appointments are shared among (default 50 with appointments or clockings, else 20 with reports). */
   technicians?: number;
   piva?: string;
   /** Called after each batch (progress). */
   onProgress?: (
-    what: 'clienti' | 'articoli' | 'rapportini' | 'contratti' | 'appuntamenti',
+    what: 'clienti' | 'articoli' | 'rapportini' | 'contratti' | 'appuntamenti' | 'timbrature',
     done: number,
     total: number,
   ) => void;
@@ -55,6 +61,7 @@ export interface LargeCounts {
   contratti: number;
   occorrenze: number;
   appuntamenti: number;
+  timbrature: number;
 }
 
 /** The company's default prices (contract options: rapportini_prezzi), which the seeded totals follow. */
@@ -67,6 +74,8 @@ const BATCH = 5_000;
 const CONTRACT_BATCH = 1_000;
 /** Appointments per statement (with their technicians' links). */
 const APPOINTMENT_BATCH = 10_000;
+/** Technicians whose clockings one statement writes (about 60,000 intervals at full size). */
+const CLOCKING_TECHNICIANS_BATCH = 10;
 
 export async function findLargeCompany(db: Db, piva = LARGE_DEMO.piva): Promise<LargeCounts | undefined> {
   const [az] = await db.select({ id: aziende.id }).from(aziende).where(eq(aziende.partitaIva, piva));
@@ -81,7 +90,8 @@ export async function findLargeCompany(db: Db, piva = LARGE_DEMO.piva): Promise<
     (select count(*) from rapportini_materiali where azienda_id = ${az.id})::int as materiali,
     (select count(*) from contratti where azienda_id = ${az.id})::int as contratti,
     (select count(*) from attivita_date where azienda_id = ${az.id})::int as occorrenze,
-    (select count(*) from appuntamenti where azienda_id = ${az.id})::int as appuntamenti`);
+    (select count(*) from appuntamenti where azienda_id = ${az.id})::int as appuntamenti,
+    (select count(*) from timbrature where azienda_id = ${az.id})::int as timbrature`);
   return { aziendaId: az.id, ...(r.rows[0] as Omit<LargeCounts, 'aziendaId'>) };
 }
 
@@ -100,7 +110,8 @@ export async function seedLargeCompany(database: Database, opts: LargeOptions): 
   if (await findLargeCompany(database.db, piva)) throw new Error(`a company with VAT number ${piva} already exists`);
   const reports = opts.reports ?? 0;
   const appointments = opts.appointments ?? 0;
-  const technicians = opts.technicians ?? (appointments > 0 ? 50 : reports > 0 ? 20 : 0);
+  const clockings = opts.clockings ?? 0;
+  const technicians = opts.technicians ?? (appointments > 0 || clockings > 0 ? 50 : reports > 0 ? 20 : 0);
   // Mail addresses are unique over all companies: another VAT number (the benchmarks' companies) tags them.
   const mailTag = piva === LARGE_DEMO.piva ? '' : `.${piva}`;
   const counts = await database.db.transaction(async (tx: Tx) => {
@@ -155,6 +166,7 @@ export async function seedLargeCompany(database: Database, opts: LargeOptions): 
       contratti: 0,
       occorrenze: 0,
       appuntamenti: 0,
+      timbrature: 0,
     };
     for (let lo = 1; lo <= opts.customers; lo += BATCH) {
       const hi = Math.min(opts.customers, lo + BATCH - 1);
@@ -218,11 +230,21 @@ export async function seedLargeCompany(database: Database, opts: LargeOptions): 
       out.appuntamenti += r.appuntamenti;
       opts.onProgress?.('appuntamenti', hi, appointments);
     }
+    if (clockings > 0 && techs.length === 0) throw new Error('clockings need technicians');
+    const plan = clockingPlan(clockings, techs.length);
+    for (let lo = 0; clockings > 0 && lo < techs.length; lo += CLOCKING_TECHNICIANS_BATCH) {
+      const group = techs.slice(lo, lo + CLOCKING_TECHNICIANS_BATCH).map((t) => t.id);
+      const r = (await tx.execute(clockingsBatch(aziendaId, group, lo, plan))).rows[0] as { timbrature: number };
+      out.timbrature += r.timbrature;
+      opts.onProgress?.('timbrature', out.timbrature, plan.days * plan.slots * techs.length);
+    }
+    const admin = users.find((u) => u.role === 'admin');
+    if (clockings > 0 && admin) await tx.execute(clockingApprovals(aziendaId, admin.id));
     return out;
   });
   // Fresh statistics and visibility map: the planner sees the new rows, counts can use index-only scans.
   await database.executeSql(
-    'vacuum (analyze) clienti, impianti, macchinari, articoli, rapportini, rapportini_tecnici, rapportini_giornate, rapportini_materiali, contratti, contratti_attivita, attivita_date, appuntamenti, appuntamenti_tecnici',
+    'vacuum (analyze) clienti, impianti, macchinari, articoli, rapportini, rapportini_tecnici, rapportini_giornate, rapportini_materiali, contratti, contratti_attivita, attivita_date, appuntamenti, appuntamenti_tecnici, timbrature, timbrature_approvazioni',
   );
   return counts;
 }

@@ -85,7 +85,7 @@ const dayAfter = (d: string, n: number) => {
   x.setUTCDate(x.getUTCDate() + n);
   return x.toISOString().slice(0, 10);
 };
-const isWorkingDay = (d: string) => {
+export const isWorkingDay = (d: string) => {
   const wd = new Date(`${d}T12:00:00Z`).getUTCDay();
   return wd !== 0 && wd !== 6 && !HOLIDAYS.includes(d.slice(5));
 };

@@ -22,6 +22,15 @@ const MESSAGES: Partial<Record<AlertCode, string>> = {
   UNSUPPORTED_MEDIA_TYPE: 'Tipo di file non consentito',
   RATE_LIMITED: 'Troppi tentativi, riprovare più tardi',
   INTERNAL: 'Errore interno, riprovare',
+  CLOCKING_OPEN_INTERVAL: "C'è già un intervallo aperto: chiudilo prima di iniziarne un altro",
+  CLOCKING_NO_OPEN_INTERVAL: 'Nessun intervallo aperto da chiudere',
+  CLOCKING_OVERLAP: "L'intervallo non può iniziare prima della fine di quello precedente",
+  CLOCKING_TRAVEL_SEQUENCE: "Sequenza dei viaggi non valida: un'andata, poi il suo ritorno",
+  CLOCKING_NOT_FREE: "L'intervallo non è libero: non può essere eliminato",
+  CLOCKING_MONTH_APPROVED: 'Il mese è approvato: sbloccalo prima di modificare le timbrature',
+  CLOCKING_TECHNICIAN_REQUIRED: 'Seleziona prima il tecnico',
+  CLOCKING_NO_DATA: 'Problemi nel salvataggio',
+  CLOCKING_DISABLED: 'Le timbrature non sono attive per questa azienda',
 };
 
 export interface FieldProblem {

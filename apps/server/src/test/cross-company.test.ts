@@ -354,6 +354,18 @@ describe('cross-company sweep', () => {
       idsOfA['/api/imposta-versione-schedule-vecchia/:version/:companyId#companyId'] = a.company.id;
       secretsOfA.push(appointment.json.item.id, 'Appuntamento riservato di A');
     }
+    // A clocking of A's (its administrator's; A's technician is in a group without clocking): B reads,
+    // corrects, removes, approves none of it.
+    let clockingOfA: string | undefined;
+    {
+      const inn = await call(t.app, 'POST', '/api/timbrature/timbratura', {
+        ...sa,
+        body: { azione: 'ENTRATA', tipo: 'LAVORO', timezone: 'Europe/Rome' },
+      });
+      expect(inn.status, JSON.stringify(inn.json)).toBe(200);
+      clockingOfA = inn.json.item.id;
+      secretsOfA.push(inn.json.item.id);
+    }
     const tables = await companyTables();
     // The tables the sweep must watch are found, not listed by hand (sessions and tokens included).
     for (const table of ['sessioni', 'refresh_tokens', 'posizioni_tecnici', 'importazioni_scarti', 'clienti'])
@@ -376,6 +388,7 @@ describe('cross-company sweep', () => {
         tecnici: a.user('tech').id,
         tecnico_id: a.user('tech').id,
         utente_id: a.user('tech').id,
+        utenteId: a.user('tech').id,
         cliente_id: idsOfA['/api/clienti/cliente/:id#id'],
         mansione_id: idsOfA['/api/mansioni/mansione/:id#id'],
         articolo_id: articleOfA,
@@ -460,6 +473,12 @@ describe('cross-company sweep', () => {
       // B's office asks for the day of A's technician: nothing of A comes back.
       'schedule.technicianDay': { tecnico_id: a.user('tech').id },
       'media.removeReportFiles': { rapportinoId: reportOfA!, ids: [idsOfA['/api/media/:id/content#id']!] },
+      // Clocking: A's technician and A's record; the exports a valid range.
+      'clocking.list': { from: '2026-11-01', to: '2026-11-30', utenteId: a.user('tech').id },
+      'clocking.one': { id: clockingOfA! },
+      'clocking.last': { utenteId: a.user('tech').id },
+      'clocking.travelExport': { from: '2026-11-01', to: '2026-11-30' },
+      'clocking.csvExport': { from: '2026-11-01', to: '2026-11-30' },
     };
     // Uploads: a real multipart body (a PNG, a CSV), as the web sends them.
     const png = Buffer.from(

@@ -66,7 +66,21 @@ function stringExample(s: Json, field: string, idFor: (field: string) => string)
   const max = typeof s.maxLength === 'number' ? s.maxLength : 40;
   if (typeof s.pattern === 'string') {
     const re = new RegExp(s.pattern);
-    for (const c of ['x', 'Sweep', '12', '12.50', 'AB', 'MI', 'IT', '20100', 'A1', '2026-11-24', '20261124', '08:00'])
+    for (const c of [
+      'x',
+      'Sweep',
+      '12',
+      '12.50',
+      'AB',
+      'MI',
+      'IT',
+      '20100',
+      'A1',
+      '2026-11-24',
+      '20261124',
+      '08:00',
+      '2026-11',
+    ])
       if (re.test(c) && c.length >= min && c.length <= max) return c;
   }
   return 'Sweep'.padEnd(min, 'x').slice(0, Math.max(min, Math.min(5, max)));

@@ -30,6 +30,26 @@ export const EVENTS = {
       completato_at: z.iso.datetime(),
     }),
   },
+  /** A clocking interval was closed (the technician's exit, or the office entering or correcting its end). */
+  'clocking.closed': {
+    version: 1,
+    payload: z.object({
+      id: z.uuid(),
+      utente_id: z.uuid(),
+      tipo: z.string(),
+      giorno: z.string(),
+      minuti_calcolati: z.number().int(),
+    }),
+  },
+  /** The office approved a technician's month of clockings (locked until unlocked). */
+  'clocking.month_approved': {
+    version: 1,
+    payload: z.object({
+      utente_id: z.uuid(),
+      mese: z.string(),
+      approvato_da: z.uuid().nullable(),
+    }),
+  },
 } as const;
 
 export type EventName = keyof typeof EVENTS;
