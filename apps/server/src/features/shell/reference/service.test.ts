@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminPermissions, defaultUserPermissions, type PermissionMap } from '@fs/contract';
-import { activePages } from './service';
+import { activePages } from './service.js';
 
 const tos = (permissions: PermissionMap) => activePages(permissions).map((p) => p.to);
 
