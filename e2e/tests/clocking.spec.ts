@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { FIXTURES } from '../fixtures';
@@ -72,6 +73,15 @@ async function assertLargeTargets(area: Locator) {
   expect(small, 'clock targets under 48 px').toEqual([]);
 }
 
+/** No serious or critical accessibility finding on the page (WCAG 2.1 A and AA). */
+async function assertAccessible(page: Page, what: string) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, `${what}: accessibility findings`).toEqual([]);
+}
+
 /** Sets a Mantine time picker (hours and minutes fields) labelled `label`. */
 async function setTime(dialog: Locator, label: string, value: string) {
   const [h, m] = value.split(':');
@@ -133,6 +143,7 @@ test('a technician on a phone clocks travel and work; the office corrects, appro
   await expect(intervals.nth(2)).toContainText('Viaggio di ritorno');
   await assertLargeTargets(tech.locator('main'));
   await tech.screenshot({ path: `${SHOTS}/shots-clock-phone-390.png`, fullPage: true });
+  await assertAccessible(tech, 'the phone clock');
 
   const clocked = (await monthOf(request, technicianId)).items.sort((a, b) =>
     a.timbraturaStart.localeCompare(b.timbraturaStart),
@@ -191,6 +202,7 @@ test('a technician on a phone clocks travel and work; the office corrects, appro
   await expect(totals.getByText('Approvato', { exact: true })).toBeVisible();
   await expect(totals.getByTestId('approved-by')).toHaveText(/^da Olga Orari il \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
   await office.screenshot({ path: `${SHOTS}/shots-clock-office-1366.png`, fullPage: true });
+  await assertAccessible(office, "the office's clocking");
 
   // A change afterwards is refused with the server's reason.
   await outwardRow.getByRole('button', { name: /^Correggi/ }).click();

@@ -40,7 +40,7 @@ export function IntervalList({ records, timeZone, now }: { records: ClockingReco
                   {t('clocking.raw')}: {spanText(r.timbraturaStart, r.timbraturaEnd, timeZone)}
                 </Text>
                 {r.versione > 0 && (
-                  <Text size="sm" c="orange.9">
+                  <Text size="sm" c="violet.9" fw={600}>
                     {t('clocking.corrected')}: {spanText(effectiveStart(r), effectiveEnd(r), timeZone)}
                   </Text>
                 )}

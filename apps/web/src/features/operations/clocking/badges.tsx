@@ -33,8 +33,9 @@ export function AnomalyBadges({ anomalies }: { anomalies: readonly ClockingAnoma
           events={{ hover: true, focus: true, touch: true }}
         >
           <Badge
-            color="orange"
+            color="yellow.4"
             variant="filled"
+            autoContrast
             size="sm"
             leftSection={<IconAlertTriangle size={12} aria-hidden />}
             tabIndex={0}

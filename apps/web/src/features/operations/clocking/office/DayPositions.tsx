@@ -95,7 +95,7 @@ export function DayPositions({
         </Suspense>
       )}
       {stale > 0 && (
-        <Text size="sm" c="orange.9">
+        <Text size="sm" fw={600}>
           {t('clocking.office.mapStale', { count: stale })}
         </Text>
       )}

@@ -136,7 +136,7 @@ export function RecordsTable({
                   {t('clocking.raw')}: {spanText(r.timbraturaStart, r.timbraturaEnd, timeZone)}
                 </Text>
                 {r.versione > 0 && (
-                  <Text size="sm" c="orange.9">
+                  <Text size="sm" c="violet.9" fw={600}>
                     {t('clocking.corrected')}: {spanText(r.timbraturaStartCorretta, r.timbraturaEndCorretta, timeZone)}
                   </Text>
                 )}
@@ -189,7 +189,7 @@ export function RecordsTable({
                   <KindBadge kind={r.tipo} />
                 </Table.Td>
                 <Table.Td className={classes.nowrap}>{spanText(r.timbraturaStart, r.timbraturaEnd, timeZone)}</Table.Td>
-                <Table.Td className={classes.nowrap} c="orange.9">
+                <Table.Td className={classes.nowrap} c="violet.9" fw={600}>
                   {r.versione > 0 ? spanText(r.timbraturaStartCorretta, r.timbraturaEndCorretta, timeZone) : ''}
                 </Table.Td>
                 <Table.Td className={classes.nowrap}>

@@ -195,7 +195,7 @@ export function TotalsTable({
                 </Table.Td>
                 <Table.Td ta="right">
                   {row.anomalie > 0 ? (
-                    <Badge color="orange" variant="filled">
+                    <Badge color="yellow.4" variant="filled" autoContrast>
                       {row.anomalie}
                     </Badge>
                   ) : (
