@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import type { ClockingRecord } from '@fs/contract';
+import { formatTime, todayIn, type ClockingRecord } from '@fs/contract';
 import { renderUi } from '../../../test/render';
 import { ClockPanel } from './ClockPanel';
 import { rec } from './record.fixture';
@@ -80,7 +80,7 @@ describe("the technician's clock", () => {
     stubServer(server);
     renderClock();
     const open = rec({
-      giorno: new Date().toISOString().slice(0, 10),
+      giorno: todayIn('Europe/Rome'),
       timbraturaStart: new Date(Date.now() - 65 * 60_000).toISOString(),
       timbraturaEnd: null,
       timbraturaEndCalcolata: null,
@@ -100,8 +100,21 @@ describe("the technician's clock", () => {
     });
     expect(screen.getByRole('timer').textContent).toMatch(/^1:0[5-6]:\d\d$/);
     expect(screen.getByText('Lavoro in corso')).toBeTruthy();
+    expect(screen.getByTestId('clock-since').textContent).toBe(
+      `Iniziato alle ${formatTime(open.timbraturaStart, 'Europe/Rome')}`,
+    );
     // Travel waits for the work to end (one open interval per technician).
     expect((screen.getByRole('button', { name: 'Inizia viaggio di andata' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('says when a work left open on an earlier day started, and how to mend it', async () => {
+    const forgotten = rec({ giorno: '2026-11-20', timbraturaStart: '2026-11-20T12:30:00Z', timbraturaEnd: null });
+    stubServer({ last: forgotten, items: [forgotten], post: { status: 200, json: {} }, calls: [] });
+    renderClock();
+    expect((await screen.findByTestId('clock-since')).textContent).toBe(
+      "Iniziato il 20/11/2026 alle 13:30: se hai dimenticato di chiuderlo, terminalo e chiedi all'ufficio di correggerlo.",
+    );
+    expect(screen.getByRole('button', { name: 'Termina lavoro' })).toBeTruthy();
   });
 
   it("shows the server's refusal in words", async () => {

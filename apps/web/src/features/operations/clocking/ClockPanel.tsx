@@ -4,7 +4,15 @@ import { modals } from '@mantine/modals';
 import { IconBriefcase, IconCar, IconPlayerStop } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { addDays, parseDecimal, todayIn, type ClockingActionRequest, type ClockingKind } from '@fs/contract';
+import {
+  addDays,
+  formatDate,
+  formatTime,
+  parseDecimal,
+  todayIn,
+  type ClockingActionRequest,
+  type ClockingKind,
+} from '@fs/contract';
 import { DecimalInput } from '../../../app/components/DecimalInput';
 import { errorText } from '../../../app/api/errors';
 import { LoadError } from '../../../app/components/LoadError';
@@ -12,7 +20,7 @@ import { notify } from '../../../app/notify';
 import { useCompanyZone } from '../../company';
 import { useClockAction, useClockingList, useLastClocking } from './api';
 import { browserTimeZone, quickFix } from './geo';
-import { clockState, clockText, recordsOfDay, runningMs } from './logic';
+import { clockState, clockText, effectiveStart, recordsOfDay, runningMs } from './logic';
 import { IntervalList } from './IntervalList';
 import classes from './clocking.module.css';
 
@@ -132,6 +140,16 @@ export function ClockPanel({ compact = false }: { compact?: boolean }) {
         <Text fw={700} fz={compact ? 32 : 44} ff="monospace" role="timer" aria-live="off" data-testid="clock-running">
           {open ? clockText(runningMs(open, now)) : '0:00:00'}
         </Text>
+        {open && (
+          <Text size="sm" data-testid="clock-since">
+            {open.giorno === today
+              ? t('clocking.clock.since', { time: formatTime(effectiveStart(open), shownZone) })
+              : t('clocking.clock.sinceDay', {
+                  day: formatDate(effectiveStart(open), shownZone),
+                  time: formatTime(effectiveStart(open), shownZone),
+                })}
+          </Text>
+        )}
       </Paper>
       {state.work === 'stop' ? (
         <Button

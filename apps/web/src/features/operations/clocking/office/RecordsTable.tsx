@@ -184,7 +184,7 @@ export function RecordsTable({
             return (
               <Table.Tr key={r.id} data-testid="record-row" data-record-id={r.id}>
                 <Table.Td className={classes.nowrap}>{formatDay(r.giorno)}</Table.Td>
-                {showTechnician && <Table.Td>{name}</Table.Td>}
+                {showTechnician && <Table.Td className={classes.nowrap}>{name}</Table.Td>}
                 <Table.Td>
                   <KindBadge kind={r.tipo} />
                 </Table.Td>
