@@ -112,12 +112,12 @@ describe("the demo company's clockings", () => {
           ).toBe(480);
       }
 
-    // The forgotten exit: only the second technician's last interval is open.
+    // The forgotten exit: only the first technician's last interval is open.
     const open = rows.filter((r) => r.aperta);
     expect(open).toHaveLength(1);
-    expect(open[0]).toMatchObject({ utente_id: second, giorno: '2026-11-26', tipo: 'LAVORO' });
-    const secondsLast = rows.filter((r) => r.utente_id === second).at(-1)!;
-    expect(secondsLast.id).toBe(open[0]!.id);
+    expect(open[0]).toMatchObject({ utente_id: first, giorno: '2026-11-26', tipo: 'LAVORO' });
+    const firstsLast = rows.filter((r) => r.utente_id === first).at(-1)!;
+    expect(firstsLast.id).toBe(open[0]!.id);
 
     // One correction with its reason, by the administrator, raw times kept.
     const versions = (
@@ -134,7 +134,7 @@ describe("the demo company's clockings", () => {
       }),
     ]);
     const corrected = rows.find((r) => r.id === versions[0]!.timbratura_id)!;
-    expect(corrected).toMatchObject({ utente_id: first, versione: 1 });
+    expect(corrected).toMatchObject({ utente_id: second, versione: 1 });
     expect(corrected.giorno.slice(0, 7)).toBe('2026-10');
     expect(wallClock(corrected.timbratura_start, ZONE).time).toBe('08:47');
     expect(wallClock(corrected.timbratura_start_calcolata, ZONE).time).toBe('08:00');
@@ -163,5 +163,32 @@ describe("the demo company's clockings", () => {
     const november = (await call(t.app, 'GET', '/api/stats/csv/export-timbrature?from=2026-11-01&to=2026-11-30', admin))
       .raw.body;
     expect(november.match(/Uscita mancante/g)).toHaveLength(1);
+
+    // The office's month view: the forgotten exit flagged, October approved, the correction's history.
+    const month = await call(t.app, 'GET', `/api/timbrature/timbrature?from=2026-11-01&to=2026-11-26&tutti=1`, admin);
+    expect(month.status, JSON.stringify(month.json).slice(0, 300)).toBe(200);
+    const flagged = month.json.items.filter((r: { anomalie: string[] }) => r.anomalie.includes('APERTA'));
+    expect(flagged.map((r: { utenteId: string; giorno: string }) => [r.utenteId, r.giorno])).toEqual([
+      [first, '2026-11-26'],
+    ]);
+    const oct = await call(t.app, 'GET', `/api/timbrature/timbrature?from=2026-10-01&to=2026-10-31&tutti=1`, admin);
+    expect(oct.json.mesi.filter((m: { approvato: boolean }) => m.approvato)).toHaveLength(2);
+    expect(oct.json.items.every((r: { approvata: boolean }) => r.approvata)).toBe(true);
+    // Today: Mario (nothing open) clocks in; Luca must have his forgotten exit closed first.
+    const entry = { azione: 'ENTRATA', tipo: 'LAVORO', timezone: ZONE };
+    const mario = await call(t.app, 'POST', '/api/timbrature/timbratura', {
+      ...(await c.login('mario.rossi')),
+      body: entry,
+    });
+    expect(mario.status, JSON.stringify(mario.json)).toBe(200);
+    const luca = await call(t.app, 'POST', '/api/timbrature/timbratura', {
+      ...(await c.login('luca.bianchi')),
+      body: entry,
+    });
+    expect([luca.status, luca.json.code]).toEqual([409, 'CLOCKING_OPEN_INTERVAL']);
+    const one = await call(t.app, 'GET', `/api/timbrature/timbratura?id=${corrected.id}`, admin);
+    expect(one.json.item.correzioni).toEqual([
+      expect.objectContaining({ versione: 1, motivo: SAMPLE_CLOCKING.correctionReason }),
+    ]);
   });
 });

@@ -18,12 +18,13 @@ import { isWorkingDay } from './sample-schedule.js';
  * (80 to 160 km, entered), which earns the daily allowance once the option is on (two days each). Calculated times follow the company's options (tolerance,
  * rounding) through `calculateInterval`, days cut in the company's zone.
  *
- * - One correction with its reason: an entry of the first technician clocked late in last month, corrected
- *   by the administrator the next morning (a version row; raw times kept).
- * - One forgotten exit: the second technician's last interval (yesterday's afternoon) is left open, so the
- *   office sees the APERTA anomaly and closes it with a correction. It must be the last record: a technician
- *   with an open interval cannot open another (decision 0045), so any record after it could not exist. The
- *   first technician has nothing open and clocks in today as usual.
+ * - One correction with its reason: an entry of the last technician (Mario Rossi in the demo) clocked late in last
+ *   month, corrected by the administrator the next morning (a version row; raw times kept).
+ * - One forgotten exit: the first technician's (Luca Bianchi's) last interval, yesterday afternoon's, is left open,
+ *   so the office sees the APERTA anomaly at once and closes it with a correction. It must be the last record: a
+ *   technician with an open interval cannot open another (decision 0045), so no record after it could exist. Until
+ *   the office closes it he cannot clock in; Mario Rossi, the first technician login the start-up lists, has
+ *   nothing open and clocks in today as usual.
  * - Last month approved by the administrator for every technician, on this month's first working day.
  *
  * Written in one transaction; a company that has clockings is left as it is.
@@ -159,8 +160,9 @@ export async function seedSampleClocking(deps: Deps, aziendaId: string): Promise
       const seed = t * 10_000 + k * 10;
       if (twoDay || oneDay) record(tech, 'ANDATA', day, hm(between(r(5), 6 * 60 + 40, 7 * 60)), [7, 58], seed, travel);
       const morningIn = twoDay || oneDay ? hm(between(r(6), 8 * 60 + 5, 8 * 60 + 9)) : hm(inAt);
-      // The correction: the first technician's entry clocked at 08:47 on last month's third working day.
-      const correctHere = t === 0 && !correctionDone && day >= lastMonth && day < thisMonth && k % 5 === 2;
+      // The correction: the last technician's entry clocked at 08:47 on a working day of last month.
+      const correctHere =
+        t === techs.length - 1 && !correctionDone && day >= lastMonth && day < thisMonth && k % 5 === 2;
       const morning = record(
         tech,
         'LAVORO',
@@ -173,7 +175,7 @@ export async function seedSampleClocking(deps: Deps, aziendaId: string): Promise
         correctionDone = true;
         corrections.push({ row: morning, start: at({ day, minute: 8 * 60, second: 0 }), end: morning.timbraturaEnd! });
       }
-      const forgotten = t === 1 && k === days.length - 1;
+      const forgotten = t === 0 && k === days.length - 1;
       const afternoonOut = oneDay || secondDay ? between(r(8), 16 * 60 + 10, 16 * 60 + 14) : between(r(8), 1015, 1024);
       record(tech, 'LAVORO', day, hm(between(r(10), 806, 819)), forgotten ? null : hm(afternoonOut), seed + 2);
       if ((oneDay || secondDay) && !forgotten) {

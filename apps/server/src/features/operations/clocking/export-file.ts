@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { formatDay, formatMinutes, wallClock, type ClockingAnomaly } from '@fs/contract';
+import { formatDay, formatMinutes, type ClockingAnomaly } from '@fs/contract';
 import { contentDisposition } from '../../../platform/http/content-disposition.js';
 import { csvCell } from '../../../platform/http/csv-cell.js';
 import { primed, streamOf } from '../../../platform/http/streams.js';
@@ -86,13 +86,13 @@ const SHEETS: Record<Lang, [string, string, string[]]> = {
 };
 
 /** HH:MM on the company's clock; with the day (DD/MM) when it is not the record's day (across midnight). */
-function timeOf(at: Date | null, giorno: string, timeZone: string): string | null {
-  if (!at) return null;
-  const w = wallClock(at, timeZone);
-  return w.date === giorno ? w.time : `${w.time} (${w.date.slice(8, 10)}/${w.date.slice(5, 7)})`;
+function timeOf(wall: string | null, giorno: string): string | null {
+  if (!wall) return null;
+  const time = wall.slice(11, 16);
+  return wall.startsWith(giorno) ? time : `${time} (${wall.slice(8, 10)}/${wall.slice(5, 7)})`;
 }
 
-function cellsOf(line: ClockingLine, lang: Lang, timeZone: string): Cell[] {
+function cellsOf(line: ClockingLine, lang: Lang): Cell[] {
   if (line.kind === 'total')
     return [
       line.tecnico,
@@ -123,18 +123,18 @@ function cellsOf(line: ClockingLine, lang: Lang, timeZone: string): Cell[] {
       null,
     ];
   const r = line.row;
-  const t = (at: Date | null) => timeOf(at, r.giorno, timeZone);
+  const t = (k: keyof typeof r.wall) => timeOf(r.wall[k], r.giorno);
   const minutes = r.minuti === null ? null : { minutes: r.minuti };
   return [
     line.tecnico,
     { day: r.giorno },
     KINDS[lang][r.tipo],
-    t(r.start),
-    t(r.end),
-    t(r.startCorretta),
-    t(r.endCorretta),
-    t(r.startCalcolata),
-    t(r.endCalcolata),
+    t('start'),
+    t('end'),
+    t('startCorretta'),
+    t('endCorretta'),
+    t('startCalcolata'),
+    t('endCalcolata'),
     r.tipo === 'LAVORO' ? minutes : null,
     r.tipo === 'LAVORO' ? null : minutes,
     r.cliente,
@@ -172,7 +172,7 @@ function xlsxOf(c: Cell): { value: string | number | Date | null; numFmt?: strin
 
 async function* csvRows(x: ClockingExport, lang: Lang): AsyncGenerator<string[]> {
   yield HEADERS[lang].map(csvCell);
-  for await (const line of x.lines) yield cellsOf(line, lang, x.timeZone).map(csvText);
+  for await (const line of x.lines) yield cellsOf(line, lang).map(csvText);
 }
 
 async function writeXlsx(x: ClockingExport, lang: Lang, out: PassThrough): Promise<void> {
@@ -185,7 +185,7 @@ async function writeXlsx(x: ClockingExport, lang: Lang, out: PassThrough): Promi
   header.font = { bold: true };
   header.commit();
   for await (const line of x.lines) {
-    const cells = cellsOf(line, lang, x.timeZone).map(xlsxOf);
+    const cells = cellsOf(line, lang).map(xlsxOf);
     const row = sheet.addRow(cells.map((c) => c.value));
     cells.forEach((c, i) => {
       if (c.numFmt) row.getCell(i + 1).numFmt = c.numFmt;

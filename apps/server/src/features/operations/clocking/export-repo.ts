@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { AllowanceRules, TravelLeg } from '@fs/contract';
+import type { TravelLeg } from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
-import type { Deps } from '../../../platform/deps.js';
-import { optionValues } from '../../company/index.js';
 
 /**
  * The exports' reads (decision 0045): the technicians of a range, one technician's records of the range
@@ -34,21 +32,13 @@ export interface ExportRecordRow {
   cliente: string | null;
   km: string | null;
   posizioneNonValida: boolean;
+  /** The six times on the company's wall clock, `YYYY-MM-DD HH:MM` (PostgreSQL formats them: cheaper than Intl). */
+  wall: Record<'start' | 'end' | 'startCorretta' | 'endCorretta' | 'startCalcolata' | 'endCalcolata', string | null>;
   /** The effective start (corrected, else raw) as PostgreSQL writes it (microseconds kept): the batches' key. */
   effKey: string;
 }
 
 const asDate = (v: unknown): Date | null => (v === null || v === undefined ? null : new Date(v as string));
-
-/** The daily allowance option as the exports apply it (stored values, else defaults). */
-export async function allowanceRulesOf(deps: Deps, aziendaId: string): Promise<AllowanceRules> {
-  const [enabled, amount, minKm] = await optionValues(deps, aziendaId, [
-    ['trasferte', 'enabled'],
-    ['trasferte', 'importo_giornaliero'],
-    ['trasferte', 'distanza_minima_km'],
-  ]);
-  return { enabled: enabled === '1', dailyAmount: amount || '0', minKm: Number(minKm) || 0 };
-}
 
 /**
  * The company's users with a record in the range or a trip running into it (or only `utenteId`), by the name
@@ -90,23 +80,20 @@ export async function travelLegs(
   from: string,
   to: string,
 ): Promise<TravelLeg[]> {
+  const leg = sql`select tipo, giorno, km, ritorno_non_necessario, coalesce(timbratura_start_corretta, timbratura_start) as eff, id
+      from timbrature where azienda_id = ${aziendaId} and utente_id = ${utenteId} and tipo in ('ANDATA', 'RITORNO')`;
   const r = await db.execute(sql`
-    with legs as (
-      select tipo, giorno, km, ritorno_non_necessario, coalesce(timbratura_start_corretta, timbratura_start) as eff, id
-        from timbrature
-       where azienda_id = ${aziendaId} and utente_id = ${utenteId} and tipo in ('ANDATA', 'RITORNO')
-    )
     select tipo, giorno::text as giorno, km::float8 as km, ritorno_non_necessario as "ritornoNonNecessario"
       from (
-        select * from legs
-         where giorno <= ${to}
+        (${leg}
+           and giorno <= ${to}
            and giorno >= coalesce((select p.giorno from timbrature p
                                     where p.azienda_id = ${aziendaId} and p.utente_id = ${utenteId} and p.tipo = 'ANDATA'
                                       and p.giorno < ${from} and p.timbratura_start < ${from}::date + 2
-                                    order by p.timbratura_start desc limit 1), ${from}::date)
+                                    order by p.timbratura_start desc limit 1), ${from}::date))
         union all
         -- the first leg after the range: the return of a trip that covers the range's last days
-        (select * from legs where giorno > ${to} order by giorno, eff, id limit 1)
+        (${leg} and giorno > ${to} order by giorno, eff, id limit 1)
       ) l
      order by giorno, eff, id`);
   return r.rows as unknown as TravelLeg[];
@@ -124,12 +111,17 @@ export async function recordBatch(
   db: DbOrTx,
   aziendaId: string,
   utenteId: string,
-  from: string,
-  to: string,
+  range: { from: string; to: string; timeZone: string },
   after: RecordCursor | null,
   limit = EXPORT_BATCH,
 ): Promise<ExportRecordRow[]> {
+  const { from, to, timeZone } = range;
   const eff = sql`coalesce(t.timbratura_start_corretta, t.timbratura_start)`;
+  const wall = (column: string, as: string) =>
+    sql
+      .raw(`to_char(t.${column} at time zone `)
+      .append(sql`${timeZone}`)
+      .append(sql.raw(`, 'YYYY-MM-DD HH24:MI') as "${as}"`));
   const r = await db.execute(sql`
     select t.id, t.tipo, t.giorno::text as giorno,
            t.timbratura_start as start, t.timbratura_end as "end",
@@ -137,7 +129,10 @@ export async function recordBatch(
            t.timbratura_start_calcolata as "startCalcolata", t.timbratura_end_calcolata as "endCalcolata",
            t.minuti_calcolati as minuti, t.aperta, c.ragione_sociale as cliente, t.km::text as km,
            (coalesce(t.start_fix_stale, false) or coalesce(t.end_fix_stale, false)) as "posizioneNonValida",
-           (${eff})::text as "effKey"
+           (${eff})::text as "effKey",
+           ${wall('timbratura_start', 'wStart')}, ${wall('timbratura_end', 'wEnd')},
+           ${wall('timbratura_start_corretta', 'wStartCorretta')}, ${wall('timbratura_end_corretta', 'wEndCorretta')},
+           ${wall('timbratura_start_calcolata', 'wStartCalcolata')}, ${wall('timbratura_end_calcolata', 'wEndCalcolata')}
       from timbrature t
       left join clienti c on c.azienda_id = t.azienda_id and c.id = t.cliente_id
      where t.azienda_id = ${aziendaId} and t.utente_id = ${utenteId}
@@ -165,6 +160,14 @@ export async function recordBatch(
     km: (x.km as string | null) ?? null,
     posizioneNonValida: Boolean(x.posizioneNonValida),
     effKey: x.effKey as string,
+    wall: {
+      start: x.wStart as string | null,
+      end: x.wEnd as string | null,
+      startCorretta: x.wStartCorretta as string | null,
+      endCorretta: x.wEndCorretta as string | null,
+      startCalcolata: x.wStartCalcolata as string | null,
+      endCalcolata: x.wEndCalcolata as string | null,
+    },
   }));
 }
 
@@ -173,13 +176,12 @@ export async function* eachRecord(
   db: DbOrTx,
   aziendaId: string,
   utenteId: string,
-  from: string,
-  to: string,
+  range: { from: string; to: string; timeZone: string },
   batch = EXPORT_BATCH,
 ): AsyncGenerator<ExportRecordRow> {
   let after: RecordCursor | null = null;
   for (;;) {
-    const rows = await recordBatch(db, aziendaId, utenteId, from, to, after, batch);
+    const rows = await recordBatch(db, aziendaId, utenteId, range, after, batch);
     yield* rows;
     if (rows.length < batch) return;
     const last = rows.at(-1)!;

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calculateInterval, dayIn, zonedInstant, type ClockingRules } from '@fs/contract';
+import { addDays, calculateInterval, dayIn, zonedInstant, type ClockingRules } from '@fs/contract';
 import type { Db } from '../../../platform/db/client.js';
 import { timbrature } from '../../../platform/db/schema-clocking.js';
 import { opzioniAzienda } from '../../../platform/db/schema-options.js';
@@ -31,13 +31,15 @@ interface Fixture {
   km?: string;
   clienteId?: string;
   ritornoNonNecessario?: boolean;
+  /** The end is on the next day. */
+  endNextDay?: boolean;
 }
 
 /** Writes records as the clock would (calculated times by the company's rules on the effective times). */
 async function clock(aziendaId: string, utenteId: string, rows: Fixture[]) {
   for (const r of rows) {
     const start = at(r.day, r.start);
-    const end = r.end ? at(r.day, r.end) : null;
+    const end = r.end ? at(r.endNextDay ? addDays(r.day, 1) : r.day, r.end) : null;
     const corrected = r.correctedStart ? at(r.day, r.correctedStart) : null;
     const calc = calculateInterval(corrected ?? start, end, RULES);
     await (t.deps.db as Db).insert(timbrature).values({
@@ -110,7 +112,11 @@ describe('the clocking exports', () => {
       // A forgotten exit.
       { tipo: 'LAVORO', day: '2026-10-07', start: '08:00', end: null },
     ]);
-    await clock(aId, a.user('admin').id, [{ tipo: 'LAVORO', day: '2026-10-15', start: '09:00', end: '18:00' }]);
+    await clock(aId, a.user('admin').id, [
+      { tipo: 'LAVORO', day: '2026-10-15', start: '09:00', end: '18:00' },
+      // A night across midnight, the night clocks go back (25 October): 5 hours on the wall, 6 real ones.
+      { tipo: 'LAVORO', day: '2026-10-24', start: '23:00', end: '04:00', endNextDay: true },
+    ]);
     await clock(b.company.id, b.user('tech').id, [{ tipo: 'LAVORO', day: '2026-10-01', start: '08:00', end: '17:00' }]);
 
     const q = 'from=2026-10-01&to=2026-10-31';
@@ -126,7 +132,8 @@ describe('the clocking exports', () => {
     // The admin (Admin Ada) sorts before the technician (no name: their username).
     expect(lines.slice(1)).toEqual([
       'Admin Ada;15/10/2026;Lavoro;09:00;18:00;;;09:00;18:00;9:00;;;;;;',
-      'Admin Ada;;Totale;;;;;;;9:00;0:00;;;0;0,00;0',
+      'Admin Ada;24/10/2026;Lavoro;23:00;04:00 (25/10);;;23:00;04:00 (25/10);6:00;;;;;;',
+      'Admin Ada;;Totale;;;;;;;15:00;0:00;;;0;0,00;0',
       'tech;01/10/2026;Lavoro;08:09;12:31;;;08:00;12:30;4:30;;;;1;45,00;',
       'tech;01/10/2026;Lavoro;13:30;16:52;;;13:30;17:00;3:30;;;;;;',
       'tech;02/10/2026;Viaggio ritorno;17:00;18:20;;;17:00;18:30;;1:30;;120;1;45,00;',
@@ -187,7 +194,14 @@ describe('the clocking exports', () => {
     // Read in batches (keyset on the day, the effective start, the id): the same records in the same order.
     const read = async (batch: number) => {
       const ids: string[] = [];
-      for await (const r of eachRecord(t.deps.db, aId, tech, '2026-10-01', '2026-10-31', batch)) ids.push(r.id);
+      for await (const r of eachRecord(
+        t.deps.db,
+        aId,
+        tech,
+        { from: '2026-10-01', to: '2026-10-31', timeZone: ZONE },
+        batch,
+      ))
+        ids.push(r.id);
       return ids;
     };
     const whole = await read(1000);

@@ -2,7 +2,6 @@ import {
   allowanceAmount,
   allowanceDays,
   CLOCKING_EXPORT_MAX_DAYS,
-  CLOCKING_LONG_DAY_MINUTES,
   daysBetween,
   type AllowanceRules,
   type ClockingAnomaly,
@@ -10,6 +9,8 @@ import {
 import { AppError } from '../../../platform/errors.js';
 import { todayOf, type CompanyContext } from '../../../platform/context.js';
 import * as repo from './export-repo.js';
+import { anomaliesOf, type AnomalyInput } from './rules.js';
+import { clockingSettings } from './settings.js';
 
 /**
  * What both exports write (decision 0045: "the same columns"), as a stream of lines built technician by
@@ -46,7 +47,6 @@ export type ClockingLine =
 
 export interface ClockingExport {
   lines: AsyncIterable<ClockingLine>;
-  timeZone: string;
   /** Every day that earns the allowance, by technician (filled as the lines are read: the XLSX's second sheet). */
   allowances: { tecnico: string; giorno: string; importo: string }[];
   rules: AllowanceRules;
@@ -66,33 +66,43 @@ export function checkRange(q: ExportQuery): void {
     ]);
 }
 
-const effectiveEnd = (r: repo.ExportRecordRow) => r.endCorretta ?? r.end;
+/** A record as the office's anomalies read it (rules.ts): effective times, calculated minutes. */
+const anomalyInput = (r: repo.ExportRecordRow, utenteId: string): AnomalyInput => ({
+  id: r.id,
+  utenteId,
+  giorno: r.giorno,
+  start: r.startCorretta ?? r.start,
+  end: r.endCorretta ?? r.end,
+  minutes: r.minuti,
+  staleFix: r.posizioneNonValida,
+});
 
-/** The day's anomalies of each record (decision 0045's list; today's running interval is not one). */
-function anomaliesOf(day: repo.ExportRecordRow[], today: string, lastEnd: { at: number }): ClockingAnomaly[][] {
-  const dayMinutes = day.reduce((s, r) => s + (r.minuti ?? 0), 0);
-  return day.map((r) => {
-    const out: ClockingAnomaly[] = [];
-    if (r.aperta && r.giorno < today) out.push('APERTA');
-    const start = (r.startCorretta ?? r.start).getTime();
-    if (start < lastEnd.at) out.push('SOVRAPPOSTA');
-    // An interval left open (its own anomaly) does not make every later one overlap.
-    const end = effectiveEnd(r);
-    if (end) lastEnd.at = Math.max(lastEnd.at, end.getTime());
-    if (dayMinutes > CLOCKING_LONG_DAY_MINUTES) out.push('GIORNO_OLTRE_12_ORE');
-    if (r.posizioneNonValida) out.push('POSIZIONE_NON_VALIDA');
-    return out;
-  });
+/**
+ * The day's anomalies of each record, by the office's rule (rules.ts `anomaliesOf`: the same flags as the lists),
+ * over the day's records and the technician's record reaching furthest before them (an overlap across midnight).
+ */
+function dayAnomalies(
+  day: repo.ExportRecordRow[],
+  utenteId: string,
+  today: string,
+  reach: { last: AnomalyInput | null },
+): ClockingAnomaly[][] {
+  const inputs = day.map((r) => anomalyInput(r, utenteId));
+  const found = anomaliesOf(reach.last ? [reach.last, ...inputs] : inputs, today);
+  const endOf = (x: AnomalyInput) => x.end?.getTime() ?? Number.POSITIVE_INFINITY;
+  for (const x of inputs) if (!reach.last || endOf(x) > endOf(reach.last)) reach.last = x;
+  return inputs.map((x) => found.get(x.id) ?? []);
 }
 
 /** The export of a range (checked first): the lines are read as they are written. */
 export async function clockingExport(ctx: CompanyContext, q: ExportQuery): Promise<ClockingExport> {
   checkRange(q);
   const aziendaId = ctx.company.id;
-  const rules = await repo.allowanceRulesOf(ctx.deps, aziendaId);
+  const rules = (await clockingSettings(ctx)).allowance;
   const today = todayOf(ctx);
   const allowances: ClockingExport['allowances'] = [];
   const amount = allowanceAmount(1, rules);
+  const range = { from: q.from, to: q.to, timeZone: ctx.company.timezone };
 
   async function* lines(): AsyncGenerator<ClockingLine> {
     const techs = await repo.technicians(ctx.db, aziendaId, q.from, q.to, q.utenteId);
@@ -102,7 +112,7 @@ export async function clockingExport(ctx: CompanyContext, q: ExportQuery): Promi
       for (const giorno of earning) allowances.push({ tecnico: tech.nome, giorno, importo: amount });
       const total = { lavoro: 0, viaggio: 0, anomalie: 0 };
       let next = 0; // the next earning day not yet written
-      const lastEnd = { at: Number.NEGATIVE_INFINITY };
+      const reach: { last: AnomalyInput | null } = { last: null };
       let day: repo.ExportRecordRow[] = [];
 
       function* flush(): Generator<ClockingLine> {
@@ -112,7 +122,7 @@ export async function clockingExport(ctx: CompanyContext, q: ExportQuery): Promi
           yield { kind: 'allowance', tecnico: tech.nome, giorno: earning[next++]!, allowance: amount };
         const earns = earning[next] === giorno;
         if (earns) next++;
-        const anomalies = anomaliesOf(day, today, lastEnd);
+        const anomalies = dayAnomalies(day, tech.id, today, reach);
         for (const [k, row] of day.entries()) {
           if (row.tipo === 'LAVORO') total.lavoro += row.minuti ?? 0;
           else total.viaggio += row.minuti ?? 0;
@@ -128,7 +138,7 @@ export async function clockingExport(ctx: CompanyContext, q: ExportQuery): Promi
         day = [];
       }
 
-      for await (const row of repo.eachRecord(ctx.db, aziendaId, tech.id, q.from, q.to)) {
+      for await (const row of repo.eachRecord(ctx.db, aziendaId, tech.id, range)) {
         if (day.length && day[0]!.giorno !== row.giorno) yield* flush();
         day.push(row);
       }
@@ -146,5 +156,5 @@ export async function clockingExport(ctx: CompanyContext, q: ExportQuery): Promi
       };
     }
   }
-  return { lines: lines(), timeZone: ctx.company.timezone, allowances, rules, from: q.from, to: q.to };
+  return { lines: lines(), allowances, rules, from: q.from, to: q.to };
 }
