@@ -10,6 +10,7 @@ import { seedDemoIfEmpty } from '../apps/server/src/demo/seed.js';
 import { provisionCompany } from '../apps/server/src/features/company/company/provision.js';
 import { seedSampleData } from '../apps/server/src/demo/sample.js';
 import { PLANNER_MAP, seedPlannerMap } from './fixture-planner-map.js';
+import { CLOCKING, seedClocking } from './fixture-clocking.js';
 import { insertCampo } from '../apps/server/src/features/operations/report-config/repo.js';
 
 export const FIXTURES = {
@@ -56,6 +57,8 @@ export const FIXTURES = {
   agenda: { piva: '09777555336', name: 'Agenda Prova S.r.l.', technicians: ['anna.verdi', 'bruno.gialli'] },
   /** Appointments today, one placed and one not, and a technician's recent position (planner-map.spec.ts). */
   plannerMap: PLANNER_MAP,
+  /** Clocking with the daily allowance and geolocation on, a technician who has not clocked yet (clocking.spec.ts). */
+  clocking: CLOCKING,
   /** The sample registries, a technician and a second administrator for API checks, no appointment yet (planner.spec.ts). */
   planner: { piva: '08222333448', name: 'Pianifica Prova S.r.l.', technician: 'pia.tecnica', office: 'ufficio' },
 } as const;
@@ -335,6 +338,7 @@ async function main() {
       ),
   );
   await seedPlannerMap(database, FIXTURES.password);
+  await seedClocking(database, FIXTURES.password);
   // The first-access tour's modal blocks the page until dismissed: only the tour fixtures have it.
   await database.executeSql(
     'update aziende set work_flow_primo_accesso = case partita_iva when $1 then 10 when $2 then 0 else 30 end',

@@ -14,6 +14,8 @@ export interface MenuItem {
 export interface PageDefinition extends Omit<MenuItem, 'children'> {
   /** Read permission on this key is needed; null means every signed-in user. */
   pageKey: PageKey | null;
+  /** Read permission on any of these keys shows it too (clocking: one's own, or the office's). */
+  orReadOf?: PageKey[];
   /** Only company administrators see it, whatever their permissions (permission groups). */
   adminOnly?: boolean;
   /** Shown only to users with write permission on at least one of these keys (the data import). */
@@ -108,6 +110,15 @@ export const PAGES: PageDefinition[] = [
     icon: 'calendar',
     i18nKey: 'planner.menu',
     pageKey: 'pianificazione_interventi',
+  },
+  {
+    id: 'clocking-in-out',
+    name: 'Timbrature',
+    to: '/clocking-in-out',
+    icon: 'clock',
+    i18nKey: 'clocking.menu',
+    pageKey: 'timbrature',
+    orReadOf: ['amministrazione_timbrature'],
   },
   {
     id: 'contracts',

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
-import type { PageKey } from '@fs/contract';
+import { can, type PageKey } from '@fs/contract';
 import { useTranslation } from 'react-i18next';
 import { loginPath, safeRedirect } from './api/navigate';
 import { LoadError } from './components/LoadError';
@@ -27,10 +27,12 @@ export function PublicOnly() {
   return <Outlet />;
 }
 
-/** Page access requires read permission on the page key. */
-export function RequirePermission({ pageKey }: { pageKey: PageKey }) {
+/** Page access requires read permission on the page key (or on one of `orReadOf`). */
+export function RequirePermission({ pageKey, orReadOf = [] }: { pageKey: PageKey; orReadOf?: PageKey[] }) {
   const permissions = usePermissions();
-  const allowed = useCan(pageKey, 'read');
+  const own = useCan(pageKey, 'read');
+  const map = permissions.data?.permissions;
+  const allowed = own === undefined || !map ? own : own || orReadOf.some((k) => can(map, k, 'read'));
   if (permissions.isError) return <LoadError error={permissions.error} onRetry={() => void permissions.refetch()} />;
   if (allowed === undefined) return <PageLoader />;
   if (!allowed) return <Forbidden />;

@@ -76,6 +76,7 @@ const PlanningPage = lazyPage(
   (m, start) => m.preparePlanning(start),
 );
 const NewContractPage = lazyPage(() => import('../features/operations/contracts/NewContractPage'), 'NewContractPage');
+const ClockingPage = lazyPage(() => import('../features/operations/clocking/ClockingPage'), 'ClockingPage');
 const CustomInterventionPage = lazyPage(
   () => import('../features/operations/report-config/CustomInterventionPage'),
   'CustomInterventionPage',
@@ -210,6 +211,10 @@ export const routes: RouteObject[] = [
               {
                 element: <RequirePermission pageKey="pianificazione_interventi" />,
                 children: [{ path: 'intervention-planning', element: <PlanningPage /> }],
+              },
+              {
+                element: <RequirePermission pageKey="timbrature" orReadOf={['amministrazione_timbrature']} />,
+                children: [{ path: 'clocking-in-out', element: <ClockingPage /> }],
               },
               {
                 element: <RequirePermission pageKey="contratti" />,

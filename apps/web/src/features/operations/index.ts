@@ -4,3 +4,4 @@ export * from './geolocation/LastPosition';
 export * from './reports/TodoCard';
 export * from './planner/agenda/CalendarFeedModal';
 export * from './day/TechnicianDay';
+export * from './clocking/ClockCard';

@@ -1,4 +1,5 @@
 import billing from '../billing/de.json';
+import clocking from '../clocking/de.json';
 import company from '../company/de.json';
 import identity from '../identity/de.json';
 import operations from '../operations/de.json';
@@ -11,6 +12,7 @@ import shell from '../shell/de.json';
 /** Every message of one language, one chunk loaded on demand (see ../index.ts). */
 export default {
   ...billing,
+  ...clocking,
   ...company,
   ...identity,
   ...operations,

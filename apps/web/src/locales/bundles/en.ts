@@ -1,4 +1,5 @@
 import billing from '../billing/en.json';
+import clocking from '../clocking/en.json';
 import company from '../company/en.json';
 import identity from '../identity/en.json';
 import operations from '../operations/en.json';
@@ -11,6 +12,7 @@ import shell from '../shell/en.json';
 /** Every message of one language, one chunk loaded on demand (see ../index.ts). */
 export default {
   ...billing,
+  ...clocking,
   ...company,
   ...identity,
   ...operations,

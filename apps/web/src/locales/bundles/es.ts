@@ -1,4 +1,5 @@
 import billing from '../billing/es.json';
+import clocking from '../clocking/es.json';
 import company from '../company/es.json';
 import identity from '../identity/es.json';
 import operations from '../operations/es.json';
@@ -11,6 +12,7 @@ import shell from '../shell/es.json';
 /** Every message of one language, one chunk loaded on demand (see ../index.ts). */
 export default {
   ...billing,
+  ...clocking,
   ...company,
   ...identity,
   ...operations,

@@ -1,4 +1,5 @@
 import billing from '../billing/fr.json';
+import clocking from '../clocking/fr.json';
 import company from '../company/fr.json';
 import identity from '../identity/fr.json';
 import operations from '../operations/fr.json';
@@ -11,6 +12,7 @@ import shell from '../shell/fr.json';
 /** Every message of one language, one chunk loaded on demand (see ../index.ts). */
 export default {
   ...billing,
+  ...clocking,
   ...company,
   ...identity,
   ...operations,

@@ -1,4 +1,5 @@
 import billing from '../billing/it.json';
+import clocking from '../clocking/it.json';
 import company from '../company/it.json';
 import identity from '../identity/it.json';
 import operations from '../operations/it.json';
@@ -11,6 +12,7 @@ import shell from '../shell/it.json';
 /** Every message of one language, one chunk loaded on demand (see ../index.ts). */
 export default {
   ...billing,
+  ...clocking,
   ...company,
   ...identity,
   ...operations,

@@ -34,9 +34,15 @@ export function languages() {
 /** The menu: every page this user may read (admin-only pages for admins), children filtered the same way. */
 export function activePages(permissions: PermissionMap, pages: PageDefinition[] = PAGES, isAdmin = false): MenuItem[] {
   return pages
-    .filter((p) => (p.pageKey === null || can(permissions, p.pageKey, 'read')) && (!p.adminOnly || isAdmin))
+    .filter(
+      (p) =>
+        (p.pageKey === null ||
+          can(permissions, p.pageKey, 'read') ||
+          !!p.orReadOf?.some((k) => can(permissions, k, 'read'))) &&
+        (!p.adminOnly || isAdmin),
+    )
     .filter((p) => !p.writeAnyOf || p.writeAnyOf.some((k) => can(permissions, k, 'write')))
-    .map(({ pageKey: _k, adminOnly: _a, writeAnyOf: _w, children, ...item }) => ({
+    .map(({ pageKey: _k, orReadOf: _o, adminOnly: _a, writeAnyOf: _w, children, ...item }) => ({
       ...item,
       ...(children ? { children: activePages(permissions, children, isAdmin) } : {}),
     }));

@@ -10,7 +10,7 @@ import { displayName } from '../../../app/session/display-name';
 import { CompanyFacts } from './CompanyFacts';
 import { SubscriptionCards } from './SubscriptionCards';
 import { useCompany, useCompanyLogo } from '../../company';
-import { TechnicianDay, TodoCard } from '../../operations';
+import { ClockCard, TechnicianDay, TodoCard } from '../../operations';
 
 function SectionTitle({ icon, children }: { icon: React.ReactNode; children: React.ReactNode }) {
   return (
@@ -85,6 +85,7 @@ export function HomePage() {
           <Title order={1}>{t('home.greeting', { name: displayName(user) })}</Title>
           <Text c="dimmed">{t('home.technicianIntro', { company: user.aziendamap.ragione_sociale })}</Text>
         </div>
+        <ClockCard />
         <TechnicianDay />
         <ProfileCard user={user} />
         <CompanyCard user={user} withPlan={false} />

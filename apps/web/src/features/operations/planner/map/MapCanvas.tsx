@@ -19,6 +19,8 @@ export interface MapCanvasProps {
   height: string;
   /** Opens an appointment's form from its popup. */
   onOpen?: ((a: Appointment) => void) | undefined;
+  /** A position's marker title (the planner's: "Ultima posizione di ..."); clocking names its entry or exit. */
+  positionTitle?: (p: TechnicianPosition, index: number) => string;
 }
 
 const escapeHtml = (s: string) =>
@@ -91,7 +93,16 @@ function PlacePopupInMap({
 }
 
 /** The Leaflet map (loaded with its own chunk only when the map view opens). */
-export function MapCanvas({ places, positions, colours, timeZone, tiles, height, onOpen }: MapCanvasProps) {
+export function MapCanvas({
+  places,
+  positions,
+  colours,
+  timeZone,
+  tiles,
+  height,
+  onOpen,
+  positionTitle,
+}: MapCanvasProps) {
   const { t } = useTranslation();
   const bounds = useMemo(
     () => boundsOf([...places, ...positions.map((p) => ({ lat: p.latitude, lng: p.longitude }))]) ?? ITALY_BOUNDS,
@@ -99,8 +110,9 @@ export function MapCanvas({ places, positions, colours, timeZone, tiles, height,
   );
   // Icons made once per data change: a new icon object would rebuild the marker's element.
   const placeIcons = useMemo(() => new Map(places.map((p) => [p.key, appointmentIcon(p)])), [places]);
+  // By place in the list: a technician may have several (a day's clockings), even of the same time.
   const positionIcons = useMemo(
-    () => new Map(positions.map((p) => [p.utenteId, positionIcon(p, technicianColor(colours.get(p.utenteId)))])),
+    () => positions.map((p) => positionIcon(p, technicianColor(colours.get(p.utenteId)))),
     [positions, colours],
   );
   return (
@@ -132,12 +144,15 @@ export function MapCanvas({ places, positions, colours, timeZone, tiles, height,
           </Popup>
         </Marker>
       ))}
-      {positions.map((p) => (
+      {positions.map((p, i) => (
         <Marker
-          key={p.utenteId}
+          key={`${p.utenteId}|${p.recordedAt}|${i}`}
           position={[p.latitude, p.longitude]}
-          icon={positionIcons.get(p.utenteId)!}
-          title={t('plannerMap.positionTitle', { nome: [p.name, p.surname].filter(Boolean).join(' ') || p.username })}
+          icon={positionIcons[i]!}
+          title={
+            positionTitle?.(p, i) ??
+            t('plannerMap.positionTitle', { nome: [p.name, p.surname].filter(Boolean).join(' ') || p.username })
+          }
           zIndexOffset={1000}
         >
           <Popup>
