@@ -12,7 +12,8 @@ import { isApiError } from '../../../app/api/errors';
 /** Clocking's queries (issue 26); every key starts with 'clocking'. */
 export const clockingKeys = {
   all: ['clocking'] as const,
-  list: (q: ClockingListQuery) => ['clocking', 'list', q.from, q.to, q.utenteId ?? '', q.tutti ?? ''] as const,
+  list: (q: ClockingListQuery) =>
+    ['clocking', 'list', q.from, q.to, q.utenteId ?? '', q.tutti ?? '', q.forma ?? ''] as const,
   last: (utenteId?: string) => ['clocking', 'last', utenteId ?? ''] as const,
   one: (id: string) => ['clocking', 'one', id] as const,
 };

@@ -84,11 +84,18 @@ describe("the office's clocking", () => {
     expect(within(row).getByTestId('total-travel').textContent).toBe('1:35');
     expect(within(row).getByTestId('total-allowance').textContent?.replace(/\s/g, ' ')).toBe('2.450,00 €');
     expect(within(row).getByTestId('approved-by').textContent).toBe('da Anna Bianchi il 26/11/2026 17:05');
+    // Every technician's month: the overview, without the records, until a technician is chosen by name.
     expect(calls.filter((c) => c.url.startsWith('/api/timbrature/')).map((c) => c.url)).toEqual([
-      '/api/timbrature/timbrature?from=2026-11-01&to=2026-11-30&tutti=1',
+      '/api/timbrature/timbrature?from=2026-11-01&to=2026-11-30&tutti=1&forma=totali',
     ]);
     expect(screen.getByTestId('clocking-period').textContent).toBe('01/11/2026 – 30/11/2026');
-    const records = screen.getByTestId('clocking-records');
+    expect(screen.getByTestId('clocking-overview-hint')).toBeTruthy();
+    expect(screen.queryByTestId('clocking-records')).toBeNull();
+    fireEvent.click(within(row).getByTestId('totals-select'));
+    const records = await screen.findByTestId('clocking-records');
+    expect(calls.map((c) => c.url)).toContain(
+      `/api/timbrature/timbrature?from=2026-11-01&to=2026-11-30&utenteId=${MARIO}`,
+    );
     expect(within(records).getByText('26/11/2026')).toBeTruthy();
     expect(within(records).getByText('08:03–12:31')).toBeTruthy();
     expect(within(records).getByText('08:00–12:30')).toBeTruthy();

@@ -76,7 +76,14 @@ export function OfficeClocking() {
   const anchor = isDay(params.get('giorno')) ? params.get('giorno')! : todayIn(zone);
   const technicianId = params.get('tecnico') ?? '';
   const range = viewRange(view, anchor);
-  const list = useClockingList({ ...range, ...(technicianId ? { utenteId: technicianId } : { tutti: '1' }) });
+  // Every technician over a week or a month: the overview (totals, allowances, anomalies, approvals), whose
+  // records open by choosing a technician; a day, or one technician, lists the records too.
+  const overview = !technicianId && view !== 'day';
+  const list = useClockingList({
+    ...range,
+    ...(technicianId ? { utenteId: technicianId } : { tutti: '1' }),
+    ...(overview ? { forma: 'totali' as const } : {}),
+  });
   const technicians = useTechnicians();
   const { busy, download } = useDownload();
   const [correcting, setCorrecting] = useState<ClockingRecord | null>(null);
@@ -204,9 +211,14 @@ export function OfficeClocking() {
                 month={month}
                 timeZone={timeZone}
                 mayWrite={mayWrite}
+                onSelect={technicianId ? undefined : (id) => set({ tecnico: id })}
               />
             )}
-            {records.length === 0 ? (
+            {overview && data.totali.length > 0 ? (
+              <Text c="dimmed" size="sm" data-testid="clocking-overview-hint">
+                {t('clocking.office.overviewHint')}
+              </Text>
+            ) : records.length === 0 ? (
               <Paper withBorder radius="md" p="xl">
                 <Text ta="center" fw={600}>
                   {t('clocking.office.empty')}

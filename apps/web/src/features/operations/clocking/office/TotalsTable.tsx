@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconLock, IconLockOpen } from '@tabler/icons-react';
@@ -101,16 +101,27 @@ export function TotalsTable({
   month,
   timeZone,
   mayWrite,
+  onSelect,
 }: {
   totals: ClockingTotals[];
   months: ClockingMonth[];
   month: string;
   timeZone: string;
   mayWrite: boolean;
+  /** Given: a technician's name opens their records. */
+  onSelect?: (utenteId: string) => void;
 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const phone = useMediaQuery('(max-width: 48em)') === true;
+  const nameOf = (id: string, name: string) =>
+    onSelect ? (
+      <Anchor component="button" type="button" fw={700} onClick={() => onSelect(id)} data-testid="totals-select">
+        {name}
+      </Anchor>
+    ) : (
+      name
+    );
   const approvalOf = (id: string, name: string) => (
     <Approval
       utenteId={id}
@@ -141,7 +152,7 @@ export function TotalsTable({
           return (
             <Paper key={row.utente.id} withBorder radius="md" p="sm" data-testid="totals-row">
               <Text fw={700} mb={4}>
-                {name}
+                {nameOf(row.utente.id, name)}
               </Text>
               <SimpleGrid cols={2} spacing={4} verticalSpacing={2} mb="xs">
                 {facts.map(([label, value, id]) => (
@@ -182,7 +193,7 @@ export function TotalsTable({
             const name = displayName(row.utente);
             return (
               <Table.Tr key={row.utente.id} data-testid="totals-row">
-                <Table.Td fw={600}>{name}</Table.Td>
+                <Table.Td fw={600}>{nameOf(row.utente.id, name)}</Table.Td>
                 <Table.Td ta="right" ff="monospace" data-testid="total-work">
                   {minutesText(row.lavoroMinuti)}
                 </Table.Td>
