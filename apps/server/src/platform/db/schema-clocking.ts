@@ -72,6 +72,9 @@ export const timbrature = pgTable(
     uniqueIndex('timbrature_azienda_id_uq').on(t.aziendaId, t.id),
     index('timbrature_giorno_idx').on(t.aziendaId, t.giorno, t.utenteId),
     index('timbrature_utente_idx').on(t.aziendaId, t.utenteId, t.timbraturaStart),
+    index('timbrature_viaggi_idx')
+      .on(t.aziendaId, t.utenteId, t.giorno, t.timbraturaStart)
+      .where(sql`${t.tipo} <> 'LAVORO'`),
     uniqueIndex('timbrature_una_aperta_uq')
       .on(t.aziendaId, t.utenteId)
       .where(sql`${t.aperta}`),

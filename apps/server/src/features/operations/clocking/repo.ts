@@ -126,8 +126,10 @@ export async function figuresOfRange(
         ${utenteId ? sql`and utente_id = ${utenteId}` : sql``}
     ), w as (
       select *,
-        max(e) over (partition by utente_id order by s, id rows between unbounded preceding and 1 preceding) as prev_end,
-        lead(s) over (partition by utente_id order by s, id) as next_start,
+        -- A company day is its effective start's: ordered by day then start is ordered by start, and one sort
+        -- serves the day's sum too.
+        max(e) over (partition by utente_id order by giorno, s, id rows between unbounded preceding and 1 preceding) as prev_end,
+        lead(s) over (partition by utente_id order by giorno, s, id) as next_start,
         sum(coalesce(m, 0)) over (partition by utente_id, giorno) as day_m
       from r
     )
@@ -164,7 +166,7 @@ export async function travelOfRange(db: DbOrTx, aziendaId: string, from: string,
 
 /**
  * Each technician's last travel leg before `from` (an outward travel may cover days of the range):
- * one backward index step per technician (timbrature_utente_idx).
+ * one backward index step per technician (timbrature_viaggi_idx, travel records by company day).
  */
 export async function travelBefore(db: DbOrTx, aziendaId: string, utenteIds: string[], from: string) {
   if (utenteIds.length === 0) return [];
@@ -179,8 +181,8 @@ export async function travelBefore(db: DbOrTx, aziendaId: string, utenteIds: str
     from unnest(${`{${utenteIds.join(',')}}`}::uuid[]) as u(id)
     cross join lateral (
       select tipo, giorno, km, ritorno_non_necessario from timbrature
-      where azienda_id = ${aziendaId} and utente_id = u.id and tipo in ('ANDATA', 'RITORNO') and giorno < ${from}::date
-      order by timbratura_start desc limit 1
+      where azienda_id = ${aziendaId} and utente_id = u.id and tipo <> 'LAVORO' and giorno < ${from}::date
+      order by giorno desc, timbratura_start desc limit 1
     ) t`);
   return r.rows;
 }
