@@ -147,15 +147,18 @@ export async function figuresOfRange(
   }));
 }
 
+/** A travel record as the daily allowance reads it. */
+export type TravelRow = {
+  utente_id: string;
+  tipo: 'ANDATA' | 'RITORNO';
+  giorno: string;
+  km: string | null;
+  ritorno_non_necessario: boolean;
+};
+
 /** The travel records of a range of company days in time order, as the daily allowance reads them. */
 export async function travelOfRange(db: DbOrTx, aziendaId: string, from: string, to: string, utenteId: string | null) {
-  const r = await db.execute<{
-    utente_id: string;
-    tipo: 'ANDATA' | 'RITORNO';
-    giorno: string;
-    km: string | null;
-    ritorno_non_necessario: boolean;
-  }>(sql`
+  const r = await db.execute<TravelRow>(sql`
     select utente_id, tipo, giorno::text as giorno, km::text as km, ritorno_non_necessario
     from timbrature
     where azienda_id = ${aziendaId} and giorno between ${from}::date and ${to}::date and tipo <> 'LAVORO'
@@ -170,13 +173,7 @@ export async function travelOfRange(db: DbOrTx, aziendaId: string, from: string,
  */
 export async function travelBefore(db: DbOrTx, aziendaId: string, utenteIds: string[], from: string) {
   if (utenteIds.length === 0) return [];
-  const r = await db.execute<{
-    utente_id: string;
-    tipo: 'ANDATA' | 'RITORNO';
-    giorno: string;
-    km: string | null;
-    ritorno_non_necessario: boolean;
-  }>(sql`
+  const r = await db.execute<TravelRow>(sql`
     select u.id as utente_id, t.tipo, t.giorno::text as giorno, t.km::text as km, t.ritorno_non_necessario
     from unnest(${`{${utenteIds.join(',')}}`}::uuid[]) as u(id)
     cross join lateral (
