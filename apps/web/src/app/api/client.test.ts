@@ -110,18 +110,6 @@ describe('api client refresh and retry (0014)', () => {
     expect(navigate).toHaveBeenCalledWith('/login?redirectAfterLogin=%2Fcompany');
   });
 
-  it.each([
-    ['the network dropped', () => Promise.reject(new TypeError('Failed to fetch'))],
-    ['the page left while it ran', () => Promise.reject(new DOMException('The user aborted a request.', 'AbortError'))],
-    ['the server failed', () => json(502, { success: false, code: 'INTERNAL', message: 'bad gateway' })],
-  ])('keeps the session when the refresh gets no answer (%s)', async (_, refreshAnswer) => {
-    mockFetch((url) => (url === '/api/session/generate-access-token' ? refreshAnswer() : expired()));
-    const error = await apiRequest('/api/a').catch((e: unknown) => e);
-    expect(error).toBeTruthy();
-    expect(sessionStore.get()).toMatchObject({ token: 'access-1', refreshToken: 'refresh-1' });
-    expect(navigate).not.toHaveBeenCalled();
-  });
-
   it('does not treat a public call 401 as a session failure', async () => {
     mockFetch(() => json(401, { success: false, code: '0019', message: 'password' }));
     await expect(apiRequest('/api/login/login', { isPublic: true })).rejects.toMatchObject({ code: '0019' });

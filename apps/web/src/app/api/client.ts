@@ -139,13 +139,10 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
           await refreshAccessToken();
           continue;
         } catch (refreshError) {
-          // Only the server refusing the refresh token ends the session. A refresh that got no answer (the page
-          // was left while it ran, the network dropped, the server failed) keeps the tokens for the next try:
-          // the server gives a token presented again within seconds a successor (REUSE_GRACE_MS).
-          if (!(refreshError instanceof ApiError) || refreshError.status !== 401) throw refreshError;
-          if (refreshError.code === '0017') handleOtherDevice();
+          const failure = refreshError instanceof ApiError ? refreshError : error;
+          if (failure.code === '0017') handleOtherDevice();
           else signOutToLogin();
-          throw refreshError;
+          throw failure;
         }
       }
       handleSessionError(error);
