@@ -28,6 +28,7 @@ export const ALERT_CODES = {
   '0033': { status: 403, key: 'alerts.0033' }, // job in a report
   '0034': { status: 403, key: 'alerts.0034' }, // job in a contract
   '0035': { status: 403, key: 'alerts.0035' }, // check used in an activity
+  '-2': { status: 400, key: 'rapportini.alert_range_date_troppo_esteso' }, // statistics range over 12 months
   // Codes of our own, documented in docs/decisions/0006-error-codes-of-our-own.md.
   VALIDATION: { status: 400, key: 'errors.validation' },
   BAD_START_HEADER: { status: 400, key: 'errors.badStartHeader' },
