@@ -120,6 +120,8 @@ export interface Requirement {
   scope?: Scope;
   /** Only company administrators, whatever their permissions. */
   adminOnly?: boolean;
+  /** Met as well by this other requirement (e.g. one's own clockings, or everyone's for the office). */
+  orElse?: Requirement;
 }
 
 /** Spec operations 6: the user list loads with gestione_tecnici read, or planning or interventions write. */

@@ -116,12 +116,13 @@ export const systemPrincipal = (job: string, grants: readonly Requirement[]): Sy
 });
 
 /**
- * "May I": one requirement or all of several. Only a user who is the company's administrator meets
+ * "May I": one requirement (or its `orElse`) or all of several. Only a user who is the company's administrator meets
  * `adminOnly`; a portal customer only ever reads its own records, whatever its map says; the other
  * kinds hold what their map grants.
  */
 export function may(p: Principal, need: Requirement | readonly Requirement[]): boolean {
   if (isList(need)) return need.every((one) => may(p, one));
+  if (need.orElse && may(p, need.orElse)) return true;
   if (need.adminOnly && !isAdmin(p)) return false;
   if (p.kind === 'portal_customer' && (need.action !== 'read' || need.scope === 'company')) return false;
   const scope = p.kind === 'portal_customer' ? 'user' : (need.scope ?? 'any');

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  customType,
   check,
   date,
   doublePrecision,
@@ -152,3 +154,17 @@ export const timbratureApprovazioni = pgTable(
     check('timbrature_approvazioni_mese_check', sql`extract(day from ${t.mese}) = 1`),
   ],
 );
+
+/** PostgreSQL's 64-bit transaction id (pg_current_xact_id()); read as text. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
+/**
+ * The clocking revision per company (migration 0035): bumped by deferred triggers on every change the office's
+ * overview shows (records, approvals, names, options), once per transaction, so the overview of a range is kept
+ * until the next change. No foreign key (as the planner's revision, migration 0027).
+ */
+export const revisioniTimbrature = pgTable('revisioni_timbrature', {
+  aziendaId: uuid('azienda_id').primaryKey(),
+  revisione: bigint('revisione', { mode: 'number' }).notNull().default(1),
+  xid: xid8('xid'),
+});

@@ -21,9 +21,10 @@ import { defineRoute, USER_OR_API_KEY, USER_ONLY } from '../define.js';
 // decision 0045 says what the singular and plural calls take).
 
 const tags = ['clocking'];
-const OWN_READ: Requirement = { key: 'timbrature', action: 'read', scope: 'user' };
-const OWN_WRITE: Requirement = { key: 'timbrature', action: 'write', scope: 'user' };
 const OFFICE_READ: Requirement = { key: 'amministrazione_timbrature', action: 'read' };
+/** One's own records, or (the office without a clock of its own) anyone's with amministrazione_timbrature read. */
+const OWN_READ: Requirement = { key: 'timbrature', action: 'read', scope: 'user', orElse: OFFICE_READ };
+const OWN_WRITE: Requirement = { key: 'timbrature', action: 'write', scope: 'user' };
 const OFFICE_WRITE: Requirement = { key: 'amministrazione_timbrature', action: 'write' };
 const OTHERS =
   "Another technician's records (utenteId, tutti) need amministrazione_timbrature read (403 otherwise); " +

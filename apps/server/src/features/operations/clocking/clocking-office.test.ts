@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../platform/clock.js';
-import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { call, startTestApp, type TestApp } from '../../../test/harness.js';
 import { clockingCompany, rome, type ClockingCompany } from './test-helpers.js';
 
 /** The office's save: entries, corrections, removals, travel, month approval; totals and anomalies. */
@@ -261,6 +261,90 @@ describe("the office's save", () => {
     ]);
     const lean = await x.get(x.admin, `timbrature?from=2026-11-20&to=${DAY}&tutti=1&forma=totali`);
     expect(lean.json.totali).toEqual(list.json.totali);
+  });
+});
+
+describe("the office's overview kept under the clocking revision", () => {
+  it('answers again from what it kept, and anew after every change it shows', async () => {
+    const x = await company();
+    const overview = async () => {
+      const r = await x.get(x.admin, `timbrature?from=2026-11-01&to=2026-11-30&tutti=1&forma=totali`);
+      expect(r.status, JSON.stringify(r.json)).toBe(200);
+      return r.json;
+    };
+    const mine = (o: { totali: { utente: { id: string } }[] }) => o.totali.find((r) => r.utente.id === x.techId);
+    const revision = async () =>
+      Number(
+        (await x.sql(`select revisione from revisioni_timbrature where azienda_id = $1`, [x.aziendaId])).rows[0]
+          ?.revisione ?? 0,
+      );
+    const [a] = await enter(x, [work('2026-11-20', '08:00', '12:00')]);
+    const first = await overview();
+    expect(mine(first)).toMatchObject({ lavoroMinuti: 240 });
+    // A write under the database's feet (no route) still bumps the revision: the kept answer is not served.
+    const before = await revision();
+    await x.sql(`update timbrature set minuti_calcolati = 180 where id = $1`, [a!.id]);
+    expect(await revision()).toBe(before + 1);
+    expect(mine(await overview())).toMatchObject({ lavoroMinuti: 180 });
+    // Kept while nothing changes: the same answer, no new revision.
+    expect(await overview()).toEqual(await overview());
+    expect(await revision()).toBe(before + 1);
+    // A correction, an approval, a name: each shows at once.
+    const corrected = await x.save(x.admin, {
+      utenteId: x.techId,
+      operazioni: [
+        {
+          op: 'CORREGGI',
+          id: a!.id,
+          start: rome('2026-11-20', '08:00'),
+          end: rome('2026-11-20', '13:00'),
+          motivo: 'x',
+        },
+      ],
+    });
+    expect(corrected.status).toBe(200);
+    expect(mine(await overview())).toMatchObject({ lavoroMinuti: 300 });
+    await x.save(x.admin, { utenteId: x.techId, approvazione: { mese: '2026-11', azione: 'APPROVA' } });
+    expect((await overview()).mesi).toContainEqual(
+      expect.objectContaining({ utenteId: x.techId, mese: '2026-11', approvato: true }),
+    );
+    await x.sql(`update utenti set surname = 'Rinominato' where id = $1`, [x.techId]);
+    expect(mine(await overview())!.utente).toMatchObject({ surname: 'Rinominato' });
+    // An interval left open is an anomaly only once its day is over: the company day is part of the key.
+    await x.save(x.admin, { utenteId: x.techId, approvazione: { mese: '2026-11', azione: 'SBLOCCA' } });
+    await enter(x, [work(DAY, '14:00', null)]);
+    expect(mine(await overview())).toMatchObject({ anomalie: 0 });
+    clock.set(rome('2026-11-25', '09:00'));
+    expect(mine(await overview())).toMatchObject({ anomalie: 1 });
+  });
+  it('lets an office group with only the administration permission read every list, record and last one', async () => {
+    const x = await company();
+    const [a] = await enter(x, [work('2026-11-20', '08:00', '12:00')]);
+    const read = {
+      userRead: true,
+      userWrite: false,
+      userDelete: false,
+      companyRead: true,
+      companyWrite: false,
+      companyDelete: false,
+    };
+    const g = await call(t.app, 'POST', '/api/gruppi/gruppo', {
+      ...x.admin,
+      body: { name: 'Paghe', membri: [x.techId], permissions: { amministrazione_timbrature: read } },
+    });
+    expect(g.status, JSON.stringify(g.json)).toBe(200);
+    const payroll = await x.c.login('tech');
+    const reads = [
+      await x.get(payroll, `timbrature?from=2026-11-01&to=2026-11-30&tutti=1`),
+      await x.get(payroll, `timbrature?from=2026-11-01&to=2026-11-30&tutti=1&forma=totali`),
+      await x.get(payroll, `timbratura?id=${a!.id}`),
+      await x.get(payroll, `timbratura/last?utenteId=${x.techId}`),
+    ];
+    expect(reads.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    // Reading is all it holds: no clock of its own, no corrections.
+    const clockIn = await x.clock(payroll, { azione: 'ENTRATA', tipo: 'LAVORO', timezone: 'Europe/Rome' });
+    const save = await x.save(payroll, { utenteId: x.techId, operazioni: [work(DAY, '08:00', '09:00')] });
+    expect([clockIn.status, save.status]).toEqual([403, 403]);
   });
 });
 

@@ -19,6 +19,7 @@ import * as repo from './repo.js';
 import * as months from './months-repo.js';
 import { effectiveOf, hasStaleFix, toRecord, toVersion } from './presenter.js';
 import { anomaliesOf, monthOf, monthsBetween } from './rules.js';
+import { clockingRevision, overviewCacheOf } from './overview-cache.js';
 import { clockingSettings, type ClockingSettings } from './settings.js';
 
 const anomalyInput = (r: repo.RecordRow) => ({
@@ -95,10 +96,27 @@ export async function list(ctx: CompanyContext, q: ClockingListQuery): Promise<C
   const a = clockingAccess(ctx);
   const everyone = q.tutti === '1' || (!q.utenteId && !a.self);
   if (everyone && !a.officeRead) throw othersForbidden();
-  const who = everyone ? null : await technicianOf(ctx, q.utenteId);
+  const aziendaId = ctx.company.id;
+  const today = todayOf(ctx);
+  if (q.forma !== 'totali') return build(ctx, q, everyone ? null : await technicianOf(ctx, q.utenteId), today);
+  // The overview is kept under the company's clocking revision (overview-cache.ts), read before it is built.
+  const [who, revision] = await Promise.all([
+    everyone ? null : technicianOf(ctx, q.utenteId),
+    clockingRevision(ctx.db, aziendaId),
+  ]);
+  const key = `${q.from}|${q.to}|${who ?? '*'}|${today}|${ctx.company.timezone}`;
+  return overviewCacheOf(ctx.deps).get(aziendaId, revision, key, () => build(ctx, q, who, today));
+}
+
+async function build(
+  ctx: CompanyContext,
+  q: ClockingListQuery,
+  who: string | null,
+  today: string,
+): Promise<ClockingListResponse> {
+  const a = clockingAccess(ctx);
   const aziendaId = ctx.company.id;
   const s = await clockingSettings(ctx);
-  const today = todayOf(ctx);
   const [read, approvals] = await Promise.all([
     q.forma === 'totali'
       ? overviewOf(ctx, q.from, q.to, who, today)
