@@ -261,6 +261,23 @@ describe("the office's save", () => {
     ]);
     const lean = await x.get(x.admin, `timbrature?from=2026-11-20&to=${DAY}&tutti=1&forma=totali`);
     expect(lean.json.totali).toEqual(list.json.totali);
+    // A range starting on the 22nd still sees the 21st's evening: an interval of the 21st running past midnight
+    // overlaps the 22nd's only one, and only the 22nd's records are answered and counted.
+    await x.sql(
+      `update timbrature set timbratura_end = $3, timbratura_end_calcolata = $3
+       where azienda_id = $1 and utente_id = $2 and timbratura_start = $4`,
+      [x.aziendaId, x.techId, rome('2026-11-22', '07:30'), rome('2026-11-21', '08:30')],
+    );
+    await x.sql(
+      `insert into timbrature (azienda_id, utente_id, tipo, giorno, timbratura_start, timbratura_end,
+         timbratura_start_calcolata, timbratura_end_calcolata, minuti_calcolati, aperta, timezone)
+       values ($1, $2, 'LAVORO', '2026-11-22', $3, $4, $3, $4, 60, false, 'Europe/Rome')`,
+      [x.aziendaId, x.techId, rome('2026-11-22', '07:00'), rome('2026-11-22', '08:00')],
+    );
+    const the22nd = await x.get(x.admin, `timbrature?from=2026-11-22&to=2026-11-22&tutti=1`);
+    expect(the22nd.json.items.map((i: { anomalie: string[] }) => i.anomalie)).toEqual([['SOVRAPPOSTA']]);
+    const leanThe22nd = await x.get(x.admin, `timbrature?from=2026-11-22&to=2026-11-22&tutti=1&forma=totali`);
+    expect(leanThe22nd.json.totali).toEqual([expect.objectContaining({ anomalie: 1, lavoroMinuti: 60 })]);
   });
 });
 

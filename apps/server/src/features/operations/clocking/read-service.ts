@@ -1,4 +1,5 @@
 import {
+  addDays,
   allowanceAmount,
   allowanceDays,
   CLOCKING_LONG_DAY_MINUTES,
@@ -180,8 +181,10 @@ async function recordsOf(
   today: string,
   office: boolean,
 ): Promise<{ items: ClockingRecord[]; figures: Map<string, Figures> }> {
-  const rows = await repo.recordsOfRange(ctx.db, ctx.company.id, from, to, who);
-  const anomalies = anomaliesOf(rows.map(anomalyInput), today);
+  // The day before the range too: an interval of that evening may overlap the first day's.
+  const read = await repo.recordsOfRange(ctx.db, ctx.company.id, addDays(from, -1), to, who);
+  const anomalies = anomaliesOf(read.map(anomalyInput), today);
+  const rows = read.filter((r) => r.giorno >= from);
   const items = rows.map((r) => toRecord(r, { approved: false, office, anomalies: anomalies.get(r.id) ?? [] }));
   const figures = new Map<string, Figures>();
   for (const i of items) {

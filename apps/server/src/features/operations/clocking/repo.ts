@@ -122,7 +122,8 @@ export async function figuresOfRange(
         coalesce(timbratura_start_corretta, timbratura_start) as s,
         coalesce(timbratura_end_corretta, timbratura_end, 'infinity'::timestamptz) as e
       from timbrature
-      where azienda_id = ${aziendaId} and giorno between ${from}::date and ${to}::date
+      -- The day before the range too: an interval of that evening may overlap the first day's.
+      where azienda_id = ${aziendaId} and giorno between ${from}::date - 1 and ${to}::date
         ${utenteId ? sql`and utente_id = ${utenteId}` : sql``}
     ), w as (
       select *,
@@ -138,7 +139,7 @@ export async function figuresOfRange(
       coalesce(sum(m) filter (where tipo <> 'LAVORO'), 0)::int as viaggio,
       (count(*) filter (where (e = 'infinity' and giorno <> ${today}::date) or prev_end > s or next_start < e
         or day_m > ${longDay} or stale))::int as anomalie
-    from w group by utente_id`);
+    from w where giorno >= ${from}::date group by utente_id`);
   return r.rows.map((x) => ({
     ...x,
     lavoro: Number(x.lavoro),
