@@ -14,6 +14,7 @@
  *   npm run bench:clocking                                         # embedded PGlite (node --expose-gc: idle after a collection)
  *   BENCH_DATABASE_URL=postgres://... npx tsx bench/clocking.ts    # reuses the company when it is there
  *   BENCH_SMOKE=1 npx tsx bench/clocking.ts                        # a tiny company of its own, a few runs (CI)
+ *   BENCH_CLOCKING_LISTS=1 ...                                     # the lists only, no exports
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -106,19 +107,23 @@ async function download(url: string): Promise<number> {
 }
 const xlsxUrl = (a: string, b: string) => `/api/timbrature/trasferte/export-xlsx?from=${a}&to=${b}`;
 const csvUrl = (a: string, b: string) => `/api/stats/csv/export-timbrature?from=${a}&to=${b}`;
+// BENCH_CLOCKING_LISTS=1 times the lists only (the exports take minutes at this size).
+const LISTS_ONLY = process.env.BENCH_CLOCKING_LISTS === '1';
 // A first export loads exceljs and csv-stringify (about a second, once per process): not the file's.
-await download(xlsxUrl(from, to));
-await download(csvUrl(from, to));
+if (!LISTS_ONLY) await download(xlsxUrl(from, to));
+if (!LISTS_ONLY) await download(csvUrl(from, to));
 global.gc?.();
 const idle = process.memoryUsage().rss;
 console.log(
   `\n| export (${TECHNICIANS} technicians) | rows | size | p50 s | max s | peak RSS | peak - idle |\n|---|---|---|---|---|---|---|`,
 );
-for (const [label, url, days] of [
-  ['month XLSX', xlsxUrl(from, to), to],
-  ['month CSV', csvUrl(from, to), to],
-  ['year XLSX', xlsxUrl(yearFrom, to), to],
-] as const) {
+for (const [label, url, days] of LISTS_ONLY
+  ? []
+  : ([
+      ['month XLSX', xlsxUrl(from, to), to],
+      ['month CSV', csvUrl(from, to), to],
+      ['year XLSX', xlsxUrl(yearFrom, to), to],
+    ] as const)) {
   const range = label.startsWith('year') ? [yearFrom, days] : [from, days];
   const [{ n }] = (
     await database.executeSql(
