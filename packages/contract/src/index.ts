@@ -16,6 +16,7 @@ export * from './media.js';
 export * from './geolocation.js';
 export * from './clocking.js';
 export * from './clocking-rules.js';
+export * from './api-keys.js';
 export * from './statistics.js';
 export * from './lists.js';
 export * from './customers.js';

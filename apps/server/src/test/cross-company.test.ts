@@ -366,6 +366,17 @@ describe('cross-company sweep', () => {
       clockingOfA = inn.json.item.id;
       secretsOfA.push(inn.json.item.id);
     }
+    // An API key of A's: B neither lists, rolls nor revokes it.
+    {
+      const k = await call(t.app, 'POST', '/api/api-key/generate', {
+        ...sa,
+        body: { nome: 'Chiave riservata di A', scopes: [{ key: 'anagrafica_clienti', action: 'read' }] },
+      });
+      expect(k.status, JSON.stringify(k.json)).toBe(200);
+      idsOfA['/api/api-key/roll/:id#id'] = k.json.item.id;
+      idsOfA['/api/api-key/delete/:id#id'] = k.json.item.id;
+      secretsOfA.push(k.json.item.id, 'Chiave riservata di A', k.json.item.indizio);
+    }
     const tables = await companyTables();
     // The tables the sweep must watch are found, not listed by hand (sessions and tokens included).
     for (const table of ['sessioni', 'refresh_tokens', 'posizioni_tecnici', 'importazioni_scarti', 'clienti'])
@@ -451,6 +462,8 @@ describe('cross-company sweep', () => {
         data_fine: '2026-12-31',
       },
       'POST /api/contratti/contratto/:id/cessa': { data: '2026-06-30', motivo: 'Disdetta di B' },
+      // A key of B's own (the example's expiry would be in the past).
+      'POST /api/api-key/generate': { nome: 'Chiave di B', scopes: [{ key: 'contratti', action: 'read' }] },
       // A password the strength check accepts, for A's user id.
       'POST /api/users/user': {
         id: idOfA('/api/users/user', 'id'),

@@ -5,6 +5,7 @@ import * as paymentSandbox from './billing/payment-sandbox.js';
 import * as promo from './billing/registration-promo.js';
 import * as registration from './billing/registration.js';
 import * as subscription from './billing/subscription.js';
+import * as apiKeys from './company/api-keys.js';
 import * as company from './company/company.js';
 import * as mail from './company/mail.js';
 import * as options from './company/options.js';
@@ -49,6 +50,7 @@ export const routes = {
   promo,
   registration,
   subscription,
+  apiKeys,
   company,
   mail,
   options,

@@ -1,12 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { DEVICE_ID_PATTERN, type PrincipalKind, type Requirement } from '@fs/contract';
 import { AppError } from '../errors.js';
 import type { Db } from '../db/client.js';
 import type { AccessTokens } from './access-token.js';
 import { findSession, permissionsFor, type Actor } from './actor.js';
 import { refuseWhenExpired } from './expired.js';
-import { may, type Principal } from './principal.js';
-import { userContext } from '../context.js';
+import { apiKeyPrincipal, may, type Principal } from './principal.js';
+import { findApiKey, KeyLimiter, looksLikeApiKey, noteUse } from './api-key.js';
+import { companyContext, userContext, type CompanyContext } from '../context.js';
 import type { Deps } from '../deps.js';
 
 declare module 'fastify' {
@@ -74,15 +75,52 @@ export function checkPermission(principal: Principal, need: Requirement | readon
 }
 
 /**
+ * A request that presents an API key (decision 0048): only on routes whose principals include `api_key` (403
+ * otherwise: identity, sessions, billing, registration and key management stay out of reach), in force (401 0015),
+ * within its rate limit (429), under its scopes and its company's subscription, as the key.
+ */
+async function keyContext(
+  deps: Deps,
+  limiter: KeyLimiter,
+  token: string,
+  config: FastifyContextConfig,
+  url: string,
+): Promise<CompanyContext> {
+  const now = deps.clock.now();
+  const key = await findApiKey(deps.db, token, now);
+  if (!config.principals?.includes('api_key')) {
+    throw new AppError('FORBIDDEN', 'Questa chiamata non accetta chiavi API');
+  }
+  limiter.take(key.id, key.limiteMinuto, now.getTime());
+  const ctx = companyContext(
+    deps,
+    { id: key.aziendaId, timezone: key.timezone, lingua: key.linguaAzienda },
+    apiKeyPrincipal(key.id, key.scopes),
+  );
+  checkPermission(ctx.principal, config.permission);
+  refuseWhenExpired(key, url, now);
+  noteUse(deps.db, key, now)?.catch(() => {
+    // The last use is a hint: a failed write never fails the request.
+  });
+  return ctx;
+}
+
+/**
  * One hook for every /api route: session first, then the route's permission asked of the user's
  * principal; the request then carries its company context (`contextOf`).
  */
 export function registerAuthGuard(app: FastifyInstance, deps: Deps): void {
   app.decorateRequest('companyContext', null);
+  const limiter = new KeyLimiter();
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     const url = request.routeOptions.url;
     if (!url?.startsWith('/api/') || url.startsWith('/api/docs') || config.auth === 'public') return;
+    const token = bearer(request);
+    if (token && looksLikeApiKey(token)) {
+      request.companyContext = await keyContext(deps, limiter, token, config, url);
+      return;
+    }
     const { actor, session } = await authenticate(deps.db, deps.tokens, request);
     // A signed-in session is a user; a route the table closes to users refuses it.
     if (config.principals && !config.principals.includes('user')) throw new AppError('FORBIDDEN');

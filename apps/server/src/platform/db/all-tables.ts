@@ -17,3 +17,4 @@ export * from './schema-sso.js';
 export * from './schema-subscription.js';
 export * from './schema-users.js';
 export * from './schema.js';
+export * from './schema-api-keys.js';

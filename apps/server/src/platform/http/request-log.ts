@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
+import { describePrincipal } from '../auth/principal.js';
 import { requestForLog } from './redact.js';
 
 /**
@@ -21,7 +22,14 @@ export function registerRequestLog(app: FastifyInstance, slowMs: number): void {
     const ms = reply.elapsedTime;
     const notable = status >= 500 || ms > slowMs;
     if (!notable && !everyRequest) return;
-    const line = { req: request, res: { statusCode: status }, responseTime: Math.round(ms * 10) / 10 };
+    const principal = request.companyContext?.principal;
+    const line = {
+      req: request,
+      res: { statusCode: status },
+      responseTime: Math.round(ms * 10) / 10,
+      // Who called: a user, or an API key as itself (decision 0048).
+      ...(principal ? { by: describePrincipal(principal) } : {}),
+    };
     if (notable) request.log.info(line, status >= 500 ? 'request failed' : 'slow request');
     else request.log.debug(line, 'request completed');
   });

@@ -74,7 +74,11 @@ describe('route table', () => {
       expect(op['x-principals']).toEqual(route.principals);
       if (route.permission) expect(op['x-permission'], route.id).toEqual(route.permission);
       else expect(op['x-permission'], route.id).toBeUndefined();
-      if (route.auth === 'session') expect(op.security, route.id).toEqual([{ bearerAuth: [] }]);
+      if (route.auth === 'session') {
+        expect(op.security, route.id).toEqual(
+          route.principals.includes('api_key') ? [{ bearerAuth: [] }, { apiKeyAuth: [] }] : [{ bearerAuth: [] }],
+        );
+      }
       expect(Object.keys(op.responses).map(Number).sort(), route.id).toEqual(
         [200, ...Object.keys(route.answers ?? {}).map(Number), ...route.errors].sort(),
       );

@@ -10,7 +10,7 @@ import {
   type RouteSpec,
 } from '@fs/contract';
 import type { z } from 'zod';
-import { bearerAuth } from './schemas.js';
+import { bearerAuth, bearerOrKeyAuth } from './schemas.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -49,7 +49,9 @@ export function fastifySchema(route: RouteSpec) {
     tags: [...route.tags],
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
-    ...(route.auth === 'session' || route.bearer ? { security: bearerAuth } : {}),
+    ...(route.auth === 'session' || route.bearer
+      ? { security: route.principals.includes('api_key') ? bearerOrKeyAuth : bearerAuth }
+      : {}),
     ...(route.params ? { params: route.params } : {}),
     querystring: route.query ?? noQuery,
     ...(route.body ? { body: route.body } : {}),

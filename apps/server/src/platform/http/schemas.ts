@@ -8,3 +8,5 @@ export const errors = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((s) => [s, errorResponse])) as Record<number, typeof errorResponse>;
 
 export const bearerAuth = [{ bearerAuth: [] }];
+/** A route that accepts an API key as well as a session (decision 0048): either scheme. */
+export const bearerOrKeyAuth: Record<string, string[]>[] = [{ bearerAuth: [] }, { apiKeyAuth: [] }];
