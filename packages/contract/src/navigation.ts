@@ -173,6 +173,15 @@ export const PAGES: PageDefinition[] = [
   },
   { id: 'options', name: 'Opzioni', to: '/options', icon: 'settings', i18nKey: 'options.menu', pageKey: 'opzioni' },
   {
+    id: 'external-integrations',
+    name: 'Integrazioni esterne',
+    to: '/external-integrations',
+    icon: 'plug',
+    i18nKey: 'integrations.menu',
+    pageKey: 'integrazioni_esterne',
+    adminOnly: true,
+  },
+  {
     id: 'data-import',
     name: 'Importazione dati',
     to: '/data-import',

@@ -52,6 +52,10 @@ const ThreeDsSandboxPage = lazyPage(
 const TechniciansPage = lazyPage(() => import('../features/identity/users/TechniciansPage'), 'TechniciansPage');
 const ProfilePage = lazyPage(() => import('../features/identity/users/ProfilePage'), 'ProfilePage');
 const GroupsPage = lazyPage(() => import('../features/identity/users/GroupsPage'), 'GroupsPage');
+const ExternalIntegrationsPage = lazyPage(
+  () => import('../features/company/integrations/ExternalIntegrationsPage'),
+  'ExternalIntegrationsPage',
+);
 const AppAccessPage = lazyPage(() => import('../features/identity/users/AppAccessPage'), 'AppAccessPage');
 const DataImportPage = lazyPage(() => import('../features/registries/imports/DataImportPage'), 'DataImportPage');
 const StoragePage = lazyPage(() => import('../features/registries/media/StoragePage'), 'StoragePage');
@@ -242,6 +246,10 @@ export const routes: RouteObject[] = [
                   { path: 'technicians', element: <TechniciansPage /> },
                   { path: 'permission-groups', element: <GroupsPage /> },
                 ],
+              },
+              {
+                element: <RequirePermission pageKey="integrazioni_esterne" />,
+                children: [{ path: 'external-integrations', element: <ExternalIntegrationsPage /> }],
               },
               { path: 'profile', element: <ProfilePage /> },
               { path: 'data-import', element: <DataImportPage /> },

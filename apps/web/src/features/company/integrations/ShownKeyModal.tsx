@@ -1,0 +1,45 @@
+import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/** The key, this once: the server keeps only its hash. */
+export function ShownKeyModal({ apiKey, onClose }: { apiKey: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened onClose={onClose} title={t('integrations.keys.shownTitle')} size="lg">
+      <Stack>
+        <Alert color="yellow" icon={<IconAlertTriangle />}>
+          {t('integrations.keys.shownOnce')}
+        </Alert>
+        <Group wrap="nowrap" gap="xs">
+          <Code
+            block
+            style={{ flex: 1, wordBreak: 'break-all', fontSize: 14 }}
+            data-testid="api-key-value"
+            aria-label={t('integrations.keys.shownTitle')}
+          >
+            {apiKey}
+          </Code>
+          <CopyButton value={apiKey}>
+            {({ copied, copy }) => (
+              <Button
+                variant={copied ? 'filled' : 'light'}
+                color={copied ? 'teal' : undefined}
+                onClick={copy}
+                leftSection={copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
+              >
+                {copied ? t('integrations.keys.copied') : t('integrations.keys.copy')}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {t('integrations.keys.howToUse')}
+        </Text>
+        <Group justify="flex-end">
+          <Button onClick={onClose}>{t('integrations.keys.done')}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
