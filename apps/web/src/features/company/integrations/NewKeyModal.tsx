@@ -66,6 +66,7 @@ export function NewKeyModal({ onClose, onMade }: { onClose: () => void; onMade: 
   return (
     <Modal opened onClose={onClose} title={t('integrations.keys.new')} size="lg">
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           submit();
