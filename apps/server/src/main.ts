@@ -7,6 +7,7 @@ import { seedSampleReports } from './demo/sample-reports.js';
 import { seedSampleContracts } from './demo/sample-contracts.js';
 import { seedSampleSchedule } from './demo/sample-schedule.js';
 import { seedSampleClocking } from './demo/sample-clocking.js';
+import { seedSampleApiKeys } from './demo/sample-api-keys.js';
 
 async function main() {
   await loadDotEnv();
@@ -68,6 +69,8 @@ async function main() {
     await seedSampleSchedule(deps, demoId);
     // Two months of clockings up to yesterday, last month approved.
     await seedSampleClocking(deps, demoId);
+    // The ERP's key in use and an old one revoked (their secrets thrown away).
+    await seedSampleApiKeys(deps, demoId);
     app.log.info('demo company seeded');
   }
   if (stopIfAsked()) return;
