@@ -7,6 +7,7 @@ import { seedSampleData } from '../../../demo/sample.js';
 import { seedSampleClocking } from '../../../demo/sample-clocking.js';
 import { seedSampleContracts } from '../../../demo/sample-contracts.js';
 import { seedSampleReports } from '../../../demo/sample-reports.js';
+import { seedSampleStatistics } from '../../../demo/sample-statistics.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,6 +21,7 @@ describe("the demo company's statistics", () => {
     const c = await createCompany(t);
     await (t.deps.db as Db).transaction((tx) => seedSampleData(tx, c.company.id, [c.user('tech').id]));
     await seedSampleContracts(t.deps, c.company.id);
+    await seedSampleStatistics(t.deps, c.company.id);
     await seedSampleReports(t.deps, c.company.id);
     await seedSampleClocking(t.deps, c.company.id);
     const s = await c.login('admin');
