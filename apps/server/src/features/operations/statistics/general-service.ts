@@ -30,16 +30,9 @@ interface Days {
   work: daily.WorkDay[];
 }
 
-/** The three daily reads over [from, to]; `work` only when asked (the interventions series does not need it). */
-async function daysOf(ctx: CompanyContext, scope: StatsScope, from: string, withWork = true): Promise<Days> {
-  const span = { ...scope.span, from };
-  const [opened, closed, work] = await Promise.all([
-    daily.openedByDay(ctx.db, scope.aziendaId, span),
-    daily.closedByDay(ctx.db, scope.aziendaId, span),
-    withWork ? daily.workByDay(ctx.db, scope.aziendaId, span) : Promise.resolve([]),
-  ]);
-  return { opened, closed, work };
-}
+/** The daily sums over [from, the range's end]. */
+const daysOf = (ctx: CompanyContext, scope: StatsScope, from: string): Promise<Days> =>
+  daily.dayTotals(ctx.db, scope.aziendaId, { ...scope.span, from });
 
 /** Sums the days of [from, to] into buckets keyed by `keyOf(day)` (undefined: left out). */
 function bucketsOf(days: Days, from: string, to: string, keyOf: (day: string) => string | undefined) {
@@ -161,7 +154,7 @@ export async function reportsSeries(ctx: CompanyContext, range: StatsRange) {
   const scope = scopeOf(ctx, range);
   const g = granularityOf(range);
   const periods = periodsOf(range, g);
-  const days = await daysOf(ctx, scope, range.startDate, false);
+  const days = await daysOf(ctx, scope, range.startDate);
   const cur = bucketsOf(days, range.startDate, range.endDate, (d) => periodOf(d, g));
   return {
     granularita: g,

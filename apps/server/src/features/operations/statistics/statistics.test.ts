@@ -289,4 +289,55 @@ describe('statistics', () => {
       'Totale;;;;;;;;',
     ]);
   });
+
+  it('the daily totals follow every insert, update and delete of reports and their days (migration 0036)', async () => {
+    const { x } = await fixture();
+    const kept = `select giorno::text, aperti_nuovo, aperti_aperto, aperti_chiuso, chiusi, ricavi::float8, ore::float8,
+                         ore_viaggio::float8, km::float8
+                    from statistiche_giorni where azienda_id = $1
+                     and (aperti_nuovo, aperti_aperto, aperti_chiuso, chiusi, ricavi, ore, ore_viaggio, km)
+                         <> (0, 0, 0, 0, 0, 0, 0, 0) order by 1`;
+    const counted = `with c as (
+        select data_apertura as giorno, (stato = 'NUOVO')::int as n, (stato = 'APERTO')::int as a,
+               (stato = 'CHIUSO')::int as k, 0 as chiusi, 0::numeric as ricavi, 0::numeric as ore, 0::numeric as v,
+               0::numeric as km from rapportini where azienda_id = $1
+        union all
+        select (data_chiusura at time zone 'Europe/Rome')::date, 0, 0, 0, 1, coalesce(totale, 0), 0, 0, 0
+          from rapportini where azienda_id = $1 and stato = 'CHIUSO' and data_chiusura is not null
+        union all
+        select data, 0, 0, 0, 0, 0, totale_ore, ore_viaggio, km_viaggio from rapportini_giornate where azienda_id = $1)
+      select giorno::text, sum(n)::int as aperti_nuovo, sum(a)::int as aperti_aperto, sum(k)::int as aperti_chiuso,
+             sum(chiusi)::int as chiusi, sum(ricavi)::float8 as ricavi, sum(ore)::float8 as ore,
+             sum(v)::float8 as ore_viaggio, sum(km)::float8 as km
+        from c group by 1
+      having (sum(n), sum(a), sum(k), sum(chiusi), sum(ricavi), sum(ore), sum(v), sum(km)) <> (0, 0, 0, 0, 0, 0, 0, 0)
+       order by 1`;
+    expect(await x.sql(kept, [x.az])).toEqual(await x.sql(counted, [x.az]));
+    // Closing R2, reopening R1 (its closing day goes), changing a day's hours, moving a day, deleting R5 and a day.
+    await x.sql(
+      `update rapportini set stato = 'CHIUSO', data_chiusura = '2026-10-12T09:00:00Z', totale = 55
+                  where azienda_id = $1 and numero_assistenza = 'R2'`,
+      [x.az],
+    );
+    await x.sql(
+      `update rapportini set stato = 'APERTO', data_chiusura = null where azienda_id = $1 and numero_assistenza = 'R1'`,
+      [x.az],
+    );
+    await x.sql(
+      `update rapportini_giornate set totale_ore = 7.5, data = '2026-10-07' where azienda_id = $1 and data = '2026-10-06'`,
+      [x.az],
+    );
+    await x.sql(`delete from rapportini where azienda_id = $1 and numero_assistenza = 'R5'`, [x.az]);
+    await x.sql(`delete from rapportini_giornate where azienda_id = $1 and data = '2026-09-25'`, [x.az]);
+    expect(await x.sql(kept, [x.az])).toEqual(await x.sql(counted, [x.az]));
+    const g = await x.get(x.admin, '/stats/stats/2026-10-01/2026-10-31');
+    // Opened: R1 now APERTO, R2 CHIUSO, R5 gone; closed: R4 (1 Oct) and R2 (12 Oct); hours 3 + 7,5 + 2.
+    expect(g.json.corrente).toMatchObject({
+      rapportini: { NUOVO: 0, APERTO: 1, CHIUSO: 1, totale: 2 },
+      rapportiniChiusi: 2,
+      ricavi: 85,
+      oreLavoro: 12.5,
+    });
+    expect(g.json.confronto.oreLavoro).toBe(2);
+  });
 });

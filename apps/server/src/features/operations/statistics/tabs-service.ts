@@ -12,8 +12,8 @@ import * as technicians from './technicians-repo.js';
 /** GET /stats/rapportini/over-all. */
 export async function reportsOverall(ctx: CompanyContext, range: StatsRange) {
   const s = scopeOf(ctx, range);
-  const [opened, perTipo, perMansione, giorni] = await Promise.all([
-    daily.openedByDay(ctx.db, s.aziendaId, s.span),
+  const [{ opened }, perTipo, perMansione, giorni] = await Promise.all([
+    daily.dayTotals(ctx.db, s.aziendaId, s.span),
     reports.byType(ctx.db, s.aziendaId, s.span),
     reports.byJobRole(ctx.db, s.aziendaId, s.span),
     reports.averageClosingDays(ctx.db, s.aziendaId, s.span),
@@ -232,10 +232,9 @@ export async function technicianList(ctx: CompanyContext, range: StatsRange) {
 /** GET /stats/tecnici/over-all: the technicians with figures in the range and their sums. */
 export async function techniciansOverall(ctx: CompanyContext, range: StatsRange) {
   const s = scopeOf(ctx, range);
-  const [rows, work, closed] = await Promise.all([
+  const [rows, { work, closed }] = await Promise.all([
     technicians.perTechnician(ctx.db, s.aziendaId, s.span),
-    daily.workByDay(ctx.db, s.aziendaId, s.span),
-    daily.closedByDay(ctx.db, s.aziendaId, s.span),
+    daily.dayTotals(ctx.db, s.aziendaId, s.span),
   ]);
   const days = (f: (w: daily.WorkDay) => number) => round2(work.reduce((a, w) => a + Number(f(w)), 0));
   const sum = (f: (r: technicians.TechnicianFigures) => number) => rows.reduce((a, r) => a + Number(f(r)), 0);
