@@ -408,7 +408,14 @@ export const rapportini = pgTable(
       .on(t.aziendaId, t.contrattoId)
       .where(sql`${t.contrattoId} IS NOT NULL`),
     // Statistics (migration 0036, decision 0046): covering indexes, the tabs' sums are index-only scans.
-    index('rapportini_stats_apertura_idx').on(t.aziendaId, t.dataApertura, t.stato, t.clienteId, t.contrattoId),
+    index('rapportini_stats_apertura_idx').on(
+      t.aziendaId,
+      t.dataApertura,
+      t.stato,
+      t.clienteId,
+      t.contrattoId,
+      t.tipoIntervento,
+    ),
     index('rapportini_stats_chiusura_idx')
       .on(t.aziendaId, t.dataChiusura, t.clienteId, t.contrattoId, t.totale, t.dataApertura)
       .where(sql`${t.stato} = 'CHIUSO'`),

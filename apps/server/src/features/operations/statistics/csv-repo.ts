@@ -3,11 +3,12 @@ import type { DbOrTx } from '../../../platform/db/client.js';
 import type { Span } from './daily-repo.js';
 
 /**
- * The two statistics CSV exports' reads (decision 0046), in batches (keyset): memory stays flat whatever the
- * range. Report days by their day; material lines of the reports opened in the span by opening day.
+ * The two statistics CSV exports' reads (decision 0046), a few days at a time (each read one range of the day's
+ * index): memory stays flat whatever the range. Report days by their day; material lines of the reports opened in
+ * the span by opening day. The caller walks the span in windows of CSV_WINDOW_DAYS.
  */
 
-export const CSV_BATCH = 2_000;
+export const CSV_WINDOW_DAYS = 7;
 
 export interface HoursRow {
   id: string;
@@ -21,13 +22,7 @@ export interface HoursRow {
   km: string;
 }
 
-export async function hoursBatch(
-  db: DbOrTx,
-  aziendaId: string,
-  s: Span,
-  after: { giorno: string; id: string } | null,
-  limit = CSV_BATCH,
-): Promise<HoursRow[]> {
+export async function hoursOf(db: DbOrTx, aziendaId: string, s: Span): Promise<HoursRow[]> {
   const r = await db.execute(sql`
     select g.id, g.data::text as giorno, r.numero_assistenza as numero, r.stato, cl.ragione_sociale as cliente,
            g.tecnico_nome as tecnico, g.totale_ore::text as ore, g.ore_viaggio::text as viaggio, g.km_viaggio::text as km
@@ -35,9 +30,7 @@ export async function hoursBatch(
       join rapportini r on r.azienda_id = g.azienda_id and r.id = g.rapportino_id
       join clienti cl on cl.azienda_id = r.azienda_id and cl.id = r.cliente_id
      where g.azienda_id = ${aziendaId} and g.data between ${s.from} and ${s.to}
-       ${after ? sql`and (g.data, g.id) > (${after.giorno}::date, ${after.id}::uuid)` : sql``}
-     order by g.data, g.id
-     limit ${limit}`);
+     order by g.data, r.numero_assistenza, g.ordine, g.id`);
   return r.rows as unknown as HoursRow[];
 }
 
@@ -57,13 +50,7 @@ export interface MaterialRow {
   importo: string | null;
 }
 
-export async function materialsBatch(
-  db: DbOrTx,
-  aziendaId: string,
-  s: Span,
-  after: { apertura: string; rapportinoId: string; ordine: number } | null,
-  limit = CSV_BATCH,
-): Promise<MaterialRow[]> {
+export async function materialsOf(db: DbOrTx, aziendaId: string, s: Span): Promise<MaterialRow[]> {
   const r = await db.execute(sql`
     select m.id, r.data_apertura::text as apertura, r.id as "rapportinoId", m.ordine, r.numero_assistenza as numero,
            r.stato, cl.ragione_sociale as cliente, m.codice, m.descrizione, m.quantita::text as quantita, m.unita,
@@ -72,12 +59,6 @@ export async function materialsBatch(
       join rapportini_materiali m on m.rapportino_id = r.id and m.azienda_id = r.azienda_id
       join clienti cl on cl.azienda_id = r.azienda_id and cl.id = r.cliente_id
      where r.azienda_id = ${aziendaId} and r.data_apertura between ${s.from} and ${s.to}
-       ${
-         after
-           ? sql`and (r.data_apertura, r.id, m.ordine) > (${after.apertura}::date, ${after.rapportinoId}::uuid, ${after.ordine}::int)`
-           : sql``
-       }
-     order by r.data_apertura, r.id, m.ordine
-     limit ${limit}`);
+     order by r.data_apertura, r.numero_assistenza, r.id, m.ordine`);
   return r.rows as unknown as MaterialRow[];
 }

@@ -1,12 +1,13 @@
-import type { StatsRange } from '@fs/contract';
+import { addDays, type StatsRange } from '@fs/contract';
 import { languageOf, type CompanyContext } from '../../../platform/context.js';
 import { exportDay, type ExportCell, type TableExport } from '../../../platform/http/table-export.js';
 import * as repo from './csv-repo.js';
+import type { Span } from './daily-repo.js';
 import { round2, scopeOf } from './figures.js';
 
 /**
  * The statistics CSV exports (decision 0046): the report days of the range (worked and travel hours, km) and the
- * material lines of the reports opened in the range, streamed batch by batch, a totals row last. `;`, BOM,
+ * material lines of the reports opened in the range, streamed a week at a time, a totals row last. `;`, BOM,
  * Italian decimals and DD/MM/YYYY days, text cells neutralised (platform/http/table-export.ts). The net amount
  * column is empty without the prices permission.
  */
@@ -33,6 +34,14 @@ const MATERIALS: Record<Lang, string[]> = {
 };
 const TOTAL: Record<Lang, string> = { it: 'Totale', en: 'Total' };
 
+/** The span in windows of a few days, in order. */
+function* windowsOf(span: Span): Generator<Span> {
+  for (let from = span.from; from <= span.to; from = addDays(from, repo.CSV_WINDOW_DAYS)) {
+    const to = addDays(from, repo.CSV_WINDOW_DAYS - 1);
+    yield { ...span, from, to: to < span.to ? to : span.to };
+  }
+}
+
 const langOf = (ctx: CompanyContext): Lang => (languageOf(ctx).toLowerCase() === 'it' ? 'it' : 'en');
 
 /** GET /stats/csv/export-ore-lavoro. */
@@ -41,10 +50,8 @@ export function hoursCsv(ctx: CompanyContext, range: StatsRange): TableExport {
   const lang = langOf(ctx);
   async function* rows(): AsyncGenerator<ExportCell[]> {
     const total = { ore: 0, viaggio: 0, km: 0 };
-    let after: { giorno: string; id: string } | null = null;
-    for (;;) {
-      const batch = await repo.hoursBatch(ctx.db, s.aziendaId, s.span, after);
-      for (const r of batch) {
+    for (const span of windowsOf(s.span)) {
+      for (const r of await repo.hoursOf(ctx.db, s.aziendaId, span)) {
         total.ore += Number(r.ore);
         total.viaggio += Number(r.viaggio);
         total.km += Number(r.km);
@@ -59,9 +66,6 @@ export function hoursCsv(ctx: CompanyContext, range: StatsRange): TableExport {
           Number(r.km),
         ];
       }
-      if (batch.length < repo.CSV_BATCH) break;
-      const last = batch.at(-1)!;
-      after = { giorno: last.giorno, id: last.id };
     }
     yield [TOTAL[lang], null, null, null, null, round2(total.ore), round2(total.viaggio), round2(total.km)];
   }
@@ -74,10 +78,8 @@ export function materialsCsv(ctx: CompanyContext, range: StatsRange): TableExpor
   const lang = langOf(ctx);
   async function* rows(): AsyncGenerator<ExportCell[]> {
     let importo = 0;
-    let after: { apertura: string; rapportinoId: string; ordine: number } | null = null;
-    for (;;) {
-      const batch = await repo.materialsBatch(ctx.db, s.aziendaId, s.span, after);
-      for (const r of batch) {
+    for (const span of windowsOf(s.span)) {
+      for (const r of await repo.materialsOf(ctx.db, s.aziendaId, span)) {
         const amount = s.prices && r.importo !== null ? Number(r.importo) : null;
         importo += amount ?? 0;
         yield [
@@ -92,9 +94,6 @@ export function materialsCsv(ctx: CompanyContext, range: StatsRange): TableExpor
           amount,
         ];
       }
-      if (batch.length < repo.CSV_BATCH) break;
-      const last = batch.at(-1)!;
-      after = { apertura: last.apertura, rapportinoId: last.rapportinoId, ordine: last.ordine };
     }
     yield [TOTAL[lang], null, null, null, null, null, null, null, s.prices ? round2(importo) : null];
   }
