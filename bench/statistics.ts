@@ -41,7 +41,6 @@ async function reportsOfTheYear(aziendaId: string): Promise<number> {
 }
 
 let piva = PIVA;
-let username: string = LARGE_DEMO.username;
 const large = SMOKE ? null : await findLargeCompany(database.db, LARGE_DEMO.piva);
 let aziendaId: string;
 if (large && (await reportsOfTheYear(large.aziendaId)) >= REPORTS * 0.9) {
@@ -72,7 +71,6 @@ if (large && (await reportsOfTheYear(large.aziendaId)) >= REPORTS * 0.9) {
     );
   }
 }
-username = LARGE_DEMO.username;
 const inRange = await reportsOfTheYear(aziendaId);
 
 await built.app.listen({ port: 0, host: '127.0.0.1' });
@@ -82,7 +80,7 @@ const login = (await (
   await fetch(`${base}/api/login/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', source: 'WEB', 'device-id': device },
-    body: JSON.stringify({ piva, username, password: LARGE_DEMO.password }),
+    body: JSON.stringify({ piva, username: LARGE_DEMO.username, password: LARGE_DEMO.password }),
   })
 ).json()) as any;
 if (!login.success) throw new Error(JSON.stringify(login));
