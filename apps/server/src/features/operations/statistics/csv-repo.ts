@@ -27,8 +27,10 @@ export async function hoursOf(db: DbOrTx, aziendaId: string, s: Span): Promise<H
     select g.id, g.data::text as giorno, r.numero_assistenza as numero, r.stato, cl.ragione_sociale as cliente,
            g.tecnico_nome as tecnico, g.totale_ore::text as ore, g.ore_viaggio::text as viaggio, g.km_viaggio::text as km
       from rapportini_giornate g
-      join rapportini r on r.azienda_id = g.azienda_id and r.id = g.rapportino_id
-      join clienti cl on cl.azienda_id = r.azienda_id and cl.id = r.cliente_id
+      -- Each day's report by its key (lateral: a week's few thousand lookups, never a hash of every report)
+      cross join lateral (select r.numero_assistenza, r.stato, r.cliente_id from rapportini r
+                           where r.azienda_id = g.azienda_id and r.id = g.rapportino_id limit 1) r
+      join clienti cl on cl.azienda_id = ${aziendaId} and cl.id = r.cliente_id
      where g.azienda_id = ${aziendaId} and g.data between ${s.from} and ${s.to}
      order by g.data, r.numero_assistenza, g.ordine, g.id`);
   return r.rows as unknown as HoursRow[];
