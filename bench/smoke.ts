@@ -33,6 +33,7 @@ const SMOKES: Smoke[] = [
   { bench: 'contracts.ts', env: { BENCH_CONTRACTS: '20', BENCH_RUNS: '3' } },
   { bench: 'schedule.ts' },
   { bench: 'clocking.ts' },
+  { bench: 'statistics.ts' },
   { bench: 'restart.ts' },
   { bench: 'login-weight.ts', product: true },
   { bench: 'lighthouse.ts', product: true, env: { LIGHTHOUSE_RUNS: '1' } },

@@ -5,6 +5,7 @@ import { installProcessGuard } from './platform/process-guard.js';
 import { DEMO, seedDemoIfEmpty } from './demo/seed.js';
 import { seedSampleReports } from './demo/sample-reports.js';
 import { seedSampleContracts } from './demo/sample-contracts.js';
+import { seedSampleStatistics } from './demo/sample-statistics.js';
 import { seedSampleSchedule } from './demo/sample-schedule.js';
 import { seedSampleClocking } from './demo/sample-clocking.js';
 import { seedSampleApiKeys } from './demo/sample-api-keys.js';
@@ -64,6 +65,8 @@ async function main() {
     const demoId = (demo.rows[0] as { id: string }).id;
     // Contracts first: their reports close before the sample reports add a field required at closing.
     await seedSampleContracts(deps, demoId);
+    // A monthly maintenance: the statistics of the last 30 days show activity dates due.
+    await seedSampleStatistics(deps, demoId);
     await seedSampleReports(deps, demoId);
     // The planner last: its appointments link the sample reports and plan the contracts' activity dates.
     await seedSampleSchedule(deps, demoId);

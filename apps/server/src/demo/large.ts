@@ -29,6 +29,8 @@ export interface LargeOptions {
   articles: number;
   /** Work reports over the last three years, each with 3 worked days and 3 materials (default none). */
   reports?: number;
+  /** The days back the reports are spread over (default three years; the statistics benchmark: one). */
+  reportSpanDays?: number;
   /** Three-year contracts with four activities each and their dated occurrences (default none). */
   contracts?: number;
   /** Planner appointments over three years (schedule-generators.ts; default none). */
@@ -194,8 +196,11 @@ export async function seedLargeCompany(database: Database, opts: LargeOptions): 
     if (reports > 0) for (const statement of reportPicks(aziendaId)) await tx.execute(statement);
     for (let lo = 1; lo <= reports; lo += BATCH) {
       const hi = Math.min(reports, lo + BATCH - 1);
-      const r = (await tx.execute(reportsBatch(aziendaId, lo, hi, reports, REPORT_SPAN_DAYS, techs, DEFAULT_RATES)))
-        .rows[0] as { rapportini: number; giornate: number; materiali: number };
+      const r = (
+        await tx.execute(
+          reportsBatch(aziendaId, lo, hi, reports, opts.reportSpanDays ?? REPORT_SPAN_DAYS, techs, DEFAULT_RATES),
+        )
+      ).rows[0] as { rapportini: number; giornate: number; materiali: number };
       out.rapportini += r.rapportini;
       out.giornate += r.giornate;
       out.materiali += r.materiali;

@@ -479,6 +479,8 @@ describe('cross-company sweep', () => {
       'schedule.range#end': '20261130',
       'tablePreferences.getTableInfos#tabella': 'clienti',
       'schedule.setVersion#version': '2',
+      'statistics.general#startDate': '2026-01-01',
+      'statistics.general#endDate': '2026-12-31',
     };
     // Query strings a route needs (the others take none or only optional filters): a valid range, A's report and file.
     const queries: Record<string, Record<string, string | string[]>> = {
@@ -492,6 +494,14 @@ describe('cross-company sweep', () => {
       'clocking.last': { utenteId: a.user('tech').id },
       'clocking.travelExport': { from: '2026-11-01', to: '2026-11-30' },
       'clocking.csvExport': { from: '2026-11-01', to: '2026-11-30' },
+      // Statistics: a year's range (B's figures only: none of A's reports, customers or technicians).
+      ...Object.fromEntries(
+        t.routes
+          .filter(
+            (r) => r.id.startsWith('statistics.') && r.id !== 'statistics.general' && r.id !== 'statistics.expiring',
+          )
+          .map((r) => [r.id, { startDate: '2026-01-01', endDate: '2026-12-31' }]),
+      ),
     };
     // Uploads: a real multipart body (a PNG, a CSV), as the web sends them.
     const png = Buffer.from(

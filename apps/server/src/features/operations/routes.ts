@@ -9,6 +9,7 @@ import { clockingRoutes } from './clocking/routes.js';
 import { reportConfigRoutes } from './report-config/routes.js';
 import { reportRoutes } from './reports/routes.js';
 import { scheduleRoutes } from './schedule/routes.js';
+import { statisticsRoutes } from './statistics/routes.js';
 
 /** The operations area's routes, registered under /api by features/index.ts. */
 export const operationsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
@@ -21,4 +22,5 @@ export const operationsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (ap
   await app.register(reportConfigRoutes, { deps });
   await app.register(reportRoutes, { deps });
   await app.register(scheduleRoutes, { deps });
+  await app.register(statisticsRoutes, { deps });
 };

@@ -73,6 +73,8 @@ export const timbrature = pgTable(
   (t) => [
     uniqueIndex('timbrature_azienda_id_uq').on(t.aziendaId, t.id),
     index('timbrature_giorno_idx').on(t.aziendaId, t.giorno, t.utenteId),
+    // Statistics (migration 0036): the clocked minutes of a range by user and kind, index-only.
+    index('timbrature_stats_idx').on(t.aziendaId, t.giorno, t.utenteId, t.tipo, t.minutiCalcolati),
     index('timbrature_utente_idx').on(t.aziendaId, t.utenteId, t.timbraturaStart),
     index('timbrature_viaggi_idx')
       .on(t.aziendaId, t.utenteId, t.giorno, t.timbraturaStart)

@@ -253,6 +253,8 @@ export const attivitaDate = pgTable(
     index('attivita_date_rapportino_idx')
       .on(t.rapportinoId)
       .where(sql`${t.rapportinoId} IS NOT NULL`),
+    // Statistics (migration 0036): the activity dates due in a range, index-only.
+    index('attivita_date_stats_idx').on(t.aziendaId, t.data, t.contrattoId, t.fattaAt),
     index('attivita_date_scadute_idx')
       .on(t.aziendaId, t.data)
       .where(sql`${t.fattaAt} IS NULL`),
@@ -405,6 +407,21 @@ export const rapportini = pgTable(
     index('rapportini_contratto_idx')
       .on(t.aziendaId, t.contrattoId)
       .where(sql`${t.contrattoId} IS NOT NULL`),
+    // Statistics (migration 0036, decision 0046): covering indexes, the tabs' sums are index-only scans.
+    index('rapportini_stats_apertura_idx').on(
+      t.aziendaId,
+      t.dataApertura,
+      t.stato,
+      t.clienteId,
+      t.contrattoId,
+      t.tipoIntervento,
+    ),
+    index('rapportini_stats_chiusura_idx')
+      .on(t.aziendaId, t.dataChiusura, t.clienteId, t.contrattoId, t.totale, t.dataApertura)
+      .where(sql`${t.stato} = 'CHIUSO'`),
+    index('rapportini_stats_contratto_idx')
+      .on(t.aziendaId, t.contrattoId, t.dataChiusura, t.totaleOre)
+      .where(sql`${t.stato} = 'CHIUSO' AND ${t.contrattoId} IS NOT NULL`),
     foreignKey({
       name: 'rapportini_cliente_fk',
       columns: [t.aziendaId, t.clienteId],

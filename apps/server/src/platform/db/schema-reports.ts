@@ -111,6 +111,16 @@ export const rapportiniGiornate = pgTable(
   },
   (t) => [
     index('rapportini_giornate_rapportino_idx').on(t.rapportinoId, t.ordine),
+    // Statistics (migration 0036, decision 0046): the days of a range summed index-only.
+    index('rapportini_giornate_stats_idx').on(
+      t.aziendaId,
+      t.data,
+      t.rapportinoId,
+      t.tecnicoId,
+      t.totaleOre,
+      t.oreViaggio,
+      t.kmViaggio,
+    ),
     foreignKey({
       name: 'rapportini_giornate_rapportino_fk',
       columns: [t.aziendaId, t.rapportinoId],

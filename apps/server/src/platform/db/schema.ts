@@ -311,3 +311,27 @@ export const conteggiRighe = pgTable(
   },
   (t) => [primaryKey({ name: 'conteggi_righe_pk', columns: [t.aziendaId, t.tabella] })],
 );
+
+/**
+ * The statistics' sums of a company day (migration 0036, decision 0046): the reports opened that day by their
+ * current state, the reports closed that day (the closing instant's day in the company's zone) and their revenue,
+ * the report days' hours and km. Kept by statement triggers in the transaction that writes the reports and their days.
+ */
+export const statisticheGiorni = pgTable(
+  'statistiche_giorni',
+  {
+    aziendaId: uuid('azienda_id')
+      .notNull()
+      .references(() => aziende.id, { onDelete: 'cascade' }),
+    giorno: date('giorno', { mode: 'string' }).notNull(),
+    apertiNuovo: integer('aperti_nuovo').notNull().default(0),
+    apertiAperto: integer('aperti_aperto').notNull().default(0),
+    apertiChiuso: integer('aperti_chiuso').notNull().default(0),
+    chiusi: integer('chiusi').notNull().default(0),
+    ricavi: numeric('ricavi', { precision: 16, scale: 2 }).notNull().default('0'),
+    ore: numeric('ore', { precision: 14, scale: 2 }).notNull().default('0'),
+    oreViaggio: numeric('ore_viaggio', { precision: 14, scale: 2 }).notNull().default('0'),
+    km: numeric('km', { precision: 16, scale: 1 }).notNull().default('0'),
+  },
+  (t) => [primaryKey({ name: 'statistiche_giorni_pk', columns: [t.aziendaId, t.giorno] })],
+);
