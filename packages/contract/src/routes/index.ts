@@ -22,6 +22,7 @@ import * as geolocation from './operations/geolocation.js';
 import * as reportConfig from './operations/report-config.js';
 import * as reports from './operations/reports.js';
 import * as schedule from './operations/schedule.js';
+import * as statistics from './operations/statistics.js';
 import * as articles from './registries/articles.js';
 import * as customers from './registries/customers.js';
 import * as imports from './registries/imports.js';
@@ -61,6 +62,7 @@ export const routes = {
   activitySchedule,
   activities,
   clocking,
+  statistics,
   contracts,
   geolocation,
   reportConfig,
