@@ -170,7 +170,7 @@ export function GeneralTab({ range, view, currency }: TabProps) {
               compare,
             )}
             view={view}
-            categories={rows.length * 2}
+            categories={rows.length}
             testId="chart-general-hours"
             chart={() => (
               <StatsBars
@@ -218,7 +218,7 @@ export function GeneralTab({ range, view, currency }: TabProps) {
                 compare,
               )}
               view={view}
-              categories={rows.length * 2}
+              categories={rows.length}
               testId="chart-general-revenue"
               chart={() => (
                 <StatsBars

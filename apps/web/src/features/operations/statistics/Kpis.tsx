@@ -24,7 +24,7 @@ export function Kpis({ items }: { items: Kpi[] }) {
             {k.value}
           </Text>
           {k.pct !== undefined && k.pct !== null && (
-            <Text size="xs" c={k.pct > 0 ? 'teal.8' : k.pct < 0 ? 'red.8' : 'dimmed'}>
+            <Text size="xs" c={k.pct > 0 ? 'teal.9' : k.pct < 0 ? 'red.9' : 'dimmed'}>
               {t('statistics.compare', { change: changeText(k.pct, i18n.language) })}
             </Text>
           )}

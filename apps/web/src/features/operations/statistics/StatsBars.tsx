@@ -29,6 +29,7 @@ export function StatsBars<T extends BarRow>(p: {
   const format = (v: number) => formatMeasure(v, p.kind, i18n.language, p.currency);
   const height =
     p.height ?? (p.horizontal ? Math.max(160, p.data.length * (p.stacked ? 34 : 26 * p.series.length) + 60) : 280);
+  const allowDecimals = p.kind !== 'count';
   const categoryAxis = { tickFormatter: (v: unknown) => String(v), interval: 0 as const };
   return (
     <BarChart
@@ -43,8 +44,9 @@ export function StatsBars<T extends BarRow>(p: {
       legendProps={{ verticalAlign: 'bottom' }}
       tickLine="y"
       gridAxis={p.horizontal ? 'y' : 'x'}
-      xAxisProps={p.horizontal ? undefined : { ...categoryAxis, interval: 'preserveStartEnd' }}
-      yAxisProps={p.horizontal ? { ...categoryAxis, width: 130 } : { width: 80 }}
+      // Counts have whole ticks only (no "0, 0, 1, 1, 1" from rounded halves).
+      xAxisProps={p.horizontal ? { allowDecimals } : { ...categoryAxis, interval: 'preserveStartEnd' }}
+      yAxisProps={p.horizontal ? { ...categoryAxis, width: 130 } : { width: 80, allowDecimals }}
       referenceLines={
         p.reference
           ? [
