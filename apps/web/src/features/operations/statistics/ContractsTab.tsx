@@ -84,8 +84,9 @@ export function ContractsTab({ range, view, currency }: TabProps) {
             categories={calls.length}
             horizontal
             testId="chart-contracts-oncall"
-            chart={() => (
+            chart={(w) => (
               <StatsBars
+                width={w}
                 data={calls}
                 kind="hours"
                 horizontal
@@ -157,8 +158,9 @@ export function ContractsTab({ range, view, currency }: TabProps) {
             categories={maint.length}
             horizontal
             testId="chart-contracts-maintenance"
-            chart={() => (
+            chart={(w) => (
               <StatsBars
+                width={w}
                 data={maint}
                 kind="count"
                 horizontal
@@ -201,8 +203,9 @@ export function ContractsTab({ range, view, currency }: TabProps) {
             categories={work.length}
             horizontal
             testId="chart-contracts-work"
-            chart={() => (
+            chart={(w) => (
               <StatsBars
+                width={w}
                 data={work}
                 kind="hours"
                 horizontal

@@ -97,8 +97,9 @@ export function CustomersTab({ range, view, currency }: TabProps) {
             categories={rows.length}
             horizontal
             testId="chart-customers-hours"
-            chart={() => (
+            chart={(w) => (
               <StatsBars
+                width={w}
                 data={rows}
                 kind="hours"
                 horizontal
@@ -122,8 +123,9 @@ export function CustomersTab({ range, view, currency }: TabProps) {
               categories={rows.length}
               horizontal
               testId="chart-customers-revenue"
-              chart={() => (
+              chart={(w) => (
                 <StatsBars
+                  width={w}
                   data={rows}
                   kind="money"
                   currency={currency}

@@ -77,8 +77,9 @@ export function ExpiringTab(p: { view: StatsView; giorni: number; onGiorni: (n: 
               categories={contracts.length}
               horizontal
               testId="chart-expiring-contracts"
-              chart={() => (
+              chart={(w) => (
                 <StatsBars
+                  width={w}
                   data={contracts}
                   kind="count"
                   horizontal
@@ -138,8 +139,9 @@ export function ExpiringTab(p: { view: StatsView; giorni: number; onGiorni: (n: 
               categories={overdue.length}
               horizontal
               testId="chart-expiring-activities"
-              chart={() => (
+              chart={(w) => (
                 <StatsBars
+                  width={w}
                   data={overdue}
                   kind="count"
                   horizontal

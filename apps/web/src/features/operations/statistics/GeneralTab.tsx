@@ -129,8 +129,9 @@ export function GeneralTab({ range, view, currency }: TabProps) {
             view={view}
             categories={rows.length}
             testId="chart-general-states"
-            chart={() => (
+            chart={(w) => (
               <StatsBars
+                width={w}
                 data={rows}
                 kind="count"
                 stacked
@@ -172,8 +173,9 @@ export function GeneralTab({ range, view, currency }: TabProps) {
             view={view}
             categories={rows.length}
             testId="chart-general-hours"
-            chart={() => (
+            chart={(w) => (
               <StatsBars
+                width={w}
                 data={rows}
                 kind="hours"
                 series={[
@@ -220,8 +222,9 @@ export function GeneralTab({ range, view, currency }: TabProps) {
               view={view}
               categories={rows.length}
               testId="chart-general-revenue"
-              chart={() => (
+              chart={(w) => (
                 <StatsBars
+                  width={w}
                   data={rows}
                   kind="money"
                   currency={money}

@@ -55,8 +55,9 @@ export function InterventionsTab({ range, view }: TabProps) {
       categories={data.length}
       horizontal
       testId={id}
-      chart={() => (
+      chart={(w) => (
         <StatsBars
+          width={w}
           data={data}
           kind="count"
           horizontal
@@ -108,8 +109,9 @@ export function InterventionsTab({ range, view }: TabProps) {
             view={view}
             categories={rows.length}
             testId="chart-interventions-time"
-            chart={() => (
+            chart={(w) => (
               <StatsBars
+                width={w}
                 data={rows}
                 kind="count"
                 stacked

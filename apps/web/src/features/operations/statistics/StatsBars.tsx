@@ -24,13 +24,24 @@ export function StatsBars<T extends BarRow>(p: {
   /** A marked value (the on-call contracts' 10-hour threshold). */
   reference?: { value: number; label: string };
   height?: number;
+  /** The width the chart has: the names' axis takes less of a narrow one, and long names are cut on it. */
+  width?: number;
 }) {
   const { i18n } = useTranslation();
   const format = (v: number) => formatMeasure(v, p.kind, i18n.language, p.currency);
   const height =
-    p.height ?? (p.horizontal ? Math.max(160, p.data.length * (p.stacked ? 34 : 26 * p.series.length) + 60) : 280);
+    p.height ?? (p.horizontal ? Math.max(160, p.data.length * (p.stacked ? 36 : 28 * p.series.length) + 60) : 280);
   const allowDecimals = p.kind !== 'count';
-  const categoryAxis = { tickFormatter: (v: unknown) => String(v), interval: 0 as const };
+  const nameWidth = (p.width ?? 800) < 500 ? 110 : 180;
+  // A name longer than its axis is cut with an ellipsis (whole in the tooltip and the list), on one line.
+  const fits = Math.floor(nameWidth / 7);
+  const categoryAxis = {
+    tickFormatter: (v: unknown) => {
+      const text = String(v);
+      return p.horizontal && text.length > fits ? `${text.slice(0, fits - 1)}…` : text;
+    },
+    interval: 0 as const,
+  };
   return (
     <BarChart
       h={height}
@@ -46,7 +57,7 @@ export function StatsBars<T extends BarRow>(p: {
       gridAxis={p.horizontal ? 'y' : 'x'}
       // Counts have whole ticks only (no "0, 0, 1, 1, 1" from rounded halves).
       xAxisProps={p.horizontal ? { allowDecimals } : { ...categoryAxis, interval: 'preserveStartEnd' }}
-      yAxisProps={p.horizontal ? { ...categoryAxis, width: 130 } : { width: 80, allowDecimals }}
+      yAxisProps={p.horizontal ? { ...categoryAxis, width: nameWidth } : { width: 80, allowDecimals }}
       referenceLines={
         p.reference
           ? [

@@ -105,8 +105,9 @@ export function TechniciansTab({ range, view }: TabProps) {
             categories={rows.length}
             horizontal
             testId="chart-technicians-worked"
-            chart={() => (
+            chart={(w) => (
               <StatsBars
+                width={w}
                 data={rows}
                 kind="hours"
                 horizontal
@@ -126,8 +127,9 @@ export function TechniciansTab({ range, view }: TabProps) {
             categories={rows.length}
             horizontal
             testId="chart-technicians-clocked"
-            chart={() => (
+            chart={(w) => (
               <StatsBars
+                width={w}
                 data={rows.map(({ color: _color, ...r }) => r)}
                 kind="hours"
                 horizontal
@@ -151,8 +153,9 @@ export function TechniciansTab({ range, view }: TabProps) {
             categories={rows.length}
             horizontal
             testId="chart-technicians-closed"
-            chart={() => (
+            chart={(w) => (
               <StatsBars
+                width={w}
                 data={rows}
                 kind="count"
                 horizontal
