@@ -37,6 +37,8 @@ export const FIXTURES = {
   customers: { piva: '06123456789', name: 'Clienti Prova S.r.l.' },
   /** The demo's sample registries (customers, plants, machines, articles, job roles): a11y.spec.ts. */
   sample: { piva: '03344556679', name: 'Vetrina Impianti S.r.l.' },
+  /** The sample registries and two technicians, no report yet: statistics.spec.ts makes the reports it charts. */
+  statistics: { piva: '05678123406', name: 'Statistiche Prova S.r.l.', technicians: ['stella.stima', 'tullio.tempi'] },
   /** The sample registries and a technician, no report yet (reports.spec.ts). */
   reports: { piva: '07555666770', name: 'Rapportini Prova S.r.l.', technician: 'luca.bianchi' },
   /**
@@ -169,6 +171,33 @@ async function main() {
       },
     ],
   });
+  await provisionCompany(
+    database.db,
+    {
+      ragioneSociale: FIXTURES.statistics.name,
+      partitaIva: FIXTURES.statistics.piva,
+      users: [
+        { username: 'admin', password: FIXTURES.password, role: 'admin', name: 'Sara', surname: 'Statistiche' },
+        ...[
+          ['Stella', 'Stima'],
+          ['Tullio', 'Tempi'],
+        ].map(([name, surname], i) => ({
+          username: FIXTURES.statistics.technicians[i]!,
+          password: FIXTURES.password,
+          role: 'user' as const,
+          scheduleenabled: 'Y' as const,
+          name: name!,
+          surname: surname!,
+        })),
+      ],
+    },
+    (tx, { company, users }) =>
+      seedSampleData(
+        tx,
+        company.id,
+        users.filter((u) => u.role === 'user').map((u) => u.id),
+      ),
+  );
   await provisionCompany(
     database.db,
     {

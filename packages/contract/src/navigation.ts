@@ -121,6 +121,14 @@ export const PAGES: PageDefinition[] = [
     orReadOf: ['amministrazione_timbrature'],
   },
   {
+    id: 'statistics',
+    name: 'Statistiche',
+    to: '/statistics',
+    icon: 'chart',
+    i18nKey: 'statistics.menu',
+    pageKey: 'analisi_dati',
+  },
+  {
     id: 'contracts',
     name: 'Contratti',
     to: '/contracts',

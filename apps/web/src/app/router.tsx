@@ -81,6 +81,7 @@ const PlanningPage = lazyPage(
 );
 const NewContractPage = lazyPage(() => import('../features/operations/contracts/NewContractPage'), 'NewContractPage');
 const ClockingPage = lazyPage(() => import('../features/operations/clocking/ClockingPage'), 'ClockingPage');
+const StatisticsPage = lazyPage(() => import('../features/operations/statistics/StatisticsPage'), 'StatisticsPage');
 const CustomInterventionPage = lazyPage(
   () => import('../features/operations/report-config/CustomInterventionPage'),
   'CustomInterventionPage',
@@ -219,6 +220,10 @@ export const routes: RouteObject[] = [
               {
                 element: <RequirePermission pageKey="timbrature" orReadOf={['amministrazione_timbrature']} />,
                 children: [{ path: 'clocking-in-out', element: <ClockingPage /> }],
+              },
+              {
+                element: <RequirePermission pageKey="analisi_dati" />,
+                children: [{ path: 'statistics', element: <StatisticsPage /> }],
               },
               {
                 element: <RequirePermission pageKey="contratti" />,

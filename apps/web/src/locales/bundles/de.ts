@@ -8,6 +8,7 @@ import agenda from '../agenda/de.json';
 import plannerMap from '../plannerMap/de.json';
 import registries from '../registries/de.json';
 import shell from '../shell/de.json';
+import statistics from '../statistics/de.json';
 
 /** Every message of one language, one chunk loaded on demand (see ../index.ts). */
 export default {
@@ -21,4 +22,5 @@ export default {
   ...plannerMap,
   ...registries,
   ...shell,
+  ...statistics,
 };

@@ -8,6 +8,7 @@ import agenda from '../agenda/en.json';
 import plannerMap from '../plannerMap/en.json';
 import registries from '../registries/en.json';
 import shell from '../shell/en.json';
+import statistics from '../statistics/en.json';
 
 /** Every message of one language, one chunk loaded on demand (see ../index.ts). */
 export default {
@@ -21,4 +22,5 @@ export default {
   ...plannerMap,
   ...registries,
   ...shell,
+  ...statistics,
 };

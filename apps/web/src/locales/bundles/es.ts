@@ -8,6 +8,7 @@ import agenda from '../agenda/es.json';
 import plannerMap from '../plannerMap/es.json';
 import registries from '../registries/es.json';
 import shell from '../shell/es.json';
+import statistics from '../statistics/es.json';
 
 /** Every message of one language, one chunk loaded on demand (see ../index.ts). */
 export default {
@@ -21,4 +22,5 @@ export default {
   ...plannerMap,
   ...registries,
   ...shell,
+  ...statistics,
 };

@@ -8,6 +8,7 @@ import agenda from '../agenda/fr.json';
 import plannerMap from '../plannerMap/fr.json';
 import registries from '../registries/fr.json';
 import shell from '../shell/fr.json';
+import statistics from '../statistics/fr.json';
 
 /** Every message of one language, one chunk loaded on demand (see ../index.ts). */
 export default {
@@ -21,4 +22,5 @@ export default {
   ...plannerMap,
   ...registries,
   ...shell,
+  ...statistics,
 };

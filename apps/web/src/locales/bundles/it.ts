@@ -8,6 +8,7 @@ import agenda from '../agenda/it.json';
 import plannerMap from '../plannerMap/it.json';
 import registries from '../registries/it.json';
 import shell from '../shell/it.json';
+import statistics from '../statistics/it.json';
 
 /** Every message of one language, one chunk loaded on demand (see ../index.ts). */
 export default {
@@ -21,4 +22,5 @@ export default {
   ...plannerMap,
   ...registries,
   ...shell,
+  ...statistics,
 };

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { IconFileCode, IconPlus } from '@tabler/icons-react';
+import { IconFileCode, IconPlus, IconX } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { mayListUsers, optionValue, routes, todayIn, type ReportListRow } from '@fs/contract';
+import { formatDay, mayListUsers, optionValue, routes, todayIn, type ReportListRow } from '@fs/contract';
 import { DataTable, pageQueryProps } from '../../../app/components/DataTable';
 import { ExportMenu } from '../../../app/components/ExportMenu';
 import { useDebounced } from '../../../app/components/list-state';
@@ -47,6 +47,9 @@ export function ReportsPage() {
   const contratto = list.filters.contratto_id || null;
   const periodo = (list.filters.periodo || null) as Period | null;
   const completato = list.filters.completato || null;
+  // Opening days of the address (a bar of /statistics), shown as a filter that can be removed; a shortcut wins.
+  const days =
+    !periodo && (list.filters.dal || list.filters.al) ? { dal: list.filters.dal, al: list.filters.al } : null;
   const [selected, setSelected] = useState<string[]>([]);
   const canDelete = useCan('gestione_interventi', 'delete') === true;
   const mayExport = useCan('esportazione_dati', 'read') === true;
@@ -55,7 +58,7 @@ export function ReportsPage() {
   const q = useDebounced(search.trim());
   const params = listQuery({ ...list.state, q }, list.filters, today);
   const page = useReportsPage(params.toString());
-  const filtered = !!(q || stato || tecnico || cliente || contratto || periodo || completato);
+  const filtered = !!(q || stato || tecnico || cliente || contratto || periodo || days || completato);
 
   return (
     <Stack gap="lg">
@@ -103,7 +106,7 @@ export function ReportsPage() {
               }
             : undefined
         }
-        activeFilters={[stato, cliente, contratto, tecnico, periodo, completato].filter(Boolean).length}
+        activeFilters={[stato, cliente, contratto, tecnico, periodo ?? days, completato].filter(Boolean).length}
         filters={
           <>
             <Select
@@ -144,13 +147,24 @@ export function ReportsPage() {
             )}
             <Select
               label={t('reports.filters.periodo')}
-              placeholder={t('reports.filters.sempre')}
+              placeholder={days ? t('reports.filters.giorni') : t('reports.filters.sempre')}
               data={PERIODS.map((p) => ({ value: p, label: t(`reports.periodi.${p}`) }))}
               value={periodo}
-              onChange={(v) => setFilters({ periodo: v })}
+              onChange={(v) => setFilters({ periodo: v, dal: null, al: null })}
               clearable
               w={170}
             />
+            {days && (
+              <Button
+                variant="light"
+                rightSection={<IconX size={14} aria-hidden />}
+                onClick={() => setFilters({ dal: null, al: null })}
+                aria-label={t('reports.filters.giorniClear', { dal: formatDay(days.dal), al: formatDay(days.al) })}
+                data-testid="reports-days-filter"
+              >
+                {t('reports.filters.giorniValue', { dal: formatDay(days.dal), al: formatDay(days.al) })}
+              </Button>
+            )}
             <Select
               label={t('reports.fields.completato')}
               placeholder={t('reports.filters.any')}
@@ -194,8 +208,8 @@ export function ReportsPage() {
                 contratto_id: contratto ?? '',
                 tecnico_id: tecnico ?? '',
                 completato: completato ?? '',
-                dal: periodo ? periodRange(periodo, today).dal : '',
-                al: periodo ? periodRange(periodo, today).al : '',
+                dal: periodo ? periodRange(periodo, today).dal : (days?.dal ?? ''),
+                al: periodo ? periodRange(periodo, today).al : (days?.al ?? ''),
               }}
             />
             {canWrite && (

@@ -4,10 +4,12 @@ import type { PageStart } from '../../../app/lazy-page';
 import { reportsPageQuery } from './api';
 import { periodRange, PERIODS, type Period } from './periods';
 
+const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
+
 /** The list of /interventions: its address's parameters and the list call's query (ReportsPage). */
 export const STATI = ['aperti', 'NUOVO', 'APERTO', 'CHIUSO'] as const;
 
-/** The list's address: state, customer, contract, technician, period and completion, by the API's names. */
+/** The list's address: state, customer, contract, technician, period (or opening days) and completion, by the API's names. */
 export const LIST = {
   sort: REPORTS_TABLE.defaultSort,
   dir: 'desc',
@@ -19,6 +21,9 @@ export const LIST = {
     tecnico_id: filterRules.id,
     periodo: filterRules.oneOf(PERIODS),
     completato: filterRules.oneOf(['true', 'false']),
+    // An opening-day range of its own (a chart's bar on /statistics opens its month): a shortcut wins over it.
+    dal: isDay,
+    al: isDay,
   },
 } as const;
 
@@ -43,6 +48,9 @@ export function listQuery(
     const r = periodRange(periodo, today);
     params.set('dal', r.dal);
     params.set('al', r.al);
+  } else {
+    if (filters.dal) params.set('dal', filters.dal);
+    if (filters.al) params.set('al', filters.al);
   }
   return params;
 }
