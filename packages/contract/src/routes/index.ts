@@ -6,6 +6,7 @@ import * as promo from './billing/registration-promo.js';
 import * as registration from './billing/registration.js';
 import * as subscription from './billing/subscription.js';
 import * as company from './company/company.js';
+import * as dataExport from './company/data-export.js';
 import * as mail from './company/mail.js';
 import * as options from './company/options.js';
 import * as auth from './identity/auth.js';
@@ -50,6 +51,7 @@ export const routes = {
   registration,
   subscription,
   company,
+  dataExport,
   mail,
   options,
   auth,

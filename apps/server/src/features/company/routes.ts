@@ -3,10 +3,12 @@ import type { Deps } from '../../platform/deps.js';
 import { companyRoutes } from './company/routes.js';
 import { optionsRoutes } from './options/routes.js';
 import { companyMailRoutes } from './mail/routes.js';
+import { dataExportRoutes } from './data-export/routes.js';
 
 /** The company area's routes, registered under /api by features/index.ts. */
 export const companyAreaRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   await app.register(companyRoutes, { deps });
   await app.register(optionsRoutes, { deps });
   await app.register(companyMailRoutes, { deps });
+  await app.register(dataExportRoutes, { deps });
 };
