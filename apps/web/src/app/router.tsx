@@ -53,6 +53,7 @@ const TechniciansPage = lazyPage(() => import('../features/identity/users/Techni
 const ProfilePage = lazyPage(() => import('../features/identity/users/ProfilePage'), 'ProfilePage');
 const GroupsPage = lazyPage(() => import('../features/identity/users/GroupsPage'), 'GroupsPage');
 const AppAccessPage = lazyPage(() => import('../features/identity/users/AppAccessPage'), 'AppAccessPage');
+const DataExportPage = lazyPage(() => import('../features/company/data-export/DataExportPage'), 'DataExportPage');
 const DataImportPage = lazyPage(() => import('../features/registries/imports/DataImportPage'), 'DataImportPage');
 const StoragePage = lazyPage(() => import('../features/registries/media/StoragePage'), 'StoragePage');
 const CustomersPage = lazyPage(() => import('../features/registries/customers/CustomersPage'), 'CustomersPage');
@@ -245,6 +246,10 @@ export const routes: RouteObject[] = [
               },
               { path: 'profile', element: <ProfilePage /> },
               { path: 'data-import', element: <DataImportPage /> },
+              {
+                element: <RequirePermission pageKey="esportazione_dati" />,
+                children: [{ path: 'data-export', element: <DataExportPage /> }],
+              },
             ]),
           },
         ],
