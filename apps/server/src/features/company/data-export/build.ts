@@ -15,6 +15,11 @@ export const SHEET_ROWS = 1_048_575;
 const NEVER = new Set(['azienda_id', 'search_text']);
 const NUMERIC = new Set(['numeric', 'integer', 'bigint', 'smallint', 'double precision', 'real']);
 type Kind = 'number' | 'day' | 'text';
+/**
+ * `;`, BOM, CRLF (what an Italian Excel opens and the import reads); a cell with a line break is quoted even when
+ * it is a bare LF or CR, which csv-stringify would otherwise write as is (splitting the record for a reader).
+ */
+const CSV_OPTIONS = { delimiter: ';', bom: true, record_delimiter: 'windows', quoted_match: /[\r\n]/ } as const;
 
 export interface PlannedFile {
   file: ExportFile;
@@ -36,7 +41,9 @@ export async function planFiles(
     const shape = await repo.tableShape(db, file.table);
     if (!shape.columns.some((c) => c.name === 'azienda_id') || shape.key.length === 0)
       throw new Error(`export: table ${file.table} has no company column or no primary key`);
-    let columns = shape.columns.filter((c) => !NEVER.has(c.name) && (!file.only || file.only.includes(c.name)));
+    let columns = shape.columns.filter((c) => !NEVER.has(c.name));
+    // A chosen set of columns is written in its own order (the tables' order differs between databases migrated apart).
+    if (file.only) columns = file.only.map((n) => columns.find((c) => c.name === n)!).filter(Boolean);
     if (file.importTable) {
       // The import's fields first, in its order, then the table's other columns (the import ignores them).
       const first = importColumns(file.importTable);
@@ -135,7 +142,7 @@ async function buildZip({ deps, aziendaId, planned, includeMedia, onProgress }: 
       }),
     ]);
   for (const p of planned) {
-    const csv = stringify({ delimiter: ';', bom: true, record_delimiter: 'windows' });
+    const csv = stringify(CSV_OPTIONS);
     const rows = async function* () {
       yield p.columns.map((c) => c.name);
       for await (const r of storedRows(deps.db, aziendaId, p, onProgress))
@@ -165,7 +172,7 @@ async function addMedia(
   onProgress: (n: number) => Promise<void>,
 ) {
   const { stringify } = await import('csv-stringify');
-  const list = stringify({ delimiter: ';', bom: true, record_delimiter: 'windows' });
+  const list = stringify(CSV_OPTIONS);
   list.write(['id', 'section', 'owner_id', 'filename', 'content_type', 'size', 'path']);
   let after: string | null = null;
   for (;;) {

@@ -174,7 +174,10 @@ describe('data export', () => {
 
     // The requester is mailed the page's link.
     const mail = await t.smtp.waitFor(a.user('admin').email!);
-    expect(mail.text).toContain('La tua esportazione dei dati è pronta');
+    expect(mail.text).toMatch(/^Subject: =\?UTF-8\?Q\?La_tua_esportazione_dei_dati/m);
+    expect(mail.text).toMatch(
+      /Ciao Ada Admin,\s+l'esportazione dei dati che hai chiesto è pronta\. Si scarica da questa pagina fino al \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:/,
+    );
     expect(mail.text).toContain(`http://app.test/data-export?id=${item.id}`);
 
     // Round trip: company B imports A's customers and articles through the CSV import; the rows are the same.
