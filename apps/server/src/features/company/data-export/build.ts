@@ -157,7 +157,7 @@ async function buildZip({ deps, aziendaId, planned, includeMedia, onProgress }: 
     zip.abort();
     const stored = await put.catch(() => null);
     if (stored) await deps.storage.remove(stored.key).catch(() => {});
-    throw failure.error;
+    throw failure.error instanceof Error ? failure.error : new Error(String(failure.error));
   }
   await zip.finalize();
   return put;
@@ -198,7 +198,11 @@ async function addMedia(
 }
 
 /** A stored file name as a zip entry's last part: no folders, no control characters. */
-export const safeName = (name: string) => name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').slice(0, 150) || 'file';
+export const safeName = (name: string) =>
+  [...name]
+    .map((ch) => (ch.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(ch) ? '_' : ch))
+    .join('')
+    .slice(0, 150) || 'file';
 
 async function buildXlsx({ deps, aziendaId, planned, onProgress }: BuildInput) {
   const { default: ExcelJS } = await import('exceljs');
