@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import JSZip from 'jszip';
 import { FIXTURES } from '../fixtures';
@@ -33,6 +34,8 @@ test('the admin exports the customers and articles as CSV in a zip, watches it f
   await expect(row.getByText('Clienti, Articoli')).toBeVisible();
   await expect(row.getByText(/ · scaricabile fino al \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toBeVisible();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/data-export-1366.png`, fullPage: true });
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
   const download = page.waitForEvent('download');
   await row.getByRole('button', { name: 'Scarica' }).click();
