@@ -6,7 +6,7 @@ import { call, startTestApp, type TestApp } from '../../../test/harness.js';
 import { createCompany, makeReport, PASSWORD, randomPartitaIva } from '../../../test/factories.js';
 import { importCsv } from '../../registries/imports/test-helpers.js';
 import { PNG, upload } from '../../registries/media/test-helpers.js';
-import { removeExpired } from './runner.js';
+import { removeExpired, runExport } from './runner.js';
 
 let t: TestApp;
 const sql = (q: string, p?: unknown[]) => t.deps.database.executeSql(q, p);
@@ -290,7 +290,21 @@ describe('data export', () => {
     // A second export while one is queued is refused.
     await sql(`update esportazioni set stato = 'queued' where id = $1`, [item.id]);
     expect((await call(t.app, 'POST', '/api/esportazioni', { ...admin, body })).status).toBe(409);
-    await sql(`update esportazioni set stato = 'completed' where id = $1`, [item.id]);
+    // A job run again (pg-boss past its expiry) leaves a run that still beats alone; one that stopped beating is failed.
+    await sql(`update esportazioni set stato = 'running', progresso = 42, heartbeat_at = now() where id = $1`, [
+      item.id,
+    ]);
+    await runExport(t.deps, { aziendaId: c.company.id, exportId: item.id, prices: true });
+    expect((await call(t.app, 'GET', `/api/esportazioni/${item.id}`, admin)).json.item).toMatchObject({
+      stato: 'running',
+      percentuale: 42,
+    });
+    await sql(`update esportazioni set heartbeat_at = now() - interval '10 minutes' where id = $1`, [item.id]);
+    expect((await call(t.app, 'GET', `/api/esportazioni/${item.id}`, admin)).json.item).toMatchObject({
+      stato: 'failed',
+      errore: expect.stringContaining('interrotta'),
+    });
+    await sql(`update esportazioni set stato = 'completed', errore = null where id = $1`, [item.id]);
 
     // Past its expiry: not found, then removed with its file by the cleanup.
     const key = (await sql(`select storage_key from esportazioni where id = $1`, [item.id])).rows[0].storage_key;

@@ -33,6 +33,12 @@ export async function runExport(deps: Deps, job: DataExportJob): Promise<void> {
   const { aziendaId, exportId } = job;
   const exp = await repo.findExport(deps.db, aziendaId, exportId);
   if (!exp || (exp.stato !== 'queued' && exp.stato !== 'running')) return;
+  // A run still beating is alive: pg-boss retries a job past its expiry (15 minutes) while it still runs.
+  const beat = exp.heartbeatAt?.getTime() ?? 0;
+  if (exp.stato === 'running' && deps.clock.now().getTime() - beat < STALE_SEC * 1000) {
+    deps.log.warn({ aziendaId, exportId }, 'data export already running: this run leaves it to the first');
+    return;
+  }
   await repo.markRunning(deps.db, aziendaId, exportId);
   const heartbeat = setInterval(() => {
     repo
