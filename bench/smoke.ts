@@ -33,6 +33,7 @@ const SMOKES: Smoke[] = [
   { bench: 'contracts.ts', env: { BENCH_CONTRACTS: '20', BENCH_RUNS: '3' } },
   { bench: 'schedule.ts' },
   { bench: 'clocking.ts' },
+  { bench: 'data-export.ts', env: { BENCH_EXPORT_SCALE: '0.002' } },
   { bench: 'restart.ts' },
   { bench: 'login-weight.ts', product: true },
   { bench: 'lighthouse.ts', product: true, env: { LIGHTHOUSE_RUNS: '1' } },
