@@ -12,6 +12,7 @@ export * from './users.js';
 export * from './options.js';
 export * from './registration.js';
 export * from './imports.js';
+export * from './data-export.js';
 export * from './media.js';
 export * from './geolocation.js';
 export * from './clocking.js';

@@ -198,4 +198,12 @@ export const PAGES: PageDefinition[] = [
     pageKey: null,
     writeAnyOf: ['anagrafica_clienti', 'anagrafica_articoli'],
   },
+  {
+    id: 'data-export',
+    name: 'Esportazione dati',
+    to: '/data-export',
+    icon: 'export',
+    i18nKey: 'dataExport.menu',
+    pageKey: 'esportazione_dati',
+  },
 ];

@@ -4,6 +4,7 @@ import { mailJob } from '../platform/mail-job.js';
 import { storageSweepJob } from '../platform/storage-removals.js';
 import { eventsDispatchJob } from '../platform/events/dispatcher.js';
 import { billingJobs } from './billing/jobs.js';
+import { companyJobs } from './company/jobs.js';
 import { operationsJobs } from './operations/jobs.js';
 import { registriesJobs } from './registries/jobs.js';
 import { allSubscribers } from './subscribers.js';
@@ -19,6 +20,7 @@ export const allJobs: readonly RegisteredJob[] = [
   storageSweepJob,
   eventsDispatchJob(allSubscribers),
   ...billingJobs,
+  ...companyJobs,
   ...operationsJobs,
   ...registriesJobs,
 ];

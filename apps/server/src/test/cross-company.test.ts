@@ -377,6 +377,24 @@ describe('cross-company sweep', () => {
       idsOfA['/api/api-key/delete/:id#id'] = k.json.item.id;
       secretsOfA.push(k.json.item.id, 'Chiave riservata di A', k.json.item.indizio);
     }
+    // Data export: a finished export of A (its id in the status and file routes), waited for so A's rows stay still.
+    {
+      const started = await call(t.app, 'POST', '/api/esportazioni', {
+        ...sa,
+        body: { formato: 'CSV_ZIP', entita: ['clienti'], includiMedia: false },
+      });
+      expect(started.status, JSON.stringify(started.json)).toBe(200);
+      const id = started.json.item.id as string;
+      for (let i = 0; i < 300; i++) {
+        const s = await call(t.app, 'GET', `/api/esportazioni/${id}`, sa);
+        if (s.json.item.stato === 'completed') break;
+        expect(s.json.item.stato).not.toBe('failed');
+        await new Promise((ok) => setTimeout(ok, 100));
+      }
+      idsOfA['/api/esportazioni/:id#id'] = id;
+      idsOfA['/api/esportazioni/:id/file#id'] = id;
+      secretsOfA.push(id);
+    }
     const tables = await companyTables();
     // The tables the sweep must watch are found, not listed by hand (sessions and tokens included).
     for (const table of ['sessioni', 'refresh_tokens', 'posizioni_tecnici', 'importazioni_scarti', 'clienti'])

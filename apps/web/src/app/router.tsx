@@ -57,6 +57,7 @@ const ExternalIntegrationsPage = lazyPage(
   'ExternalIntegrationsPage',
 );
 const AppAccessPage = lazyPage(() => import('../features/identity/users/AppAccessPage'), 'AppAccessPage');
+const DataExportPage = lazyPage(() => import('../features/company/data-export/DataExportPage'), 'DataExportPage');
 const DataImportPage = lazyPage(() => import('../features/registries/imports/DataImportPage'), 'DataImportPage');
 const StoragePage = lazyPage(() => import('../features/registries/media/StoragePage'), 'StoragePage');
 const CustomersPage = lazyPage(() => import('../features/registries/customers/CustomersPage'), 'CustomersPage');
@@ -258,6 +259,10 @@ export const routes: RouteObject[] = [
               },
               { path: 'profile', element: <ProfilePage /> },
               { path: 'data-import', element: <DataImportPage /> },
+              {
+                element: <RequirePermission pageKey="esportazione_dati" />,
+                children: [{ path: 'data-export', element: <DataExportPage /> }],
+              },
             ]),
           },
         ],

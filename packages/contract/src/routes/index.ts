@@ -7,6 +7,7 @@ import * as registration from './billing/registration.js';
 import * as subscription from './billing/subscription.js';
 import * as apiKeys from './company/api-keys.js';
 import * as company from './company/company.js';
+import * as dataExport from './company/data-export.js';
 import * as mail from './company/mail.js';
 import * as options from './company/options.js';
 import * as auth from './identity/auth.js';
@@ -53,6 +54,7 @@ export const routes = {
   subscription,
   apiKeys,
   company,
+  dataExport,
   mail,
   options,
   auth,

@@ -4,6 +4,7 @@ import { companyRoutes } from './company/routes.js';
 import { optionsRoutes } from './options/routes.js';
 import { companyMailRoutes } from './mail/routes.js';
 import { apiKeyRoutes } from './api-keys/routes.js';
+import { dataExportRoutes } from './data-export/routes.js';
 
 /** The company area's routes, registered under /api by features/index.ts. */
 export const companyAreaRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
@@ -11,4 +12,5 @@ export const companyAreaRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (a
   await app.register(optionsRoutes, { deps });
   await app.register(companyMailRoutes, { deps });
   await app.register(apiKeyRoutes, { deps });
+  await app.register(dataExportRoutes, { deps });
 };

@@ -6,6 +6,7 @@ export * from './schema-articles.js';
 export * from './schema-clocking.js';
 export * from './schema-contracts.js';
 export * from './schema-customers.js';
+export * from './schema-data-export.js';
 export * from './schema-geolocation.js';
 export * from './schema-imports.js';
 export * from './schema-media.js';

@@ -15,3 +15,11 @@ export function csvCell(value: string): string {
 export function csvRow(values: readonly string[]): string[] {
   return values.map(csvCell);
 }
+
+/**
+ * The value `csvCell` neutralised, as typed: an apostrophe before a formula's first character is
+ * taken away (the CSV import reads the product's own exports back unchanged, decision 0047).
+ */
+export function csvCellValue(cell: string): string {
+  return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
+}

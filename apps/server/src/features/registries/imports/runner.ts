@@ -11,6 +11,7 @@ import { readRecords } from './csv.js';
 import * as repo from './repo.js';
 import type { ValidRow } from '../../../platform/db/bulk-upsert.js';
 import { TARGETS } from './targets.js';
+import { csvCellValue } from '../../../platform/http/csv-cell.js';
 
 class Abandoned extends Error {}
 
@@ -20,7 +21,8 @@ export const BATCH_ROWS = 1000;
 /** The mapped cells of a row, by field name (columns beyond the row's end read as empty). */
 export function cellsToRaw(cells: string[], mapping: ColumnMapping[]): Record<string, string> {
   const raw: Record<string, string> = {};
-  for (const m of mapping) raw[m.field] = cells[m.column] ?? '';
+  // A cell the product's exports neutralised against formulas ('=..., '+39...) is read as typed.
+  for (const m of mapping) raw[m.field] = csvCellValue(cells[m.column] ?? '');
   return raw;
 }
 

@@ -5,6 +5,7 @@ import type { Deps } from '../../../platform/deps.js';
 import { AppError } from '../../../platform/errors.js';
 import { removeObjects } from '../../../platform/storage-removals.js';
 import * as repo from './repo.js';
+import { storedExportKeys } from '../../company/index.js';
 import { purchasedSlots, storageAllowance } from '../../../platform/limits.js';
 
 /** Daily recalculation of every company's used bytes (pg-boss cron, Europe/Rome). */
@@ -115,7 +116,11 @@ export async function recalculate(deps: Deps, aziendaId: string, now = deps.cloc
   const old = [...stored].filter(([, o]) => now.getTime() - o.modifiedAt.getTime() >= ORPHAN_GRACE_MS);
   if (old.length) {
     // Checked again: a row may have been written for one of them since.
-    const keys = new Set((await repo.mediaKeysAndSizes(deps.db, aziendaId)).map((r) => r.storageKey));
+    const keys = new Set([
+      ...(await repo.mediaKeysAndSizes(deps.db, aziendaId)).map((r) => r.storageKey),
+      // The data exports' files are kept until they expire (their own cleanup removes them).
+      ...(await storedExportKeys(deps.db, aziendaId)),
+    ]);
     for (const [key] of old) {
       if (keys.has(key)) continue;
       await deps.storage.remove(key);
