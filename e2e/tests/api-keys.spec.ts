@@ -37,7 +37,11 @@ test('an administrator generates an API key, sees it once, uses it and revokes i
   const headers = { authorization: `Bearer ${key}`, source: 'API' };
   const read = await page.request.get('/api/clienti/clienti-filtered', { headers });
   expect(read.status(), await read.text()).toBe(200);
-  expect(await read.json()).toMatchObject({ success: true, items: expect.any(Array), totaleElementi: expect.any(Number) });
+  expect(await read.json()).toMatchObject({
+    success: true,
+    items: expect.any(Array),
+    totaleElementi: expect.any(Number),
+  });
   const write = await page.request.post('/api/clienti/cliente', { headers, data: { ragione_sociale: 'Da chiave' } });
   expect(write.status()).toBe(403);
 

@@ -117,7 +117,7 @@ export const expiring = defineRoute({
   principals: USER_OR_API_KEY,
   permission: READ,
   tags,
-  summary: "The expiring tab: contracts ending within `giorni` days of today and activities overdue today",
+  summary: 'The expiring tab: contracts ending within `giorni` days of today and activities overdue today',
   description: 'Today is the company day in the company time zone; giorni defaults to 30 (1-366).',
   query: statsExpiringQuery,
   answer: statsExpiringResponse,
