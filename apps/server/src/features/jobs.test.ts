@@ -17,6 +17,8 @@ describe('job registry', () => {
       'contracts-notice-mail',
       'contracts-renewal',
       'csv-import',
+      'data-export',
+      'data-export-cleanup',
       'db-statistics',
       'events-dispatch',
       'report-mail',
