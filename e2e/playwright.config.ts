@@ -4,8 +4,11 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 
 export default defineConfig({
   testDir: './tests',
-  timeout: 45_000,
-  expect: { timeout: 10_000 },
+  // 90 s a flow, 15 s an expectation: with the statistics and data-export flows in the other shard, four flows
+  // (company, customers, tour, users) ran past 45 s on the 2-core machine in a clean-clone run (2026-12-07), and
+  // their retries then met the first attempt's leftovers.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 1,
   // One retry in CI: two flows (menu dropdown moving under a click, SSO return) failed once under load and passed on rerun; see the closing note.
