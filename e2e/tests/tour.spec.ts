@@ -101,11 +101,15 @@ test('the first-access tour: modal with the app QR and its countdown, start, kep
 
   // In a new tab the modal asks again; its cancel ends the tour for good.
   await page.evaluate(() => sessionStorage.clear());
+  // No reload while a token refresh is in flight: the rotated refresh token would be lost (the open refresh race).
+  await page.waitForLoadState('networkidle');
   await page.reload();
   await expect(modal).toBeVisible();
   await modal.getByRole('button', { name: 'Interrompi il tour' }).click();
   await expect(modal).toBeHidden();
   await expect(guide).toBeHidden();
+  // No reload while a token refresh is in flight: the rotated refresh token would be lost (the open refresh race).
+  await page.waitForLoadState('networkidle');
   await page.reload();
   await expect(page.getByRole('main')).toBeVisible();
   await expect(page.getByRole('dialog')).toBeHidden();
@@ -121,6 +125,8 @@ test('the first-access tour: modal with the app QR and its countdown, start, kep
   page.on('request', (r) => {
     if (r.url().includes('/chat-widget.js')) loads.push(r.url());
   });
+  // No reload while a token refresh is in flight: the rotated refresh token would be lost (the open refresh race).
+  await page.waitForLoadState('networkidle');
   await page.reload();
   await expect(page).toHaveURL(/\/subscription-plan\/checkout/);
   await page.clock.runFor(1000);
