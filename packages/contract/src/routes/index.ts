@@ -10,6 +10,7 @@ import * as company from './company/company.js';
 import * as dataExport from './company/data-export.js';
 import * as mail from './company/mail.js';
 import * as options from './company/options.js';
+import * as webhooks from './company/webhooks.js';
 import * as auth from './identity/auth.js';
 import * as groups from './identity/groups.js';
 import * as passwordReset from './identity/password-reset.js';
@@ -57,6 +58,7 @@ export const routes = {
   dataExport,
   mail,
   options,
+  webhooks,
   auth,
   groups,
   passwordReset,
