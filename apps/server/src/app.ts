@@ -35,6 +35,7 @@ import { checkRouteTable, collectRegisteredRoutes, openApiTransform } from './pl
 import { SandboxGateway } from './platform/payments/sandbox.js';
 import { allJobs } from './features/jobs.js';
 import { setUpJobs, startWorkers } from './platform/job-registry.js';
+import { systemResolve, type Resolve } from './features/company/webhooks/ssrf.js';
 
 export interface BuildOptions {
   /** A ready database (tests); otherwise opened from the configuration. */
@@ -46,6 +47,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Replaces the system clock (tests move time instead of waiting). */
   clock?: Clock;
+  /** Replaces the system resolver of webhook deliveries (tests: a name resolving to 127.0.0.1). */
+  resolve?: Resolve;
   /** Told the route table's id of each request that passed the guard and validation and reaches its handler (the sweep). */
   onHandler?: (routeId: string) => void;
 }
@@ -123,6 +126,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     log: app.log,
     clock: opts.clock ?? systemClock,
     sleep: (ms) => delay(ms),
+    resolve: opts.resolve ?? systemResolve,
   };
   // Every subscriber has its position before any event can be written (decision 0036).
   await registerSubscribers(deps, allSubscribers);

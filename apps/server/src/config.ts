@@ -128,6 +128,11 @@ const schema = z
     OIDC_ISSUER_URL: optionalUrl,
     OIDC_CLIENT_ID: optional,
     OIDC_CLIENT_SECRET: optional,
+    /**
+     * Lets webhooks reach private, loopback and link-local addresses (decision 0049): tests and a local receiver
+     * only; off by default, so a company's webhook never reaches the server's own network.
+     */
+    WEBHOOKS_ALLOW_PRIVATE: bool.default(false),
   })
   .refine((c) => !c.MAP_TILE_URL || c.MAP_TILE_ATTRIBUTION, {
     path: ['MAP_TILE_ATTRIBUTION'],

@@ -26,6 +26,7 @@ describe('job registry', () => {
       'send-mail',
       'storage-recalc',
       'storage-sweep',
+      'webhooks-deliver',
     ]);
     for (const j of allJobs) expect(typeof j.run).toBe('function');
     const dup = defineJob({ queue: 'send-mail', run: async () => {} });

@@ -8,6 +8,7 @@ import type { Jobs } from './jobs.js';
 import type { Storage } from './storage.js';
 import type { PaymentGateway } from './payments/gateway.js';
 import type { Clock } from './clock.js';
+import type { Resolve } from '../features/company/webhooks/ssrf.js';
 
 /** What services are given: made once at start, passed down, never imported as globals. */
 export interface Deps {
@@ -26,4 +27,6 @@ export interface Deps {
   clock: Clock;
   /** Waits (the login throttle's slow-down); tests replace it to see the delay without waiting. */
   sleep: (ms: number) => Promise<void>;
+  /** Resolves a host name to its addresses (webhook deliveries); tests give their own, so nothing reaches a DNS. */
+  resolve: Resolve;
 }

@@ -19,6 +19,12 @@ export interface JobDef<T extends object = object> {
    * unset and keep the 15 minutes.
    */
   short?: true;
+  /**
+   * pg-boss's `short` policy: at most one job waiting per singleton key (a wake-up sent while one already waits is
+   * dropped; one running does not count, so a wake-up during a run still gets its own run). For queues woken often
+   * whose one run does all the work due (the webhook deliveries).
+   */
+  policy?: 'short';
 }
 
 /** A declared job as the registry holds it (its data type checked where it was declared). */
@@ -55,7 +61,10 @@ export async function setUpJobs(deps: Deps, defs: readonly RegisteredJob[], work
   // making the same new queues together on a fresh database deadlock (API and worker started at once).
   await deps.database.exclusively(JOB_SETUP_LOCK, async () => {
     for (const def of defs) {
-      await deps.jobs.createQueue(def.queue, def.short ? { expireInSeconds: deps.config.JOB_EXPIRE_SEC } : {});
+      await deps.jobs.createQueue(def.queue, {
+        ...(def.short ? { expireInSeconds: deps.config.JOB_EXPIRE_SEC } : {}),
+        ...(def.policy ? { policy: def.policy } : {}),
+      });
       if (work && def.cron) {
         // A short cron job is retried as quickly as a mail (5 s, then backoff); the others after a minute.
         const retry = def.short ? { retryDelay: 5, retryBackoff: true } : {};

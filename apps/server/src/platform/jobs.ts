@@ -49,7 +49,7 @@ export class Jobs {
    * same moment in another process can make PostgreSQL abort one of the two as a deadlock. The
    * aborted statement rolled back whole and making a queue is idempotent, so it is tried again.
    */
-  async createQueue(queue: string, options: { expireInSeconds?: number } = {}): Promise<void> {
+  async createQueue(queue: string, options: { expireInSeconds?: number; policy?: 'short' } = {}): Promise<void> {
     // Making a queue that exists costs as much as making it (pg-boss's create_queue takes a lock and
     // checks its table): a queue already there with the same expiry is left as it is.
     this.known ??= this.boss
@@ -119,8 +119,18 @@ export class Jobs {
   }
 
   /** A job that may not start before `startAfter` (deferred work: the company deletion). */
-  sendAfter<T extends object>(queue: string, data: T, startAfter: Date): Promise<string | null> {
-    return this.boss.sendAfter(queue, data, { retryLimit: 3, retryDelay: 30, retryBackoff: true }, startAfter);
+  sendAfter<T extends object>(
+    queue: string,
+    data: T,
+    startAfter: Date,
+    options: { singletonKey?: string } = {},
+  ): Promise<string | null> {
+    return this.boss.sendAfter(
+      queue,
+      data,
+      { retryLimit: 3, retryDelay: 30, retryBackoff: true, ...options },
+      startAfter,
+    );
   }
 
   /**

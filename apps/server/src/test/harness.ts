@@ -9,6 +9,7 @@ import { loadConfig } from '../config.js';
 import { buildApp, type BuiltApp } from '../app.js';
 import { openDatabase, type Database } from '../platform/db/client.js';
 import { startSmtp } from './smtp.js';
+import type { Resolve } from '../features/company/webhooks/ssrf.js';
 
 export const onPostgres = process.env.TEST_DB === 'postgres';
 
@@ -29,6 +30,8 @@ export async function startTestApp(
     migrated?: boolean;
     /** Told the id of each table route whose handler is reached (the cross-company sweep's coverage). */
     onHandler?: (routeId: string) => void;
+    /** Replaces the resolver of webhook deliveries (nothing in a test asks a real DNS). */
+    resolve?: Resolve;
   } = {},
 ): Promise<TestApp> {
   const smtp = await startSmtp();
@@ -62,6 +65,7 @@ export async function startTestApp(
     ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.onHandler ? { onHandler: opts.onHandler } : {}),
+    ...(opts.resolve ? { resolve: opts.resolve } : {}),
   });
   return {
     ...built,

@@ -1,4 +1,5 @@
 import { dataExportCleanupJob, dataExportJob } from './data-export/jobs.js';
+import { webhooksJobs } from './webhooks/jobs.js';
 
 /** The company area's background jobs. */
-export const companyJobs = [dataExportJob, dataExportCleanupJob];
+export const companyJobs = [dataExportJob, dataExportCleanupJob, ...webhooksJobs];

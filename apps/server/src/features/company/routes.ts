@@ -5,6 +5,7 @@ import { optionsRoutes } from './options/routes.js';
 import { companyMailRoutes } from './mail/routes.js';
 import { apiKeyRoutes } from './api-keys/routes.js';
 import { dataExportRoutes } from './data-export/routes.js';
+import { webhookRoutes } from './webhooks/routes.js';
 
 /** The company area's routes, registered under /api by features/index.ts. */
 export const companyAreaRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
@@ -13,4 +14,5 @@ export const companyAreaRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (a
   await app.register(companyMailRoutes, { deps });
   await app.register(apiKeyRoutes, { deps });
   await app.register(dataExportRoutes, { deps });
+  await app.register(webhookRoutes, { deps });
 };

@@ -19,3 +19,4 @@ export * from './schema-subscription.js';
 export * from './schema-users.js';
 export * from './schema.js';
 export * from './schema-api-keys.js';
+export * from './schema-webhooks.js';

@@ -26,11 +26,18 @@ export interface Subscriber<N extends EventName = EventName> {
   events: readonly N[];
   /** What its system principal may do (the principal is named `event:<name>`). */
   grants?: readonly Requirement[];
-  /** Runs in the transaction that moves the position: its database writes commit with it. */
-  handle(ctx: CompanyContext, event: Extract<DeliveredEvent, { type: N }>): Promise<void>;
+  /**
+   * Runs in the transaction that moves the position: its database writes commit with it. It may answer work to do
+   * once that transaction has committed (waking a queue: on the embedded database a job sent from inside the
+   * transaction would wait for the connection the transaction holds); a failure of that work is only logged.
+   */
+  handle(ctx: CompanyContext, event: Extract<DeliveredEvent, { type: N }>): Promise<void | AfterCommit>;
 }
 
 export type AnySubscriber = Subscriber<EventName>;
+
+/** What a handler asks to run after its transaction's commit. */
+export type AfterCommit = () => Promise<void>;
 
 export const defineSubscriber = <N extends EventName>(s: Subscriber<N>): AnySubscriber => s as unknown as AnySubscriber;
 
@@ -95,6 +102,7 @@ async function lockPosition(tx: Tx, name: string) {
 /** Hands the subscriber its next event, if one is ready. */
 async function step(deps: Deps, sub: AnySubscriber): Promise<Step> {
   let woken = 0;
+  let after: AfterCommit | undefined;
   let outcome: Step;
   try {
     outcome = await deps.db.transaction(async (tx) => {
@@ -118,7 +126,7 @@ async function step(deps: Deps, sub: AnySubscriber): Promise<Step> {
         systemPrincipal(`event:${sub.name}`, sub.grants ?? []),
         tx,
       );
-      await sub.handle(ctx, {
+      after = (await sub.handle(ctx, {
         id: e.id,
         seq: e.seq,
         aziendaId: e.azienda_id,
@@ -127,7 +135,7 @@ async function step(deps: Deps, sub: AnySubscriber): Promise<Step> {
         aggregateId: e.aggregate_id,
         payload: e.payload as never,
         createdAt: new Date(e.created_at),
-      });
+      })) || undefined;
       await tx.execute(sql`
         update event_subscriber_positions
         set last_txid = ${e.txid}::xid8, last_seq = ${e.seq}::bigint, failures = 0, last_error = null, updated_at = now()
@@ -146,6 +154,7 @@ async function step(deps: Deps, sub: AnySubscriber): Promise<Step> {
     return 'failed';
   }
   if (woken) await wakeDispatcher(deps);
+  if (after) await after().catch((err: unknown) => deps.log.warn({ err, subscriber: sub.name }, 'after-commit work failed'));
   return outcome;
 }
 
