@@ -3,6 +3,8 @@ import { call, startTestApp, type TestApp } from './harness.js';
 import { createCompany, makeActivity, makeContract, makeReport } from './factories.js';
 import { exampleBody } from './example-body.js';
 import { crossCompanyReferences } from './cross-company-references.js';
+import { insertMessages } from '../features/company/webhooks/repo.js';
+import { newMessageId } from '../features/company/webhooks/signing.js';
 
 /**
  * Tenancy sweep: every authenticated API route is called with company B's
@@ -395,6 +397,26 @@ describe('cross-company sweep', () => {
       idsOfA['/api/esportazioni/:id/file#id'] = id;
       secretsOfA.push(id);
     }
+    // A webhook of A's with a message in its log (disabled: nothing is delivered while the sweep looks).
+    {
+      const w = await call(t.app, 'POST', '/api/webhooks/webhook', {
+        ...sa,
+        body: { url: 'https://erp.riservato-di-a.example/hook', eventi: ['report.completed'], attivo: false },
+      });
+      expect(w.status, JSON.stringify(w.json)).toBe(200);
+      const id = w.json.item.id as string;
+      const messageId = newMessageId();
+      await insertMessages(t.deps.db, [
+        { id: messageId, aziendaId: a.company.id, webhookId: id, eventoId: null, tipo: 'webhook.test', body: '{}', at: new Date() },
+      ]);
+      for (const path of ['', '/secret', '/rotate-secret', '/messages', '/test', '/replay-failed'])
+        idsOfA[`/api/webhooks/webhook/:id${path}#id`] = id;
+      for (const path of ['', '/replay']) {
+        idsOfA[`/api/webhooks/webhook/:id/messages/:messageId${path}#id`] = id;
+        idsOfA[`/api/webhooks/webhook/:id/messages/:messageId${path}#messageId`] = messageId;
+      }
+      secretsOfA.push(id, messageId, 'riservato-di-a', w.json.segreto, w.json.item.indizioSegreto);
+    }
     const tables = await companyTables();
     // The tables the sweep must watch are found, not listed by hand (sessions and tokens included).
     for (const table of ['sessioni', 'refresh_tokens', 'posizioni_tecnici', 'importazioni_scarti', 'clienti'])
@@ -482,6 +504,8 @@ describe('cross-company sweep', () => {
       'POST /api/contratti/contratto/:id/cessa': { data: '2026-06-30', motivo: 'Disdetta di B' },
       // A key of B's own (the example's expiry would be in the past).
       'POST /api/api-key/generate': { nome: 'Chiave di B', scopes: [{ key: 'contratti', action: 'read' }] },
+      // A webhook of B's own (a name that does not resolve: saved, never reached).
+      'POST /api/webhooks/webhook': { url: 'https://erp.di-b.example/hook', eventi: ['report.completed'] },
       // A password the strength check accepts, for A's user id.
       'POST /api/users/user': {
         id: idOfA('/api/users/user', 'id'),

@@ -65,7 +65,8 @@ export async function startTestApp(
     ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.onHandler ? { onHandler: opts.onHandler } : {}),
-    ...(opts.resolve ? { resolve: opts.resolve } : {}),
+    // No test asks a real DNS: names resolve only where a test gives its own resolver.
+    resolve: opts.resolve ?? noDns,
   });
   return {
     ...built,
@@ -80,6 +81,11 @@ export async function startTestApp(
     },
   };
 }
+
+/** The resolver of a test that gives none: every name is unknown (nothing leaves the machine). */
+const noDns: Resolve = async (host) => {
+  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host} (no DNS in tests)`), { code: 'ENOTFOUND' });
+};
 
 export const newDeviceId = () =>
   randomBytes(12)
