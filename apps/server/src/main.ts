@@ -9,6 +9,7 @@ import { seedSampleStatistics } from './demo/sample-statistics.js';
 import { seedSampleSchedule } from './demo/sample-schedule.js';
 import { seedSampleClocking } from './demo/sample-clocking.js';
 import { seedSampleApiKeys } from './demo/sample-api-keys.js';
+import { seedSampleWebhooks } from './demo/sample-webhooks.js';
 
 async function main() {
   await loadDotEnv();
@@ -74,6 +75,8 @@ async function main() {
     await seedSampleClocking(deps, demoId);
     // The ERP's key in use and an old one revoked (their secrets thrown away).
     await seedSampleApiKeys(deps, demoId);
+    // The ERP's webhook with a lived-in delivery log, disabled (its address is under .example: nothing is sent).
+    await seedSampleWebhooks(deps, demoId);
     app.log.info('demo company seeded');
   }
   if (stopIfAsked()) return;
