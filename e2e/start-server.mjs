@@ -63,6 +63,8 @@ const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist
     SMTP_PORT: String(smtpPort),
     SMTP_IGNORE_TLS: 'true',
     CHAT_WIDGET_URL: chatWidgetUrl,
+    // The webhooks test's receiver listens on loopback (decision 0049): allowed here only.
+    WEBHOOKS_ALLOW_PRIVATE: '1',
   },
 });
 const stop = () => {
