@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { fixedClock } from '../../../platform/clock.js';
 import { EVENTS_QUEUE } from '../../../platform/events/outbox.js';
-import { call, startTestApp, type TestApp } from '../../../test/harness.js';
+import { call, onPostgres, startTestApp, type TestApp } from '../../../test/harness.js';
+import { freshDatabase } from '../../../test/fresh-database.js';
 import { createCompany } from '../../../test/factories.js';
 import { drainJobs } from '../../../test/jobs.js';
 import { startReceiver } from '../../../test/webhook-receiver.js';
@@ -105,14 +106,21 @@ describe('webhooks in production mode', () => {
     if (!a) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
     return [{ address: a, family: a.includes(':') ? 6 : 4 }];
   };
+  /** On PostgreSQL a database of this file's own: another file's worker never claims ours, nor ours theirs. */
+  let own: Awaited<ReturnType<typeof freshDatabase>> | undefined;
   beforeAll(async () => {
+    own = onPostgres ? await freshDatabase() : undefined;
     // A still clock: the retry 5 s later is not due while the test looks.
-    t = await startTestApp({}, { resolve, clock: fixedClock(new Date()) });
+    t = await startTestApp(
+      {},
+      { resolve, clock: fixedClock(new Date()), ...(own ? { database: own.database } : {}) },
+    );
     rx = await startReceiver();
   });
   afterAll(async () => {
     await rx?.close();
     await t?.close();
+    await own?.drop();
   });
 
   it('refuses at save a URL whose address, literal or resolved, is not public', async () => {

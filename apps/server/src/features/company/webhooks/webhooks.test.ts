@@ -6,7 +6,8 @@ import { companyOf, companyContext } from '../../../platform/context.js';
 import { systemPrincipal } from '../../../platform/auth/principal.js';
 import { EVENTS, type AppEvent } from '../../../platform/events/catalog.js';
 import { EVENTS_QUEUE } from '../../../platform/events/outbox.js';
-import { call, startTestApp, type TestApp } from '../../../test/harness.js';
+import { call, onPostgres, startTestApp, type TestApp } from '../../../test/harness.js';
+import { freshDatabase } from '../../../test/fresh-database.js';
 import { createCompany } from '../../../test/factories.js';
 import { drainJobs } from '../../../test/jobs.js';
 import { startReceiver } from '../../../test/webhook-receiver.js';
@@ -23,14 +24,21 @@ import { LEASE_MS, wakeDeliveries, WEBHOOKS_QUEUE } from './worker.js';
  */
 let t: TestApp;
 let rx: Awaited<ReturnType<typeof startReceiver>>;
+/** On PostgreSQL a database of this file's own: another file's worker (its clock, its settings) never claims ours. */
+let own: Awaited<ReturnType<typeof freshDatabase>> | undefined;
 const clock = fixedClock(new Date());
 beforeAll(async () => {
-  t = await startTestApp({ WEBHOOKS_ALLOW_PRIVATE: 'true', ACCESS_TOKEN_TTL_SEC: '86400' }, { clock });
+  own = onPostgres ? await freshDatabase() : undefined;
+  t = await startTestApp(
+    { WEBHOOKS_ALLOW_PRIVATE: 'true', ACCESS_TOKEN_TTL_SEC: '86400' },
+    { clock, ...(own ? { database: own.database } : {}) },
+  );
   rx = await startReceiver();
 });
 afterAll(async () => {
   await rx?.close();
   await t?.close();
+  await own?.drop();
 });
 beforeEach(() => {
   clock.set(new Date());
