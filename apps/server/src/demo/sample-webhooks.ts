@@ -27,7 +27,13 @@ export async function seedSampleWebhooks(deps: Deps, aziendaId: string): Promise
   const now = deps.clock.now().getTime();
   const ago = (days: number, minutes = 0) => new Date(now - days * 86_400_000 - minutes * 60_000);
   const secret = newSecret();
-  const eventi: EventName[] = ['report.completed', 'report.sent', 'customer.created', 'customer.updated', 'contract.renewed'];
+  const eventi: EventName[] = [
+    'report.completed',
+    'report.sent',
+    'customer.created',
+    'customer.updated',
+    'contract.renewed',
+  ];
   const [endpoint] = await db
     .insert(webhooks)
     .values({

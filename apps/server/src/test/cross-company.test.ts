@@ -407,7 +407,15 @@ describe('cross-company sweep', () => {
       const id = w.json.item.id as string;
       const messageId = newMessageId();
       await insertMessages(t.deps.db, [
-        { id: messageId, aziendaId: a.company.id, webhookId: id, eventoId: null, tipo: 'webhook.test', body: '{}', at: new Date() },
+        {
+          id: messageId,
+          aziendaId: a.company.id,
+          webhookId: id,
+          eventoId: null,
+          tipo: 'webhook.test',
+          body: '{}',
+          at: new Date(),
+        },
       ]);
       for (const path of ['', '/secret', '/rotate-secret', '/messages', '/test', '/replay-failed'])
         idsOfA[`/api/webhooks/webhook/:id${path}#id`] = id;

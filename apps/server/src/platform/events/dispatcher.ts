@@ -126,16 +126,17 @@ async function step(deps: Deps, sub: AnySubscriber): Promise<Step> {
         systemPrincipal(`event:${sub.name}`, sub.grants ?? []),
         tx,
       );
-      after = (await sub.handle(ctx, {
-        id: e.id,
-        seq: e.seq,
-        aziendaId: e.azienda_id,
-        type: e.tipo as EventName,
-        version: e.version,
-        aggregateId: e.aggregate_id,
-        payload: e.payload as never,
-        createdAt: new Date(e.created_at),
-      })) || undefined;
+      after =
+        (await sub.handle(ctx, {
+          id: e.id,
+          seq: e.seq,
+          aziendaId: e.azienda_id,
+          type: e.tipo as EventName,
+          version: e.version,
+          aggregateId: e.aggregate_id,
+          payload: e.payload as never,
+          createdAt: new Date(e.created_at),
+        })) || undefined;
       await tx.execute(sql`
         update event_subscriber_positions
         set last_txid = ${e.txid}::xid8, last_seq = ${e.seq}::bigint, failures = 0, last_error = null, updated_at = now()
@@ -154,7 +155,8 @@ async function step(deps: Deps, sub: AnySubscriber): Promise<Step> {
     return 'failed';
   }
   if (woken) await wakeDispatcher(deps);
-  if (after) await after().catch((err: unknown) => deps.log.warn({ err, subscriber: sub.name }, 'after-commit work failed'));
+  if (after)
+    await after().catch((err: unknown) => deps.log.warn({ err, subscriber: sub.name }, 'after-commit work failed'));
   return outcome;
 }
 

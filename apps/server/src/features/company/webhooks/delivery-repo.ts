@@ -60,7 +60,12 @@ export interface DueMessage {
 }
 
 /** The first `perEndpoint` due messages of each endpoint, in creation order. */
-export async function dueMessages(db: Db, endpointIds: string[], now: Date, perEndpoint: number): Promise<DueMessage[]> {
+export async function dueMessages(
+  db: Db,
+  endpointIds: string[],
+  now: Date,
+  perEndpoint: number,
+): Promise<DueMessage[]> {
   if (!endpointIds.length) return [];
   const ids = sql.join(
     endpointIds.map((id) => sql`${id}::uuid`),

@@ -54,9 +54,15 @@ function errorText(err: unknown): string {
   return `Errore di connessione: ${code}${e?.message ?? String(err)}`;
 }
 
-export function post(url: string, headers: Record<string, string>, body: string, o: PostOptions): Promise<AttemptOutcome> {
+export function post(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  o: PostOptions,
+): Promise<AttemptOutcome> {
   const refused = literalRefusal(url, o.allowPrivate);
-  if (refused) return Promise.resolve({ ok: false, status: null, latencyMs: null, answer: refused.message, retryAfterMs: null });
+  if (refused)
+    return Promise.resolve({ ok: false, status: null, latencyMs: null, answer: refused.message, retryAfterMs: null });
   const started = performance.now();
   const target = new URL(url);
   const lib = target.protocol === 'https:' ? https : http;
@@ -120,7 +126,9 @@ export function post(url: string, headers: Record<string, string>, body: string,
     );
     const timer = setTimeout(() => {
       req.destroy(
-        Object.assign(new Error(`Nessuna risposta entro ${Math.round(o.timeoutMs / 1000)} s`), { code: 'WEBHOOK_TIMEOUT' }),
+        Object.assign(new Error(`Nessuna risposta entro ${Math.round(o.timeoutMs / 1000)} s`), {
+          code: 'WEBHOOK_TIMEOUT',
+        }),
       );
     }, o.timeoutMs);
     req.on('error', fail);

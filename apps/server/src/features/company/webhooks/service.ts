@@ -108,7 +108,14 @@ export async function save(ctx: CompanyContext, body: WebhookSaveRequest) {
     await ctx.transaction(async (tx) => {
       const row = await repo.lockEndpoint(tx.db, tx.company.id, id);
       if (!row) throw notFound('Webhook');
-      await repo.updateEndpoint(tx.db, tx.company.id, id, { url, descrizione, eventi, attivo, wasActive: row.attivo, at });
+      await repo.updateEndpoint(tx.db, tx.company.id, id, {
+        url,
+        descrizione,
+        eventi,
+        attivo,
+        wasActive: row.attivo,
+        at,
+      });
     });
     return { item: await item(ctx, id) };
   }

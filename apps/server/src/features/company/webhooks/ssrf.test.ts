@@ -20,12 +20,9 @@ import { nextDelay, WEBHOOKS_QUEUE } from './worker.js';
 
 describe('Standard Webhooks signing', () => {
   it('matches the specification’s published vector (libraries/javascript/src/webhook.test.ts)', () => {
-    const h = signedHeaders(
-      'msg_p5jXN8AQM9LWM0D4loKWxJek',
-      new Date(1614265330 * 1000),
-      '{"test": 2432232314}',
-      ['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'],
-    );
+    const h = signedHeaders('msg_p5jXN8AQM9LWM0D4loKWxJek', new Date(1614265330 * 1000), '{"test": 2432232314}', [
+      'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    ]);
     expect(h).toEqual({
       'webhook-id': 'msg_p5jXN8AQM9LWM0D4loKWxJek',
       'webhook-timestamp': '1614265330',
@@ -111,10 +108,7 @@ describe('webhooks in production mode', () => {
   beforeAll(async () => {
     own = onPostgres ? await freshDatabase() : undefined;
     // A still clock: the retry 5 s later is not due while the test looks.
-    t = await startTestApp(
-      {},
-      { resolve, clock: fixedClock(new Date()), ...(own ? { database: own.database } : {}) },
-    );
+    t = await startTestApp({}, { resolve, clock: fixedClock(new Date()), ...(own ? { database: own.database } : {}) });
     rx = await startReceiver();
   });
   afterAll(async () => {

@@ -18,7 +18,7 @@ export const systemResolve: Resolve = (host) => dns.promises.lookup(host, { all:
 
 const REASONS: Record<string, string> = {
   private: 'un indirizzo di rete privata',
-  loopback: "un indirizzo di loopback (la macchina stessa)",
+  loopback: 'un indirizzo di loopback (la macchina stessa)',
   linkLocal: 'un indirizzo link-local',
   uniqueLocal: 'un indirizzo IPv6 locale (unique-local)',
   carrierGradeNat: 'un indirizzo CGNAT (100.64.0.0/10)',
@@ -89,7 +89,11 @@ export async function urlRefusal(url: string, resolve: Resolve, allowPrivate: bo
   return null;
 }
 
-type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
+type LookupCallback = (
+  err: NodeJS.ErrnoException | null,
+  address: string | dns.LookupAddress[],
+  family?: number,
+) => void;
 
 /**
  * The `lookup` of a delivery's connection: resolves with `resolve`, refuses the connection when any address is
@@ -100,16 +104,22 @@ export function checkedLookup(resolve: Resolve, allowPrivate: boolean) {
   return (host: string, options: dns.LookupOptions, callback: LookupCallback): void => {
     resolve(host).then(
       (all) => {
-        if (!all.length) return callback(Object.assign(new Error(`${host}: nessun indirizzo`), { code: 'ENOTFOUND' }), '');
+        if (!all.length)
+          return callback(Object.assign(new Error(`${host}: nessun indirizzo`), { code: 'ENOTFOUND' }), '');
         if (!allowPrivate) {
           for (const a of all) {
             const why = forbiddenAddress(a.address);
             if (why) return callback(new ForbiddenAddressError(host, a.address, why) as never, '');
           }
         }
-        const wanted = options.family === 4 || options.family === 6 ? all.filter((a) => a.family === options.family) : all;
+        const wanted =
+          options.family === 4 || options.family === 6 ? all.filter((a) => a.family === options.family) : all;
         const use = wanted.length ? wanted : all;
-        if (options.all) return callback(null, use.map((a) => ({ address: a.address, family: a.family })));
+        if (options.all)
+          return callback(
+            null,
+            use.map((a) => ({ address: a.address, family: a.family })),
+          );
         callback(null, use[0]!.address, use[0]!.family);
       },
       (err: NodeJS.ErrnoException) => callback(err, ''),

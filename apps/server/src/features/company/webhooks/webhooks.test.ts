@@ -70,7 +70,9 @@ async function setup(eventi = ['report.completed']) {
 async function emit(aziendaId: string, type: keyof typeof EVENTS = 'report.completed', data?: object) {
   const ctx = companyContext(t.deps, await companyOf(t.deps.db, aziendaId), systemPrincipal('test', []));
   const payload = { ...EVENTS[type].example, ...data };
-  await ctx.transaction((tx) => tx.emit({ type, aggregateId: (payload as { id?: string }).id ?? aziendaId, payload } as AppEvent));
+  await ctx.transaction((tx) =>
+    tx.emit({ type, aggregateId: (payload as { id?: string }).id ?? aziendaId, payload } as AppEvent),
+  );
 }
 
 const messagesOf = async (admin: object, base: string, query = '') =>
@@ -100,7 +102,9 @@ describe('webhooks', () => {
     ]);
     expect(JSON.stringify(list.json)).not.toContain(secret.slice(10));
     expect((await call(t.app, 'GET', `${base}/secret`, admin)).json.segreto).toBe(secret);
-    const rows = await t.deps.database.executeSql(`select row_to_json(w)::text as j from webhooks w where id = $1`, [id]);
+    const rows = await t.deps.database.executeSql(`select row_to_json(w)::text as j from webhooks w where id = $1`, [
+      id,
+    ]);
     expect((rows.rows[0] as { j: string }).j).not.toContain(secret.slice(6));
     // Unknown events, a bad URL: 400; a technician: 403; the 21st endpoint: 409.
     const save = (body: object) => call(t.app, 'POST', '/api/webhooks/webhook', { ...admin, body });
@@ -112,14 +116,19 @@ describe('webhooks', () => {
     expect((await save({ url: rx.url(), eventi: [WEBHOOK_TEST_EVENT] })).status).toBe(400);
     const tech = await c.login('tech');
     expect((await call(t.app, 'GET', '/api/webhooks/webhooks', tech)).status).toBe(403);
-    for (let i = 1; i < 20; i++) expect((await save({ url: rx.url(`/h${i}`), eventi: ['report.closed'] })).status).toBe(200);
+    for (let i = 1; i < 20; i++)
+      expect((await save({ url: rx.url(`/h${i}`), eventi: ['report.closed'] })).status).toBe(200);
     const over = await save({ url: rx.url('/h21'), eventi: ['report.closed'] });
     expect(over.status).toBe(409);
     // An update keeps the secret and answers none; disabling is manual.
     const upd = await save({ id, url: rx.url('/nuovo'), eventi: ['customer.created'], attivo: false });
     expect(upd.status, JSON.stringify(upd.json)).toBe(200);
     expect(upd.json.segreto).toBeUndefined();
-    expect(upd.json.item).toMatchObject({ url: rx.url('/nuovo'), stato: 'DISABILITATO', motivoDisabilitazione: 'MANUALE' });
+    expect(upd.json.item).toMatchObject({
+      url: rx.url('/nuovo'),
+      stato: 'DISABILITATO',
+      motivoDisabilitazione: 'MANUALE',
+    });
     expect((await call(t.app, 'GET', `${base}/secret`, admin)).json.segreto).toBe(secret);
     // Deleting takes the messages along.
     await call(t.app, 'POST', `${base}/test`, admin); // 409: disabled
@@ -151,7 +160,12 @@ describe('webhooks', () => {
     ).toThrow();
     const page = await messagesOf(admin, base);
     expect(page.items).toEqual([
-      expect.objectContaining({ id: got.headers['webhook-id'], evento: 'report.completed', stato: 'CONSEGNATO', tentativi: 1 }),
+      expect.objectContaining({
+        id: got.headers['webhook-id'],
+        evento: 'report.completed',
+        stato: 'CONSEGNATO',
+        tentativi: 1,
+      }),
     ]);
     const d = await detail(admin, base, page.items[0].id);
     expect(d.payload).toEqual(body);
@@ -217,7 +231,11 @@ describe('webhooks', () => {
     expect(new Set(rx.received.map((r) => r.headers['webhook-id']))).toEqual(new Set([m.id]));
     // Still failing, not disabled (the 8 attempts take about 28 hours, not 5 days).
     const ep = (await call(t.app, 'GET', '/api/webhooks/webhooks', admin)).json.items[0];
-    expect(ep).toMatchObject({ stato: 'ATTIVO', falliscaDal: expect.any(String), conteggi: { inAttesa: 0, consegnati: 0, falliti: 1 } });
+    expect(ep).toMatchObject({
+      stato: 'ATTIVO',
+      falliscaDal: expect.any(String),
+      conteggi: { inAttesa: 0, consegnati: 0, falliti: 1 },
+    });
     // A redirect is not followed: a failure.
     rx.answers.push({ status: 302, headers: { location: 'http://169.254.169.254/' } });
     const test = await call(t.app, 'POST', `${base}/test`, admin);
@@ -302,7 +320,9 @@ describe('webhooks', () => {
     expect(rf.json).toEqual({ success: true, rimessi: 1 });
     await settle();
     expect(rx.received.map((r) => r.headers['webhook-id'])).toEqual([newer.id]);
-    expect((await messagesOf(admin, base, '?stato=FALLITO')).items.map((x: { id: string }) => x.id)).toEqual([older.id]);
+    expect((await messagesOf(admin, base, '?stato=FALLITO')).items.map((x: { id: string }) => x.id)).toEqual([
+      older.id,
+    ]);
     // Paging: newest first, `prossima` for the next page.
     const p1 = await messagesOf(admin, base, '?limit=2');
     expect(p1.items).toHaveLength(2);
@@ -337,7 +357,15 @@ describe('webhooks', () => {
     const { newMessageId } = await import('./signing.js');
     const msgId = newMessageId();
     await insertMessages(t.deps.db, [
-      { id: msgId, aziendaId: c.company.id, webhookId: id, eventoId: null, tipo: 'report.completed', body, at: clock.now() },
+      {
+        id: msgId,
+        aziendaId: c.company.id,
+        webhookId: id,
+        eventoId: null,
+        tipo: 'report.completed',
+        body,
+        at: clock.now(),
+      },
     ]);
     const claimed = (
       await claimEndpoints(t.deps.db, clock.now(), new Date(clock.now().getTime() + LEASE_MS), 100)
@@ -359,7 +387,10 @@ describe('webhooks', () => {
     // Once it has run out, the message is delivered again with the same webhook-id.
     clock.advance(LEASE_MS + 1);
     await deliverNow();
-    expect((await messagesOf(await c.login('admin'), base)).items[0]).toMatchObject({ stato: 'CONSEGNATO', tentativi: 1 });
+    expect((await messagesOf(await c.login('admin'), base)).items[0]).toMatchObject({
+      stato: 'CONSEGNATO',
+      tentativi: 1,
+    });
     expect(rx.received.map((r) => r.headers['webhook-id'])).toEqual([msgId, msgId]);
   });
 
@@ -411,6 +442,8 @@ describe('webhooks', () => {
       const r = await call(t.app, method, url, { ...b.admin, ...(body ? { body } : {}) });
       expect(r.status, `${method} ${url}`).toBe(404);
     }
-    expect((await call(t.app, 'GET', '/api/webhooks/webhooks', b.admin)).json.items.map((x: { id: string }) => x.id)).toEqual([b.id]);
+    expect(
+      (await call(t.app, 'GET', '/api/webhooks/webhooks', b.admin)).json.items.map((x: { id: string }) => x.id),
+    ).toEqual([b.id]);
   });
 });

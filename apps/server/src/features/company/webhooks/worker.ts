@@ -1,8 +1,4 @@
-import {
-  WEBHOOK_DISABLE_AFTER_MS,
-  WEBHOOK_RETRY_DELAYS_MS,
-  WEBHOOK_TIMEOUT_MS,
-} from '@fs/contract';
+import { WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_TIMEOUT_MS } from '@fs/contract';
 import type { Deps } from '../../../platform/deps.js';
 import { MAIL_QUEUE } from '../../../platform/mail-job.js';
 import type { MailMessage } from '../../../platform/mail.js';
