@@ -137,6 +137,18 @@ describe('the dispatcher', () => {
     expect(a.seen).toEqual(['1', '2', '3', '4']);
   });
 
+  it('hands every event of a transaction that wrote ten or more, in order (seq 10 after 9, not after 1)', async () => {
+    const { id, ctx } = await company();
+    const a = recorder(id);
+    await registerSubscribers(t.deps, [a.sub]);
+    const numbers = Array.from({ length: 25 }, (_, i) => String(i + 1));
+    await ctx.transaction(async (tx) => {
+      for (const n of numbers) await tx.emit(completed(undefined, n));
+    });
+    await drain([a.sub]);
+    expect(a.seen).toEqual(numbers);
+  });
+
   it('a new subscriber starts at the events still to come, not at history', async () => {
     const { id, ctx } = await company();
     await ctx.transaction((tx) => tx.emit(completed(undefined, 'old')));

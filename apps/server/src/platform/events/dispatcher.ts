@@ -110,12 +110,15 @@ async function step(deps: Deps, sub: AnySubscriber): Promise<Step> {
       if (!pos) return 'busy';
       const [e] = rowsOf<OutboxRow>(
         await tx.execute(sql`
-          select id, seq::text as seq, txid::text as txid, azienda_id, tipo, version, aggregate_id, payload, created_at
-          from outbox_events
-          where (txid, seq) > (${pos.last_txid}::xid8, ${pos.last_seq}::bigint)
-            and txid < pg_snapshot_xmin(pg_current_snapshot())
-            and tipo = any(${sql.raw(`array[${sub.events.map((n) => `'${n}'`).join(',')}]::text[]`)})
-          order by txid, seq
+          select e.id, e.seq::text as seq, e.txid::text as txid, e.azienda_id, e.tipo, e.version, e.aggregate_id,
+            e.payload, e.created_at
+          from outbox_events e
+          where (e.txid, e.seq) > (${pos.last_txid}::xid8, ${pos.last_seq}::bigint)
+            and e.txid < pg_snapshot_xmin(pg_current_snapshot())
+            and e.tipo = any(${sql.raw(`array[${sub.events.map((n) => `'${n}'`).join(',')}]::text[]`)})
+          -- The columns, not the text aliases above: ordered as text, seq 10 would come before seq 2 (and a txid
+          -- 1000 before 999), and the position would pass events never handed.
+          order by e.txid, e.seq
           limit 1`),
       );
       if (!e) return 'idle';
