@@ -35,6 +35,7 @@ const SMOKES: Smoke[] = [
   { bench: 'clocking.ts' },
   { bench: 'statistics.ts' },
   { bench: 'data-export.ts', env: { BENCH_EXPORT_SCALE: '0.002' } },
+  { bench: 'webhooks.ts' },
   { bench: 'restart.ts' },
   { bench: 'login-weight.ts', product: true },
   { bench: 'lighthouse.ts', product: true, env: { LIGHTHOUSE_RUNS: '1' } },

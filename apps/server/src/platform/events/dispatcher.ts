@@ -24,6 +24,11 @@ export interface Subscriber<N extends EventName = EventName> {
   /** Unique, stable: the position's key (renaming a subscriber starts it afresh). */
   name: string;
   events: readonly N[];
+  /**
+   * Events handed in one transaction (default 1): a subscriber whose handling is a few statements (the webhooks'
+   * fan-out) saves a transaction and a position update per event. Each is still handed in order, on its own context.
+   */
+  batch?: number;
   /** What its system principal may do (the principal is named `event:<name>`). */
   grants?: readonly Requirement[];
   /**
@@ -99,16 +104,19 @@ async function lockPosition(tx: Tx, name: string) {
   return rows[0] ?? null;
 }
 
-/** Hands the subscriber its next event, if one is ready. */
-async function step(deps: Deps, sub: AnySubscriber): Promise<Step> {
+/**
+ * Hands the subscriber its next events, if any is ready: one, or up to its `batch`, in order, in one transaction
+ * (a failure rolls all of them back and they are handed again). Answers how many were handed.
+ */
+async function step(deps: Deps, sub: AnySubscriber): Promise<{ step: Step; handed: number }> {
   let woken = 0;
-  let after: AfterCommit | undefined;
-  let outcome: Step;
+  const afters = new Set<AfterCommit>();
+  let outcome: { step: Step; handed: number };
   try {
     outcome = await deps.db.transaction(async (tx) => {
       const pos = await lockPosition(tx, sub.name);
-      if (!pos) return 'busy';
-      const [e] = rowsOf<OutboxRow>(
+      if (!pos) return { step: 'busy' as const, handed: 0 };
+      const events = rowsOf<OutboxRow>(
         await tx.execute(sql`
           select e.id, e.seq::text as seq, e.txid::text as txid, e.azienda_id, e.tipo, e.version, e.aggregate_id,
             e.payload, e.created_at
@@ -119,18 +127,20 @@ async function step(deps: Deps, sub: AnySubscriber): Promise<Step> {
           -- The columns, not the text aliases above: ordered as text, seq 10 would come before seq 2 (and a txid
           -- 1000 before 999), and the position would pass events never handed.
           order by e.txid, e.seq
-          limit 1`),
+          limit ${Math.max(1, sub.batch ?? 1)}`),
       );
-      if (!e) return 'idle';
-      const company = await companyOf(tx, e.azienda_id);
-      const { ctx, emitted } = contextInTransaction(
-        deps,
-        company,
-        systemPrincipal(`event:${sub.name}`, sub.grants ?? []),
-        tx,
-      );
-      after =
-        (await sub.handle(ctx, {
+      if (!events.length) return { step: 'idle' as const, handed: 0 };
+      const companies = new Map<string, Awaited<ReturnType<typeof companyOf>>>();
+      for (const e of events) {
+        let company = companies.get(e.azienda_id);
+        if (!company) companies.set(e.azienda_id, (company = await companyOf(tx, e.azienda_id)));
+        const { ctx, emitted } = contextInTransaction(
+          deps,
+          company,
+          systemPrincipal(`event:${sub.name}`, sub.grants ?? []),
+          tx,
+        );
+        const after = await sub.handle(ctx, {
           id: e.id,
           seq: e.seq,
           aziendaId: e.azienda_id,
@@ -139,13 +149,16 @@ async function step(deps: Deps, sub: AnySubscriber): Promise<Step> {
           aggregateId: e.aggregate_id,
           payload: e.payload as never,
           createdAt: new Date(e.created_at),
-        })) || undefined;
+        });
+        if (after) afters.add(after);
+        woken += emitted();
+      }
+      const last = events.at(-1)!;
       await tx.execute(sql`
         update event_subscriber_positions
-        set last_txid = ${e.txid}::xid8, last_seq = ${e.seq}::bigint, failures = 0, last_error = null, updated_at = now()
+        set last_txid = ${last.txid}::xid8, last_seq = ${last.seq}::bigint, failures = 0, last_error = null, updated_at = now()
         where subscriber = ${sub.name}`);
-      woken = emitted();
-      return 'delivered';
+      return { step: 'delivered' as const, handed: events.length };
     });
   } catch (err) {
     deps.log.error({ err, subscriber: sub.name }, 'event subscriber failed: the event is handed again');
@@ -155,10 +168,11 @@ async function step(deps: Deps, sub: AnySubscriber): Promise<Step> {
             where subscriber = ${sub.name}`,
       )
       .catch(() => {});
-    return 'failed';
+    return { step: 'failed', handed: 0 };
   }
   if (woken) await wakeDispatcher(deps);
-  if (after)
+  // The same work asked by several events of a batch (the same function) runs once.
+  for (const after of afters)
     await after().catch((err: unknown) => deps.log.warn({ err, subscriber: sub.name }, 'after-commit work failed'));
   return outcome;
 }
@@ -198,8 +212,9 @@ export async function dispatchEvents(
     let n = 0;
     let last: Step = 'delivered';
     while (last === 'delivered' && Date.now() < until) {
-      last = await step(deps, sub);
-      if (last === 'delivered') n++;
+      const r = await step(deps, sub);
+      last = r.step;
+      n += r.handed;
     }
     result.delivered[sub.name] = n;
     if (last === 'failed') result.failed.push(sub.name);

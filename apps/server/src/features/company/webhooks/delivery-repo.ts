@@ -103,46 +103,46 @@ export interface AttemptRecord {
 }
 
 /**
- * One attempt recorded with the message's and the endpoint's new state, in one transaction. A success clears the
- * endpoint's failures; a failure starts them (`fallisce_dal`), and disables the endpoint once they have lasted
- * `disableAfterMs`; a 410 disables it at once. Answers the reason when this attempt disabled the endpoint.
+ * One attempt recorded with the message's and the endpoint's new state, in one statement (one round trip: a burst
+ * to one endpoint is recorded attempt by attempt). A success clears the endpoint's failures; a failure starts them
+ * (`fallisce_dal`), and disables the endpoint once they have lasted `disableAfterMs`; a 410 disables it at once.
+ * Answers the reason when this attempt disabled the endpoint.
  */
 export async function recordAttempt(
   db: Db,
   a: AttemptRecord,
   disableAfterMs: number,
 ): Promise<'GONE_410' | 'FALLIMENTI' | null> {
-  return db.transaction(async (tx) => {
-    const [endpoint] = rowsOf<{ f: string | Date | null; attivo: boolean }>(
-      await tx.execute(sql`
-        select fallisce_dal as f, attivo from webhooks where azienda_id = ${a.aziendaId} and id = ${a.webhookId}
-        for update`),
-    );
-    if (!endpoint) return null; // deleted meanwhile: its messages went with it
-    const since = a.ok ? null : endpoint.f ? new Date(endpoint.f) : a.at;
-    const disable =
-      !endpoint.attivo || a.ok
-        ? null
-        : a.gone
-          ? ('GONE_410' as const)
-          : since && a.at.getTime() - since.getTime() >= disableAfterMs
-            ? ('FALLIMENTI' as const)
-            : null;
-    await tx.execute(sql`
-      insert into webhook_attempts (azienda_id, messaggio_id, at, status, latenza_ms, risposta, esito)
-      values (${a.aziendaId}, ${a.messageId}, ${ts(a.at)}, ${a.status}, ${a.latenzaMs}, ${a.risposta},
-        ${a.ok ? 'OK' : 'ERRORE'})`);
-    await tx.execute(sql`
-      update webhook_messages set stato = ${a.stato}, tentativi = tentativi + 1, tentativi_serie = tentativi_serie + 1,
-        prossimo_tentativo = ${a.next ? ts(a.next) : null}, ultimo_status = ${a.status}
-      where azienda_id = ${a.aziendaId} and id = ${a.messageId}`);
-    await tx.execute(sql`
-      update webhooks set fallisce_dal = ${since ? ts(since) : null},
-        in_consegna_fino = ${disable ? null : ts(a.leaseUntil)}
-        ${disable ? sql`, attivo = false, motivo_disabilitazione = ${disable}, disabilitato_il = ${ts(a.at)}` : sql``}
-      where azienda_id = ${a.aziendaId} and id = ${a.webhookId}`);
-    return disable;
-  });
+  const at = ts(a.at);
+  const since = sql`coalesce(w.fallisce_dal, ${at})`;
+  // Whether this failure disables the (still active) endpoint, and why.
+  const disables = a.ok
+    ? sql`false`
+    : a.gone
+      ? sql`w.attivo`
+      : sql`w.attivo and ${since} <= ${at} - make_interval(secs => ${disableAfterMs / 1000})`;
+  const reason = a.gone ? 'GONE_410' : 'FALLIMENTI';
+  const rows = rowsOf<{ disabled: boolean }>(
+    await db.execute(sql`
+      with attempt as (
+        insert into webhook_attempts (azienda_id, messaggio_id, at, status, latenza_ms, risposta, esito)
+        values (${a.aziendaId}, ${a.messageId}, ${at}, ${a.status}, ${a.latenzaMs}, ${a.risposta},
+          ${a.ok ? 'OK' : 'ERRORE'})),
+      message as (
+        update webhook_messages set stato = ${a.stato}, tentativi = tentativi + 1,
+          tentativi_serie = tentativi_serie + 1, prossimo_tentativo = ${a.next ? ts(a.next) : null},
+          ultimo_status = ${a.status}
+        where azienda_id = ${a.aziendaId} and id = ${a.messageId})
+      update webhooks w set
+        fallisce_dal = ${a.ok ? null : since},
+        attivo = case when ${disables} then false else w.attivo end,
+        motivo_disabilitazione = case when ${disables} then ${reason} else w.motivo_disabilitazione end,
+        disabilitato_il = case when ${disables} then ${at} else w.disabilitato_il end,
+        in_consegna_fino = case when ${disables} then null else ${ts(a.leaseUntil)} end
+      where w.azienda_id = ${a.aziendaId} and w.id = ${a.webhookId}
+      returning (not w.attivo and w.disabilitato_il = ${at} and w.motivo_disabilitazione = ${reason}) as disabled`),
+  );
+  return rows[0]?.disabled ? reason : null;
 }
 
 /** The endpoint's lease given back (its batch is done). */

@@ -1,3 +1,4 @@
+import type { Deps } from '../../../platform/deps.js';
 import { defineSubscriber } from '../../../platform/events/dispatcher.js';
 import { EVENTS, type EventName } from '../../../platform/events/catalog.js';
 import { insertMessages, subscribedEndpoints } from './repo.js';
@@ -13,9 +14,19 @@ export const messageBody = (type: string, at: Date, data: unknown) =>
  * the dispatcher's transaction: the dispatcher hands an event at least once, and the messages' unique (endpoint,
  * event) makes the fan-out exactly once. Deliveries are woken after the commit.
  */
+/** One wake-up function per process (the same function for every event of a batch: the dispatcher runs it once). */
+const wakes = new WeakMap<Deps['jobs'], () => Promise<void>>();
+function wakeOf(deps: Deps): () => Promise<void> {
+  let wake = wakes.get(deps.jobs);
+  if (!wake) wakes.set(deps.jobs, (wake = () => wakeDeliveries(deps)));
+  return wake;
+}
+
 export const webhooksFanout = defineSubscriber({
   name: 'webhooks.fanout',
   events: Object.keys(EVENTS) as EventName[],
+  // Its work is two statements: 100 events a transaction.
+  batch: 100,
   async handle(ctx, event) {
     const endpoints = await subscribedEndpoints(ctx.db, ctx.company.id, event.type);
     if (!endpoints.length) return;
@@ -33,6 +44,6 @@ export const webhooksFanout = defineSubscriber({
         at,
       })),
     );
-    if (added) return () => wakeDeliveries(ctx.deps);
+    if (added) return wakeOf(ctx.deps);
   },
 });
