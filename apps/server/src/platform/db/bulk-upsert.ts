@@ -68,7 +68,12 @@ export interface TableSpec {
    */
   announce?: {
     columns: string[];
-    write(tx: Tx, aziendaId: string, created: Record<string, unknown>[], updated: Record<string, unknown>[]): Promise<number>;
+    write(
+      tx: Tx,
+      aziendaId: string,
+      created: Record<string, unknown>[],
+      updated: Record<string, unknown>[],
+    ): Promise<number>;
   };
 }
 

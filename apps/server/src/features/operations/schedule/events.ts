@@ -42,7 +42,11 @@ function slotOf(a: AppointmentShape, tz: string): Slot {
   };
 }
 
-const payloadOf = (a: AppointmentShape, tz: string): Payload => ({ id: a.id, cliente_id: a.clienteId, ...slotOf(a, tz) });
+const payloadOf = (a: AppointmentShape, tz: string): Payload => ({
+  id: a.id,
+  cliente_id: a.clienteId,
+  ...slotOf(a, tz),
+});
 
 /** appointment.created or appointment.deleted, in the context's transaction. */
 export async function emitAppointment(

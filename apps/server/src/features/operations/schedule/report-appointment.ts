@@ -114,6 +114,13 @@ export async function syncReportAppointment(
   });
   await repo.replaceLinks(tx, aziendaId, id, v.tecnici, v.macchinari, at);
   const fine = new Date(at.getTime() + minutes);
-  await emitAppointment(ctx, 'appointment.created', { id, clienteId: v.clienteId, inizio: at, fine, tuttoIlGiorno: false, tecnici: v.tecnici });
+  await emitAppointment(ctx, 'appointment.created', {
+    id,
+    clienteId: v.clienteId,
+    inizio: at,
+    fine,
+    tuttoIlGiorno: false,
+    tecnici: v.tecnici,
+  });
   if (opts.attivitaDataId) await repo.setPlannedDay(tx, aziendaId, opts.attivitaDataId, localDay(at, tz));
 }

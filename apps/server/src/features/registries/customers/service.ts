@@ -215,7 +215,9 @@ export async function saveCliente(ctx: CompanyContext, input: SaveInput): Promis
     if (!old && !values.codice) values.codice = (await repo.nextRegistryIds(tx, aziendaId, 1))[0]!;
     const dups = await repo.findDuplicates(tx, aziendaId, old?.id ?? null, values as DupKeys);
     assertDuplicatesAllowed(duplicateChecks(values as DupKeys, old, dups), input.confermaDuplicati ?? false);
-    const row = old ? await repo.updateCliente(tx, aziendaId, old.id, values) : await repo.insertCliente(tx, aziendaId, values);
+    const row = old
+      ? await repo.updateCliente(tx, aziendaId, old.id, values)
+      : await repo.insertCliente(tx, aziendaId, values);
     if (!row) throw notFound('Cliente');
     await unit.emit(customerEvent(old ? 'customer.updated' : 'customer.created', row));
     return { saved: row, dups };
