@@ -10,7 +10,7 @@ import * as company from './company/company.js';
 import * as dataExport from './company/data-export.js';
 import * as mail from './company/mail.js';
 import * as options from './company/options.js';
-// import * as webhooks from './company/webhooks.js'; — TEMPORARY on branch wh-events only (see below)
+import * as webhooks from './company/webhooks.js';
 import * as auth from './identity/auth.js';
 import * as groups from './identity/groups.js';
 import * as passwordReset from './identity/password-reset.js';
@@ -58,7 +58,7 @@ export const routes = {
   dataExport,
   mail,
   options,
-  // webhooks, — TEMPORARY on branch wh-events only (the lead): the server of these routes is built on another branch
+  webhooks,
   auth,
   groups,
   passwordReset,
