@@ -28,6 +28,14 @@ const CONTRACTS_0040_COLUMNS = {
   drop: 'alter table contratti drop column fine_annunciata',
 };
 
+/** The subscribers' positions (migration 0030), which a start writes for every subscriber (the webhooks' fan-out). */
+const POSITIONS_0030_TABLE = {
+  add: `create table event_subscriber_positions (subscriber text primary key, last_txid xid8 not null,
+          last_seq bigint not null, failures integer not null default 0, last_error text,
+          updated_at timestamp with time zone not null default now())`,
+  drop: 'drop table event_subscriber_positions',
+};
+
 let fresh: { database: Database; drop(): Promise<void> };
 let t: TestApp | undefined;
 let demoId: string;
@@ -35,10 +43,12 @@ let other: Awaited<ReturnType<typeof createCompany>>;
 beforeAll(async () => {
   fresh = await freshDatabase();
   await fresh.database.migrate({ until: '0028_storage_removals' });
-  // Today's code writes the outbox's ordering columns (migration 0030) when it closes a report, and the contracts'
-  // announced end (0040) when it saves one: they are lent to the 0028 schema for the seeding, then taken away again.
+  // Today's code writes the outbox's ordering columns (migration 0030) when it closes a report, the contracts'
+  // announced end (0040) when it saves one, and the subscribers' positions (0030) at start: they are lent to the 0028
+  // schema for the seeding, then taken away again.
   await fresh.database.executeSql(OUTBOX_0030_COLUMNS.add);
   await fresh.database.executeSql(CONTRACTS_0040_COLUMNS.add);
+  await fresh.database.executeSql(POSITIONS_0030_TABLE.add);
   t = await startTestApp({}, { database: fresh.database, migrated: false });
   expect(await seedDemoIfEmpty(t.deps.db, { sample: true })).toBe(true);
   const demo = await fresh.database.executeSql('select id from aziende where partita_iva = $1', [DEMO.piva]);
@@ -51,6 +61,7 @@ beforeAll(async () => {
   t = undefined;
   await fresh.database.executeSql(OUTBOX_0030_COLUMNS.drop);
   await fresh.database.executeSql(CONTRACTS_0040_COLUMNS.drop);
+  await fresh.database.executeSql(POSITIONS_0030_TABLE.drop);
 }, 600_000);
 afterAll(async () => {
   await t?.close();
