@@ -83,6 +83,24 @@ describe('webhook deliveries', () => {
     expect(page.items.every((m: { stato: string }) => m.stato === 'CONSEGNATO')).toBe(true);
   });
 
+  it('carry a change made through the API: a customer saved on the form arrives as customer.created', async () => {
+    const { admin, base } = await setup(['customer.created', 'customer.updated']);
+    const saved = await call(k.t.app, 'POST', '/api/clienti/cliente', {
+      ...admin,
+      body: { ragione_sociale: 'Idraulica Verdi S.n.c.', partita_iva: '01234560017' },
+    });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    await settle();
+    const bodies = k.rx.received.map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> });
+    expect(bodies).toEqual([
+      expect.objectContaining({
+        type: 'customer.created',
+        data: expect.objectContaining({ id: saved.json.item.id, ragione_sociale: 'Idraulica Verdi S.n.c.' }),
+      }),
+    ]);
+    expect((await messagesOf(admin, base)).items[0]).toMatchObject({ evento: 'customer.created', stato: 'CONSEGNATO' });
+  });
+
   it("answer 404 to another company's endpoints and messages", async () => {
     const a = await setup();
     await emit(a.c.company.id);
