@@ -3,6 +3,7 @@ import { Anchor, Button, Checkbox, Code, Collapse, Group, Modal, Stack, Switch, 
 import { useTranslation } from 'react-i18next';
 import { webhookUrl, type WebhookItem } from '@fs/contract';
 import { errorText, formErrorsOf } from '../../../../app/api/errors';
+import { useGuardedClose } from '../../../../app/guarded-close';
 import { LoadError } from '../../../../app/components/LoadError';
 import { PageLoader } from '../../../../app/components/PageLoader';
 import { useSaveWebhook, useWebhookDictionary } from './api';
@@ -28,6 +29,17 @@ export function WebhookModal({ item, onClose, onCreated, onSaved }: WebhookModal
   const [eventi, setEventi] = useState<Set<string>>(new Set(item?.eventi ?? []));
   const [attivo, setAttivo] = useState(item ? item.stato === 'ATTIVO' : true);
   const [tried, setTried] = useState(false);
+  const initialEvents = [...(item?.eventi ?? [])].sort().join();
+  const close = useGuardedClose(
+    {
+      isDirty: () =>
+        url !== (item?.url ?? '') ||
+        descrizione !== (item?.descrizione ?? '') ||
+        [...eventi].sort().join() !== initialEvents ||
+        attivo !== (item ? item.stato === 'ATTIVO' : true),
+    },
+    onClose,
+  );
 
   const parsedUrl = webhookUrl.safeParse(url);
   const serverErrors = formErrorsOf(save.error) ?? {};
@@ -55,7 +67,7 @@ export function WebhookModal({ item, onClose, onCreated, onSaved }: WebhookModal
   return (
     <Modal
       opened
-      onClose={onClose}
+      onClose={close}
       title={item ? t('integrations.webhooks.form.editTitle') : t('integrations.webhooks.new')}
       size="xl"
     >
@@ -106,7 +118,7 @@ export function WebhookModal({ item, onClose, onCreated, onSaved }: WebhookModal
             </Text>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               {t('common.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>
