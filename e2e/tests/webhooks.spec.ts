@@ -42,8 +42,12 @@ async function closedReport(request: APIRequestContext): Promise<{ id: string; n
   });
   expect(login.status()).toBe(200);
   const headers = { authorization: `Bearer ${(await login.json()).item.token}`, source: 'WEB', 'device-id': device };
-  const customers = await (await request.get('/api/clienti/clienti-filtered?size=1', { headers })).json();
-  const cliente_id = (customers.items[0] as { id: string }).id;
+  const customer = await request.post('/api/clienti/cliente', {
+    headers,
+    data: { ragione_sociale: `Webhook ${Date.now().toString(36)} S.r.l.`, citta: 'Torino' },
+  });
+  expect(customer.status(), await customer.text()).toBe(200);
+  const cliente_id = (await customer.json()).item.id as string;
   const config = await (await request.get('/api/configuration/intervento', { headers })).json();
   const campi_personalizzati = (config.items as { id: string; obbligatorio: boolean }[])
     .filter((c) => c.obbligatorio)
@@ -178,20 +182,25 @@ test('an administrator creates a webhook, a completed report is delivered signed
     await assertAccessible(page, 'a message with its attempts');
     await page.screenshot({ path: `${SHOTS}/shots-webhooks-1366-message.png`, fullPage: true });
 
-    // On a phone: the list and the log.
+    // On a phone: the endpoints and the log as cards.
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    const card = page.getByRole('list', { name: 'Webhook' }).getByRole('listitem').filter({ hasText: receiver.url });
+    await expect(card).toContainText('Attivo');
+    await assertAccessible(page, 'the webhooks on a phone');
     await page.screenshot({ path: `${SHOTS}/shots-webhooks-390-list.png`, fullPage: true });
-    await row.getByRole('button', { name: `Registro consegne: ${receiver.url}` }).click();
-    await expect(log.getByRole('row').filter({ hasText: 'report.completed' })).toContainText('Consegnato');
+    await card.getByRole('button', { name: `Registro consegne: ${receiver.url}` }).click();
+    const phoneLog = drawer.getByRole('list', { name: 'Registro consegne' });
+    await expect(phoneLog.getByRole('listitem').filter({ hasText: 'report.completed' })).toContainText('Consegnato');
     await assertAccessible(page, 'the delivery log on a phone');
     await page.screenshot({ path: `${SHOTS}/shots-webhooks-390-log.png`, fullPage: true });
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
+    await page.setViewportSize({ width: 1366, height: 900 });
 
     // Deleted (after confirming): the demo company's later flows send it nothing.
-    await page.setViewportSize({ width: 1366, height: 900 });
     await row.getByRole('button', { name: `Altre azioni: ${receiver.url}` }).click();
     await page.getByRole('menuitem', { name: 'Elimina' }).click();
     await page.getByRole('dialog', { name: 'Eliminare il webhook?' }).getByRole('button', { name: 'Elimina' }).click();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Drawer, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Drawer, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconHistory, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -56,7 +56,7 @@ export function DeliveryLog({ webhook, onClose }: { webhook: WebhookItem; onClos
               {t('integrations.webhooks.replayFailed.action')}
             </Button>
           </Group>
-          <MessageList webhookId={webhook.id} stato={stato} onOpen={setOpen} />
+          <MessageList webhookId={webhook.id} stato={stato} onOpen={setOpen} phone={phone} />
         </Stack>
       )}
       {replaying && <ReplayFailedModal webhookId={webhook.id} onClose={() => setReplaying(false)} />}
@@ -64,12 +64,32 @@ export function DeliveryLog({ webhook, onClose }: { webhook: WebhookItem; onClos
   );
 }
 
-function MessageList(props: { webhookId: string; stato: WebhookMessageState | null; onOpen: (id: string) => void }) {
+interface MessageListProps {
+  webhookId: string;
+  stato: WebhookMessageState | null;
+  onOpen: (id: string) => void;
+  /** One card per message instead of a table. */
+  phone: boolean;
+}
+
+function MessageList(props: MessageListProps) {
   const { t, i18n } = useTranslation();
   const messages = useWebhookMessages(props.webhookId, props.stato);
   if (messages.isError) return <LoadError error={messages.error} onRetry={() => void messages.refetch()} />;
   if (messages.isPending) return <PageLoader />;
   const items = messages.data.pages.flatMap((p) => p.items);
+  const openButton = (m: (typeof items)[number]) => (
+    <Anchor
+      component="button"
+      type="button"
+      size="sm"
+      ff="monospace"
+      aria-label={`${m.evento} ${formatDateTime(m.creatoIl)}: ${t('integrations.webhooks.details')}`}
+      onClick={() => props.onOpen(m.id)}
+    >
+      {m.evento}
+    </Anchor>
+  );
   if (items.length === 0)
     return (
       <Alert color="gray" icon={<IconHistory />}>
@@ -89,45 +109,59 @@ function MessageList(props: { webhookId: string; stato: WebhookMessageState | nu
           {t('integrations.webhooks.refresh')}
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped highlightOnHover aria-label={t('integrations.webhooks.log')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('integrations.webhooks.event')}</Table.Th>
-              <Table.Th>{t('integrations.webhooks.createdAt')}</Table.Th>
-              <Table.Th>{t('integrations.webhooks.state')}</Table.Th>
-              <Table.Th ta="right">{t('integrations.webhooks.attempts')}</Table.Th>
-              <Table.Th ta="right">{t('integrations.webhooks.lastStatus')}</Table.Th>
-              <Table.Th>{t('integrations.webhooks.nextAttempt')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((m) => (
-              <Table.Tr key={m.id}>
-                <Table.Td>
-                  <Anchor
-                    component="button"
-                    type="button"
-                    size="sm"
-                    ff="monospace"
-                    aria-label={`${m.evento} ${formatDateTime(m.creatoIl)}: ${t('integrations.webhooks.details')}`}
-                    onClick={() => props.onOpen(m.id)}
-                  >
-                    {m.evento}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{formatDateTime(m.creatoIl)}</Table.Td>
-                <Table.Td>
-                  <MessageStateBadge stato={m.stato} />
-                </Table.Td>
-                <Table.Td ta="right">{formatCount(m.tentativi, i18n.language)}</Table.Td>
-                <Table.Td ta="right">{m.ultimoStatus ?? '—'}</Table.Td>
-                <Table.Td>{m.prossimoTentativo ? formatDateTime(m.prossimoTentativo) : '—'}</Table.Td>
+      {props.phone ? (
+        <Stack gap="xs" role="list" aria-label={t('integrations.webhooks.log')}>
+          {items.map((m) => (
+            <Card key={m.id} withBorder radius="md" padding="sm" role="listitem">
+              <Group justify="space-between" wrap="nowrap">
+                {openButton(m)}
+                <MessageStateBadge stato={m.stato} />
+              </Group>
+              <Text size="xs" c="dimmed" mt={4}>
+                {formatDateTime(m.creatoIl)} · {t('integrations.webhooks.attempts')}:{' '}
+                {formatCount(m.tentativi, i18n.language)}
+                {m.ultimoStatus !== null && ` · HTTP ${m.ultimoStatus}`}
+              </Text>
+              {m.prossimoTentativo && (
+                <Text size="xs" c="dimmed">
+                  {t('integrations.webhooks.nextAttempt')}: {formatDateTime(m.prossimoTentativo)}
+                </Text>
+              )}
+            </Card>
+          ))}
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped highlightOnHover aria-label={t('integrations.webhooks.log')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('integrations.webhooks.event')}</Table.Th>
+                <Table.Th>{t('integrations.webhooks.createdAt')}</Table.Th>
+                <Table.Th>{t('integrations.webhooks.state')}</Table.Th>
+                <Table.Th ta="right">{t('integrations.webhooks.attempts')}</Table.Th>
+                <Table.Th ta="right">{t('integrations.webhooks.lastStatus')}</Table.Th>
+                <Table.Th>{t('integrations.webhooks.nextAttempt')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((m) => (
+                <Table.Tr key={m.id}>
+                  <Table.Td>{openButton(m)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.creatoIl)}</Table.Td>
+                  <Table.Td>
+                    <MessageStateBadge stato={m.stato} />
+                  </Table.Td>
+                  <Table.Td ta="right">{formatCount(m.tentativi, i18n.language)}</Table.Td>
+                  <Table.Td ta="right">{m.ultimoStatus ?? '—'}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {m.prossimoTentativo ? formatDateTime(m.prossimoTentativo) : '—'}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       {messages.hasNextPage && (
         <Button
           variant="default"

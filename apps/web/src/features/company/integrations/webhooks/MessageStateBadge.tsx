@@ -8,7 +8,8 @@ const COLOR = { IN_ATTESA: 'yellow', CONSEGNATO: 'green', FALLITO: 'red' } as co
 export function MessageStateBadge({ stato }: { stato: WebhookMessageState }) {
   const { t } = useTranslation();
   return (
-    <Badge color={COLOR[stato]} variant="light">
+    // Never squeezed to an ellipsis by a narrow table column.
+    <Badge color={COLOR[stato]} variant="light" style={{ minWidth: 'max-content' }}>
       {t(`integrations.webhooks.messageStates.${stato}`)}
     </Badge>
   );

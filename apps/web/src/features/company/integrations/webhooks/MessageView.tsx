@@ -1,4 +1,4 @@
-import { Anchor, Button, Code, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Code, Group, Stack, Table, Text } from '@mantine/core';
 import { IconArrowLeft, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../../app/api/errors';
@@ -96,9 +96,9 @@ export function MessageView(props: { webhookId: string; messageId: string; onBac
                   <Table.Tr key={a.id}>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.at)}</Table.Td>
                     <Table.Td ta="right">
-                      <Text size="sm" c={a.esito === 'OK' ? 'green.9' : 'red.8'} fw={600}>
-                        {a.status ?? '—'}
-                      </Text>
+                      <Badge color={a.esito === 'OK' ? 'green' : 'red'} variant="light">
+                        {a.status ?? t('integrations.webhooks.noAnswer')}
+                      </Badge>
                     </Table.Td>
                     <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                       {a.latenzaMs === null ? '—' : `${formatCount(a.latenzaMs, i18n.language)} ms`}

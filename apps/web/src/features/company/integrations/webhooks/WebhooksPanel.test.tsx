@@ -51,6 +51,7 @@ describe('the webhooks panel', () => {
       motivoDisabilitazione: 'GONE_410',
       disabilitatoIl: '2026-12-02T10:30:00.000Z',
       falliscaDal: '2026-12-01T08:00:00.000Z',
+      conteggi: { inAttesa: 0, consegnati: 1, falliti: 0 },
     };
     stubFetch({ [LIST]: { success: true, items: [webhook, gone] } });
     renderUi(<WebhooksPanel />);
@@ -63,6 +64,7 @@ describe('the webhooks panel', () => {
     expect(first!.textContent).toContain('1.234 consegnati');
     expect(first!.textContent).toContain('1 in attesa');
     expect(first!.textContent).toContain('2 falliti');
+    expect(second!.textContent).toContain('1 consegnato');
     expect(second!.textContent).toContain('Disabilitato');
     expect(second!.textContent).toContain('Il destinatario ha risposto 410 (non esiste più) · 02/12/2026 11:30');
     expect(second!.textContent).toContain('01/12/2026 09:00');

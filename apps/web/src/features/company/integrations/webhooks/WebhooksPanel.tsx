@@ -1,37 +1,34 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Group, Menu, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import {
-  IconDots,
-  IconEdit,
-  IconEye,
-  IconList,
-  IconPlayerPause,
-  IconPlayerPlay,
-  IconPlus,
-  IconRefresh,
-  IconSend,
-  IconTrash,
-  IconWebhook,
-} from '@tabler/icons-react';
+import { IconPlus, IconWebhook } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { WEBHOOK_OLD_SECRET_HOURS, type WebhookItem } from '@fs/contract';
 import { errorText } from '../../../../app/api/errors';
 import { LoadError } from '../../../../app/components/LoadError';
 import { PageLoader } from '../../../../app/components/PageLoader';
 import { formatDateTime } from '../../../../app/format';
-import { formatCount } from '../../../../app/numbers';
 import { notify } from '../../../../app/notify';
 import { useRemoveWebhook, useRotateSecret, useSaveWebhook, useSendTest, useWebhooks } from './api';
 import { DeliveryLog } from './DeliveryLog';
 import { SecretModal, type SecretModalProps } from './SecretModal';
 import { WebhookModal } from './WebhookModal';
+import {
+  Counts,
+  EventsBadge,
+  FailingSince,
+  StateCell,
+  WebhookActions,
+  type WebhookActionHandlers,
+} from './WebhookParts';
 
 type Secret = SecretModalProps extends infer P ? (P extends { onClose: unknown } ? Omit<P, 'onClose'> : never) : never;
 
 /** The company's webhook endpoints: their state and deliveries, and every action on them. */
 export function WebhooksPanel() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const list = useWebhooks();
   const save = useSaveWebhook();
   const remove = useRemoveWebhook();
@@ -40,7 +37,6 @@ export function WebhooksPanel() {
   const [editing, setEditing] = useState<WebhookItem | 'new' | null>(null);
   const [secret, setSecret] = useState<Secret | null>(null);
   const [logOf, setLogOf] = useState<string | null>(null);
-  const count = (n: number) => formatCount(n, i18n.language);
 
   const confirmRemove = (w: WebhookItem) =>
     modals.openConfirmModal({
@@ -85,6 +81,15 @@ export function WebhooksPanel() {
     );
   };
 
+  const handlers: WebhookActionHandlers = {
+    onLog: (w) => setLogOf(w.id),
+    onEdit: setEditing,
+    onSecret: (w) => setSecret({ mode: 'reveal', webhookId: w.id, hint: w.indizioSegreto }),
+    onRotate: confirmRotate,
+    onTest: sendTest,
+    onToggle: toggle,
+    onRemove: confirmRemove,
+  };
   const logItem = list.data?.find((w) => w.id === logOf);
 
   return (
@@ -116,23 +121,14 @@ export function WebhooksPanel() {
           </Stack>
         </Alert>
       )}
-      {list.data && list.data.length > 0 && (
-        <Table.ScrollContainer minWidth={960}>
-          <Table striped highlightOnHover aria-label={t('integrations.webhooks.title')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('integrations.webhooks.url')}</Table.Th>
-                <Table.Th>{t('integrations.webhooks.events')}</Table.Th>
-                <Table.Th>{t('integrations.webhooks.state')}</Table.Th>
-                <Table.Th>{t('integrations.webhooks.failingSince')}</Table.Th>
-                <Table.Th>{t('integrations.webhooks.messages')}</Table.Th>
-                <Table.Th w={130}>{t('users.technicians.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.map((w) => (
-                <Table.Tr key={w.id}>
-                  <Table.Td maw={360}>
+      {list.data &&
+        list.data.length > 0 &&
+        (phone ? (
+          <Stack gap="xs" role="list" aria-label={t('integrations.webhooks.title')}>
+            {list.data.map((w) => (
+              <Card key={w.id} withBorder radius="md" padding="sm" role="listitem">
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <div style={{ minWidth: 0 }}>
                     <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
                       {w.url}
                     </Text>
@@ -141,114 +137,71 @@ export function WebhooksPanel() {
                         {w.descrizione}
                       </Text>
                     )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Tooltip multiline w={280} label={w.eventi.join(', ')}>
-                      <Badge variant="light" tabIndex={0}>
-                        {t('integrations.webhooks.eventCount', { count: w.eventi.length, n: count(w.eventi.length) })}
-                      </Badge>
-                    </Tooltip>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={w.stato === 'ATTIVO' ? 'green' : 'gray'} variant="light">
-                      {t(`integrations.webhooks.states.${w.stato}`)}
-                    </Badge>
-                    {w.stato === 'DISABILITATO' && w.motivoDisabilitazione && (
-                      <Text size="xs" c="dimmed">
-                        {t(`integrations.webhooks.reasons.${w.motivoDisabilitazione}`)}
-                        {w.disabilitatoIl ? ` · ${formatDateTime(w.disabilitatoIl)}` : ''}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {w.falliscaDal ? (
-                      <Text size="sm" c="red.8">
-                        {formatDateTime(w.falliscaDal)}
-                      </Text>
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        —
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Badge color="yellow" variant="light" title={t('integrations.webhooks.messageStates.IN_ATTESA')}>
-                        {t('integrations.webhooks.countPending', { n: count(w.conteggi.inAttesa) })}
-                      </Badge>
-                      <Badge color="green" variant="light" title={t('integrations.webhooks.messageStates.CONSEGNATO')}>
-                        {t('integrations.webhooks.countDelivered', { n: count(w.conteggi.consegnati) })}
-                      </Badge>
-                      <Badge color="red" variant="light" title={t('integrations.webhooks.messageStates.FALLITO')}>
-                        {t('integrations.webhooks.countFailed', { n: count(w.conteggi.falliti) })}
-                      </Badge>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Tooltip label={t('integrations.webhooks.log')}>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`${t('integrations.webhooks.log')}: ${w.url}`}
-                          onClick={() => setLogOf(w.id)}
-                        >
-                          <IconList size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t('integrations.webhooks.edit')}>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`${t('integrations.webhooks.edit')}: ${w.url}`}
-                          onClick={() => setEditing(w)}
-                        >
-                          <IconEdit size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Menu position="bottom-end" withinPortal>
-                        <Menu.Target>
-                          <ActionIcon variant="subtle" aria-label={`${t('integrations.webhooks.more')}: ${w.url}`}>
-                            <IconDots size={18} />
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item
-                            leftSection={<IconEye size={16} />}
-                            onClick={() => setSecret({ mode: 'reveal', webhookId: w.id, hint: w.indizioSegreto })}
-                          >
-                            {t('integrations.webhooks.showSecret')}
-                          </Menu.Item>
-                          <Menu.Item leftSection={<IconRefresh size={16} />} onClick={() => confirmRotate(w)}>
-                            {t('integrations.webhooks.rotate')}
-                          </Menu.Item>
-                          <Menu.Item
-                            leftSection={<IconSend size={16} />}
-                            disabled={w.stato !== 'ATTIVO'}
-                            onClick={() => sendTest(w)}
-                          >
-                            {t('integrations.webhooks.sendTest')}
-                          </Menu.Item>
-                          <Menu.Item
-                            leftSection={
-                              w.stato === 'ATTIVO' ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />
-                            }
-                            onClick={() => toggle(w)}
-                          >
-                            {t(w.stato === 'ATTIVO' ? 'integrations.webhooks.disable' : 'integrations.webhooks.enable')}
-                          </Menu.Item>
-                          <Menu.Divider />
-                          <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => confirmRemove(w)}>
-                            {t('integrations.webhooks.remove')}
-                          </Menu.Item>
-                        </Menu.Dropdown>
-                      </Menu>
-                    </Group>
-                  </Table.Td>
+                  </div>
+                  <WebhookActions w={w} {...handlers} />
+                </Group>
+                <Group gap="xs" mt="xs">
+                  <StateCell w={w} />
+                  <EventsBadge w={w} />
+                </Group>
+                {w.falliscaDal && (
+                  <Text size="xs" mt={4} c="red.8">
+                    {t('integrations.webhooks.failingSince')}: {formatDateTime(w.falliscaDal)}
+                  </Text>
+                )}
+                <Group mt="xs">
+                  <Counts w={w} />
+                </Group>
+              </Card>
+            ))}
+          </Stack>
+        ) : (
+          <Table.ScrollContainer minWidth={960}>
+            <Table striped highlightOnHover aria-label={t('integrations.webhooks.title')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('integrations.webhooks.url')}</Table.Th>
+                  <Table.Th>{t('integrations.webhooks.events')}</Table.Th>
+                  <Table.Th>{t('integrations.webhooks.state')}</Table.Th>
+                  <Table.Th>{t('integrations.webhooks.failingSince')}</Table.Th>
+                  <Table.Th>{t('integrations.webhooks.messages')}</Table.Th>
+                  <Table.Th w={140}>{t('users.technicians.actions')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data.map((w) => (
+                  <Table.Tr key={w.id}>
+                    <Table.Td maw={360}>
+                      <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                        {w.url}
+                      </Text>
+                      {w.descrizione && (
+                        <Text size="xs" c="dimmed">
+                          {w.descrizione}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <EventsBadge w={w} />
+                    </Table.Td>
+                    <Table.Td>
+                      <StateCell w={w} />
+                    </Table.Td>
+                    <Table.Td>
+                      <FailingSince w={w} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Counts w={w} />
+                    </Table.Td>
+                    <Table.Td>
+                      <WebhookActions w={w} {...handlers} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        ))}
       {editing && (
         <WebhookModal
           item={editing === 'new' ? undefined : editing}
