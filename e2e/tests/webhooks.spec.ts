@@ -102,6 +102,7 @@ test('an administrator creates a webhook, a completed report is delivered signed
     await form.getByRole('button', { name: 'Esempio: report.completed' }).click();
     await expect(form.getByText('"type": "report.completed"')).toBeVisible();
     await assertAccessible(page, 'the new webhook form');
+    await page.screenshot({ path: `${SHOTS}/shots-webhooks-1366-form.png` });
     await form.getByRole('button', { name: 'Crea il webhook' }).click();
 
     const shown = page.getByRole('dialog', { name: 'Il segreto del nuovo webhook' });
@@ -112,6 +113,7 @@ test('an administrator creates a webhook, a completed report is delivered signed
     await expect(shown.getByRole('button', { name: 'Copiata' })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
     await assertAccessible(page, 'the secret shown');
+    await page.screenshot({ path: `${SHOTS}/shots-webhooks-1366-secret.png` });
     await shown.getByRole('button', { name: 'Ho copiato il segreto' }).click();
 
     const row = page.getByRole('row', { name: new RegExp(receiver.url.replace(/[.?/]/g, '\\$&')) });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18n from '../../../../app/i18n';
 import { renderUi } from '../../../../test/render';
 import { WebhooksPanel } from './WebhooksPanel';
 import { dictionary, json, stubFetch, webhook } from './test-fixtures';
@@ -120,5 +121,20 @@ describe('the new webhook form', () => {
       eventi: ['report.completed', 'report.closed'],
       attivo: false,
     });
+  });
+
+  it('describes the events in English for an English interface', async () => {
+    stubFetch({ 'GET /api/webhooks/webhooks': { success: true, items: [] }, ...DICT });
+    await i18n.changeLanguage('en');
+    try {
+      renderUi(<WebhooksPanel />);
+      fireEvent.click(await screen.findByRole('button', { name: 'New webhook' }));
+      const dialog = await screen.findByRole('dialog', { name: 'New webhook' });
+      expect(await within(dialog).findByText('Work report completed (final)')).toBeTruthy();
+      expect(within(dialog).getByRole('checkbox', { name: 'Work reports: select all' })).toBeTruthy();
+      expect(within(dialog).queryByText('Rapportino completato (definitivo)')).toBeNull();
+    } finally {
+      await i18n.changeLanguage('it');
+    }
   });
 });
