@@ -9,11 +9,13 @@ import { DAY_MS, insertRefreshToken, revokeSession } from '../../../platform/aut
 import { toSessionUser } from './presenter.js';
 
 /**
- * Two tabs of one browser may refresh with the same token at the same moment.
- * A token presented again this soon after its use, from the session's own
- * device, gets a successor instead of ending the session.
+ * Two tabs of one browser may refresh with the same token at the same moment, and a page reloaded while
+ * its refresh was in flight never stores the answer, so it presents the old token again once its code
+ * has loaded (on a slow phone, many seconds later). A token presented again this soon after its use,
+ * from the session's own device, gets a successor instead of ending the session. 30 s: Okta's rotation
+ * grace period goes up to 60 s; a stolen token must also come with the session's device id.
  */
-export const REUSE_GRACE_MS = 10_000;
+export const REUSE_GRACE_MS = 30_000;
 
 /**
  * A user with their company, as the sign-in answers it: for the flows that open a session (sign-in,

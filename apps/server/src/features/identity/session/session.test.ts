@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../platform/clock.js';
 import { call, newDeviceId, startTestApp, type TestApp } from '../../../test/harness.js';
 import { createCompany } from '../../../test/factories.js';
+import { REUSE_GRACE_MS } from './service.js';
 
 let t: TestApp;
 /** Expiries are read from the clock: the tests move it instead of faking Date. */
@@ -71,11 +72,21 @@ describe('session', () => {
     const r2 = await refresh(r1.json.refresh_token, s.deviceId);
     expect(r2.status).toBe(200);
     // the first refresh token again, past the grace for concurrent tabs: a reuse, so the whole session ends
-    clock.advance(11_000);
+    clock.advance(REUSE_GRACE_MS + 1_000);
     const reuse = await refresh(s.refreshToken, s.deviceId);
     expect([reuse.status, reuse.json.code]).toEqual([401, '0015']);
     expect((await refresh(r2.json.refresh_token, s.deviceId)).json.code).toBe('0015');
     expect((await get('/api/session/session', { ...s, token: r2.json.access_token })).json.code).toBe('0015');
+  });
+
+  it('a refresh whose answer a reload cut off: the same token again 20 s later still gets a successor', async () => {
+    const c = await createCompany(t);
+    const s = await c.login('admin');
+    expect((await refresh(s.refreshToken, s.deviceId)).status).toBe(200); // answered to a page that was gone
+    clock.advance(20_000); // the reloaded page loads its code and calls again
+    const again = await refresh(s.refreshToken, s.deviceId);
+    expect(again.status).toBe(200);
+    expect((await get('/api/session/session', { ...s, token: again.json.access_token })).status).toBe(200);
   });
 
   it('two tabs refreshing with the same token at once both get a successor', async () => {
