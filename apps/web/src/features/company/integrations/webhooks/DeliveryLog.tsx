@@ -27,12 +27,15 @@ export function DeliveryLog({ webhook, onClose }: { webhook: WebhookItem; onClos
       position="right"
       size={phone ? '100%' : 'xl'}
       title={
-        <Stack gap={0}>
-          <Text fw={600}>{t('integrations.webhooks.log')}</Text>
-          <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
+        // Spans: the title is a heading.
+        <>
+          <Text component="span" display="block" fw={600}>
+            {t('integrations.webhooks.log')}
+          </Text>
+          <Text component="span" display="block" size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
             {webhook.url}
           </Text>
-        </Stack>
+        </>
       }
     >
       {open ? (
