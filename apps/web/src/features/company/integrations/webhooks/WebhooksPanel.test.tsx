@@ -25,8 +25,10 @@ describe('the external integrations page (issue 28)', () => {
     expect(await screen.findByText('Nessun webhook')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Chiavi API' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    fireEvent.click(screen.getByRole('tab', { name: 'Webhook' }));
+    // From the keyboard: the arrow moves to the next tab.
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Chiavi API' }), { key: 'ArrowRight' });
     await waitFor(() => expect(router.state.location.search).toBe('?tab=webhook'));
+    expect(screen.getByRole('tab', { name: 'Webhook' }).getAttribute('aria-selected')).toBe('true');
   });
 });
 

@@ -16,10 +16,14 @@ export const PENDING_REFRESH_MS = 3_000;
 /** Messages per page of the delivery log. */
 export const MESSAGES_PAGE = 25;
 
+/** How often the endpoints' counts are read again while one of them has messages waiting (ms). */
+export const LIST_REFRESH_MS = 10_000;
+
 export function useWebhooks() {
   return useQuery({
     queryKey: webhookKeys.list,
     queryFn: async () => (await api.call(routes.webhooks.list)).items,
+    refetchInterval: (q) => (q.state.data?.some((w) => w.conteggi.inAttesa > 0) ? LIST_REFRESH_MS : false),
   });
 }
 
