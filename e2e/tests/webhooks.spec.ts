@@ -196,6 +196,13 @@ test('an administrator creates a webhook, a completed report is delivered signed
     await expect(card).toContainText('Attivo');
     await assertAccessible(page, 'the webhooks on a phone');
     await page.screenshot({ path: `${SHOTS}/shots-webhooks-390-list.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Nuovo webhook' }).click();
+    const phoneForm = page.getByRole('dialog', { name: 'Nuovo webhook' });
+    await expect(phoneForm.getByRole('checkbox', { name: /Rapportino completato/ })).toBeVisible();
+    await assertAccessible(page, 'the new webhook form on a phone');
+    await page.screenshot({ path: `${SHOTS}/shots-webhooks-390-form.png` });
+    await phoneForm.getByRole('button', { name: 'Annulla' }).click();
+    await expect(phoneForm).toBeHidden();
     await card.getByRole('button', { name: `Registro consegne: ${receiver.url}` }).click();
     const phoneLog = drawer.getByRole('list', { name: 'Registro consegne' });
     await expect(phoneLog.getByRole('listitem').filter({ hasText: 'report.completed' })).toContainText('Consegnato');

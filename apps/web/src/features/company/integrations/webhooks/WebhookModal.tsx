@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Button, Checkbox, Code, Collapse, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { webhookUrl, type WebhookItem } from '@fs/contract';
 import { errorText, formErrorsOf } from '../../../../app/api/errors';
@@ -22,6 +23,7 @@ export interface WebhookModalProps {
 /** A new endpoint or an existing one: URL, description, the events it receives, active or not. */
 export function WebhookModal({ item, onClose, onCreated, onSaved }: WebhookModalProps) {
   const { t } = useTranslation();
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const dictionary = useWebhookDictionary();
   const save = useSaveWebhook();
   const [url, setUrl] = useState(item?.url ?? '');
@@ -70,6 +72,7 @@ export function WebhookModal({ item, onClose, onCreated, onSaved }: WebhookModal
       onClose={close}
       title={item ? t('integrations.webhooks.form.editTitle') : t('integrations.webhooks.new')}
       size="xl"
+      fullScreen={phone}
     >
       <form
         noValidate
