@@ -22,6 +22,12 @@ const OUTBOX_0030_COLUMNS = {
   drop: 'alter table outbox_events drop column seq, drop column txid, drop column version',
 };
 
+/** The contracts' announced end (migration 0040), which today's code writes when it saves a contract. */
+const CONTRACTS_0040_COLUMNS = {
+  add: 'alter table contratti add column fine_annunciata date',
+  drop: 'alter table contratti drop column fine_annunciata',
+};
+
 let fresh: { database: Database; drop(): Promise<void> };
 let t: TestApp | undefined;
 let demoId: string;
@@ -29,9 +35,10 @@ let other: Awaited<ReturnType<typeof createCompany>>;
 beforeAll(async () => {
   fresh = await freshDatabase();
   await fresh.database.migrate({ until: '0028_storage_removals' });
-  // Today's code writes the outbox's ordering columns (migration 0030) when it closes a report: they are
-  // lent to the 0028 schema for the seeding, then taken away again.
+  // Today's code writes the outbox's ordering columns (migration 0030) when it closes a report, and the contracts'
+  // announced end (0040) when it saves one: they are lent to the 0028 schema for the seeding, then taken away again.
   await fresh.database.executeSql(OUTBOX_0030_COLUMNS.add);
+  await fresh.database.executeSql(CONTRACTS_0040_COLUMNS.add);
   t = await startTestApp({}, { database: fresh.database, migrated: false });
   expect(await seedDemoIfEmpty(t.deps.db, { sample: true })).toBe(true);
   const demo = await fresh.database.executeSql('select id from aziende where partita_iva = $1', [DEMO.piva]);
@@ -43,6 +50,7 @@ beforeAll(async () => {
   await t.close();
   t = undefined;
   await fresh.database.executeSql(OUTBOX_0030_COLUMNS.drop);
+  await fresh.database.executeSql(CONTRACTS_0040_COLUMNS.drop);
 }, 600_000);
 afterAll(async () => {
   await t?.close();

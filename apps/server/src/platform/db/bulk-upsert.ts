@@ -13,6 +13,8 @@ export interface ValidRow {
 export interface UpsertResult {
   created: number;
   updated: number;
+  /** Events the batch wrote to the outbox (`TableSpec.announce`): the dispatcher is woken after the commit. */
+  events?: number;
   rejected: { row: ValidRow; errors: RowError[] }[];
 }
 
@@ -60,7 +62,24 @@ export interface TableSpec {
    * (e.g. a customer's coordinates when its address changes), as the manual save does.
    */
   dependents?: { when: string[]; clear: string[] }[];
+  /**
+   * The owning feature's events for the records the batch created and updated, written in the batch's
+   * transaction: `columns` are read back from the written rows (with `id`), `write` answers how many events.
+   */
+  announce?: {
+    columns: string[];
+    write(
+      tx: Tx,
+      aziendaId: string,
+      created: Record<string, unknown>[],
+      updated: Record<string, unknown>[],
+    ): Promise<number>;
+  };
 }
+
+/** The rows of a raw statement (node-postgres and PGlite answer them alike, under `rows`). */
+const rowsOf = (r: unknown): Record<string, unknown>[] =>
+  ((r as { rows?: Record<string, unknown>[] }).rows ?? (r as Record<string, unknown>[])) as Record<string, unknown>[];
 
 const ident = (name: string) => sql.raw(`"${name.replace(/"/g, '')}"`);
 
@@ -226,10 +245,20 @@ export function bulkTarget(spec: TableSpec): ImportTarget {
           })),
         );
 
+      const announce = spec.announce;
+      const returning = (alias: string) =>
+        announce
+          ? sql` returning ${sql.join(
+              ['id', ...announce.columns].map((c) => sql`${sql.raw(alias)}${ident(c)}`),
+              sql`, `,
+            )}`
+          : sql``;
+      let created: Record<string, unknown>[] = [];
+      let updated: Record<string, unknown>[] = [];
       if (newRows.length > 0) {
         const fields = fieldsOf(true);
         const cols = fields.map((f) => spec.columns[f]!);
-        await tx.execute(sql`
+        const r = await tx.execute(sql`
           insert into ${ident(spec.table)} (azienda_id, ${sql.join(
             cols.map((c) => ident(c.column)),
             sql`, `,
@@ -238,8 +267,9 @@ export function bulkTarget(spec: TableSpec): ImportTarget {
             cols.map((c) => sql`v.${ident(c.column)}`),
             sql`, `,
           )}
-          from jsonb_to_recordset(${json(fields, newRows)}::jsonb) as v(${recordType(fields, false)})`);
+          from jsonb_to_recordset(${json(fields, newRows)}::jsonb) as v(${recordType(fields, false)})${returning('')}`);
         result.created = newRows.length;
+        created = rowsOf(r);
       }
       if (updates.size > 0) {
         const cols = mapped.map((f) => spec.columns[f]!);
@@ -256,14 +286,16 @@ export function bulkTarget(spec: TableSpec): ImportTarget {
           for (const c of d.clear) sets.push(sql`${ident(c)} = case when ${changed} then null else t.${ident(c)} end`);
         }
         if (spec.touch) sets.push(sql`${ident(spec.touch)} = now()`);
-        await tx.execute(sql`
+        const r = await tx.execute(sql`
           update ${ident(spec.table)} as t set ${sql.join(sets, sql`, `)}
           from jsonb_to_recordset(${json(
             mapped,
             [...updates].map(([id, value]) => ({ id, value })),
           )}::jsonb) as v(${recordType(mapped, true)})
-          where t.id = v.id and t.azienda_id = ${aziendaId}`);
+          where t.id = v.id and t.azienda_id = ${aziendaId}${returning('t.')}`);
+        updated = rowsOf(r);
       }
+      if (announce) result.events = await announce.write(tx, aziendaId, created, updated);
       return result;
     },
   };

@@ -70,6 +70,8 @@ export const contratti = pgTable(
     dataCessazione: date('data_cessazione'),
     motivoCessazione: text('motivo_cessazione'),
     regole: jsonb('regole').$type<ContractRules>(),
+    /** The end date whose contract.ended the renewal job wrote (once per end date; migration 0040). */
+    fineAnnunciata: date('fine_annunciata'),
     /** How many times the renewal job extended it. */
     rinnovi: integer('rinnovi').notNull().default(0),
     createdBy: uuid('created_by'),
@@ -83,6 +85,10 @@ export const contratti = pgTable(
     index('contratti_rinnovo_job_idx')
       .on(t.dataFine)
       .where(sql`NOT ${t.cessato}`),
+    // The renewal job's contracts past their end not yet announced ended (migration 0040).
+    index('contratti_fine_job_idx')
+      .on(t.dataFine)
+      .where(sql`NOT ${t.cessato} AND ${t.fineAnnunciata} IS DISTINCT FROM ${t.dataFine}`),
     uniqueIndex('contratti_identificativo_uq').on(t.aziendaId, sql`lower(${t.identificativo})`),
     foreignKey({
       name: 'contratti_cliente_fk',

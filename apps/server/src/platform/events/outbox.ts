@@ -20,6 +20,26 @@ export async function writeEvent(tx: Tx, aziendaId: string, event: AppEvent): Pr
 }
 
 /**
+ * Writes many events in one statement, in the transaction of the changes they report (a bulk write's: the CSV
+ * import's batch), each payload checked against the catalogue; in the order given.
+ */
+export async function writeEvents(tx: Tx, aziendaId: string, events: AppEvent[]): Promise<void> {
+  if (!events.length) return;
+  await tx.insert(outboxEvents).values(
+    events.map((event) => {
+      const def = EVENTS[event.type];
+      return {
+        aziendaId,
+        tipo: event.type,
+        aggregateId: event.aggregateId,
+        payload: def.payload.parse(event.payload),
+        version: def.version,
+      };
+    }),
+  );
+}
+
+/**
  * Asks a worker to dispatch now (after the commit that wrote events). A lost wake-up only delays
  * delivery until the minute's sweep, so a failure to enqueue is logged and the request goes on: its
  * change is committed already.

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import { aziende } from '../../../platform/db/schema.js';
 import { clienti } from '../../../platform/db/schema-customers.js';
@@ -80,7 +80,7 @@ export async function extend(
   id: string,
   oldEnd: string,
   mesi: number,
-): Promise<string | undefined> {
+): Promise<{ dataFine: string; identificativo: string; clienteId: string } | undefined> {
   const [r] = await db
     .update(contratti)
     .set({
@@ -97,8 +97,73 @@ export async function extend(
         eq(contratti.cessato, false),
       ),
     )
-    .returning({ dataFine: sql<string>`${contratti.dataFine}::text` });
-  return r?.dataFine;
+    .returning({
+      dataFine: sql<string>`${contratti.dataFine}::text`,
+      identificativo: contratti.identificativo,
+      clienteId: contratti.clienteId,
+    });
+  return r;
+}
+
+/** What an event of the job tells of a contract. */
+export interface ContractFacts {
+  id: string;
+  aziendaId: string;
+  identificativo: string;
+  clienteId: string;
+  dataFine: string;
+}
+
+const factCols = {
+  id: contratti.id,
+  aziendaId: contratti.aziendaId,
+  identificativo: contratti.identificativo,
+  clienteId: contratti.clienteId,
+  dataFine: sql<string>`${contratti.dataFine}::text`,
+};
+
+/** The end a contract without automatic renewal passes, not announced yet (index contratti_fine_job_idx). */
+const endedUnannounced = (today: SQL) =>
+  and(
+    eq(contratti.cessato, false),
+    sql`${contratti.fineAnnunciata} is distinct from ${contratti.dataFine}`,
+    sql`${contratti.dataFine} < ${today}`,
+    sql`not (${contratti.rinnovoAutomatico} and ${contratti.mesiRinnovo} is not null)`,
+  );
+
+/** Running contracts past their end on their company's today that do not renew themselves and were not announced ended. */
+export async function endedContracts(db: DbOrTx, when: RenewalDay): Promise<(ContractFacts & { today: string })[]> {
+  return db
+    .select({ ...factCols, today: sql<string>`${dayOf(when)}::text` })
+    .from(contratti)
+    .where(endedUnannounced(dayOf(when)))
+    .orderBy(contratti.dataFine, contratti.id);
+}
+
+/** Compare-and-set: the end announced, only while it is still `dataFine` and unannounced. Answers whether it was. */
+export async function markEndAnnounced(db: DbOrTx, c: ContractFacts, today: string): Promise<boolean> {
+  const rows = await db
+    .update(contratti)
+    .set({ fineAnnunciata: sql`${contratti.dataFine}` })
+    .where(
+      and(
+        eq(contratti.aziendaId, c.aziendaId),
+        eq(contratti.id, c.id),
+        sql`${contratti.dataFine} = ${c.dataFine}::date`,
+        endedUnannounced(sql`${today}::date`),
+      ),
+    )
+    .returning({ id: contratti.id });
+  return rows.length > 0;
+}
+
+/** The contract's facts for an event (the notice's contract.expiring). */
+export async function contractFacts(db: DbOrTx, aziendaId: string, id: string): Promise<ContractFacts | undefined> {
+  const [r] = await db
+    .select(factCols)
+    .from(contratti)
+    .where(and(eq(contratti.aziendaId, aziendaId), eq(contratti.id, id)));
+  return r;
 }
 
 /** Who the notice goes to: the company's mail, the contract's notice address, the customer when asked. */

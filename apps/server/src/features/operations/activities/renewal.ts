@@ -1,3 +1,5 @@
+import { systemContext, type CompanyContext } from '../../../platform/context.js';
+import type { Tx } from '../../../platform/db/client.js';
 import type { Deps } from '../../../platform/deps.js';
 import { defineJob } from '../../../platform/job-registry.js';
 import * as rrepo from './renewal-repo.js';
@@ -11,6 +13,8 @@ import { generateRenewalPeriod } from './save.js';
  *   transaction, then its mail queued (contracts-notice-mail);
  * - renewing itself and past its end: a compare-and-set extension by mesi_rinnovo months with the new
  *   period's occurrences in the same transaction, period after period until it covers today.
+ * - not renewing itself and past its end: contract.ended once per end date (fine_annunciata, migration 0040).
+ * Each step writes its event (contract.renewed, contract.expiring with the notice, contract.ended) in its transaction.
  * Idempotent: run twice, or stopped and run again, it notices once and renews once per period; notices
  * left queued by a stopped run are queued again (their mail job sends each once).
  */
@@ -41,9 +45,20 @@ const minusDays = (d: string, n: number) => {
   return x.toISOString().slice(0, 10);
 };
 
-export async function runRenewal(deps: Deps, o: RenewalRun = {}): Promise<{ renewals: number; notices: number }> {
+export async function runRenewal(
+  deps: Deps,
+  o: RenewalRun = {},
+): Promise<{ renewals: number; notices: number; endings: number }> {
   let renewals = 0;
   let notices = 0;
+  let endings = 0;
+  // The job acts for each company as itself (a system principal): its events are written in the company's name.
+  const contexts = new Map<string, Promise<CompanyContext>>();
+  const contextOf = (aziendaId: string) => {
+    let ctx = contexts.get(aziendaId);
+    if (!ctx) contexts.set(aziendaId, (ctx = systemContext(deps, aziendaId, CONTRACTS_RENEWAL_QUEUE)));
+    return ctx;
+  };
   const when: rrepo.RenewalDay = o.today
     ? { today: o.today }
     : { now: new Date(deps.clock.now().getTime() - RENEWAL_DAY_STARTS_MS) };
@@ -52,9 +67,23 @@ export async function runRenewal(deps: Deps, o: RenewalRun = {}): Promise<{ rene
     let c: rrepo.DueContract | undefined = due;
     while (c && c.rinnovoAutomatico && c.mesiRinnovo && c.dataFine < today) {
       const { aziendaId, id, dataFine, mesiRinnovo } = c;
-      const extended = await deps.db.transaction(async (tx) => {
+      const ctx = await contextOf(aziendaId);
+      const extended = await ctx.transaction(async (unit) => {
+        const tx = unit.db as Tx;
         const next = await rrepo.extend(tx, aziendaId, id, dataFine, mesiRinnovo);
-        if (next) await generateRenewalPeriod(tx, aziendaId, id, { after: dataFine, until: next });
+        if (!next) return undefined;
+        await generateRenewalPeriod(tx, aziendaId, id, { after: dataFine, until: next.dataFine });
+        await unit.emit({
+          type: 'contract.renewed',
+          aggregateId: id,
+          payload: {
+            id,
+            identificativo: next.identificativo,
+            cliente_id: next.clienteId,
+            data_fine_precedente: dataFine,
+            data_fine: next.dataFine,
+          },
+        });
         return next;
       });
       if (extended) {
@@ -70,22 +99,59 @@ export async function runRenewal(deps: Deps, o: RenewalRun = {}): Promise<{ rene
       continue;
     }
     const key = { aziendaId: c.aziendaId, contrattoId: c.id, dataFine: c.dataFine };
-    const inserted = await deps.db.transaction(async (tx) =>
-      rrepo.insertNotice(
-        tx,
-        key.aziendaId,
-        key.contrattoId,
-        key.dataFine,
-        await rrepo.recipients(tx, key.aziendaId, key.contrattoId),
-      ),
-    );
+    const giorni = c.giorniPreavviso;
+    const inserted = await (
+      await contextOf(key.aziendaId)
+    ).transaction(async (unit) => {
+      const tx = unit.db as Tx;
+      const recipients = await rrepo.recipients(tx, key.aziendaId, key.contrattoId);
+      if (!(await rrepo.insertNotice(tx, key.aziendaId, key.contrattoId, key.dataFine, recipients))) return false;
+      // Once per end date, with the notice (its row is the idempotence key), whether or not its mail can go.
+      const facts = await rrepo.contractFacts(tx, key.aziendaId, key.contrattoId);
+      if (facts) {
+        await unit.emit({
+          type: 'contract.expiring',
+          aggregateId: facts.id,
+          payload: {
+            id: facts.id,
+            identificativo: facts.identificativo,
+            cliente_id: facts.clienteId,
+            data_fine: key.dataFine,
+            giorni_preavviso: giorni,
+          },
+        });
+      }
+      return true;
+    });
     if (!inserted) continue;
     notices++;
     await o.afterStep?.('notice', c.id);
   }
+  // Past its end without automatic renewal: contract.ended, once per end date (compare-and-set on fine_annunciata).
+  for (const c of await rrepo.endedContracts(deps.db, when)) {
+    const ended = await (
+      await contextOf(c.aziendaId)
+    ).transaction(async (unit) => {
+      if (!(await rrepo.markEndAnnounced(unit.db, c, c.today))) return false;
+      await unit.emit({
+        type: 'contract.ended',
+        aggregateId: c.id,
+        payload: {
+          id: c.id,
+          identificativo: c.identificativo,
+          cliente_id: c.clienteId,
+          data_fine: c.dataFine,
+          anticipata: false,
+          motivo: null,
+        },
+      });
+      return true;
+    });
+    if (ended) endings++;
+  }
   // Every notice still queued gets its mail job (a stopped run's included; sending twice is prevented there).
   for (const k of await rrepo.queuedNotices(deps.db)) await queueNotice(deps, k);
-  return { renewals, notices };
+  return { renewals, notices, endings };
 }
 
 export const contractsRenewalJob = defineJob<{ today?: string }>({

@@ -157,9 +157,7 @@ export async function reportFromOccurrence(
     // already planned without a report, else a new one for the occurrence.
     if (input.data_appuntamento) {
       await syncReportAppointment(
-        tx,
-        aziendaId,
-        ctx.company.timezone,
+        inTx,
         {
           rapportinoId: report.id,
           clienteId: report.cliente_id,

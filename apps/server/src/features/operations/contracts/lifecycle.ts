@@ -1,5 +1,6 @@
 import type { Contract } from '@fs/contract';
 import type { CompanyContext } from '../../../platform/context.js';
+import type { Tx } from '../../../platform/db/client.js';
 import { AppError, notFound } from '../../../platform/errors.js';
 import { dropMediaOf, removeStored } from '../../registries/index.js';
 import * as detailRepo from './detail-repo.js';
@@ -37,7 +38,8 @@ export async function ceaseContract(
   input: { data: string; motivo: string },
 ): Promise<Contract> {
   const aziendaId = ctx.company.id;
-  await ctx.db.transaction(async (tx) => {
+  await ctx.transaction(async (unit) => {
+    const tx = unit.db as Tx;
     const c = await detailRepo.contractRow(tx, aziendaId, id);
     if (!c) throw notFound('Contratto');
     if (c.dataInizio && input.data < c.dataInizio) {
@@ -45,6 +47,18 @@ export async function ceaseContract(
       throw new AppError('VALIDATION', CONTRACT_MESSAGES.cessaPrimaInizio, fields);
     }
     await writes.cease(tx, aziendaId, id, input.data, input.motivo);
+    await unit.emit({
+      type: 'contract.ended',
+      aggregateId: id,
+      payload: {
+        id,
+        identificativo: c.identificativo,
+        cliente_id: c.clienteId,
+        data_fine: input.data,
+        anticipata: true,
+        motivo: input.motivo,
+      },
+    });
   });
   return getContract(ctx, id);
 }

@@ -50,7 +50,8 @@ export async function saveContract(ctx: CompanyContext, input: ContractInputPars
   const [preavviso] = await optionValues(ctx.deps, aziendaId, [['contratti_preavviso_scadenza', 'giorni']]);
   let id: string;
   try {
-    id = await ctx.db.transaction(async (tx) => {
+    id = await ctx.transaction(async (unit) => {
+      const tx = unit.db as Tx;
       const old = input.id ? await detailRepo.contractRow(tx, aziendaId, input.id) : undefined;
       if (input.id && !old) throw notFound('Contratto');
       if (!(await repo.customerExists(tx, aziendaId, input.cliente_id))) throw notFound('Cliente');
@@ -93,6 +94,18 @@ export async function saveContract(ctx: CompanyContext, input: ContractInputPars
       }
       const created = await writes.insertContract(tx, aziendaId, userIdOf(ctx.principal), values);
       await writes.replaceLinks(tx, aziendaId, created.id, links);
+      await unit.emit({
+        type: 'contract.created',
+        aggregateId: created.id,
+        payload: {
+          id: created.id,
+          identificativo: input.identificativo,
+          cliente_id: input.cliente_id,
+          tipo: input.tipo,
+          data_inizio: input.data_inizio ?? null,
+          data_fine: input.data_fine ?? null,
+        },
+      });
       // The wizard's activities and their dates, in the same transaction: a refused one undoes the contract.
       await saveActivities(
         tx,

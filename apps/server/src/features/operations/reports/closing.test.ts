@@ -132,7 +132,8 @@ describe('closing and completing a report', () => {
       skipped: [{ id, reason: 'REPORT_COMPLETED' }],
     });
     const events = await t.deps.database.executeSql(
-      'select tipo, aggregate_id, payload, version from outbox_events where azienda_id = $1 order by txid, seq',
+      `select tipo, aggregate_id, payload, version from outbox_events
+       where azienda_id = $1 and tipo in ('report.closed', 'report.completed') order by txid, seq`,
       [x.c.company.id],
     );
     expect(events.rows.map((e: any) => e.tipo)).toEqual(['report.closed', 'report.completed']);

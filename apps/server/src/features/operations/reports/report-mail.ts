@@ -159,7 +159,33 @@ async function runReportMail(deps: Deps, job: ReportMailJob): Promise<void> {
     await mailRepo.markFailed(deps.db, row, text, row.tentativi > REPORT_MAIL_RETRIES);
     throw e;
   }
-  await deps.db.transaction((tx) => mailRepo.markSent(tx, row, new Date()));
+  await recordSent(deps, row, new Date());
+}
+
+/**
+ * The sending recorded as sent; a report's PDF (not a signing link) writes report.sent to its recipients in the same
+ * transaction.
+ */
+async function recordSent(deps: Deps, row: mailRepo.MailLogRow, at: Date): Promise<void> {
+  const ctx = await systemContext(deps, row.aziendaId, REPORT_MAIL_QUEUE);
+  await ctx.transaction(async (unit) => {
+    await mailRepo.markSent(unit.db, row, at);
+    if (row.tipo !== 'rapportino') return;
+    const report = await repo.lockReport(unit.db, row.aziendaId, row.rapportinoId);
+    // A report deleted while its mail was on its way: the mail went, there is nothing left to announce.
+    if (!report) return;
+    await unit.emit({
+      type: 'report.sent',
+      aggregateId: report.id,
+      payload: {
+        id: report.id,
+        numero_assistenza: report.numeroAssistenza,
+        cliente_id: report.clienteId,
+        destinatari: row.destinatari,
+        inviato_at: at.toISOString(),
+      },
+    });
+  });
 }
 
 export const reportMailJob = defineJob<ReportMailJob>({ queue: REPORT_MAIL_QUEUE, run: runReportMail, short: true });

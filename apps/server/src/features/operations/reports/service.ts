@@ -118,7 +118,8 @@ export async function save(ctx: CompanyContext, input: SaveInput): Promise<Repor
   const aziendaId = ctx.company.id;
   const access = reportAccess(ctx);
   const settings = await reportSettings(ctx.deps, aziendaId);
-  return ctx.db.transaction(async (tx) => {
+  return ctx.transaction(async (unit) => {
+    const tx = unit.db as Tx;
     const config = await campiWithRemoved(tx, aziendaId);
     let old: repo.ReportWithLines | undefined;
     if (input.id) {
@@ -186,12 +187,15 @@ export async function save(ctx: CompanyContext, input: SaveInput): Promise<Repor
         stato: worked ? 'APERTO' : 'NUOVO',
         createdBy: userIdOf(ctx.principal),
       });
+      await unit.emit({
+        type: 'report.created',
+        aggregateId: id,
+        payload: { id, numero_assistenza: numero || null, cliente_id: input.cliente_id, data_apertura: dataApertura },
+      });
     }
     // The report's appointment is the planner's (decision 0040): created, moved or deleted with the report.
     await syncReportAppointment(
-      tx,
-      aziendaId,
-      ctx.company.timezone,
+      unit,
       {
         rapportinoId: id,
         clienteId: input.cliente_id,

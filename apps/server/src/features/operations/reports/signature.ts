@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { PublicSignatureSummary, Report } from '@fs/contract';
 import { AppError, forbidden, notFound } from '../../../platform/errors.js';
-import type { CompanyContext } from '../../../platform/context.js';
+import { systemContext, type CompanyContext } from '../../../platform/context.js';
 import { ownIdOf, userIdOf } from '../../../platform/auth/principal.js';
 import { hashToken, randomToken } from '../../../platform/auth/crypto.js';
 import type { Deps } from '../../../platform/deps.js';
@@ -40,17 +40,20 @@ interface Signer {
  * fails, the new object is removed.
  */
 async function store(
-  deps: Deps,
-  aziendaId: string,
+  /** The signer's context (the office's or technician's; a system context for a signing link). */
+  ctx: CompanyContext,
   reportId: string,
   bytes: Buffer,
   signer: Signer,
   check: (tx: Tx, report: repo.ReportRow) => Promise<void>,
-  now: Date = deps.clock.now(),
+  now: Date = ctx.clock.now(),
 ): Promise<Date> {
+  const { deps } = ctx;
+  const aziendaId = ctx.company.id;
   const stored = await deps.storage.put(aziendaId, Readable.from([bytes]));
   try {
-    const { at, oldKey } = await deps.db.transaction(async (tx) => {
+    const { at, oldKey } = await ctx.transaction(async (unit) => {
+      const tx = unit.db as Tx;
       const row = await repo.lockReport(tx, aziendaId, reportId);
       if (!row) throw notFound('Rapportino');
       await check(tx, row);
@@ -76,6 +79,17 @@ async function store(
         firmaIp: signer.remoto ? signer.ip : null,
       });
       await repo.spendSignatureLinks(tx, aziendaId, reportId, now);
+      await unit.emit({
+        type: 'report.signed',
+        aggregateId: reportId,
+        payload: {
+          id: reportId,
+          numero_assistenza: row.numeroAssistenza,
+          cliente_id: row.clienteId,
+          firmatario: signer.firmatario,
+          firmato_at: now.toISOString(),
+        },
+      });
       return { at: now, oldKey: old?.storageKey };
     });
     if (oldKey) await removeObjects(deps, [oldKey]);
@@ -138,8 +152,7 @@ export async function sign(
   await signable(ctx, input.id);
   const bytes = pngBytes(input.png);
   await store(
-    ctx.deps,
-    ctx.company.id,
+    ctx,
     input.id,
     bytes,
     { firmatario: input.firmatario, remoto: false, ip: null, uploadedBy: userIdOf(ctx.principal) },
@@ -296,9 +309,10 @@ export async function publicSign(
   await takeHit(deps, RATE_RULES.signatureSignPerClient, client);
   const link = await openLink(deps, token, client);
   const bytes = pngBytes(input.png);
+  // No one signs in: the link's company acts as the signing link (a system principal without grants).
+  const ctx = await systemContext(deps, link.aziendaId, 'firma-remota');
   const at = await store(
-    deps,
-    link.aziendaId,
+    ctx,
     link.rapportinoId,
     bytes,
     { firmatario: input.firmatario, remoto: true, ip: client, uploadedBy: null },

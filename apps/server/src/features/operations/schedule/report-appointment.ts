@@ -1,5 +1,7 @@
 import { REPORT_APPOINTMENT_MINUTES, SCHEDULE_MAX } from '@fs/contract';
-import type { DbOrTx } from '../../../platform/db/client.js';
+import type { CompanyContext } from '../../../platform/context.js';
+import type { Tx } from '../../../platform/db/client.js';
+import { emitAppointment, emitMoved } from './events.js';
 import * as repo from './repo.js';
 import { localDay } from './time.js';
 import * as visits from './visit-repo.js';
@@ -38,37 +40,47 @@ export function visitTitle(richiesta: string | null, numero: string): string {
  * occurrence without a report becomes the report's, rather than a second one for the same visit.
  */
 export async function syncReportAppointment(
-  tx: DbOrTx,
-  aziendaId: string,
-  tz: string,
+  /** The context of the save's transaction (the planner's events are written in it). */
+  ctx: CompanyContext,
   v: ReportVisit,
   at: Date | null | undefined,
   opts: { attivitaDataId?: string } = {},
 ): Promise<void> {
+  const tx = ctx.db as Tx;
+  const aziendaId = ctx.company.id;
+  const tz = ctx.company.timezone;
   let old = await visits.lockOfReport(tx, aziendaId, v.rapportinoId);
   if (!old && opts.attivitaDataId && at !== null) {
     old = await visits.lockUnlinkedOfOccurrence(tx, aziendaId, opts.attivitaDataId);
     if (old) await repo.updateAppointment(tx, aziendaId, old.id, { rapportinoId: v.rapportinoId });
   }
+  // As locked: appointment.moved compares with it (time, days, technicians).
+  const before = old;
   if (old) {
     if (old.clienteId !== v.clienteId) {
       await repo.updateAppointment(tx, aziendaId, old.id, { clienteId: v.clienteId, impiantoId: v.impiantoId });
       await visits.setMachines(tx, aziendaId, old.id, v.macchinari);
+      old = { ...old, clienteId: v.clienteId };
     }
     if (!old.tecnici.length && v.tecnici.length) {
       await visits.setTechnicians(tx, aziendaId, old.id, v.tecnici, old.inizio);
+      old = { ...old, tecnici: v.tecnici };
     }
   }
-  if (at === undefined) return;
+  if (at === undefined) {
+    if (old && before) await emitMoved(ctx, before, old);
+    return;
+  }
   if (at === null) {
     if (!old) return;
     if (old.attivitaDataId) await repo.setPlannedDay(tx, aziendaId, old.attivitaDataId, null);
     await repo.deleteAppointment(tx, aziendaId, old.id);
+    await emitAppointment(ctx, 'appointment.deleted', old);
     return;
   }
   const minutes = REPORT_APPOINTMENT_MINUTES * 60_000;
-  if (old) {
-    if (!old.daFare && old.inizio?.getTime() === at.getTime()) return;
+  if (old && before) {
+    if (!old.daFare && old.inizio?.getTime() === at.getTime()) return emitMoved(ctx, before, old);
     const length =
       !old.daFare && !old.tuttoIlGiorno && old.inizio && old.fine ? old.fine.getTime() - old.inizio.getTime() : minutes;
     await repo.updateAppointment(tx, aziendaId, old.id, {
@@ -81,6 +93,7 @@ export async function syncReportAppointment(
     });
     await visits.setLinksStart(tx, aziendaId, old.id, at);
     if (old.attivitaDataId) await repo.setPlannedDay(tx, aziendaId, old.attivitaDataId, localDay(at, tz));
+    await emitMoved(ctx, before, { ...old, inizio: at, fine: new Date(at.getTime() + length), tuttoIlGiorno: false });
     return;
   }
   const id = await repo.insertAppointment(tx, aziendaId, {
@@ -100,5 +113,14 @@ export async function syncReportAppointment(
     createdBy: v.createdBy,
   });
   await repo.replaceLinks(tx, aziendaId, id, v.tecnici, v.macchinari, at);
+  const fine = new Date(at.getTime() + minutes);
+  await emitAppointment(ctx, 'appointment.created', {
+    id,
+    clienteId: v.clienteId,
+    inizio: at,
+    fine,
+    tuttoIlGiorno: false,
+    tecnici: v.tecnici,
+  });
   if (opts.attivitaDataId) await repo.setPlannedDay(tx, aziendaId, opts.attivitaDataId, localDay(at, tz));
 }

@@ -14,6 +14,7 @@ import type { Deps } from '../../../platform/deps.js';
 import type { DbOrTx, Tx } from '../../../platform/db/client.js';
 import { AppError, forbidden, notFound, type FieldProblem } from '../../../platform/errors.js';
 import { save as saveReport } from '../reports/service.js';
+import { emitAppointment, emitMoved } from './events.js';
 import { scheduleAccess, type ScheduleAccess } from './access.js';
 import { toAppuntamento } from './presenter.js';
 import * as repo from './repo.js';
@@ -316,6 +317,9 @@ async function saveAny(
     if (id) await repo.updateAppointment(tx, aziendaId, id, values);
     else id = await repo.insertAppointment(tx, aziendaId, { ...values, createdBy: userIdOf(ctx.principal) });
     await repo.replaceLinks(tx, aziendaId, id, tecnici, macchinariIds, inizio);
+    const now = { id, clienteId: values.clienteId, inizio, fine, tuttoIlGiorno: !!values.tuttoIlGiorno, tecnici };
+    if (old) await emitMoved(inTx, old, now);
+    else await emitAppointment(inTx, 'appointment.created', now);
     if (old?.attivitaDataId && old.attivitaDataId !== values.attivitaDataId)
       await repo.setPlannedDay(tx, aziendaId, old.attivitaDataId, null);
     if (values.attivitaDataId) {
@@ -357,12 +361,14 @@ export async function setReminder(
 /** DELETE /schedule/appointment/remove/{id}: the activity occurrence is no longer planned; the report stays. */
 export async function remove(ctx: CompanyContext, id: string): Promise<void> {
   const access = scheduleAccess(ctx);
-  await ctx.db.transaction(async (tx) => {
+  await ctx.transaction(async (inTx) => {
+    const tx = inTx.db as Tx;
     const old = await repo.lockAppointment(tx, ctx.company.id, id);
     if (!old || (!access.deleteAll && !old.tecnici.includes(ownIdOf(ctx.principal)))) throw notFound('Appuntamento');
     if (old.daFare && !access.todos.delete) throw forbidden('Eliminare gli interventi da pianificare non è consentito');
     if (old.attivitaDataId) await repo.setPlannedDay(tx, ctx.company.id, old.attivitaDataId, null);
     await repo.deleteAppointment(tx, ctx.company.id, id);
+    await emitAppointment(inTx, 'appointment.deleted', old);
   });
 }
 

@@ -1,5 +1,7 @@
 import type { ColumnSpec, TableSpec } from '../../../platform/db/bulk-upsert.js';
 import { assertRoom, lockCompany, recordAllowance } from '../../../platform/limits.js';
+import { writeEvents } from '../../../platform/events/outbox.js';
+import { customerEvent } from './events.js';
 import * as repo from './repo.js';
 
 /** Address columns: a change moves the customer, so the manual save re-places it. */
@@ -50,4 +52,22 @@ export const customersImport: TableSpec = {
     await lockCompany(tx, aziendaId);
   },
   dependents: [{ when: [...ADDRESS_KEYS], clear: ['latitude', 'longitude'] }],
+  // customer.created / customer.updated per record, in the batch's transaction, in one statement.
+  announce: {
+    columns: ['ragione_sociale', 'partita_iva', 'codice_fiscale'],
+    async write(tx, aziendaId, created, updated) {
+      const facts = (r: Record<string, unknown>) => ({
+        id: r.id as string,
+        ragioneSociale: r.ragione_sociale as string,
+        partitaIva: (r.partita_iva as string | null) ?? null,
+        codiceFiscale: (r.codice_fiscale as string | null) ?? null,
+      });
+      const events = [
+        ...created.map((r) => customerEvent('customer.created', facts(r))),
+        ...updated.map((r) => customerEvent('customer.updated', facts(r))),
+      ];
+      await writeEvents(tx, aziendaId, events);
+      return events.length;
+    },
+  },
 };

@@ -29,6 +29,7 @@ import { duplicateWarnings, toCliente, toRecapito } from './presenter.js';
 import { assertDuplicatesAllowed, codeKey, type DuplicateCheck } from '../../../platform/duplicates.js';
 import { foreignKeyViolation } from '../../../platform/db/pg-errors.js';
 import { assertRoom, lockCompany, recordAllowance } from '../../../platform/limits.js';
+import { customerEvent } from './events.js';
 
 type SaveInput = z.output<typeof customerSaveRequest>;
 
@@ -202,7 +203,8 @@ export async function saveCliente(ctx: CompanyContext, input: SaveInput): Promis
     oreViaggio: input.ore_viaggio,
     ...(point === undefined ? {} : { latitude: point?.latitude ?? null, longitude: point?.longitude ?? null }),
   };
-  const { saved, dups } = await ctx.transaction(async ({ db: tx }) => {
+  const { saved, dups } = await ctx.transaction(async (unit) => {
+    const tx = unit.db;
     await lockCompany(tx, aziendaId);
     const [used, allowed] = await Promise.all([
       repo.countClienti(tx, aziendaId),
@@ -213,9 +215,11 @@ export async function saveCliente(ctx: CompanyContext, input: SaveInput): Promis
     if (!old && !values.codice) values.codice = (await repo.nextRegistryIds(tx, aziendaId, 1))[0]!;
     const dups = await repo.findDuplicates(tx, aziendaId, old?.id ?? null, values as DupKeys);
     assertDuplicatesAllowed(duplicateChecks(values as DupKeys, old, dups), input.confermaDuplicati ?? false);
-    if (!old) return { saved: await repo.insertCliente(tx, aziendaId, values), dups };
-    const row = await repo.updateCliente(tx, aziendaId, old.id, values);
+    const row = old
+      ? await repo.updateCliente(tx, aziendaId, old.id, values)
+      : await repo.insertCliente(tx, aziendaId, values);
     if (!row) throw notFound('Cliente');
+    await unit.emit(customerEvent(old ? 'customer.updated' : 'customer.created', row));
     return { saved: row, dups };
   });
   const warnings = duplicateWarnings(saved, dups);
@@ -262,11 +266,15 @@ export async function setGeolocation(
   input: z.output<typeof customerGeolocationRequest>,
 ): Promise<Customer> {
   const aziendaId = ctx.company.id;
-  const row = await repo.updateCliente(ctx.db, aziendaId, input.id, {
-    latitude: input.latitude,
-    longitude: input.longitude,
+  const row = await ctx.transaction(async (unit) => {
+    const saved = await repo.updateCliente(unit.db, aziendaId, input.id, {
+      latitude: input.latitude,
+      longitude: input.longitude,
+    });
+    if (!saved) throw notFound('Cliente');
+    await unit.emit(customerEvent('customer.updated', saved));
+    return saved;
   });
-  if (!row) throw notFound('Cliente');
   return toCliente(row);
 }
 

@@ -10,6 +10,7 @@ import type { Deps } from '../../../platform/deps.js';
 import { readRecords } from './csv.js';
 import * as repo from './repo.js';
 import type { ValidRow } from '../../../platform/db/bulk-upsert.js';
+import { wakeDispatcher } from '../../../platform/events/outbox.js';
 import { TARGETS } from './targets.js';
 import { csvCellValue } from '../../../platform/http/csv-cell.js';
 
@@ -73,7 +74,7 @@ export async function runImport(deps: Deps, aziendaId: string, importId: string)
       valid = [];
       invalid = [];
       bytes = Math.max(bytes, decoder.bytes);
-      await deps.db.transaction(async (tx) => {
+      const events = await deps.db.transaction(async (tx) => {
         const r = await target.upsert(tx, aziendaId, batchValid);
         const rejected = [
           ...batchInvalid,
@@ -89,7 +90,10 @@ export async function runImport(deps: Deps, aziendaId: string, importId: string)
         });
         // Declared dead meanwhile (a stall longer than IMPORT_STALE_SEC): this batch is undone.
         if (!running) throw new Abandoned();
+        return r.events ?? 0;
       });
+      // The batch announced its records (customer.created, ...): delivered now rather than at the minute's sweep.
+      if (events) await wakeDispatcher(deps);
     };
     for await (const rec of records) {
       if (!alive) throw new Abandoned();
