@@ -1,4 +1,5 @@
 import {
+  Drawer,
   FileInput,
   Loader,
   Modal,
@@ -100,6 +101,7 @@ export function localizedTheme(t: TFunction) {
           defaultProps: { closeButtonProps: { 'aria-label': t('a11y.closeNotification') } },
         }),
         Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': t('a11y.closeDialog') } } }),
+        Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': t('a11y.closeDialog') } } }),
         FileInput: FileInput.extend({ defaultProps: clear }),
         Select: Select.extend({ defaultProps: clear }),
         TagsInput: TagsInput.extend({ defaultProps: clear }),

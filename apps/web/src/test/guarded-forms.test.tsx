@@ -10,6 +10,7 @@ import { CampoModal } from '../features/operations/report-config/CampoModal';
 import { GroupEditor } from '../features/identity/users/GroupEditor';
 import { PositionModal } from '../features/registries/customers/PositionModal';
 import { BillingForm } from '../features/billing/subscription/CompanyDataPage';
+import { WebhookModal } from '../features/company/integrations/webhooks/WebhookModal';
 
 const t = (key: string) => i18n.t(key);
 
@@ -27,6 +28,11 @@ const modals: [string, (onClose: () => void) => ReactElement, string][] = [
   ],
   ['permission group', (onClose) => <GroupEditor group={null} users={[]} onClose={onClose} />, 'users.groups.name'],
   ['position', (onClose) => <PositionModal customer={customer} onClose={onClose} />, 'customers.geo.latitude'],
+  [
+    'webhook',
+    (onClose) => <WebhookModal onClose={onClose} onCreated={() => {}} onSaved={() => {}} />,
+    'integrations.webhooks.description',
+  ],
 ];
 
 describe('form modals ask before discarding changes', () => {

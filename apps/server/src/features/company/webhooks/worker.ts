@@ -125,7 +125,7 @@ async function deliverTo(
         if (to.length) {
           await deps.jobs.send<MailMessage>(
             MAIL_QUEUE,
-            disabledMail(to, endpoint.url, disabled, `${deps.config.publicUrl}/external-integrations?tab=webhooks`),
+            disabledMail(to, endpoint.url, disabled, `${deps.config.publicUrl}/external-integrations?tab=webhook`),
           );
         }
         return;
