@@ -35,7 +35,7 @@ import { checkRouteTable, collectRegisteredRoutes, openApiTransform } from './pl
 import { SandboxGateway } from './platform/payments/sandbox.js';
 import { allJobs } from './features/jobs.js';
 import { setUpJobs, startWorkers } from './platform/job-registry.js';
-import { systemResolve, type Resolve } from './features/company/webhooks/ssrf.js';
+import { systemResolve, type Resolve } from './platform/dns.js';
 
 export interface BuildOptions {
   /** A ready database (tests); otherwise opened from the configuration. */

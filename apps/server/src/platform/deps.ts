@@ -8,7 +8,7 @@ import type { Jobs } from './jobs.js';
 import type { Storage } from './storage.js';
 import type { PaymentGateway } from './payments/gateway.js';
 import type { Clock } from './clock.js';
-import type { Resolve } from '../features/company/webhooks/ssrf.js';
+import type { Resolve } from './dns.js';
 
 /** What services are given: made once at start, passed down, never imported as globals. */
 export interface Deps {

@@ -9,7 +9,7 @@ import { loadConfig } from '../config.js';
 import { buildApp, type BuiltApp } from '../app.js';
 import { openDatabase, type Database } from '../platform/db/client.js';
 import { startSmtp } from './smtp.js';
-import type { Resolve } from '../features/company/webhooks/ssrf.js';
+import type { Resolve } from '../platform/dns.js';
 
 export const onPostgres = process.env.TEST_DB === 'postgres';
 

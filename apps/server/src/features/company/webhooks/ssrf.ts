@@ -1,6 +1,7 @@
-import dns from 'node:dns';
+import type dns from 'node:dns';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
+import type { Resolve } from '../../../platform/dns.js';
 
 /**
  * Server-side request forgery (decision 0049): a webhook may not reach the server's own network. An address in a
@@ -11,10 +12,7 @@ import ipaddr from 'ipaddr.js';
  * WEBHOOKS_ALLOW_PRIVATE is set (tests, a local development receiver).
  */
 
-/** A resolver: every address a name has (dns.lookup with all: true in production; tests inject their own). */
-export type Resolve = (host: string) => Promise<{ address: string; family: number }[]>;
-
-export const systemResolve: Resolve = (host) => dns.promises.lookup(host, { all: true, verbatim: true });
+export type { Resolve } from '../../../platform/dns.js';
 
 const REASONS: Record<string, string> = {
   private: 'un indirizzo di rete privata',
