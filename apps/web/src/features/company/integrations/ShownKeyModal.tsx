@@ -1,6 +1,7 @@
-import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { Alert, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { CopySecretButton } from './CopySecretButton';
 
 /** The key, this once: the server keeps only its hash. */
 export function ShownKeyModal({ apiKey, onClose }: { apiKey: string; onClose: () => void }) {
@@ -20,18 +21,7 @@ export function ShownKeyModal({ apiKey, onClose }: { apiKey: string; onClose: ()
           >
             {apiKey}
           </Code>
-          <CopyButton value={apiKey}>
-            {({ copied, copy }) => (
-              <Button
-                // The label and icon say it is copied; a filled teal button would fail the text contrast (2.6:1).
-                variant="light"
-                onClick={copy}
-                leftSection={copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
-              >
-                {copied ? t('integrations.keys.copied') : t('integrations.keys.copy')}
-              </Button>
-            )}
-          </CopyButton>
+          <CopySecretButton value={apiKey} />
         </Group>
         <Text size="sm" c="dimmed">
           {t('integrations.keys.howToUse')}

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Code, CopyButton, Group, List, Modal, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCopy, IconEye } from '@tabler/icons-react';
+import { Alert, Button, Code, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { WEBHOOK_OLD_SECRET_HOURS } from '@fs/contract';
 import { errorText } from '../../../../app/api/errors';
+import { CopySecretButton } from '../CopySecretButton';
 import { useRevealSecret } from './api';
 
 export type SecretModalProps =
@@ -42,17 +43,7 @@ export function SecretModal(props: SecretModalProps) {
             {secret ?? `${props.mode === 'reveal' ? props.hint : ''}`}
           </Code>
           {secret ? (
-            <CopyButton value={secret}>
-              {({ copied, copy }) => (
-                <Button
-                  variant="light"
-                  onClick={copy}
-                  leftSection={copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
-                >
-                  {copied ? t('integrations.keys.copied') : t('integrations.keys.copy')}
-                </Button>
-              )}
-            </CopyButton>
+            <CopySecretButton value={secret} />
           ) : (
             props.mode === 'reveal' && (
               <Button
