@@ -39,8 +39,13 @@ test('a pinned side menu stays expanded after a reload', async ({ page }) => {
   await page.mouse.move(900, 400);
   await expect(menu).toHaveCSS('width', '70px');
 
-  await menu.hover(); // the pin shows on the expanded menu
-  await menu.getByRole('button', { name: 'Tieni aperto il menu' }).click();
+  // The pin shows on the expanded menu. A hover that lands before the page's handlers are attached expands nothing
+  // until the pointer moves again (a clean-clone CI run waited 90 s on it), so the pointer leaves and comes back.
+  await expect(async () => {
+    await page.mouse.move(900, 400);
+    await menu.hover();
+    await menu.getByRole('button', { name: 'Tieni aperto il menu' }).click({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(menu.getByRole('button', { name: 'Non tenere aperto il menu' })).toHaveAttribute('aria-pressed', 'true');
 
   await page.reload();
