@@ -23,3 +23,15 @@ export function csvRow(values: readonly string[]): string[] {
 export function csvCellValue(cell: string): string {
   return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
 }
+
+/**
+ * How every CSV the product writes is laid out: `;` (what an Italian Excel splits on), a BOM (so it reads UTF-8),
+ * CRLF between records, and a cell with a line break quoted even when the break is a bare LF or CR, which
+ * csv-stringify would otherwise write as is with CRLF records (a note of two lines would split its record).
+ */
+export const CSV_OPTIONS = {
+  delimiter: ';',
+  bom: true,
+  record_delimiter: 'windows',
+  quoted_match: /[\r\n]/,
+} as const;

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { formatDay } from '@fs/contract';
 import { contentDisposition } from './content-disposition.js';
-import { csvCell } from './csv-cell.js';
+import { CSV_OPTIONS, csvCell } from './csv-cell.js';
 import { primed, streamOf } from './streams.js';
 
 /**
@@ -82,7 +82,7 @@ export async function sendTableExport(reply: FastifyReply, t: TableExport): Prom
     .header('x-content-type-options', 'nosniff');
   if (t.format === 'csv') {
     const { stringify } = await import('csv-stringify');
-    const csv = stringify({ delimiter: ';', bom: true, record_delimiter: 'windows' });
+    const csv = stringify(CSV_OPTIONS);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .send(streamOf(reply.log, fileName, csvRows(table), csv));

@@ -2,7 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { formatDay, type DataExportFormat } from '@fs/contract';
 import type { DbOrTx } from '../../../platform/db/client.js';
 import type { Deps } from '../../../platform/deps.js';
-import { csvCell } from '../../../platform/http/csv-cell.js';
+import { CSV_OPTIONS, csvCell } from '../../../platform/http/csv-cell.js';
 import { importColumns, PRICE_COLUMN, type ExportFile } from './entities.js';
 import * as repo from './repo.js';
 
@@ -15,11 +15,6 @@ export const SHEET_ROWS = 1_048_575;
 const NEVER = new Set(['azienda_id', 'search_text']);
 const NUMERIC = new Set(['numeric', 'integer', 'bigint', 'smallint', 'double precision', 'real']);
 type Kind = 'number' | 'day' | 'text';
-/**
- * `;`, BOM, CRLF (what an Italian Excel opens and the import reads); a cell with a line break is quoted even when
- * it is a bare LF or CR, which csv-stringify would otherwise write as is (splitting the record for a reader).
- */
-const CSV_OPTIONS = { delimiter: ';', bom: true, record_delimiter: 'windows', quoted_match: /[\r\n]/ } as const;
 
 export interface PlannedFile {
   file: ExportFile;

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { formatDay, formatMinutes, type ClockingAnomaly } from '@fs/contract';
 import { contentDisposition } from '../../../platform/http/content-disposition.js';
-import { csvCell } from '../../../platform/http/csv-cell.js';
+import { CSV_OPTIONS, csvCell } from '../../../platform/http/csv-cell.js';
 import { primed, streamOf } from '../../../platform/http/streams.js';
 import type { ClockingExport, ClockingLine } from './export.js';
 
@@ -227,7 +227,7 @@ export async function sendClockingExport(
     .header('x-content-type-options', 'nosniff');
   if (format === 'csv') {
     const { stringify } = await import('csv-stringify');
-    const csv = stringify({ delimiter: ';', bom: true, record_delimiter: 'windows' });
+    const csv = stringify(CSV_OPTIONS);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .send(streamOf(reply.log, fileName, csvRows(ready, lang), csv));
