@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('customer events in the outbox', () => {
-  it('customer.created at creation, customer.updated at a save and a pin moved on the map', async () => {
+  it('customer.created at creation, customer.updated at a save that changes something and a pin moved on the map', async () => {
     const c = await createCompany(t);
     const admin = await c.login('admin');
     const piva = randomPartitaIva();
@@ -25,6 +25,12 @@ describe('customer events in the outbox', () => {
       body: { ...body, id, ragione_sociale: 'Rossi Impianti S.p.A.', codice_fiscale: 'rssmra85t10a562s' },
     });
     expect(renamed.status, JSON.stringify(renamed.json)).toBe(200);
+    // The same form saved again changes nothing: nothing is announced.
+    const again = await call(t.app, 'POST', '/api/clienti/cliente', {
+      ...admin,
+      body: { ...body, id, ragione_sociale: 'Rossi Impianti S.p.A.', codice_fiscale: 'rssmra85t10a562s' },
+    });
+    expect(again.status, JSON.stringify(again.json)).toBe(200);
     const pin = await call(t.app, 'POST', '/api/clienti/cliente/geolocation', {
       ...admin,
       body: { id, latitude: 45.4642, longitude: 9.19 },

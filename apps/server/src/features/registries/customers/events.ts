@@ -19,3 +19,14 @@ export const customerEvent = (type: 'customer.created' | 'customer.updated', c: 
     codice_fiscale: c.codiceFiscale || null,
   },
 });
+
+/** Columns that change on every save (or follow the others): not a change a receiver is told about. */
+const NOT_NEWS = new Set(['updatedAt', 'createdAt', 'searchText']);
+
+/** Whether a save changed anything of the customer's row (a save of the same form again announces nothing). */
+export function customerChanged(before: Record<string, unknown>, after: Record<string, unknown>): boolean {
+  return Object.keys(after).some((k) => !NOT_NEWS.has(k) && !sameValue(before[k], after[k]));
+}
+
+const sameValue = (a: unknown, b: unknown): boolean =>
+  a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : JSON.stringify(a) === JSON.stringify(b);

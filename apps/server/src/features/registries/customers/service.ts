@@ -29,7 +29,7 @@ import { duplicateWarnings, toCliente, toRecapito } from './presenter.js';
 import { assertDuplicatesAllowed, codeKey, type DuplicateCheck } from '../../../platform/duplicates.js';
 import { foreignKeyViolation } from '../../../platform/db/pg-errors.js';
 import { assertRoom, lockCompany, recordAllowance } from '../../../platform/limits.js';
-import { customerEvent } from './events.js';
+import { customerChanged, customerEvent } from './events.js';
 
 type SaveInput = z.output<typeof customerSaveRequest>;
 
@@ -219,7 +219,8 @@ export async function saveCliente(ctx: CompanyContext, input: SaveInput): Promis
       ? await repo.updateCliente(tx, aziendaId, old.id, values)
       : await repo.insertCliente(tx, aziendaId, values);
     if (!row) throw notFound('Cliente');
-    await unit.emit(customerEvent(old ? 'customer.updated' : 'customer.created', row));
+    if (!old) await unit.emit(customerEvent('customer.created', row));
+    else if (customerChanged(old, row)) await unit.emit(customerEvent('customer.updated', row));
     return { saved: row, dups };
   });
   const warnings = duplicateWarnings(saved, dups);
