@@ -110,6 +110,16 @@ describe('api client refresh and retry (0014)', () => {
     expect(navigate).toHaveBeenCalledWith('/login?redirectAfterLogin=%2Fcompany');
   });
 
+  it('keeps the session when the refresh does not reach the server (a reload cut it off, no network)', async () => {
+    mockFetch((url) =>
+      url === '/api/session/generate-access-token' ? Promise.reject(new TypeError('Failed to fetch')) : expired(),
+    );
+    const error = await apiRequest('/api/a').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(sessionStore.get()).toMatchObject({ token: 'access-1', refreshToken: 'refresh-1' });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('does not treat a public call 401 as a session failure', async () => {
     mockFetch(() => json(401, { success: false, code: '0019', message: 'password' }));
     await expect(apiRequest('/api/login/login', { isPublic: true })).rejects.toMatchObject({ code: '0019' });

@@ -139,10 +139,13 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
           await refreshAccessToken();
           continue;
         } catch (refreshError) {
-          const failure = refreshError instanceof ApiError ? refreshError : error;
-          if (failure.code === '0017') handleOtherDevice();
+          // Only the server refusing the session ends it. A refresh cut off (the page unloading mid-request, no
+          // network) or a server error keeps the tokens for the next try: clearing them there signed a user out
+          // when a reload met a refresh in flight.
+          if (!(refreshError instanceof ApiError) || refreshError.status !== 401) throw refreshError;
+          if (refreshError.code === '0017') handleOtherDevice();
           else signOutToLogin();
-          throw failure;
+          throw refreshError;
         }
       }
       handleSessionError(error);
