@@ -8,6 +8,7 @@
  *   BENCH_DATABASE_URL=postgres://... npx tsx bench/statistics.ts  # PostgreSQL: reuses `seed:large --reports 300000`
  *                                                                  # (three years, 100,000 a year) when it is there
  *   BENCH_SMOKE=1 npx tsx bench/statistics.ts                      # a tiny company of its own, a few runs (CI)
+ *   BENCH_SKIP_EXPORTS=1 BENCH_ONLY=customers ...                  # only the calls whose label has the word; no exports
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -110,6 +111,7 @@ console.log(
   `\n| call (${from} to ${today}: ${inRange.toLocaleString('en')} reports, ${database.kind}) | p50 ms | p95 ms |\n|---|---|---|`,
 );
 for (const [label, url] of calls) {
+  if (process.env.BENCH_ONLY && !label.includes(process.env.BENCH_ONLY)) continue;
   const times: number[] = [];
   for (let i = 0; i < RUNS + WARM; i++) {
     const s = performance.now();
@@ -132,8 +134,8 @@ async function download(url: string): Promise<number> {
     bytes += value.length;
   }
 }
-console.log('\n| export (whole file) | size | p50 s | max s |\n|---|---|---|---|');
-for (const [label, url] of [
+if (process.env.BENCH_SKIP_EXPORTS !== '1') console.log('\n| export (whole file) | size | p50 s | max s |\n|---|---|---|---|');
+for (const [label, url] of process.env.BENCH_SKIP_EXPORTS === '1' ? [] : [
   ['hours CSV (a year of report days)', `/api/stats/csv/export-ore-lavoro?${q}`],
   ['materials CSV (a year of material lines)', `/api/stats/csv/export-materiale-lavoro?${q}`],
 ] as const) {

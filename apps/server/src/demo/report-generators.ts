@@ -74,7 +74,7 @@ export function reportsBatch(
              ${tech} -> ((g * 7) % ${n(techs.length)})::int as t
         from generate_series(${n(lo)}, ${n(hi)}) g, nn
     ), days as (
-      select src.id, src.g, k, least(src.d + (k - 1), current_date) as data, src.t,
+      select src.id, src.g, src.ci, k, least(src.d + (k - 1), current_date) as data, src.t,
              (1 + ((src.g * 3 + k) % 6) * 0.5)::numeric(6, 2) as ore,
              (((src.g + k) % 4) * 0.5)::numeric(6, 2) as ore_viaggio,
              ((src.g * 11 + k * 7) % 80)::numeric(8, 1) as km
@@ -115,11 +115,11 @@ export function reportsBatch(
       select ${aziendaId}::uuid, src.id, (src.t ->> 'id')::uuid, src.d from src
       returning 1
     ), rg as (
-      insert into rapportini_giornate (azienda_id, rapportino_id, ordine, data, tecnico_id, tecnico_nome, totale_ore,
-                                       km_viaggio, ore_viaggio)
-      select ${aziendaId}::uuid, days.id, days.k - 1, days.data, (days.t ->> 'id')::uuid, days.t ->> 'nome', days.ore,
-             days.km, days.ore_viaggio
-        from days
+      insert into rapportini_giornate (azienda_id, rapportino_id, cliente_id, ordine, data, tecnico_id, tecnico_nome,
+                                       totale_ore, km_viaggio, ore_viaggio)
+      select ${aziendaId}::uuid, days.id, cl.id, days.k - 1, days.data, (days.t ->> 'id')::uuid, days.t ->> 'nome',
+             days.ore, days.km, days.ore_viaggio
+        from days join seed_report_clienti cl on cl.rn = days.ci
       returning 1
     ), rm as (
       insert into rapportini_materiali (azienda_id, rapportino_id, ordine, articolo_id, codice, descrizione, quantita,

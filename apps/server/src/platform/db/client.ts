@@ -161,12 +161,13 @@ async function openPglite(opts: DatabaseOptions): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   // The API's queries are short: starting parallel workers costs more than they save (a 10,000-hit
-  // prefix count took 50 ms with two workers, 5 ms without, on a 2-core machine). A URL that sets
-  // its own `options` decides for itself.
+  // prefix count took 50 ms with two workers, 5 ms without, on a 2-core machine). JIT compiling is off
+  // for the same reason: the statistics' sums cross its cost threshold and spent 80 ms compiling a
+  // 1-second query's expressions, more than it saved. A URL that sets its own `options` decides for itself.
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
-    ...(/[?&]options=/.test(url) ? {} : { options: '-c max_parallel_workers_per_gather=0' }),
+    ...(/[?&]options=/.test(url) ? {} : { options: '-c max_parallel_workers_per_gather=0 -c jit=off' }),
   });
   const db = drizzlePg(pool, { schema });
   return {

@@ -406,6 +406,8 @@ export const rapportini = pgTable(
   },
   (t) => [
     uniqueIndex('rapportini_azienda_id_uq').on(t.aziendaId, t.id),
+    // The report's customer is copied onto its days through this key (migration 0041: updates cascade).
+    uniqueIndex('rapportini_cliente_uk').on(t.aziendaId, t.id, t.clienteId),
     index('rapportini_cliente_idx').on(t.aziendaId, t.clienteId),
     uniqueIndex('rapportini_numero_uq').on(t.aziendaId, t.numeroAssistenza),
     index('rapportini_apertura_idx').on(t.aziendaId, t.dataApertura, t.id),

@@ -19,7 +19,7 @@ import {
 import { aziende, utenti } from './schema.js';
 import { articoli, controlli } from './schema-articles.js';
 import { rapportini } from './schema-contracts.js';
-import { macchinari } from './schema-customers.js';
+import { clienti, macchinari } from './schema-customers.js';
 
 /**
  * The lines of a work report, the custom field configuration, the numbering and the outbox
@@ -44,6 +44,8 @@ export const rapportiniTecnici = pgTable(
     utenteId: uuid('utente_id').notNull(),
     /** The report's open date, copied so the technician filter walks one index in date order. */
     dataApertura: date('data_apertura', { mode: 'string' }).notNull(),
+    /** The report's closing day in the company's time zone, null while not closed: kept by triggers (migration 0041). */
+    chiusoGiorno: date('chiuso_giorno', { mode: 'string' }),
   },
   (t) => [
     primaryKey({ name: 'rapportini_tecnici_pk', columns: [t.rapportinoId, t.utenteId] }),
@@ -90,6 +92,8 @@ export const rapportiniGiornate = pgTable(
     id: id(),
     aziendaId: azienda(),
     rapportinoId: uuid('rapportino_id').notNull(),
+    /** The report's customer, copied (migration 0041): the statistics sum days by customer without the report. */
+    clienteId: uuid('cliente_id').notNull(),
     ordine: integer('ordine').notNull(),
     data: date('data', { mode: 'string' }).notNull(),
     tecnicoId: uuid('tecnico_id'),
@@ -117,6 +121,7 @@ export const rapportiniGiornate = pgTable(
       t.data,
       t.rapportinoId,
       t.tecnicoId,
+      t.clienteId,
       t.totaleOre,
       t.oreViaggio,
       t.kmViaggio,
@@ -126,6 +131,13 @@ export const rapportiniGiornate = pgTable(
       columns: [t.aziendaId, t.rapportinoId],
       foreignColumns: [rapportini.aziendaId, rapportini.id],
     }).onDelete('cascade'),
+    foreignKey({
+      name: 'rapportini_giornate_cliente_fk',
+      columns: [t.aziendaId, t.rapportinoId, t.clienteId],
+      foreignColumns: [rapportini.aziendaId, rapportini.id, rapportini.clienteId],
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
     foreignKey({
       name: 'rapportini_giornate_tecnico_fk',
       columns: [t.aziendaId, t.tecnicoId],
@@ -355,6 +367,52 @@ export const rapportiniMailLog = pgTable(
       name: 'rapportini_mail_log_rapportino_fk',
       columns: [t.aziendaId, t.rapportinoId],
       foreignColumns: [rapportini.aziendaId, rapportini.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** Per company, month and customer: reports opened, report days' hours, revenue closed (migration 0041). */
+export const statisticheClientiMesi = pgTable(
+  'statistiche_clienti_mesi',
+  {
+    aziendaId: uuid('azienda_id').notNull(),
+    mese: date('mese', { mode: 'string' }).notNull(),
+    clienteId: uuid('cliente_id').notNull(),
+    aperti: integer('aperti').notNull().default(0),
+    ore: numeric('ore', { precision: 14, scale: 2 }).notNull().default('0'),
+    oreViaggio: numeric('ore_viaggio', { precision: 14, scale: 2 }).notNull().default('0'),
+    ricavi: numeric('ricavi', { precision: 16, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [
+    primaryKey({ name: 'statistiche_clienti_mesi_pk', columns: [t.aziendaId, t.mese, t.clienteId] }),
+    foreignKey({
+      name: 'statistiche_clienti_mesi_cliente_fk',
+      columns: [t.aziendaId, t.clienteId],
+      foreignColumns: [clienti.aziendaId, clienti.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** Per company, day and user: report days' hours and km, clocked minutes, reports closed (migration 0041). */
+export const statisticheTecniciGiorni = pgTable(
+  'statistiche_tecnici_giorni',
+  {
+    aziendaId: uuid('azienda_id').notNull(),
+    giorno: date('giorno', { mode: 'string' }).notNull(),
+    utenteId: uuid('utente_id').notNull(),
+    ore: numeric('ore', { precision: 14, scale: 2 }).notNull().default('0'),
+    oreViaggio: numeric('ore_viaggio', { precision: 14, scale: 2 }).notNull().default('0'),
+    km: numeric('km', { precision: 16, scale: 1 }).notNull().default('0'),
+    lavoroMinuti: integer('lavoro_minuti').notNull().default(0),
+    viaggioMinuti: integer('viaggio_minuti').notNull().default(0),
+    chiusi: integer('chiusi').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'statistiche_tecnici_giorni_pk', columns: [t.aziendaId, t.giorno, t.utenteId] }),
+    foreignKey({
+      name: 'statistiche_tecnici_giorni_utente_fk',
+      columns: [t.aziendaId, t.utenteId],
+      foreignColumns: [utenti.aziendaId, utenti.id],
     }).onDelete('cascade'),
   ],
 );

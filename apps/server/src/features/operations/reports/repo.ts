@@ -32,7 +32,7 @@ export interface Lines {
   macchinari: string[];
   mansioneId: string | null;
   /** Days and materials: a line kept from the stored report keeps its id; a new one has none yet. */
-  giornate: Omit<typeof rapportiniGiornate.$inferInsert, 'aziendaId' | 'rapportinoId' | 'ordine'>[];
+  giornate: Omit<typeof rapportiniGiornate.$inferInsert, 'aziendaId' | 'rapportinoId' | 'ordine' | 'clienteId'>[];
   materiali: Omit<typeof rapportiniMateriali.$inferInsert, 'aziendaId' | 'rapportinoId' | 'ordine'>[];
   controlli: Omit<typeof rapportiniControlli.$inferInsert, 'aziendaId' | 'rapportinoId' | 'ordine'>[];
   campi: { campoId: string; valore: string | null }[];
@@ -73,10 +73,11 @@ export async function replaceLines(
   tx: DbOrTx,
   aziendaId: string,
   id: string,
-  dataApertura: string,
+  report: { dataApertura: string; clienteId: string },
   lines: Lines,
   fresh = false,
 ) {
+  const { dataApertura, clienteId } = report;
   const of = { aziendaId, rapportinoId: id };
   if (!fresh) {
     for (const t of [
@@ -97,7 +98,7 @@ export async function replaceLines(
     await tx.insert(rapportiniMacchinari).values(lines.macchinari.map((macchinarioId) => ({ ...of, macchinarioId })));
   if (lines.mansioneId) await tx.insert(rapportiniMansioni).values({ ...of, mansioneId: lines.mansioneId });
   if (lines.giornate.length)
-    await tx.insert(rapportiniGiornate).values(lines.giornate.map((g, i) => ({ ...g, ...of, ordine: i })));
+    await tx.insert(rapportiniGiornate).values(lines.giornate.map((g, i) => ({ ...g, ...of, clienteId, ordine: i })));
   if (lines.materiali.length)
     await tx.insert(rapportiniMateriali).values(lines.materiali.map((m, i) => ({ ...m, ...of, ordine: i })));
   if (lines.controlli.length)

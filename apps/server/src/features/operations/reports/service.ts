@@ -135,6 +135,7 @@ export async function save(ctx: CompanyContext, input: SaveInput): Promise<Repor
         return finish(tx, ctx, old.report.id, old.report.dataApertura, merged, {}, settings, config, {
           gestione: old.report.gestionePrezzi ?? null,
           contrattoId: old.report.contrattoId,
+          clienteId: old.report.clienteId,
         });
       }
     }
@@ -213,7 +214,7 @@ export async function save(ctx: CompanyContext, input: SaveInput): Promise<Repor
           ? new Date(input.data_appuntamento)
           : null,
     );
-    return finish(tx, ctx, id, dataApertura, lines, {}, settings, config, { gestione, contrattoId }, !old);
+    return finish(tx, ctx, id, dataApertura, lines, {}, settings, config, { gestione, contrattoId, clienteId: input.cliente_id }, !old);
   });
 }
 
@@ -227,11 +228,11 @@ async function finish(
   extra: Partial<repo.ReportValues>,
   settings: ReportSettings,
   config: CampoRow[],
-  priced: { gestione: repo.ReportRow['gestionePrezzi']; contrattoId: string | null },
+  priced: { gestione: repo.ReportRow['gestionePrezzi']; contrattoId: string | null; clienteId: string },
   fresh = false,
 ): Promise<Report> {
   const aziendaId = ctx.company.id;
-  await repo.replaceLines(tx, aziendaId, id, dataApertura, lines, fresh);
+  await repo.replaceLines(tx, aziendaId, id, { dataApertura, clienteId: priced.clienteId }, lines, fresh);
   const prezzi = await pricesOf(tx, aziendaId, settings, config, {
     id,
     gestione: priced.gestione ?? null,

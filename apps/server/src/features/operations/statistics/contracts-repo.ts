@@ -60,17 +60,24 @@ export interface MaintenanceRow {
 /** Per maintenance contract, its activity dates due in the span: done by their day, after it, overdue, to come. */
 export async function maintenance(db: DbOrTx, aziendaId: string, s: Span, today: string): Promise<MaintenanceRow[]> {
   const done = sql`(d.fatta_at at time zone ${s.timeZone})::date`;
+  // The dates summed by contract first (index-only), then the few contracts joined: not the dates joined one by one.
   const r = await db.execute(sql`
+    with a as (
+      select d.contratto_id,
+             count(*) filter (where d.fatta_at is not null and ${done} <= d.data)::int as "inTempo",
+             count(*) filter (where d.fatta_at is not null and ${done} > d.data)::int as "inRitardo",
+             count(*) filter (where d.fatta_at is null and d.data < ${today}::date)::int as scadute,
+             count(*) filter (where d.fatta_at is null and d.data >= ${today}::date)::int as programmate
+        from attivita_date d
+       where d.azienda_id = ${aziendaId} and d.data between ${s.from} and ${s.to}
+       group by 1
+    )
     select k.id, k.identificativo, k.cliente_id as "clienteId", cl.ragione_sociale as cliente,
-           count(*) filter (where d.fatta_at is not null and ${done} <= d.data)::int as "inTempo",
-           count(*) filter (where d.fatta_at is not null and ${done} > d.data)::int as "inRitardo",
-           count(*) filter (where d.fatta_at is null and d.data < ${today}::date)::int as scadute,
-           count(*) filter (where d.fatta_at is null and d.data >= ${today}::date)::int as programmate
-      from attivita_date d
-      join contratti k on k.azienda_id = d.azienda_id and k.id = d.contratto_id
+           a."inTempo", a."inRitardo", a.scadute, a.programmate
+      from a
+      join contratti k on k.azienda_id = ${aziendaId} and k.id = a.contratto_id
       join clienti cl on cl.azienda_id = k.azienda_id and cl.id = k.cliente_id
-     where d.azienda_id = ${aziendaId} and d.data between ${s.from} and ${s.to} and k.tipo = 'manutenzione'
-     group by k.id, k.identificativo, k.cliente_id, cl.ragione_sociale
+     where k.tipo = 'manutenzione'
      order by lower(k.identificativo), k.id`);
   return r.rows as unknown as MaintenanceRow[];
 }

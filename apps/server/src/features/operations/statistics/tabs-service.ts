@@ -31,38 +31,33 @@ export async function reportsOverall(ctx: CompanyContext, range: StatsRange) {
   };
 }
 
-/** The customers by worked hours, then revenue, then name (revenue only orders when the caller sees it). */
+/** The span's customer totals and its first customers by worked hours, then revenue, then name (revenue only
+ * orders when the caller sees it). */
 async function customerRows(ctx: CompanyContext, range: StatsRange) {
   const s = scopeOf(ctx, range);
-  const rows = await customers.perCustomer(ctx.db, s.aziendaId, s.span);
+  const { totals, leading } = await customers.perCustomer(ctx.db, s.aziendaId, s.span, STATS_TOP_CUSTOMERS, s.prices);
   const byName = (a: string, b: string) => a.localeCompare(b, 'it', { sensitivity: 'base' });
-  rows.sort(
+  leading.sort(
     (a, b) => b.ore - a.ore || (s.prices ? b.ricavi - a.ricavi : 0) || byName(a.nome, b.nome) || (a.id < b.id ? -1 : 1),
   );
-  return { s, rows };
+  return { s, totals, top: leading.slice(0, STATS_TOP_CUSTOMERS) };
 }
 
 /** GET /stats/clienti/over-all. */
 export async function customersOverall(ctx: CompanyContext, range: StatsRange) {
-  const { s, rows } = await customerRows(ctx, range);
-  const sum = (f: (r: customers.CustomerFigures) => number) => rows.reduce((a, r) => a + Number(f(r)), 0);
+  const { s, totals } = await customerRows(ctx, range);
   return {
-    clienti: rows.filter((r) => r.rapportini > 0).length,
-    rapportini: sum((r) => r.rapportini),
-    oreLavoro: round2(sum((r) => r.ore)),
-    oreViaggio: round2(sum((r) => r.viaggio)),
-    ricavi: moneyOf(
-      s,
-      sum((r) => r.ricavi),
-    ),
+    clienti: totals.clienti,
+    rapportini: totals.rapportini,
+    oreLavoro: round2(totals.ore),
+    oreViaggio: round2(totals.viaggio),
+    ricavi: moneyOf(s, totals.ricavi),
   };
 }
 
 /** GET /v2/stats/clienti: the top 20 and the rest in one row. */
 export async function customerList(ctx: CompanyContext, range: StatsRange) {
-  const { s, rows } = await customerRows(ctx, range);
-  const top = rows.slice(0, STATS_TOP_CUSTOMERS);
-  const rest = rows.slice(STATS_TOP_CUSTOMERS);
+  const { s, totals, top } = await customerRows(ctx, range);
   const righe: {
     cliente: { id: string; nome: string } | null;
     clienti: number;
@@ -78,18 +73,15 @@ export async function customerList(ctx: CompanyContext, range: StatsRange) {
     oreViaggio: round2(r.viaggio),
     ricavi: moneyOf(s, r.ricavi),
   }));
-  if (rest.length) {
-    const sum = (f: (r: customers.CustomerFigures) => number) => rest.reduce((a, r) => a + Number(f(r)), 0);
+  if (totals.righe > top.length) {
+    const sum = (f: (r: customers.CustomerFigures) => number) => top.reduce((a, r) => a + f(r), 0);
     righe.push({
       cliente: null,
-      clienti: rest.length,
-      rapportini: sum((r) => r.rapportini),
-      oreLavoro: round2(sum((r) => r.ore)),
-      oreViaggio: round2(sum((r) => r.viaggio)),
-      ricavi: moneyOf(
-        s,
-        sum((r) => r.ricavi),
-      ),
+      clienti: totals.righe - top.length,
+      rapportini: totals.rapportini - sum((r) => r.rapportini),
+      oreLavoro: round2(totals.ore - sum((r) => r.ore)),
+      oreViaggio: round2(totals.viaggio - sum((r) => r.viaggio)),
+      ricavi: moneyOf(s, totals.ricavi - sum((r) => r.ricavi)),
     });
   }
   return { righe };
