@@ -8,6 +8,7 @@
  *   BENCH_DATABASE_URL=postgres://... npx tsx bench/statistics.ts  # PostgreSQL: reuses `seed:large --reports 300000`
  *                                                                  # (three years, 100,000 a year) when it is there
  *   BENCH_SMOKE=1 npx tsx bench/statistics.ts                      # a tiny company of its own, a few runs (CI)
+ *   BENCH_DATA_DIR=/tmp/x npm run bench:statistics                 # PGlite kept in /tmp/x: seeded once, reused
  *   BENCH_SKIP_EXPORTS=1 BENCH_ONLY=customers ...                  # only the calls whose label has the word; no exports
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -26,7 +27,8 @@ const REPORTS = SMOKE ? 300 : Number(process.env.BENCH_REPORTS ?? 100_000);
 /** The benchmark's own company (the smoke's another), unless the large demo has a year of reports. */
 const PIVA = SMOKE ? '01234560082' : '01234560090';
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fs-bench-statistics-'));
+/** BENCH_DATA_DIR keeps the embedded database between runs (seeded once, not deleted at the end). */
+const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'fs-bench-statistics-'));
 const built = await benchServer(dataDir);
 const { database } = built.deps;
 
@@ -152,4 +154,4 @@ for (const [label, url] of process.env.BENCH_SKIP_EXPORTS === '1' ? [] : [
 }
 
 await built.close();
-rmSync(dataDir, { recursive: true, force: true });
+if (!process.env.BENCH_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });

@@ -156,18 +156,18 @@ test('the owner opens every tab, lists, exports, follows a bar to the report lis
   expect(sheet.getRow(1).getCell(2).value).toBe('Ore lavorate');
   expect(typeof sheet.getRow(2).getCell(2).value).toBe('number');
 
-  // A technician's bar opens their closed reports of the range on /interventions.
+  // A technician's bar opens their reports closed in the range (by closing day) on /interventions.
   await page.getByText('Grafico', { exact: true }).click();
   const closed = panel.getByTestId('chart-technicians-closed');
   const bar = closed.locator('.recharts-bar-rectangle path').first();
   await expect(bar).toBeVisible();
   await bar.click();
   await expect(page).toHaveURL(
-    /\/interventions\?tecnico_id=[0-9a-f-]{36}&stato=CHIUSO&dal=\d{4}-\d{2}-\d{2}&al=\d{4}-\d{2}-\d{2}$/,
+    /\/interventions\?tecnico_id=[0-9a-f-]{36}&stato=CHIUSO&chiuso_dal=\d{4}-\d{2}-\d{2}&chiuso_al=\d{4}-\d{2}-\d{2}$/,
   );
   await expect(page.getByRole('heading', { name: 'Interventi', level: 1 })).toBeVisible();
-  await expect(page.getByTestId('reports-days-filter')).toContainText(
-    /^Aperti dal \d{2}\/\d{2}\/\d{4} al \d{2}\/\d{2}\/\d{4}$/,
+  await expect(page.getByTestId('reports-closed-filter')).toContainText(
+    /^Chiusi dal \d{2}\/\d{2}\/\d{4} al \d{2}\/\d{2}\/\d{4}$/,
   );
   await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('Chiuso');
 

@@ -33,7 +33,7 @@ function exportQuery<K extends string>(def: TableDef<K>) {
 
 export const customersExportQuery = exportQuery(CUSTOMERS_TABLE).extend(customersFiltersSchema.shape).strict();
 export const articlesExportQuery = exportQuery(ARTICLES_TABLE).extend(articlesFiltersSchema.shape).strict();
-/** The reports list's filters (state, customer, technician, contract, completed, open dates), newest first by default. */
+/** The reports list's filters (state, customer, technician, contract, completed, open and closing days), newest first by default. */
 export const reportsExportQuery = exportQuery(REPORTS_TABLE)
   .extend(
     reportsAdminQuery.pick({
@@ -44,6 +44,8 @@ export const reportsExportQuery = exportQuery(REPORTS_TABLE)
       completato: true,
       dal: true,
       al: true,
+      chiuso_dal: true,
+      chiuso_al: true,
     }).shape,
   )
   .extend({ dir: z.enum(['asc', 'desc']).default('desc') })

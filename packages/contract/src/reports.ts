@@ -442,6 +442,9 @@ export const reportsAdminQuery = listQuerySchema(REPORTS_TABLE).extend({
   /** Open date from / to (inclusive), YYYY-MM-DD. */
   dal: isoDate.optional(),
   al: isoDate.optional(),
+  /** Closing day from / to (inclusive, the company's days), YYYY-MM-DD: a closed report's bar on /statistics. */
+  chiuso_dal: isoDate.optional(),
+  chiuso_al: isoDate.optional(),
 });
 export type ReportsAdminQuery = z.input<typeof reportsAdminQuery>;
 

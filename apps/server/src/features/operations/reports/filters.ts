@@ -12,6 +12,8 @@ export interface WireFilters {
   completato?: boolean;
   dal?: string;
   al?: string;
+  chiuso_dal?: string;
+  chiuso_al?: string;
   q?: string;
 }
 
@@ -28,6 +30,9 @@ export function listFiltersOf(ctx: CompanyContext, q: WireFilters): ListFilters 
     completato: q.completato,
     dal: q.dal,
     al: q.al,
+    chiusoDal: q.chiuso_dal,
+    chiusoAl: q.chiuso_al,
+    timeZone: ctx.company.timezone,
     q: q.q,
     onlyUser: reportAccess(ctx).seeAll ? undefined : ownIdOf(ctx.principal),
   };

@@ -19,6 +19,10 @@ export interface ListFilters {
   completato?: boolean;
   dal?: string;
   al?: string;
+  /** Closing days (inclusive) in the company's zone `timeZone`. */
+  chiusoDal?: string;
+  chiusoAl?: string;
+  timeZone?: string;
   q?: string;
   /** Only reports this user is assigned to (a technician without "see colleagues' data"). */
   onlyUser?: string;
@@ -54,6 +58,9 @@ function conditionsOf(aziendaId: string, f: ListFilters): SQL[] {
   if (f.completato !== undefined) conds.push(eq(rapportini.completato, f.completato));
   if (f.dal) conds.push(gte(rapportini.dataApertura, f.dal));
   if (f.al) conds.push(lte(rapportini.dataApertura, f.al));
+  const zone = f.timeZone ?? 'Europe/Rome';
+  if (f.chiusoDal) conds.push(sql`${rapportini.dataChiusura} >= (${f.chiusoDal}::date)::timestamp at time zone ${zone}`);
+  if (f.chiusoAl) conds.push(sql`${rapportini.dataChiusura} < (${f.chiusoAl}::date + 1)::timestamp at time zone ${zone}`);
   if (f.tecnicoId) conds.push(assignedTo(aziendaId, f.tecnicoId, f));
   if (f.onlyUser) conds.push(assignedTo(aziendaId, f.onlyUser, f));
   if (f.q) {

@@ -265,7 +265,7 @@ describe('work reports', () => {
     expect(seen.json.item.modificabile).toBe(false);
   });
 
-  it('filters the list by state, technician, customer, completed and open dates, and searches numbers and customers', async () => {
+  it('filters the list by state, technician, customer, completed, open and closing dates, and searches numbers and customers', async () => {
     const x = await reportCompany(t);
     const mk = (over: Record<string, unknown>) =>
       x.post(x.admin, '/rapportini/rapportino/lavorazione', { cliente_id: x.clienteId, ...over });
@@ -281,6 +281,23 @@ describe('work reports', () => {
     expect(await ids(`tecnico_id=${x.techId}`)).toEqual(['2026-11-05', '2026-10-15']);
     expect(await ids(`cliente_id=${x.clienteId}`)).toEqual(['2026-10-15', '2026-10-01']);
     expect(await ids('dal=2026-10-10&al=2026-10-31')).toEqual(['2026-10-15']);
+    // Closing days are the company's (Rome): 31 October 23:30 UTC is 1 November, 30 October 22:30 UTC the 30th.
+    const close = (apertura: string, at: string) =>
+      t.deps.database.executeSql(
+        `update rapportini set stato = 'CHIUSO', data_chiusura = $3 where azienda_id = $1 and data_apertura = $2`,
+        [x.c.company.id, apertura, at],
+      );
+    await close('2026-10-15', '2026-10-31T23:30:00Z');
+    await close('2026-10-01', '2026-10-30T22:30:00Z');
+    expect(await ids('chiuso_dal=2026-11-01&chiuso_al=2026-11-30')).toEqual(['2026-10-15']);
+    expect(await ids('chiuso_dal=2026-10-01&chiuso_al=2026-10-31')).toEqual(['2026-10-01']);
+    expect(await ids(`chiuso_dal=2026-10-30&tecnico_id=${x.techId}`)).toEqual(['2026-10-15']);
+    expect(await ids('chiuso_al=2026-10-29')).toEqual([]);
+    expect((await x.get(x.admin, '/rapportini/rapportini/admin?chiuso_dal=30/10/2026')).status).toBe(400);
+    await t.deps.database.executeSql(
+      `update rapportini set stato = 'NUOVO', data_chiusura = null where azienda_id = $1 and data_apertura in ('2026-10-01', '2026-10-15')`,
+      [x.c.company.id],
+    );
     expect(await ids('completato=true')).toEqual([]);
     expect(await ids('q=niccolo')).toEqual(['2026-11-05']);
     expect(await ids('q=2026/00002')).toEqual(['2026-10-15']);

@@ -50,6 +50,11 @@ export function ReportsPage() {
   // Opening days of the address (a bar of /statistics), shown as a filter that can be removed; a shortcut wins.
   const days =
     !periodo && (list.filters.dal || list.filters.al) ? { dal: list.filters.dal, al: list.filters.al } : null;
+  // Closing days of the address (a bar of closed reports on /statistics), shown as a filter that can be removed.
+  const closed =
+    list.filters.chiuso_dal || list.filters.chiuso_al
+      ? { dal: list.filters.chiuso_dal, al: list.filters.chiuso_al }
+      : null;
   const [selected, setSelected] = useState<string[]>([]);
   const canDelete = useCan('gestione_interventi', 'delete') === true;
   const mayExport = useCan('esportazione_dati', 'read') === true;
@@ -163,6 +168,17 @@ export function ReportsPage() {
                 data-testid="reports-days-filter"
               >
                 {t('reports.filters.giorniValue', { dal: formatDay(days.dal), al: formatDay(days.al) })}
+              </Button>
+            )}
+            {closed && (
+              <Button
+                variant="light"
+                rightSection={<IconX size={14} aria-hidden />}
+                onClick={() => setFilters({ chiuso_dal: null, chiuso_al: null })}
+                aria-label={t('reports.filters.chiusiClear', { dal: formatDay(closed.dal), al: formatDay(closed.al) })}
+                data-testid="reports-closed-filter"
+              >
+                {t('reports.filters.chiusiValue', { dal: formatDay(closed.dal), al: formatDay(closed.al) })}
               </Button>
             )}
             <Select

@@ -24,6 +24,9 @@ export const LIST = {
     // An opening-day range of its own (a chart's bar on /statistics opens its month): a shortcut wins over it.
     dal: isDay,
     al: isDay,
+    // Closing days (a bar of closed reports or revenue on /statistics), with or without the opening days.
+    chiuso_dal: isDay,
+    chiuso_al: isDay,
   },
 } as const;
 
@@ -40,7 +43,7 @@ export function listQuery(
     dir: state.dir,
   });
   if (state.q) params.set('q', state.q);
-  for (const key of ['stato', 'tecnico_id', 'cliente_id', 'contratto_id', 'completato'] as const) {
+  for (const key of ['stato', 'tecnico_id', 'cliente_id', 'contratto_id', 'completato', 'chiuso_dal', 'chiuso_al'] as const) {
     if (filters[key]) params.set(key, filters[key]);
   }
   const periodo = (filters.periodo || null) as Period | null;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useStats, useStatsGeneral } from './api';
 import { ChartPanel } from './ChartPanel';
 import { Kpis } from './Kpis';
-import { change, formatMeasure, periodDays, periodLabel, reportsLink, summaryText } from './logic';
+import { change, closedLink, formatMeasure, periodDays, periodLabel, reportsLink, summaryText } from './logic';
 import { StatsBars } from './StatsBars';
 import { StatsTable } from './StatsTable';
 import { TabState } from './TabState';
@@ -51,6 +51,10 @@ export function GeneralTab({ range, view, currency }: TabProps) {
     if (!range) return;
     const d = periodDays(row.periodo, range);
     void navigate(reportsLink({ ...d, stato: stato && STATES.includes(stato as never) ? stato : null }));
+  };
+  // Revenue is the reports closed in the period: their closing days.
+  const openClosed = (row: Row) => {
+    if (range) void navigate(closedLink(periodDays(row.periodo, range)));
   };
   const periodCol = {
     key: 'periodo',
@@ -232,7 +236,7 @@ export function GeneralTab({ range, view, currency }: TabProps) {
                     { name: 'ricavi', label: t('statistics.kpi.revenue'), color: 'teal.8' },
                     { name: 'ricaviPrec', label: t('statistics.general.revenueBefore'), color: 'gray.5' },
                   ]}
-                  onBar={(r) => open(r, 'CHIUSO')}
+                  onBar={openClosed}
                 />
               )}
               list={
@@ -243,7 +247,7 @@ export function GeneralTab({ range, view, currency }: TabProps) {
                   rowKey={(r) => r.periodo}
                   currency={money}
                   emptyText={t('statistics.empty')}
-                  onOpen={(r) => open(r, 'CHIUSO')}
+                  onOpen={openClosed}
                   columns={[
                     periodCol,
                     { key: 'ricavi', label: 'statistics.kpi.revenue', kind: 'money', value: (r) => r.ricavi },

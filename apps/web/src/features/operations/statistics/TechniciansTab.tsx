@@ -7,7 +7,7 @@ import { useTechnicians } from '../planner/office/use-technicians';
 import { useStats } from './api';
 import { ChartPanel } from './ChartPanel';
 import { Kpis } from './Kpis';
-import { formatMeasure, reportsLink } from './logic';
+import { closedLink, formatMeasure } from './logic';
 import { StatsBars } from './StatsBars';
 import { StatsTable } from './StatsTable';
 import { TabState } from './TabState';
@@ -35,7 +35,7 @@ export function TechniciansTab({ range, view }: TabProps) {
   }));
   type Row = (typeof rows)[number];
   const open = (r: Row) => {
-    if (range) void navigate(reportsLink({ tecnico_id: r.tecnico.id, stato: 'CHIUSO', dal: range.dal, al: range.al }));
+    if (range) void navigate(closedLink(range, { tecnico_id: r.tecnico.id }));
   };
   const hours = (n: number) => formatMeasure(n, 'hours', lang);
   const count = (n: number) => formatMeasure(n, 'count', lang);

@@ -8,6 +8,7 @@ import {
   periodLabel,
   rangeProblem,
   readAddress,
+  closedLink,
   reportsLink,
   summaryText,
 } from './logic';
@@ -108,6 +109,10 @@ describe('numbers and summaries', () => {
     expect(
       reportsLink({ tecnico_id: 'abc', stato: 'CHIUSO', dal: '2026-03-01', al: '2026-03-31', cliente_id: null }),
     ).toBe('/interventions?tecnico_id=abc&stato=CHIUSO&dal=2026-03-01&al=2026-03-31');
+    // Closed reports (a technician's, revenue): by their closing days, not their opening days.
+    expect(closedLink({ dal: '2026-03-01', al: '2026-03-31' }, { tecnico_id: 'abc' })).toBe(
+      '/interventions?tecnico_id=abc&stato=CHIUSO&chiuso_dal=2026-03-01&chiuso_al=2026-03-31',
+    );
   });
 });
 
