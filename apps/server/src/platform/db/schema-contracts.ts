@@ -427,6 +427,9 @@ export const rapportini = pgTable(
     index('rapportini_stats_chiusura_idx')
       .on(t.aziendaId, t.dataChiusura, t.clienteId, t.contrattoId, t.totale, t.dataApertura)
       .where(sql`${t.stato} = 'CHIUSO'`),
+    index('rapportini_stats_chiusura_contratto_idx')
+      .on(t.aziendaId, t.dataChiusura, t.totale)
+      .where(sql`${t.stato} = 'CHIUSO' AND ${t.contrattoId} IS NOT NULL`),
     index('rapportini_stats_contratto_idx')
       .on(t.aziendaId, t.contrattoId, t.dataChiusura, t.totaleOre)
       .where(sql`${t.stato} = 'CHIUSO' AND ${t.contrattoId} IS NOT NULL`),

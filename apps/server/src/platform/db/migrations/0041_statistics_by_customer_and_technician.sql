@@ -46,6 +46,9 @@ DROP INDEX "rapportini_giornate_stats_idx";
 --> statement-breakpoint
 CREATE INDEX "rapportini_giornate_stats_idx" ON "rapportini_giornate" USING btree ("azienda_id","data","rapportino_id","tecnico_id","cliente_id","totale_ore","ore_viaggio","km_viaggio");
 --> statement-breakpoint
+-- The revenue of the closed reports on a contract (the contracts tab), summed along their closing instants.
+CREATE INDEX "rapportini_stats_chiusura_contratto_idx" ON "rapportini" USING btree ("azienda_id","data_chiusura","totale") WHERE "rapportini"."stato" = 'CHIUSO' AND "rapportini"."contratto_id" IS NOT NULL;
+--> statement-breakpoint
 -- 2. The report's closing day (in the company's time zone) on its technician links; null while not closed.
 ALTER TABLE "rapportini_tecnici" ADD COLUMN "chiuso_giorno" date;
 --> statement-breakpoint
