@@ -162,6 +162,12 @@ describe('the kept sums by customer and by technician (migration 0041)', () => {
     );
     await same();
     expect((await x.sql(KEPT_USERS, [x.az])).find((r) => r.giorno === '2026-10-16')).toMatchObject({ utente_id: x.techId, chiusi: 1 });
+    // A technician deleted: their days stay without a technician, their links and clockings go, and so do their sums.
+    await x.sql(`delete from utenti where id = $1`, [x.techId]);
+    await same();
+    expect(await x.sql(`select count(*)::int as n from statistiche_tecnici_giorni where utente_id = $1`, [x.techId])).toEqual([
+      { n: 0 },
+    ]);
     // The other company's sums never moved.
     expect(await y.sql(KEPT_USERS, [y.az])).toEqual(before);
   });
