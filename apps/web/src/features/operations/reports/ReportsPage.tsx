@@ -111,7 +111,7 @@ export function ReportsPage() {
               }
             : undefined
         }
-        activeFilters={[stato, cliente, contratto, tecnico, periodo ?? days, completato].filter(Boolean).length}
+        activeFilters={[stato, cliente, contratto, tecnico, periodo ?? days, closed, completato].filter(Boolean).length}
         filters={
           <>
             <Select
