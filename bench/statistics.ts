@@ -136,11 +136,14 @@ async function download(url: string): Promise<number> {
     bytes += value.length;
   }
 }
-if (process.env.BENCH_SKIP_EXPORTS !== '1') console.log('\n| export (whole file) | size | p50 s | max s |\n|---|---|---|---|');
-for (const [label, url] of process.env.BENCH_SKIP_EXPORTS === '1' ? [] : [
-  ['hours CSV (a year of report days)', `/api/stats/csv/export-ore-lavoro?${q}`],
-  ['materials CSV (a year of material lines)', `/api/stats/csv/export-materiale-lavoro?${q}`],
-] as const) {
+if (process.env.BENCH_SKIP_EXPORTS !== '1')
+  console.log('\n| export (whole file) | size | p50 s | max s |\n|---|---|---|---|');
+for (const [label, url] of process.env.BENCH_SKIP_EXPORTS === '1'
+  ? []
+  : ([
+      ['hours CSV (a year of report days)', `/api/stats/csv/export-ore-lavoro?${q}`],
+      ['materials CSV (a year of material lines)', `/api/stats/csv/export-materiale-lavoro?${q}`],
+    ] as const)) {
   const times: number[] = [];
   let bytes = 0;
   for (let i = 0; i < (SMOKE ? 1 : 3); i++) {

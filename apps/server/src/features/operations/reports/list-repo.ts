@@ -59,8 +59,10 @@ function conditionsOf(aziendaId: string, f: ListFilters): SQL[] {
   if (f.dal) conds.push(gte(rapportini.dataApertura, f.dal));
   if (f.al) conds.push(lte(rapportini.dataApertura, f.al));
   const zone = f.timeZone ?? 'Europe/Rome';
-  if (f.chiusoDal) conds.push(sql`${rapportini.dataChiusura} >= (${f.chiusoDal}::date)::timestamp at time zone ${zone}`);
-  if (f.chiusoAl) conds.push(sql`${rapportini.dataChiusura} < (${f.chiusoAl}::date + 1)::timestamp at time zone ${zone}`);
+  if (f.chiusoDal)
+    conds.push(sql`${rapportini.dataChiusura} >= (${f.chiusoDal}::date)::timestamp at time zone ${zone}`);
+  if (f.chiusoAl)
+    conds.push(sql`${rapportini.dataChiusura} < (${f.chiusoAl}::date + 1)::timestamp at time zone ${zone}`);
   if (f.tecnicoId) conds.push(assignedTo(aziendaId, f.tecnicoId, f));
   if (f.onlyUser) conds.push(assignedTo(aziendaId, f.onlyUser, f));
   if (f.q) {

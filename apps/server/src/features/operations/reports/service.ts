@@ -214,7 +214,18 @@ export async function save(ctx: CompanyContext, input: SaveInput): Promise<Repor
           ? new Date(input.data_appuntamento)
           : null,
     );
-    return finish(tx, ctx, id, dataApertura, lines, {}, settings, config, { gestione, contrattoId, clienteId: input.cliente_id }, !old);
+    return finish(
+      tx,
+      ctx,
+      id,
+      dataApertura,
+      lines,
+      {},
+      settings,
+      config,
+      { gestione, contrattoId, clienteId: input.cliente_id },
+      !old,
+    );
   });
 }
 

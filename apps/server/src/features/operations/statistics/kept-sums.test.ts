@@ -93,7 +93,10 @@ describe('the kept sums by customer and by technician (migration 0041)', () => {
     });
     // February of a leap year, whole; a range inside one month, or over two halves, has no whole month.
     expect(at('2028-02-01', '2028-02-29').months).toEqual({ from: '2028-02-01', to: '2028-02-01' });
-    expect(at('2026-10-05', '2026-10-06')).toEqual({ months: null, ends: [{ from: '2026-10-05', to: '2026-10-06', timeZone: tz }] });
+    expect(at('2026-10-05', '2026-10-06')).toEqual({
+      months: null,
+      ends: [{ from: '2026-10-05', to: '2026-10-06', timeZone: tz }],
+    });
     expect(at('2026-09-20', '2026-10-15').months).toBeNull();
     expect(at('2026-09-20', '2026-10-31')).toEqual({
       months: { from: '2026-10-01', to: '2026-10-01' },
@@ -117,12 +120,15 @@ describe('the kept sums by customer and by technician (migration 0041)', () => {
       (await x.sql(`select id from rapportini where azienda_id = $1 and numero_assistenza = $2`, [x.az, n]))[0].id;
     const [r1, r2, r4] = [await report('R1'), await report('R2'), await report('R4')];
     // Close R2 and reopen R1; R2 moves to the other customer (its days follow through the key).
-    await x.sql(`update rapportini set stato = 'CHIUSO', data_chiusura = '2026-10-12T09:00:00Z', totale = 55 where id = $1`, [r2]);
+    await x.sql(
+      `update rapportini set stato = 'CHIUSO', data_chiusura = '2026-10-12T09:00:00Z', totale = 55 where id = $1`,
+      [r2],
+    );
     await x.sql(`update rapportini set stato = 'APERTO', data_chiusura = null where id = $1`, [r1]);
     await x.sql(`update rapportini set cliente_id = $2 where id = $1`, [r2, x.alfa]);
-    expect(await x.sql(`select distinct cliente_id::text as c from rapportini_giornate where rapportino_id = $1`, [r2])).toEqual([
-      { c: x.alfa },
-    ]);
+    expect(
+      await x.sql(`select distinct cliente_id::text as c from rapportini_giornate where rapportino_id = $1`, [r2]),
+    ).toEqual([{ c: x.alfa }]);
     await same();
     // A day's hours, technician and month change; a day goes; R5 goes with its link.
     await x.sql(
@@ -133,16 +139,18 @@ describe('the kept sums by customer and by technician (migration 0041)', () => {
     await x.sql(`delete from rapportini where azienda_id = $1 and numero_assistenza = 'R5'`, [x.az]);
     await same();
     // Technicians join and leave closed reports; a report closed on a later day; the report's closing instant moves.
-    await x.sql(`insert into rapportini_tecnici (azienda_id, rapportino_id, utente_id, data_apertura) values ($1, $2, $3, '2026-09-25')`, [
-      x.az,
-      r4,
-      x.adminId,
-    ]);
+    await x.sql(
+      `insert into rapportini_tecnici (azienda_id, rapportino_id, utente_id, data_apertura) values ($1, $2, $3, '2026-09-25')`,
+      [x.az, r4, x.adminId],
+    );
     await x.sql(`delete from rapportini_tecnici where rapportino_id = $1 and utente_id = $2`, [r4, x.techId]);
     await x.sql(`update rapportini set data_chiusura = '2026-11-03T10:00:00Z' where id = $1`, [r2]);
     await same();
     // Clockings: recalculated, one removed, one added.
-    await x.sql(`update timbrature set minuti_calcolati = minuti_calcolati + 15 where azienda_id = $1 and tipo = 'LAVORO'`, [x.az]);
+    await x.sql(
+      `update timbrature set minuti_calcolati = minuti_calcolati + 15 where azienda_id = $1 and tipo = 'LAVORO'`,
+      [x.az],
+    );
     await x.sql(`delete from timbrature where azienda_id = $1 and tipo = 'ANDATA'`, [x.az]);
     await x.sql(
       `insert into timbrature (azienda_id, utente_id, tipo, giorno, timbratura_start, timbratura_end, timbratura_start_calcolata,
@@ -161,13 +169,16 @@ describe('the kept sums by customer and by technician (migration 0041)', () => {
       [x.az, x.beta, x.techId],
     );
     await same();
-    expect((await x.sql(KEPT_USERS, [x.az])).find((r) => r.giorno === '2026-10-16')).toMatchObject({ utente_id: x.techId, chiusi: 1 });
+    expect((await x.sql(KEPT_USERS, [x.az])).find((r) => r.giorno === '2026-10-16')).toMatchObject({
+      utente_id: x.techId,
+      chiusi: 1,
+    });
     // A technician deleted: their days stay without a technician, their links and clockings go, and so do their sums.
     await x.sql(`delete from utenti where id = $1`, [x.techId]);
     await same();
-    expect(await x.sql(`select count(*)::int as n from statistiche_tecnici_giorni where utente_id = $1`, [x.techId])).toEqual([
-      { n: 0 },
-    ]);
+    expect(
+      await x.sql(`select count(*)::int as n from statistiche_tecnici_giorni where utente_id = $1`, [x.techId]),
+    ).toEqual([{ n: 0 }]);
     // The other company's sums never moved.
     expect(await y.sql(KEPT_USERS, [y.az])).toEqual(before);
   });

@@ -43,7 +43,15 @@ export function listQuery(
     dir: state.dir,
   });
   if (state.q) params.set('q', state.q);
-  for (const key of ['stato', 'tecnico_id', 'cliente_id', 'contratto_id', 'completato', 'chiuso_dal', 'chiuso_al'] as const) {
+  for (const key of [
+    'stato',
+    'tecnico_id',
+    'cliente_id',
+    'contratto_id',
+    'completato',
+    'chiuso_dal',
+    'chiuso_al',
+  ] as const) {
     if (filters[key]) params.set(key, filters[key]);
   }
   const periodo = (filters.periodo || null) as Period | null;

@@ -147,6 +147,9 @@ export function reportsLink(filters: Record<string, string | null | undefined>):
 }
 
 /** The /interventions address of the reports closed on the days `d` (closing days, the company's), with `filters`. */
-export function closedLink(d: { dal: string; al: string }, filters: Record<string, string | null | undefined> = {}): string {
+export function closedLink(
+  d: { dal: string; al: string },
+  filters: Record<string, string | null | undefined> = {},
+): string {
   return reportsLink({ ...filters, stato: 'CHIUSO', chiuso_dal: d.dal, chiuso_al: d.al });
 }
