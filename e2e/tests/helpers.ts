@@ -15,9 +15,18 @@ export interface SignIn {
 
 /** Fills the login form, in Italian. */
 export async function fillLogin(page: Page, piva: string, username: string, password: string) {
+  await loginLive(page);
   await page.getByLabel('Partita IVA').fill(piva);
   await page.getByLabel('Nome utente').fill(username);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+}
+
+/**
+ * Waits until React has taken the prerendered login page over (decision 0043): before, the page is marked
+ * aria-disabled and its button submits nothing (what is typed is kept, but a click or Enter is lost).
+ */
+export async function loginLive(page: Page) {
+  await expect(page.locator('[aria-disabled="true"]')).toHaveCount(0, { timeout: 30_000 });
 }
 
 /** The browser tests' one sign-in: through the login page, in Italian, waiting for the page it leads to. */

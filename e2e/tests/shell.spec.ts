@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, signIn } from './helpers';
+import { DEMO, loginLive, signIn } from './helpers';
 
 test('an unknown address shows the translated 404 page with a way home', async ({ page, context }) => {
   await page.goto('/questa/pagina/non-esiste');
@@ -71,6 +71,8 @@ test('sign-in and the side menu work from the keyboard alone', async ({ page }) 
   await page.keyboard.press('Tab');
   await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toBeFocused();
   await page.keyboard.type(DEMO.password);
+  // Enter submits once the page is live (what was typed before is kept).
+  await loginLive(page);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('main')).toContainText('Demo Impianti S.r.l.');

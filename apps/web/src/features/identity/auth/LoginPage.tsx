@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { useLayoutEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LoginRequest } from '@fs/contract';
@@ -28,6 +29,23 @@ export function LoginPage() {
     initialValues: { piva: params.get('piva') ?? '', username: params.get('username') ?? '', password: '' },
     validate: { piva: required, username: required, password: required },
   });
+  // Prerendered, the fields take typing before React runs. Hydrating keeps what was typed on the page but not in the
+  // form, and the render that follows would wipe it: it becomes the form's values first (a slow phone keeps them).
+  const typed = {
+    piva: useRef<HTMLInputElement>(null),
+    username: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+  };
+  useLayoutEffect(() => {
+    const values: Partial<LoginRequest> = {};
+    for (const key of ['piva', 'username', 'password'] as const) {
+      const v = typed[key].current?.value;
+      if (v && v !== form.getValues()[key]) values[key] = v;
+    }
+    if (Object.keys(values).length) form.setValues(values);
+    // Once, on taking the page over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   return (
     <Stack gap="md">
@@ -51,13 +69,21 @@ export function LoginPage() {
             autoComplete="organization"
             inputMode="numeric"
             required
+            ref={typed.piva}
             {...form.getInputProps('piva')}
           />
-          <TextInput label={t('login.username')} autoComplete="username" required {...form.getInputProps('username')} />
+          <TextInput
+            label={t('login.username')}
+            autoComplete="username"
+            required
+            ref={typed.username}
+            {...form.getInputProps('username')}
+          />
           <PasswordInput
             label={t('login.password')}
             autoComplete="current-password"
             required
+            ref={typed.password}
             {...form.getInputProps('password')}
           />
           <Group justify="flex-end">
