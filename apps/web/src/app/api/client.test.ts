@@ -147,6 +147,25 @@ describe('api client access from another device (0017)', () => {
   });
 });
 
+describe('api client access from another device (0017), with other requests in flight', () => {
+  it('stays on the 0017 page when another request is then refused without it', async () => {
+    vi.useFakeTimers();
+    // One request learns of the other device; a parallel one's token has expired and its refresh is refused.
+    mockFetch((url) =>
+      url === '/api/a'
+        ? json(401, { success: false, code: '0017', message: 'other device' })
+        : url === '/api/session/generate-access-token'
+          ? json(401, { success: false, code: '0015', message: 'invalid' })
+          : expired(),
+    );
+    await expect(apiRequest('/api/a')).rejects.toMatchObject({ code: '0017' });
+    await expect(apiRequest('/api/b')).rejects.toMatchObject({ code: '0015' });
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/public/error?key=0017');
+    vi.advanceTimersByTime(CLIENT.logoutAfter0017Ms);
+    expect(sessionStore.get().token).toBeNull();
+  });
+});
+
 describe('typed client (the route table)', () => {
   it('fills and encodes path parameters, and writes the query', () => {
     expect(urlOf(routes.customers.getCliente, { id: 'a/b' })).toBe('/api/clienti/cliente/a%2Fb');

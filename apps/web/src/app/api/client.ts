@@ -97,6 +97,9 @@ function handleOtherDevice(): void {
 
 /** Any other session failure: forget the user and ask for a new login. */
 function signOutToLogin(): void {
+  // The 0017 page is showing and ends the session itself: another request refused meanwhile (its refresh finds the
+  // session gone) does not take the user away from it to the login page.
+  if (otherDeviceTimer) return;
   const hadSession = sessionStore.get().token !== null;
   sessionStore.clearSession();
   if (!hadSession) return;
