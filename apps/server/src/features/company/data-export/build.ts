@@ -116,9 +116,59 @@ export async function buildExport(input: BuildInput): Promise<{ key: string; siz
   return input.formato === 'XLSX' ? buildXlsx(input) : buildZip(input);
 }
 
+/**
+ * One record of texts as CSV_OPTIONS lays it out, byte for byte what csv-stringify writes for it: `;`
+ * between cells, a cell holding `;`, `"`, CR or LF quoted with its quotes doubled, CRLF after the record.
+ * Written here for the export's millions of cells: csv-stringify's work on each cell left garbage that
+ * V8 moved to its old generation, which grew by some 150 MB before a full collection (docs/performance.md).
+ */
+export function csvRecord(cells: readonly string[]): string {
+  return cells.map((v) => (QUOTED.test(v) ? `"${v.replaceAll('"', '""')}"` : v)).join(';') + '\r\n';
+}
+const QUOTED = /[;"\r\n]/;
+
+/** Rows of a CSV chunk (a chunk's bytes wait outside V8's heap for the zip to take them). */
+const CHUNK_ROWS = 100;
+
+/**
+ * A file's CSV in chunks of bytes, BOM and header first: each batch of rows read is written at once,
+ * so its rows die young (freed by V8's cheap scavenges).
+ */
+async function* csvChunks(
+  deps: Deps,
+  aziendaId: string,
+  p: PlannedFile,
+  onBatch: (n: number) => Promise<void>,
+): AsyncGenerator<Buffer> {
+  yield Buffer.from(`\uFEFF${csvRecord(p.columns.map((c) => c.name))}`);
+  let after: string[] | null = null;
+  for (;;) {
+    const batch = await csvBatch(deps.db, aziendaId, p, after);
+    yield* batch.chunks;
+    await onBatch(batch.rows);
+    if (batch.rows < BATCH_ROWS) return;
+    after = batch.last;
+  }
+}
+
+/** One batch as CSV chunks (its rows let go on return), its size and its last key. */
+async function csvBatch(
+  db: DbOrTx,
+  aziendaId: string,
+  p: PlannedFile,
+  after: string[] | null,
+): Promise<{ chunks: Buffer[]; rows: number; last: string[] | null }> {
+  const batch = await repo.rowsAfter(db, p.file.table, aziendaId, p.columns, p.key, after, BATCH_ROWS);
+  const chunks: Buffer[] = [];
+  for (let i = 0; i < batch.length; i += CHUNK_ROWS) {
+    const rows = batch.slice(i, i + CHUNK_ROWS);
+    chunks.push(Buffer.from(rows.map((r) => csvRecord(r.cells.map((v, k) => csvText(p.kinds[k]!, v)))).join('')));
+  }
+  return { chunks, rows: batch.length, last: batch.at(-1)?.key ?? null };
+}
+
 async function buildZip({ deps, aziendaId, planned, includeMedia, onProgress }: BuildInput) {
   const { default: archiver } = await import('archiver');
-  const { stringify } = await import('csv-stringify');
   const zip = archiver('zip', { zlib: { level: 6 } });
   const failure: { error?: unknown } = {};
   zip.on('error', (e) => (failure.error ??= e));
@@ -137,13 +187,7 @@ async function buildZip({ deps, aziendaId, planned, includeMedia, onProgress }: 
       }),
     ]);
   for (const p of planned) {
-    const csv = stringify(CSV_OPTIONS);
-    const rows = async function* () {
-      yield p.columns.map((c) => c.name);
-      for await (const r of storedRows(deps.db, aziendaId, p, onProgress))
-        yield r.map((v, i) => csvText(p.kinds[i]!, v));
-    };
-    Readable.from(guarded(rows(), failure)).pipe(csv);
+    const csv = Readable.from(guarded(csvChunks(deps, aziendaId, p, onProgress), failure), { objectMode: false });
     await add(`${p.file.name}.csv`, csv);
     if (failure.error) break;
   }

@@ -6,6 +6,9 @@ import { call, startTestApp, type TestApp } from '../../../test/harness.js';
 import { createCompany, makeReport, PASSWORD, randomPartitaIva } from '../../../test/factories.js';
 import { importCsv } from '../../registries/imports/test-helpers.js';
 import { PNG, upload } from '../../registries/media/test-helpers.js';
+import { stringify } from 'csv-stringify/sync';
+import { CSV_OPTIONS } from '../../../platform/http/csv-cell.js';
+import { csvRecord } from './build.js';
 import { removeExpired, runExport } from './runner.js';
 
 let t: TestApp;
@@ -77,6 +80,26 @@ riga 2', 'Cesena', null, null, null) returning id`,
 }
 
 describe('data export', () => {
+  it("writes each CSV record byte for byte as csv-stringify does with the product's options", () => {
+    const cells = [
+      '',
+      'a',
+      'a;b',
+      'say "hi"',
+      '"',
+      'two\nlines',
+      'cr\ronly',
+      'crlf\r\nend',
+      ' spaced ',
+      "'=1+2",
+      'àèì €',
+      '1,50',
+    ];
+    const records = [cells, cells.slice().reverse(), [''], ['x', '']];
+    expect(records.map(csvRecord).join('')).toBe(stringify(records, { ...CSV_OPTIONS, bom: false }));
+    expect(csvRecord(['a;b', 'c"d'])).toBe('"a;b";"c""d"\r\n');
+  });
+
   it('zips every entity as CSV with the media, mails the link, and the customers and articles re-import unchanged', async () => {
     const a = await createCompany(t);
     const admin = await a.login('admin');
