@@ -385,6 +385,16 @@ export const statisticheClientiMesi = pgTable(
   },
   (t) => [
     primaryKey({ name: 'statistiche_clienti_mesi_pk', columns: [t.aziendaId, t.mese, t.clienteId] }),
+    // The customers tab sums a range of months index-only.
+    index('statistiche_clienti_mesi_somme_idx').on(
+      t.aziendaId,
+      t.mese,
+      t.clienteId,
+      t.aperti,
+      t.ore,
+      t.oreViaggio,
+      t.ricavi,
+    ),
     foreignKey({
       name: 'statistiche_clienti_mesi_cliente_fk',
       columns: [t.aziendaId, t.clienteId],

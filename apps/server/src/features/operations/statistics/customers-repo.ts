@@ -47,17 +47,17 @@ export function monthsOf(s: Span): { months: { from: string; to: string } | null
 
 /** The three sources of a span of days, read from the rows (reports opened, report days, reports closed). */
 const rowsOf = (aziendaId: string, s: Span): SQL => sql`
-  select r.cliente_id, count(*) as n, 0::numeric as ore, 0::numeric as viaggio, 0::numeric as ricavi
+  select r.cliente_id, count(*)::int as n, 0::float8 as ore, 0::float8 as viaggio, 0::float8 as ricavi
     from rapportini r
    where r.azienda_id = ${aziendaId} and r.data_apertura between ${s.from} and ${s.to}
    group by 1
   union all
-  select g.cliente_id, 0, sum(g.totale_ore), sum(g.ore_viaggio), 0
+  select g.cliente_id, 0, sum(g.totale_ore::float8), sum(g.ore_viaggio::float8), 0
     from rapportini_giornate g
    where g.azienda_id = ${aziendaId} and g.data between ${s.from} and ${s.to}
    group by 1
   union all
-  select r.cliente_id, 0, 0, 0, sum(r.totale)
+  select r.cliente_id, 0, 0, 0, sum(r.totale::float8)
     from rapportini r
    where r.azienda_id = ${aziendaId} and r.stato = 'CHIUSO' and ${closingBounds(s)}
    group by 1`;
@@ -77,10 +77,12 @@ export async function perCustomer(
   const parts: SQL[] = ends.map((e) => rowsOf(aziendaId, e));
   if (months)
     parts.push(sql`
-      select m.cliente_id, m.aperti, m.ore, m.ore_viaggio, m.ricavi
+      select m.cliente_id, m.aperti, m.ore::float8, m.ore_viaggio::float8, m.ricavi::float8
         from statistiche_clienti_mesi m
        where m.azienda_id = ${aziendaId} and m.mese between ${months.from} and ${months.to}`);
-  const rank = byRevenue ? sql`c.ricavi` : sql`0::numeric`;
+  // Summed as float8 (the kept sums are exact numerics; a sum of 2-decimal figures is rounded to them after):
+  // summing 120,000 numerics into 50,000 customers took a third longer.
+  const rank = byRevenue ? sql`c.ricavi` : sql`0::float8`;
   const r = await db.execute(sql`
     with c as materialized (
       select x.cliente_id, sum(x.n)::int as n, sum(x.ore) as ore, sum(x.viaggio) as viaggio, sum(x.ricavi) as ricavi

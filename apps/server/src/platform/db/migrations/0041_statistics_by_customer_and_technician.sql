@@ -99,6 +99,9 @@ CREATE TABLE "statistiche_clienti_mesi" (
 	CONSTRAINT "statistiche_clienti_mesi_pk" PRIMARY KEY("azienda_id","mese","cliente_id")
 );
 --> statement-breakpoint
+-- The customers tab reads a range of months index-only (every column it sums is in the index).
+CREATE INDEX "statistiche_clienti_mesi_somme_idx" ON "statistiche_clienti_mesi" USING btree ("azienda_id","mese","cliente_id","aperti","ore","ore_viaggio","ricavi");
+--> statement-breakpoint
 ALTER TABLE "statistiche_clienti_mesi" ADD CONSTRAINT "statistiche_clienti_mesi_cliente_fk" FOREIGN KEY ("azienda_id","cliente_id") REFERENCES "public"."clienti"("azienda_id","id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
 CREATE TABLE "statistiche_tecnici_giorni" (
