@@ -91,3 +91,27 @@ export function vatRateLabel(r: { aliquota: string; natura: string | null }): st
   const pct = `${r.aliquota.replace(/\.?0+$/, '').replace('.', ',') || '0'}%`;
   return r.natura ? `${pct} ${r.natura}` : pct;
 }
+
+/** The FatturaPA 1.2.2 tax regimes of the seller (RegimeFiscale), with short Italian labels; RF01 by default. */
+export const TAX_REGIMES = {
+  RF01: 'Ordinario',
+  RF02: 'Contribuenti minimi',
+  RF04: 'Agricoltura e attività connesse e pesca',
+  RF05: 'Vendita sali e tabacchi',
+  RF06: 'Commercio dei fiammiferi',
+  RF07: 'Editoria',
+  RF08: 'Gestione di servizi di telefonia pubblica',
+  RF09: 'Rivendita di documenti di trasporto pubblico e di sosta',
+  RF10: 'Intrattenimenti, giochi e altre attività (DPR 640/72)',
+  RF11: 'Agenzie di viaggi e turismo',
+  RF12: 'Agriturismo',
+  RF13: 'Vendite a domicilio',
+  RF14: "Rivendita di beni usati, oggetti d'arte, antiquariato o da collezione",
+  RF15: "Agenzie di vendite all'asta",
+  RF16: 'IVA per cassa P.A.',
+  RF17: 'IVA per cassa',
+  RF18: 'Altro',
+  RF19: 'Forfettario',
+} as const;
+export type TaxRegime = keyof typeof TAX_REGIMES;
+export const TAX_REGIME_CODES = Object.keys(TAX_REGIMES) as TaxRegime[];

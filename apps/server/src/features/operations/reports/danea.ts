@@ -210,7 +210,7 @@ export function rowsOf(
   });
 }
 
-interface Context {
+export interface DaneaContext {
   tipo: DaneaDocumentType;
   numbering: string | null;
   settings: ReportSettings;
@@ -221,7 +221,7 @@ interface Context {
   vat: VatDefaults;
 }
 
-async function contextOf(deps: Deps, aziendaId: string): Promise<Context> {
+export async function contextOf(deps: Deps, aziendaId: string): Promise<DaneaContext> {
   const [[tipo, sezionale], settings, config, vat] = await Promise.all([
     optionValues(deps, aziendaId, [
       ['danea_tipo_documento', 'value'],
@@ -259,7 +259,7 @@ async function contextOf(deps: Deps, aziendaId: string): Promise<Context> {
   };
 }
 
-async function customerOf(deps: Deps, aziendaId: string, ctx: Context, id: string): Promise<repo.PartyRow> {
+async function customerOf(deps: Deps, aziendaId: string, ctx: DaneaContext, id: string): Promise<repo.PartyRow> {
   let c = ctx.customers.get(id);
   if (!c) {
     [c] = await repo.customersOf(deps.db, aziendaId, [id]);
@@ -270,10 +270,10 @@ async function customerOf(deps: Deps, aziendaId: string, ctx: Context, id: strin
   return c;
 }
 
-async function documentOf(
+export async function documentOf(
   deps: Deps,
   aziendaId: string,
-  ctx: Context,
+  ctx: DaneaContext,
   r: repo.ReportWithLines,
 ): Promise<DaneaDocument> {
   const x = r.report;

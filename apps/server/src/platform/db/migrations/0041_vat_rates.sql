@@ -8,3 +8,6 @@ ALTER TABLE "articoli" ADD CONSTRAINT "articoli_iva_ck" CHECK (
     'N4', 'N5', 'N6.1', 'N6.2', 'N6.3', 'N6.4', 'N6.5', 'N6.6', 'N6.7', 'N6.8', 'N6.9', 'N7'))
   AND (("aliquota_iva" = 0) = ("natura_iva" IS NOT NULL) OR ("aliquota_iva" IS NULL AND "natura_iva" IS NULL))
 );
+--> statement-breakpoint
+-- The progressive of the FatturaPA files the company made (the 5 characters of the name the SDI expects).
+ALTER TABLE "aziende" ADD COLUMN "fatturapa_progressivo" integer DEFAULT 0 NOT NULL;

@@ -1,6 +1,14 @@
 import { Group, NumberInput, PasswordInput, Select, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { isVatNature, VAT_NATURES, vatRateLabel, vatRateOfCode, type OptionDef } from '@fs/contract';
+import {
+  isVatNature,
+  TAX_REGIMES,
+  VAT_NATURES,
+  vatRateLabel,
+  vatRateOfCode,
+  type OptionDef,
+  type TaxRegime,
+} from '@fs/contract';
 import { DecimalInput } from '../../../app/components/DecimalInput';
 
 interface Props {
@@ -76,7 +84,9 @@ export function OptionField({ category, def, value, onChange, error, disabled, s
                 ? (LANGUAGE_NAMES[v] ?? v)
                 : category === 'aliquote_iva'
                   ? vatCodeLabel(v)
-                  : t(`options.choices.${def.subcategory}.${v}`),
+                  : category === 'fatturapa_regime_fiscale'
+                    ? `${v} – ${TAX_REGIMES[v as TaxRegime]}`
+                    : t(`options.choices.${def.subcategory}.${v}`),
           }))}
           allowDeselect={false}
           disabled={disabled}
