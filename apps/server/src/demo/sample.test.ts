@@ -3,6 +3,7 @@ import { isValidVatNumber } from '@fs/contract';
 import type { Db } from '../platform/db/client.js';
 import { call, startTestApp, type TestApp } from '../test/harness.js';
 import { createCompany } from '../test/factories.js';
+import { fatturaPaSchemaErrors } from '../test/fatturapa-xsd.js';
 import { SAMPLE, seedSampleData } from './sample.js';
 import { SAMPLE_CONTRACTS, seedSampleContracts } from './sample-contracts.js';
 import { romeInstant, SAMPLE_REPORTS, seedSampleReports, TODAY_APPOINTMENTS } from './sample-reports.js';
@@ -38,6 +39,17 @@ describe("the demo company's sample registries", () => {
 
     const articles = await call(t.app, 'POST', '/api/anagraficaarticoli/articoli/admin', { ...s, body: { size: 10 } });
     expect(articles.json.totaleElementi).toBe(SAMPLE.articles);
+    // Lived-in VAT: most at the company's default, some parts at 10%, a few exempt (N4).
+    const vat = await t.deps.database.executeSql(
+      `select aliquota_iva::text as a, natura_iva as n, count(*)::int as c from articoli where azienda_id = $1
+       group by 1, 2 order by 1 nulls first`,
+      [c.company.id],
+    );
+    expect(vat.rows).toEqual([
+      { a: null, n: null, c: 103 },
+      { a: '0.00', n: 'N4', c: 4 },
+      { a: '10.00', n: null, c: 13 },
+    ]);
 
     const jobs = (await call(t.app, 'GET', '/api/mansioni/mansioni', s)).json.items;
     expect(jobs.map((j: { nome: string }) => j.nome)).toEqual([
@@ -67,6 +79,21 @@ describe("the demo company's sample work reports", () => {
     expect(all.json.items.some((r: { completato: boolean }) => r.completato)).toBe(true);
     const numbers = all.json.items.map((r: { numero_assistenza: string }) => r.numero_assistenza);
     expect(new Set(numbers).size).toBe(numbers.length);
+
+    // Every closed report is a valid FatturaPA once the company has its address (the demo's seed sets it).
+    await t.deps.database.executeSql(
+      `update aziende set indirizzo = 'Via Emilia Ponente 120', cap = '40133', citta = 'Bologna', provincia = 'BO' where id = $1`,
+      [c.company.id],
+    );
+    const rates = new Set<string>();
+    for (const r of all.json.items.filter((x: { stato: string }) => x.stato === 'CHIUSO')) {
+      const f = await call(t.app, 'GET', `/api/rapportini/export/xml-fatturapa/${r.id}`, s);
+      expect(f.status, f.raw.body).toBe(200);
+      expect(fatturaPaSchemaErrors(f.raw.body)).toEqual([]);
+      for (const m of f.raw.body.matchAll(/<AliquotaIVA>([\d.]+)<\/AliquotaIVA>\s*(?:<Natura>(N[\d.]+)<\/Natura>)?/g))
+        rates.add(m[2] ? `${m[1]} ${m[2]}` : m[1]!);
+    }
+    expect([...rates].sort()).toEqual(['0.00 N4', '10.00', '22.00']);
     const dates = all.json.items.map((r: { data_apertura: string }) => r.data_apertura).sort();
     const span = (Date.parse(dates.at(-1)) - Date.parse(dates[0])) / 86_400_000;
     expect(span).toBeGreaterThanOrEqual(85);
