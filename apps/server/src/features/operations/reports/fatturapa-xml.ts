@@ -60,11 +60,13 @@ export function latin(s: string, max: number): string {
     .replace(/[\u201c\u201d\u201e\u2033]/g, '"')
     .replace(/[\u2013\u2014\u2212]/g, '-')
     .replace(/\u2026/g, '...')
-    .replace(/\u20ac/g, 'EUR')
-    .replace(/[^\u0000-\u00ff]/g, '?')
-    .replace(/[\u0000-\u001f\u007f-\u009f\s]+/g, ' ')
-    .trim();
-  return [...plain].slice(0, max).join('').trim() || '-';
+    .replace(/\u20ac/g, 'EUR');
+  // Control characters become spaces, anything past Latin-1 a question mark; then one line.
+  const chars = [...plain].map((ch) => {
+    const c = ch.codePointAt(0)!;
+    return c < 0x20 || (c >= 0x7f && c <= 0x9f) ? ' ' : c > 0xff ? '?' : ch;
+  });
+  return [...chars.join('').replace(/\s+/g, ' ').trim()].slice(0, max).join('').trim() || '-';
 }
 
 /** ASCII text (String<N>Type: codes, numbers): accents dropped, anything else left out. */

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../../test/harness.js';
 import { createCompany } from '../../../test/factories.js';
 import { fatturaPaSchemaErrors } from '../../../test/fatturapa-xsd.js';
+import { ascii, decimal8, latin } from './fatturapa-xml.js';
+import { progressiveCode } from './fatturapa.js';
 import { day, reportCompany, type S } from './test-helpers.js';
 
 let t: TestApp;
@@ -86,6 +88,24 @@ describe('FatturaPA 1.2.2 invoice', () => {
       '<p:FatturaElettronica versione="FPR12" xmlns:p="http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2"/>',
     );
     expect(errors.join('\n')).toMatch(/FatturaElettronicaHeader/);
+  });
+
+  it("writes texts in the schema's alphabets and lengths, decimals with 2 to 8 places, the progressive in 5 characters", () => {
+    expect(latin('Prezzo “speciale” – 5 € ✓\n\tok\u0007', 200)).toBe('Prezzo "speciale" - 5 EUR ? ok');
+    expect(latin('àèìòù'.repeat(20), 60)).toHaveLength(60);
+    expect(latin('  ', 10)).toBe('-');
+    expect(ascii('2026/00001 Forlì', 20)).toBe('2026/00001 Forli');
+    expect([decimal8('1'), decimal8('30.0'), decimal8('2.000'), decimal8('0.123456789')]).toEqual([
+      '1.00',
+      '30.00',
+      '2.000',
+      '0.12345678',
+    ]);
+    expect([progressiveCode(1), progressiveCode(36), progressiveCode(36 ** 5 + 2)]).toEqual([
+      '00001',
+      '00010',
+      '00002',
+    ]);
   });
 
   it('writes a closed report with labour, materials and an exempt line as a valid invoice, totals per rate', async () => {
