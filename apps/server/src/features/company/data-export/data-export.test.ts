@@ -249,7 +249,7 @@ describe('data export', () => {
     const zip = await JSZip.loadAsync(noPrices.bytes);
     expect(Object.keys(zip.files).some((n) => n.startsWith('media'))).toBe(false);
     expect(linesOf(await csvOf(zip, 'articoli.csv'))[0]).toBe(
-      'codice;riferimento_esterno;descrizione;unita_misura;note;id;created_at;updated_at',
+      'codice;riferimento_esterno;descrizione;unita_misura;note;aliquota_iva;natura_iva;id;created_at;updated_at',
     );
     for (const name of ['rapportini.csv', 'rapportini_giornate.csv', 'rapportini_materiali.csv']) {
       expect(linesOf(await csvOf(zip, name))[0]).not.toMatch(/prezz|importo|costo|totale;|totale$/);
