@@ -236,6 +236,22 @@ describe('FatturaPA 1.2.2 invoice', () => {
     ]);
     expect(f.DatiGenerali.DatiGeneraliDocumento.ImportoTotaleDocumento).toBe('355.60');
 
+    // A closed report with nothing priced is no invoice.
+    const empty = await x.post(x.admin, '/rapportini/rapportino/lavorazione', {
+      cliente_id: x.clienteId,
+      cliente_fatturazione_id: x.rossiId,
+      data_apertura: '2026-11-06',
+      tecnici_ids: [x.techId],
+      giornate: [day(x.techId, '2026-11-06', { totale_ore: '0' })],
+    });
+    expect((await x.post(x.admin, '/rapportini/rapportino/chiusura', { id: empty.json.item.id })).status).toBe(200);
+    const nothing = await one(x.admin, empty.json.item.id);
+    expect([nothing.status, nothing.json.code, nothing.json.message]).toEqual([
+      422,
+      'FATTURAPA_NOT_INVOICEABLE',
+      'Nessuna riga da fatturare: i rapportini scelti non hanno prezzi',
+    ]);
+
     const open = await x.report({ close: false });
     const refused = await many(x.admin, [a.id, open.id]);
     expect(refused.status).toBe(422);

@@ -135,6 +135,10 @@ export async function fatturaPa(ctx: CompanyContext, ids: string[]): Promise<Fat
   if (!company) throw new Error(`company ${aziendaId} not found`);
   const docs: DaneaDocument[] = [];
   for (const r of reports) docs.push(await documentOf(ctx.deps, aziendaId, dctx, r));
+  const linee = linesOf(docs);
+  if (!linee.length) {
+    throw new AppError('FATTURAPA_NOT_INVOICEABLE', 'Nessuna riga da fatturare: i rapportini scelti non hanno prezzi');
+  }
   const problems: FieldProblem[] = [];
   const cedente = partyOf(company, 'azienda', problems);
   const cessionario = partyOf(docs[0]!.cliente, 'cliente', problems);
@@ -163,7 +167,7 @@ export async function fatturaPa(ctx: CompanyContext, ids: string[]): Promise<Fat
         .filter(filled)
         .join(' - '),
     ),
-    linee: linesOf(docs),
+    linee,
   };
   return { name: fatturaPaFileName(cedente.partitaIva!, progressivo), xml: fatturaPaXml(invoice) };
 }
