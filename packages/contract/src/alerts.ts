@@ -73,6 +73,10 @@ export const ALERT_CODES = {
   REPORT_NOT_EDITABLE: { status: 409, key: 'reports.errors.notEditable' },
   REPORT_COMPLETED: { status: 409, key: 'reports.errors.completed' },
   REPORT_NOT_CLOSED: { status: 409, key: 'reports.errors.notClosed' },
+  // FatturaPA (decision 0050): reports that cannot make one invoice (not closed, several customers), or a fiscal
+  // datum of the company or the customer missing (the message lists them).
+  FATTURAPA_NOT_INVOICEABLE: { status: 422, key: 'reports.errors.fatturaPaNotInvoiceable' },
+  FATTURAPA_MISSING_DATA: { status: 422, key: 'reports.errors.fatturaPaMissingData' },
   // Signature (docs/decisions/0025-signature.md): a mailed signing link unknown, used, expired, or whose
   // report can no longer be signed.
   SIGNATURE_LINK_INVALID: { status: 410, key: 'signature.errors.linkInvalid' },

@@ -8,7 +8,8 @@ import {
   tableInfosSchema,
   knownTotal,
 } from './lists.js';
-import { optionalText, priceField, REQUIRED_MESSAGE, requiredSearchTerm, searchTerm } from './fields.js';
+import { decimalField, optionalText, priceField, REQUIRED_MESSAGE, requiredSearchTerm, searchTerm } from './fields.js';
+import { VAT_MESSAGES, VAT_RATE_INT_DIGITS, vatProblem } from './vat.js';
 
 /**
  * Articles (spec operations sections 3, 7): /anagraficaarticoli/... under the
@@ -24,6 +25,8 @@ export const ARTICLES_TABLE = defineTable({
     { key: 'unita_misura', label: 'articles.fields.unita_misura', sortable: false },
     { key: 'prezzo_vendita', label: 'articles.fields.prezzo_vendita', sortable: false, prices: true },
     { key: 'prezzo_acquisto', label: 'articles.fields.prezzo_acquisto', sortable: false, prices: true },
+    { key: 'aliquota_iva', label: 'articles.fields.aliquota_iva', sortable: false },
+    { key: 'natura_iva', label: 'articles.fields.natura_iva', sortable: false },
     { key: 'note', label: 'articles.fields.note', sortable: false },
   ],
   minColumns: 2,
@@ -58,12 +61,39 @@ export const articleSchema = z.object({
   /** Decimal strings with 2 places ("12.50"), never floats. */
   prezzo_vendita: z.string().nullable(),
   prezzo_acquisto: z.string().nullable(),
+  /** The VAT rate ("22.00", "0.00") or null: the company's default for goods (option aliquote_iva/beni). */
+  aliquota_iva: z.string().nullable(),
+  /** The FatturaPA nature of a 0% rate (N1 ... N7, VAT_NATURES), null otherwise. */
+  natura_iva: z.string().nullable(),
   note: z.string().nullable(),
 });
 export type Article = z.infer<typeof articleSchema>;
 
 const text = optionalText;
 const price = priceField;
+
+/** A VAT rate: a percentage with at most 2 decimals below 100 ("22", "5,5"); empty is null. */
+export const vatRateField = decimalField({ decimals: 2, intDigits: VAT_RATE_INT_DIGITS });
+/** A nature code (trimmed, upper-cased); empty is null. Its validity is checked with the rate. */
+export const vatNatureField = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .max(10)
+  .nullable()
+  .optional()
+  .transform((v) => (v ? v : null));
+
+/** The rate and nature together: a field error on natura_iva with its code (VAT_MESSAGES). */
+export function checkVat(
+  v: { aliquota_iva: string | null; natura_iva: string | null },
+  ctx: { addIssue: (issue: { code: 'custom'; path: string[]; message: string; params: { problem: string } }) => void },
+) {
+  const problem = vatProblem(v.aliquota_iva, v.natura_iva);
+  if (problem) {
+    ctx.addIssue({ code: 'custom', path: ['natura_iva'], message: VAT_MESSAGES[problem], params: { problem } });
+  }
+}
 
 /** POST /anagraficaarticoli/articoli: creates (no id) or updates (id). */
 export const articleSaveRequest = z
@@ -75,11 +105,16 @@ export const articleSaveRequest = z
     unita_misura: text(ARTICLE_MAX.unita_misura),
     prezzo_vendita: price,
     prezzo_acquisto: price,
+    /** Empty or left out: the company's default rate for goods. */
+    aliquota_iva: vatRateField,
+    /** Required with a 0 rate, refused with any other (VAT_MESSAGES). */
+    natura_iva: vatNatureField,
     note: text(ARTICLE_MAX.note),
     /** The user confirmed saving an external reference another article has (409 DUPLICATE otherwise). */
     confermaDuplicati: z.boolean().optional(),
   })
-  .strip();
+  .strip()
+  .superRefine(checkVat);
 export type ArticleSave = z.input<typeof articleSaveRequest>;
 
 /**

@@ -52,6 +52,28 @@ export const reportsExportQuery = exportQuery(REPORTS_TABLE)
   .strict();
 export type ReportsExportQuery = z.output<typeof reportsExportQuery>;
 
+/** Most reports one FatturaPA invoice gathers (GET /rapportini/export/xml-fatturapa?ids=...). */
+export const FATTURAPA_MAX_REPORTS = 100;
+/** GET /rapportini/export/xml-fatturapa: the ticked reports' ids, comma-separated (one customer's, closed). */
+export const reportsFatturaPaQuery = z
+  .object({
+    ids: z
+      .string()
+      .trim()
+      .max(40 * FATTURAPA_MAX_REPORTS)
+      .transform((v) => [
+        ...new Set(
+          v
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean),
+        ),
+      ])
+      .pipe(z.array(z.uuid()).min(1).max(FATTURAPA_MAX_REPORTS)),
+  })
+  .strict();
+export type ReportsFatturaPaQuery = z.output<typeof reportsFatturaPaQuery>;
+
 /** Most reports one Danea EasyFatt XML file holds (GET /rapportini/export/xml-danea); more answer 400. */
 export const DANEA_MAX_REPORTS = 1000;
 /** GET /rapportini/export/xml-danea: the report list's filters, search and order, one Document per report. */
@@ -93,6 +115,8 @@ export const EXPORT_HEADERS: Record<'it' | 'en', Record<string, string>> = {
     unita_misura: 'Unità di misura',
     prezzo_vendita: 'Prezzo di vendita (€)',
     prezzo_acquisto: 'Prezzo di acquisto (€)',
+    aliquota_iva: 'Aliquota IVA %',
+    natura_iva: 'Natura IVA',
     note: 'Note',
     numero_assistenza: 'Numero',
     data_apertura: 'Data apertura',
@@ -128,6 +152,8 @@ export const EXPORT_HEADERS: Record<'it' | 'en', Record<string, string>> = {
     unita_misura: 'Unit',
     prezzo_vendita: 'Selling price (€)',
     prezzo_acquisto: 'Purchase price (€)',
+    aliquota_iva: 'VAT rate %',
+    natura_iva: 'VAT nature',
     note: 'Notes',
     numero_assistenza: 'Number',
     data_apertura: 'Opened',

@@ -1,6 +1,7 @@
 import { forbiddenCharacter, forbiddenCharacterMessage } from './characters.js';
 import { parseDecimal } from './fields.js';
 import { isValidVatNumber, vatNumberProblem } from './validators.js';
+import { VAT_MESSAGES, VAT_RATE_INT_DIGITS, vatProblem } from './vat.js';
 
 /** The tables a CSV can be imported into. */
 export const IMPORT_TABLES = ['clienti', 'articoli'] as const;
@@ -79,6 +80,8 @@ export const IMPORT_FIELDS: Record<ImportTable, ImportField[]> = {
       aliases: ['costo', 'prezzo acquisto', 'purchase price', 'cost'],
     }),
     f('note', 'text', 2000, { aliases: ['notes'] }),
+    f('aliquota_iva', 'decimal', 6, { aliases: ['aliquota', 'iva', 'aliquota iva %', 'vat rate', 'vat'] }),
+    f('natura_iva', 'text', 10, { aliases: ['natura', 'natura iva', 'vat nature', 'nature'] }),
   ],
 };
 
@@ -109,6 +112,30 @@ export function isValidTaxCodeForImport(value: string): boolean {
 }
 
 export type ImportValue = string | null;
+
+/**
+ * An article's rate and nature checked together, as the form does (decision 0050). A rate without the
+ * nature column clears the nature (so a 0 rate needs the column); a nature needs the rate column.
+ */
+function checkVatOfRow(raw: Record<string, string>, value: Record<string, ImportValue>, errors: FieldProblemOfRow[]) {
+  const hasRate = 'aliquota_iva' in raw;
+  const hasNature = 'natura_iva' in raw;
+  if (!hasRate && !hasNature) return;
+  if (errors.some((e) => e.field === 'aliquota_iva' || e.field === 'natura_iva')) return;
+  if (!hasRate) {
+    errors.push({ field: 'natura_iva', code: 'vat', message: 'natura_iva: serve anche la colonna aliquota_iva' });
+    return;
+  }
+  const rate = value.aliquota_iva ?? null;
+  if (rate !== null && rate.split('.')[0]!.length > VAT_RATE_INT_DIGITS) {
+    errors.push({ field: 'aliquota_iva', code: 'number', message: 'aliquota_iva: aliquota non valida (0-99,99)' });
+    return;
+  }
+  if (!hasNature) value.natura_iva = null;
+  else if (value.natura_iva) value.natura_iva = value.natura_iva.toUpperCase();
+  const problem = vatProblem(value.aliquota_iva ?? null, value.natura_iva ?? null);
+  if (problem) errors.push({ field: 'natura_iva', code: 'vat', message: `natura_iva: ${VAT_MESSAGES[problem]}` });
+}
 
 /**
  * Validates one row (field name → cell text) with the manual form's rules:
@@ -175,5 +202,6 @@ export function validateImportRow(fields: ImportField[], raw: Record<string, str
       errors.push({ field: field.name, code: 'required', message: `${field.name}: obbligatorio` });
     }
   }
+  checkVatOfRow(raw, value, errors);
   return { value, errors };
 }

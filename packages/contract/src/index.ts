@@ -23,6 +23,7 @@ export * from './statistics.js';
 export * from './lists.js';
 export * from './customers.js';
 export * from './articles.js';
+export * from './vat.js';
 export * from './job-roles.js';
 export * from './fields.js';
 export * from './dates.js';

@@ -3,6 +3,7 @@ import { parseDecimal } from './fields.js';
 import { BILLING_PERIODS, isTrialActive, LIMITS, PAID_OPTIONS, PAYMENT_METHODS, type PaidOption } from './plans.js';
 import { cardInput } from './subscription.js';
 import { FLAT_RATE_MODES, MULTI_TECHNICIAN_MODES, HOURS_MODES, REPORT_CURRENCIES } from './reports.js';
+import { TAX_REGIME_CODES, VAT_CODES, VAT_DEFAULT_CODE } from './vat.js';
 
 /**
  * Company options (spec platform sections 2, 3, 7): the catalogue of every
@@ -130,6 +131,20 @@ export const OPTION_CATALOGUE: CategoryDef[] = [
       type: { kind: 'choice', values: DANEA_DOCUMENT_TYPES },
       default: 'rapporto_intervento',
     },
+  },
+  // The company's default VAT rates (decision 0050): goods for articles without their own rate,
+  // services for labour, travel, km, allowances and the other lines that are no article.
+  {
+    category: 'aliquote_iva',
+    section: 'gestionale',
+    main: { subcategory: 'beni', type: { kind: 'choice', values: VAT_CODES }, default: VAT_DEFAULT_CODE },
+    children: [{ subcategory: 'servizi', type: { kind: 'choice', values: VAT_CODES }, default: VAT_DEFAULT_CODE }],
+  },
+  // The company's tax regime written in the FatturaPA invoice (RegimeFiscale of the CedentePrestatore).
+  {
+    category: 'fatturapa_regime_fiscale',
+    section: 'gestionale',
+    main: { subcategory: 'value', type: { kind: 'choice', values: TAX_REGIME_CODES }, default: 'RF01' },
   },
   // contracts
   { category: 'contratti_rinnovo_automatico', section: 'contratti', main: flag() },

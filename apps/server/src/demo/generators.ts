@@ -51,7 +51,8 @@ export function customersBatch(aziendaId: string, lo: number, hi: number, within
       from generate_series(${n(lo)}, ${n(hi)}) g
     ), c as (
       insert into clienti (azienda_id, codice, ragione_sociale, partita_iva, codice_fiscale, telefono, cellulare, email,
-                           indirizzo, citta, provincia, cap, nazione, latitude, longitude, km_viaggio, ore_viaggio, note, created_at)
+                           indirizzo, citta, provincia, cap, nazione, latitude, longitude, km_viaggio, ore_viaggio, note, created_at,
+                           codice_destinatario, pec)
       select ${aziendaId}::uuid, 'C' || lpad(g::text, 6, '0'),
         trim(case g % 4
           when 0 then ${pick(TRADES, 'g * 7')} || ' ' || ${pick(SURNAMES, 'g * 13')} || ' ' || ${pick(LEGAL_FORMS, 'g * 3')}
@@ -70,7 +71,10 @@ export function customersBatch(aziendaId: string, lo: number, hi: number, within
         case when g % 10 <> 0 then cities.lon + ((g * 7 % 200) - 100) / 4000.0 end,
         (g % 120)::numeric, round((g % 120) / 60.0, 2),
         case when g % 25 = 0 then 'Accesso dal retro, chiedere del responsabile' end,
-        now() - ((g % 1500) * interval '1 day')
+        now() - ((g % 1500) * interval '1 day'),
+        -- Where their e-invoices go (FatturaPA): most an SDI code, the others a PEC.
+        case when g % 4 <> 3 then upper(substr(md5('sdi' || g::text), 1, 7)) end,
+        case when g % 4 = 3 then 'amministrazione-' || g::text || '@pec.example.it' end
       from src join cities on cities.i = src.ci
       returning id, codice, indirizzo, citta, provincia, cap
     ), p as (
@@ -96,13 +100,17 @@ export function articlesBatch(aziendaId: string, lo: number, hi: number): SQL {
   const types = ARTICLE_TYPES.map(([t]) => t);
   const units = ARTICLE_TYPES.map(([, u]) => u);
   return sql`
-    insert into articoli (azienda_id, codice, riferimento_esterno, descrizione, unita_misura, prezzo_acquisto, prezzo_vendita, note)
+    insert into articoli (azienda_id, codice, riferimento_esterno, descrizione, unita_misura, prezzo_acquisto, prezzo_vendita, note,
+      aliquota_iva, natura_iva)
     select ${aziendaId}::uuid, 'ART' || lpad(g::text, 6, '0'),
       case when g % 10 < 7 then upper(substr(${pick(ARTICLE_BRANDS, 'g * 3')}, 1, 3)) || '-' || lpad(((g::bigint * 7907) % 1000000)::text, 6, '0') end,
       ${pick(types, 'g * 7')} || ' ' || ${pick(ARTICLE_SIZES, 'g * 11')} || ' ' || ${pick(ARTICLE_SPECS, 'g * 5')} || ' ' || ${pick(ARTICLE_BRANDS, 'g * 3')},
       ${pick(units, 'g * 7')},
       round(((g::bigint * 37) % 50000) / 100.0 + 0.5, 2),
       round((((g::bigint * 37) % 50000) / 100.0 + 0.5) * 1.35, 2),
-      case when g % 40 = 0 then 'Fuori produzione: usare il sostitutivo' end
+      case when g % 40 = 0 then 'Fuori produzione: usare il sostitutivo' end,
+      -- VAT (decision 0050): most take the company's default (22%), some parts 10%, a few exempt (0%, N4).
+      case when g % 25 = 0 then 0 when g % 9 = 0 then 10 end,
+      case when g % 25 = 0 then 'N4' end
     from generate_series(${n(lo)}, ${n(hi)}) g`;
 }

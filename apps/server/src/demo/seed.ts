@@ -63,12 +63,23 @@ export async function seedDemoIfEmpty(db: Db, opts: { sample?: boolean } = {}): 
       ],
     },
     async (tx, { company, users }) => {
-      if (opts.sample)
-        await seedSampleData(
-          tx,
-          company.id,
-          users.filter((u) => u.role === 'user').map((u) => u.id),
-        );
+      if (!opts.sample) return;
+      // The fiscal address a FatturaPA needs (decision 0050): the lived-in demo can make one.
+      await tx
+        .update(aziende)
+        .set({
+          indirizzo: 'Via Emilia Ponente 120',
+          cap: '40133',
+          citta: 'Bologna',
+          provincia: 'BO',
+          codiceFiscale: DEMO.piva,
+        })
+        .where(sql`${aziende.id} = ${company.id}`);
+      await seedSampleData(
+        tx,
+        company.id,
+        users.filter((u) => u.role === 'user').map((u) => u.id),
+      );
     },
   );
   await seedDemoVoucher(db, new Date().toISOString().slice(0, 10));

@@ -312,6 +312,7 @@ describe('cross-company sweep', () => {
       expect([campo.status, report.status]).toEqual([200, 200]);
       idsOfA['/api/rapportini/rapportini/admin/:id#id'] = report.json.item.id;
       idsOfA['/api/rapportini/export/xml-danea/:id#id'] = report.json.item.id;
+      idsOfA['/api/rapportini/export/xml-fatturapa/:id#id'] = report.json.item.id;
       idsOfA['/api/rapportini/rapportino/:id/pdf#id'] = report.json.item.id;
       idsOfA['/api/configuration/intervento/remove/:id#id'] = campo.json.item.id;
       // A's report as a stored PDF: B reaches neither the report's PDF nor the stored file.
@@ -538,6 +539,8 @@ describe('cross-company sweep', () => {
       // B's office asks for the day of A's technician: nothing of A comes back.
       'schedule.technicianDay': { tecnico_id: a.user('tech').id },
       'media.removeReportFiles': { rapportinoId: reportOfA!, ids: [idsOfA['/api/media/:id/content#id']!] },
+      // A's report in B's invoice: 404, nothing of A written.
+      'reports.fatturaPaReports': { ids: reportOfA! },
       // Clocking: A's technician and A's record; the exports a valid range.
       'clocking.list': { from: '2026-11-01', to: '2026-11-30', utenteId: a.user('tech').id },
       'clocking.one': { id: clockingOfA! },

@@ -20,6 +20,8 @@ function example(s: Json, field: string, idFor: (field: string) => string): unkn
     return example(options.find((o) => o.type !== 'null') ?? options[0]!, field, idFor);
   }
   if (Array.isArray(s.oneOf)) return example((s.oneOf as Json[])[0]!, field, idFor);
+  // A union of plain types (["string", "number", "null"]) is left null, unless the field has a known value.
+  if (Array.isArray(s.type) && KNOWN[field]) return KNOWN[field];
   switch (s.type) {
     case 'object': {
       const out: Json = {};
@@ -54,6 +56,9 @@ const KNOWN: Record<string, string> = {
   provincia: 'MI',
   nazione: 'IT',
   cap: '20100',
+  // An article's VAT: a 0% rate needs its nature (decision 0050).
+  aliquota_iva: '0',
+  natura_iva: 'N4',
 };
 
 function stringExample(s: Json, field: string, idFor: (field: string) => string): string {

@@ -11,15 +11,25 @@ import { notify } from './notify';
 export function useDownload() {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
-  const run = async (load: () => Promise<Blob>, fileName: string) => {
+  const run = async (load: () => Promise<Blob>, fileName: string | ((blob: Blob) => string)) => {
     setBusy(true);
     try {
-      downloadBlob(await load(), fileName);
+      const blob = await load();
+      downloadBlob(blob, typeof fileName === 'string' ? fileName : fileName(blob));
     } catch (e) {
       notify.error(errorText(t, e));
     } finally {
       setBusy(false);
     }
   };
-  return { busy, download: (load: () => Promise<Blob>, fileName: string) => void run(load, fileName) };
+  return {
+    busy,
+    /** `fileName` may be read from the answer (e.g. the server's name, `serverFileName`). */
+    download: (load: () => Promise<Blob>, fileName: string | ((blob: Blob) => string)) => void run(load, fileName),
+  };
+}
+
+/** The name the server gave a downloaded file (the client keeps it on the Blob), else `fallback`. */
+export function serverFileName(fallback: string) {
+  return (blob: Blob) => (blob instanceof File && blob.name ? blob.name : fallback);
 }

@@ -104,15 +104,16 @@ describe('list exports', () => {
     const c = await createCompany(t);
     const admin = await c.login('admin');
     await sql(
-      `insert into articoli (azienda_id, codice, descrizione, prezzo_vendita) values
-       ($1, 'VS-12', 'Valvola a sfera', 2450.5), ($1, 'VF-50', 'Valvola a farfalla', null), ($1, 'TS-1', '+Termostato', 3)`,
+      `insert into articoli (azienda_id, codice, descrizione, prezzo_vendita, aliquota_iva, natura_iva) values
+       ($1, 'VS-12', 'Valvola a sfera', 2450.5, 10, null), ($1, 'VF-50', 'Valvola a farfalla', null, 0, 'N4'),
+       ($1, 'TS-1', '+Termostato', 3, null, null)`,
       [c.company.id],
     );
     const csv = await call(t.app, 'GET', '/api/anagraficaarticoli/articoli/export?q=valvola', admin);
     expect(csvLines(csv.raw.body)).toEqual([
-      'Codice;Riferimento esterno;Descrizione;Unità di misura;Prezzo di vendita (€);Prezzo di acquisto (€);Note',
-      'VF-50;;Valvola a farfalla;;;;',
-      'VS-12;;Valvola a sfera;;2450,5;;',
+      'Codice;Riferimento esterno;Descrizione;Unità di misura;Prezzo di vendita (€);Prezzo di acquisto (€);Aliquota IVA %;Natura IVA;Note',
+      'VF-50;;Valvola a farfalla;;;;0;N4;',
+      'VS-12;;Valvola a sfera;;2450,5;;10;;',
     ]);
     const xlsx = await xlsxRows(
       (

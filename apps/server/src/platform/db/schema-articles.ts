@@ -39,6 +39,9 @@ export const articoli = pgTable(
     unitaMisura: text('unita_misura'),
     prezzoVendita: numeric('prezzo_vendita', { precision: 12, scale: 2 }),
     prezzoAcquisto: numeric('prezzo_acquisto', { precision: 12, scale: 2 }),
+    /** The VAT rate (null: the company's default for goods) and the nature of a 0% rate (migration 0041, CHECKed). */
+    aliquotaIva: numeric('aliquota_iva', { precision: 5, scale: 2 }),
+    naturaIva: text('natura_iva'),
     note: text('note'),
     /** Code, external reference and description folded (fs_fold, migration 0014), for the trigram index. */
     searchText: text('search_text').generatedAlwaysAs(

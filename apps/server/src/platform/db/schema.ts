@@ -59,6 +59,8 @@ export const aziende = pgTable('aziende', {
   logoMediaId: uuid('logo_media_id'),
   /** The planner's version the company prefers: 1 (old) or 2 (migration 0025). */
   versioneSchedule: smallint('versione_schedule').notNull().default(2),
+  /** The last FatturaPA file's progressive (migration 0041): the next file takes one more. */
+  fatturapaProgressivo: integer('fatturapa_progressivo').notNull().default(0),
   /** Deletion request (migration 0001, registration): when asked and when the data goes. */
   eliminazioneRichiestaAt: timestamp('eliminazione_richiesta_at', { withTimezone: true }),
   eliminazioneAt: timestamp('eliminazione_at', { withTimezone: true }),

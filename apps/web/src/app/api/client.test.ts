@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT, routes } from '@fs/contract';
-import { api, apiRequest, urlOf } from './client';
+import { api, apiRequest, dispositionName, urlOf } from './client';
 import { ApiError } from './errors';
 import { setNavigate } from './navigate';
 import { sessionStore } from './session-store';
@@ -198,5 +198,19 @@ describe('typed client (the route table)', () => {
     mockFetch(() => json(200, { success: true, item: {} }));
     await api.call(routes.publicConfig.publicConfig);
     expect(authOf(fetchMock.mock.calls[0]![1])).toBeUndefined();
+  });
+});
+
+describe('dispositionName', () => {
+  it("reads the server's file name, the encoded one first", () => {
+    expect(
+      dispositionName(`attachment; filename="IT01234567897_0000A.xml"; filename*=UTF-8''IT01234567897_0000A.xml`),
+    ).toBe('IT01234567897_0000A.xml');
+    expect(dispositionName(`attachment; filename="a.xml"; filename*=UTF-8''Fattura%20%C3%A8.xml`)).toBe(
+      'Fattura è.xml',
+    );
+    expect(dispositionName('attachment; filename="solo.xml"')).toBe('solo.xml');
+    expect(dispositionName('attachment')).toBeNull();
+    expect(dispositionName(null)).toBeNull();
   });
 });

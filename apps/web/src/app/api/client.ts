@@ -115,8 +115,27 @@ function handleSessionError(error: ApiError): void {
 
 /* ---------- the request ---------- */
 
+/** The file name a Content-Disposition gives (RFC 6266: filename* first), or null. */
+export function dispositionName(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1]!.trim());
+    } catch {
+      // a malformed encoding: the plain name below
+    }
+  }
+  return /filename="([^"]+)"/i.exec(header)?.[1] ?? null;
+}
+
 async function parse<T>(res: Response, opts: RequestOptions): Promise<T> {
-  if (opts.responseType === 'blob') return (await res.blob()) as T;
+  if (opts.responseType === 'blob') {
+    // A file keeps the name the server gave it (a FatturaPA's is the SDI's), for who wants it.
+    const blob = await res.blob();
+    const name = dispositionName(res.headers.get('content-disposition'));
+    return (name ? new File([blob], name, { type: blob.type }) : blob) as T;
+  }
   if (res.status === 204) return undefined as T;
   return (await res.json()) as T;
 }

@@ -64,7 +64,11 @@ export function isApiError(error: unknown): error is ApiError {
 export function errorText(t: TFunction, error: unknown): string {
   if (isApiError(error)) {
     if (error.code) {
-      return t(ALERT_CODES[error.code].key, { minutes: Math.max(1, Math.ceil((error.retryAfterSec ?? 3600) / 60)) });
+      return t(ALERT_CODES[error.code].key, {
+        minutes: Math.max(1, Math.ceil((error.retryAfterSec ?? 3600) / 60)),
+        // The server's own words, for the texts that show them (what a FatturaPA misses).
+        detail: error.message,
+      });
     }
     if (error.status === NETWORK_STATUS) return t('errors.network');
     return error.message;

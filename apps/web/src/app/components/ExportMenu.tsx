@@ -31,6 +31,13 @@ export interface ExtraExport {
   route: ListFileRoute;
   /** File name with its extension. */
   fileName: string;
+  /** Its own query (e.g. the ticked rows' ids) instead of the list's. */
+  query?: Record<string, string>;
+  /** Shown but not offered (e.g. nothing ticked), with a hint saying why. */
+  disabled?: boolean;
+  hint?: string;
+  /** Saved under the name the server gives (Content-Disposition), `fileName` only when it gives none. */
+  serverName?: boolean;
 }
 
 /**
@@ -53,11 +60,18 @@ export function ExportMenu(p: {
   const [busy, setBusy] = useState(false);
   // Taking a list out in bulk is the data-export area (esportazione_dati read); the server refuses it without.
   const mayExport = useCan('esportazione_dati', 'read');
-  const download = async (route: ListFileRoute, params: URLSearchParams, fileName: string) => {
+  const download = async (
+    route: ListFileRoute,
+    params: URLSearchParams,
+    fileName: string,
+    query: Record<string, string | undefined> = p.query,
+    serverName = false,
+  ) => {
     setBusy(true);
     try {
-      for (const [k, v] of Object.entries(p.query)) if (v) params.set(k, v);
-      downloadBlob(await callListFile(route, params), fileName);
+      for (const [k, v] of Object.entries(query)) if (v) params.set(k, v);
+      const blob = await callListFile(route, params);
+      downloadBlob(blob, serverName && blob instanceof File && blob.name ? blob.name : fileName);
     } catch (e) {
       notify.error(errorText(t, e));
     } finally {
@@ -90,7 +104,9 @@ export function ExportMenu(p: {
           <Menu.Item
             key={x.key}
             leftSection={x.icon}
-            onClick={() => void download(x.route, new URLSearchParams(), x.fileName)}
+            disabled={x.disabled}
+            title={x.hint}
+            onClick={() => void download(x.route, new URLSearchParams(), x.fileName, x.query, x.serverName)}
           >
             {x.label}
           </Menu.Item>

@@ -3,6 +3,8 @@ import {
   reportsExportQuery,
   DANEA_MAX_REPORTS,
   reportsDaneaQuery,
+  FATTURAPA_MAX_REPORTS,
+  reportsFatturaPaQuery,
   BULK_PDF_MAX_REPORTS,
   reportsDownloadBulkRequest,
 } from '../../exports.js';
@@ -158,6 +160,54 @@ export const daneaReports = defineRoute({
   answer: z.any().describe('application/xml'),
   answerKind: 'file',
   errors: [400, 401, 403],
+});
+
+const FATTURAPA =
+  'FatturaPA 1.2.2 invoice (TD01, FPR12 private-sector format; decision 0050) as the SDI takes it, to hand to an ' +
+  'intermediary: the company as CedentePrestatore (partita IVA, codice fiscale, name, address, regime fiscale RF01), the ' +
+  "reports' billed customer as CessionarioCommittente (partita IVA or codice fiscale, address), CodiceDestinatario the " +
+  "customer's SDI code or 0000000 with its PEC, one DettaglioLinee per price line of each report (hours, travel hours, " +
+  "km, allowances, materials, ...) at the report's prices and the line's VAT rate (the article's, else the company's " +
+  'default for goods; the default for services on every other line) or nature, DatiRiepilogo per rate and nature, the ' +
+  'total; amounts without VAT as the product keeps them, VAT computed per rate. File name IT<partita IVA>_<progressive>.xml ' +
+  "(5 characters, the company's counter). Needs reading the reports and the prices permission (403), like Danea's file. " +
+  'Only closed reports (CHIUSO) of one billed customer: otherwise 422 FATTURAPA_NOT_INVOICEABLE; a fiscal datum ' +
+  'missing (company or customer VAT or tax code, address, postcode, city, province, SDI code or PEC) answers 422 ' +
+  'FATTURAPA_MISSING_DATA listing every one, never a partial file.';
+
+export const fatturaPaReport = defineRoute({
+  id: 'reports.fatturaPaReport',
+  method: 'GET',
+  path: '/api/rapportini/export/xml-fatturapa/:id',
+  auth: 'session',
+  principals: USER_OR_API_KEY,
+  permission: read,
+  tags: tags,
+  summary: 'One closed report as a FatturaPA 1.2.2 invoice XML file',
+  description: `${FATTURAPA} A report the caller may not see, or another company's, answers 404.`,
+  params: z.object({ id: z.string().uuid() }),
+  answer: z.any().describe('application/xml'),
+  answerKind: 'file',
+  errors: [400, 401, 403, 404, 422],
+});
+
+export const fatturaPaReports = defineRoute({
+  id: 'reports.fatturaPaReports',
+  method: 'GET',
+  path: '/api/rapportini/export/xml-fatturapa',
+  auth: 'session',
+  principals: USER_OR_API_KEY,
+  permission: [read, DATA_EXPORT],
+  tags: tags,
+  summary: `The ticked reports (at most ${FATTURAPA_MAX_REPORTS}, one customer's) as one FatturaPA 1.2.2 invoice XML file`,
+  description:
+    "Needs the data-export permission (esportazione_dati read) besides the reports' own (403 otherwise). " +
+    `${FATTURAPA} ids: the reports, comma-separated, in the invoice's order by opening date and number; one the caller ` +
+    'may not see, or of another company, answers 404 before anything is written.',
+  query: reportsFatturaPaQuery,
+  answer: z.any().describe('application/xml'),
+  answerKind: 'file',
+  errors: [400, 401, 403, 404, 422],
 });
 
 export const downloadBulk = defineRoute({

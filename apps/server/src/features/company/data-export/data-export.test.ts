@@ -64,8 +64,9 @@ riga 2', 'Cesena', null, null, null) returning id`,
     clienteId,
   ]);
   await sql(
-    `insert into articoli (azienda_id, codice, riferimento_esterno, descrizione, unita_misura, prezzo_vendita, prezzo_acquisto, note)
-     values ($1, 'A1', 'EXT-1', 'Valvola a sfera', 'pz', 2450.5, 1200, '-sconto'), ($1, 'A2', null, 'Guarnizione', null, null, null, null)`,
+    `insert into articoli (azienda_id, codice, riferimento_esterno, descrizione, unita_misura, prezzo_vendita, prezzo_acquisto, note, aliquota_iva, natura_iva)
+     values ($1, 'A1', 'EXT-1', 'Valvola a sfera', 'pz', 2450.5, 1200, '-sconto', 10, null),
+            ($1, 'A2', null, 'Guarnizione', null, null, null, null, 0, 'N4')`,
     [id],
   );
   const report = await makeReport(t, id, { clienteId });
@@ -244,9 +245,9 @@ describe('data export', () => {
     ]);
     const art = book.getWorksheet('articoli')!;
     const header = (art.getRow(1).values as unknown[]).slice(1);
-    expect(header.slice(0, 7)).toEqual(IMPORT_FIELDS.articoli.map((f) => f.name));
+    expect(header.slice(0, 9)).toEqual(IMPORT_FIELDS.articoli.map((f) => f.name));
     const a1 = [2, 3].map((n) => (art.getRow(n).values as unknown[]).slice(1)).find((r) => r[0] === 'A1')!;
-    expect(a1.slice(0, 7)).toEqual(['A1', 'EXT-1', 'Valvola a sfera', 'pz', 2450.5, 1200, "'-sconto"]);
+    expect(a1.slice(0, 9)).toEqual(['A1', 'EXT-1', 'Valvola a sfera', 'pz', 2450.5, 1200, "'-sconto", 10, undefined]);
 
     // A reader with the export permission but not the prices': no price column anywhere.
     const read = {
@@ -271,7 +272,7 @@ describe('data export', () => {
     const zip = await JSZip.loadAsync(noPrices.bytes);
     expect(Object.keys(zip.files).some((n) => n.startsWith('media'))).toBe(false);
     expect(linesOf(await csvOf(zip, 'articoli.csv'))[0]).toBe(
-      'codice;riferimento_esterno;descrizione;unita_misura;note;id;created_at;updated_at',
+      'codice;riferimento_esterno;descrizione;unita_misura;note;aliquota_iva;natura_iva;id;created_at;updated_at',
     );
     for (const name of ['rapportini.csv', 'rapportini_giornate.csv', 'rapportini_materiali.csv']) {
       expect(linesOf(await csvOf(zip, name))[0]).not.toMatch(/prezz|importo|costo|totale;|totale$/);

@@ -154,6 +154,56 @@ describe('Danea EasyFatt XML export', () => {
     ).toBe(400);
   });
 
+  it("writes each row's VAT: the article's, the default for goods or for services, an exempt one by its nature", async () => {
+    const x = await reportCompany(t);
+    const set = await x.setOptions([
+      { category: 'aliquote_iva', subcategory: 'beni', value: '4' },
+      { category: 'aliquote_iva', subcategory: 'servizi', value: '10' },
+    ]);
+    expect(set.status, JSON.stringify(set.json)).toBe(200);
+    expect((await x.setOptions([{ category: 'aliquote_iva', subcategory: 'beni', value: '23' }])).status).toBe(400);
+    const article = async (codice: string, aliquota_iva: string, natura_iva?: string) => {
+      const a = await x.post(x.admin, '/anagraficaarticoli/articoli', {
+        codice,
+        descrizione: codice,
+        prezzo_vendita: '10',
+        aliquota_iva,
+        natura_iva,
+      });
+      expect(a.status, JSON.stringify(a.json)).toBe(200);
+      return a.json.item.id as string;
+    };
+    const full = await article('PIENA', '22');
+    const exempt = await article('ESENTE', '0', 'N4');
+    const r = await x.post(x.admin, '/rapportini/rapportino/lavorazione', {
+      cliente_id: x.clienteId,
+      data_apertura: '2026-11-04',
+      tecnici_ids: [x.techId],
+      giornate: [day(x.techId, '2026-11-04', { totale_ore: '2' })],
+      materiali: [
+        { articolo_id: full, descrizione: 'Piena', quantita: '1' },
+        { articolo_id: exempt, descrizione: 'Esente', quantita: '1' },
+        { articolo_id: x.articoloId, descrizione: 'Senza aliquota', quantita: '1' },
+        { descrizione: 'Libero', quantita: '1', importo_unitario: '1' },
+      ],
+    });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    const rows = parse((await one(x.admin, r.json.item.id)).raw.body).EasyfattDocuments.Documents.Document[0].Rows.Row;
+    const vat = (code: string, perc: string, klass: string, description: string) => ({
+      '#text': code,
+      '@_Perc': perc,
+      '@_Class': klass,
+      '@_Description': description,
+    });
+    expect(rows.map((w: any) => [w.Description.replace(/ - .*/, ''), w.VatCode])).toEqual([
+      ['Ore di lavoro', vat('10', '10', 'Imponibile', 'Imponibile 10%')],
+      ['Piena', vat('22', '22', 'Imponibile', 'Imponibile 22%')],
+      ['Esente', vat('N4', '0', 'Esente', 'N4 - Esenti')],
+      ['Senza aliquota', vat('4', '4', 'Imponibile', 'Imponibile 4%')],
+      ['Libero', vat('4', '4', 'Imponibile', 'Imponibile 4%')],
+    ]);
+  });
+
   it('exports exactly the reports of the list filter, one document each, in the list order', async () => {
     const x = await reportCompany(t);
     const mk = (over: Record<string, unknown>) =>

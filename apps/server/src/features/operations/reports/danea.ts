@@ -6,6 +6,7 @@ import {
   type Prices,
   type ReportsDaneaQuery,
   type PriceLine,
+  type VatRate,
 } from '@fs/contract';
 import type { CompanyContext } from '../../../platform/context.js';
 import type { Deps } from '../../../platform/deps.js';
@@ -21,6 +22,8 @@ import { pricesOf } from './pricing.js';
 import * as repo from './repo.js';
 import { visible } from './service.js';
 import { reportSettings, type ReportSettings } from './settings.js';
+import { daneaVat } from './danea-vat.js';
+import { articleRate, lineRates, materialRates, vatDefaults, type VatDefaults } from './vat-lines.js';
 
 /**
  * Work reports as a Danea EasyFatt documents file ("Easyfatt-Xml", decision 0024): the root
@@ -41,8 +44,6 @@ export const DANEA_DOCUMENT_TYPE: Record<DaneaDocumentType, string> = {
 /** The protocol version EasyFatt writes and reads (AppVersion="2"). */
 const APP_VERSION = '2';
 const CREATOR = 'Gestionale interventi';
-/** The VAT category written on every row: the standard Italian rate (the product has no VAT rates yet). */
-const VAT = { code: '22', perc: '22', class: 'Imponibile', description: 'Imponibile 22%' };
 
 const VOCI: Record<PriceLine['voce'], { label: string; um?: string }> = {
   ore: { label: 'Ore di lavoro', um: 'h' },
@@ -86,6 +87,8 @@ export interface DaneaRow {
   um: string | null;
   price: string;
   total: string;
+  /** The row's VAT rate (its article's, or the company's default for goods or services; decision 0050). */
+  vat: VatRate;
 }
 
 export interface DaneaDocument {
@@ -161,7 +164,8 @@ export function documentXml(d: DaneaDocument): string {
     put(row, 'Qty', r.qty);
     put(row, 'Um', r.um);
     put(row, 'Price', r.price);
-    row.ele('VatCode', { Perc: VAT.perc, Class: VAT.class, Description: VAT.description }).txt(VAT.code);
+    const vat = daneaVat(r.vat);
+    row.ele('VatCode', { Perc: vat.perc, Class: vat.class, Description: vat.description }).txt(vat.code);
     put(row, 'Total', r.total);
     row.ele('Stock').txt('false');
   }
@@ -183,9 +187,10 @@ export function rowsOf(
   prezzi: Prices,
   materiali: { codice: string | null; unita: string | null }[],
   campi: Map<string, { codice: string | null; unita: string | null }>,
+  rates: VatRate[],
 ): DaneaRow[] {
   let m = 0;
-  return prezzi.righe.map((r) => {
+  return prezzi.righe.map((r, i) => {
     const voce = VOCI[r.voce];
     let code: string | null = null;
     let um = voce.um ?? null;
@@ -201,28 +206,30 @@ export function rowsOf(
       um = a?.unita ?? null;
       description = r.descrizione;
     }
-    return { code, description, qty: r.quantita, um, price: r.prezzo_unitario, total: r.importo };
+    return { code, description, qty: r.quantita, um, price: r.prezzo_unitario, total: r.importo, vat: rates[i]! };
   });
 }
 
-interface Context {
+export interface DaneaContext {
   tipo: DaneaDocumentType;
   numbering: string | null;
   settings: ReportSettings;
   config: CampoRow[];
-  /** The linked fields' article code and unit, by field name. */
-  campi: Map<string, { codice: string | null; unita: string | null }>;
+  /** The linked fields' article code, unit and VAT rate, by field name. */
+  campi: Map<string, { codice: string | null; unita: string | null; vat: VatRate | null; linked: true }>;
   customers: Map<string, repo.PartyRow>;
+  vat: VatDefaults;
 }
 
-async function contextOf(deps: Deps, aziendaId: string): Promise<Context> {
-  const [[tipo, sezionale], settings, config] = await Promise.all([
+export async function contextOf(deps: Deps, aziendaId: string): Promise<DaneaContext> {
+  const [[tipo, sezionale], settings, config, vat] = await Promise.all([
     optionValues(deps, aziendaId, [
       ['danea_tipo_documento', 'value'],
       ['integrazione_gestionale', 'sezionale'],
     ]),
     reportSettings(deps, aziendaId),
     campiWithRemoved(deps.db, aziendaId),
+    vatDefaults(deps, aziendaId),
   ]);
   const linked = config.filter((c) => c.articoloId);
   const articles = await repo.articlesOf(
@@ -241,14 +248,18 @@ async function contextOf(deps: Deps, aziendaId: string): Promise<Context> {
     campi: new Map(
       linked.map((c) => {
         const a = byId.get(c.articoloId!);
-        return [c.nome, { codice: a?.codice ?? null, unita: a?.unitaMisura ?? null }];
+        return [
+          c.nome,
+          { codice: a?.codice ?? null, unita: a?.unitaMisura ?? null, vat: articleRate(a), linked: true as const },
+        ];
       }),
     ),
     customers: new Map(),
+    vat,
   };
 }
 
-async function customerOf(deps: Deps, aziendaId: string, ctx: Context, id: string): Promise<repo.PartyRow> {
+async function customerOf(deps: Deps, aziendaId: string, ctx: DaneaContext, id: string): Promise<repo.PartyRow> {
   let c = ctx.customers.get(id);
   if (!c) {
     [c] = await repo.customersOf(deps.db, aziendaId, [id]);
@@ -259,10 +270,10 @@ async function customerOf(deps: Deps, aziendaId: string, ctx: Context, id: strin
   return c;
 }
 
-async function documentOf(
+export async function documentOf(
   deps: Deps,
   aziendaId: string,
-  ctx: Context,
+  ctx: DaneaContext,
   r: repo.ReportWithLines,
 ): Promise<DaneaDocument> {
   const x = r.report;
@@ -274,6 +285,13 @@ async function documentOf(
     materiali: r.materiali,
     campi: r.campi,
   });
+  const rates = lineRates(
+    prezzi,
+    r.materiali,
+    await materialRates(deps.db, aziendaId, r.materiali),
+    ctx.campi,
+    ctx.vat,
+  );
   const worked = await customerOf(deps, aziendaId, ctx, x.clienteId);
   const billed = x.clienteFatturazioneId ? await customerOf(deps, aziendaId, ctx, x.clienteFatturazioneId) : null;
   const numero = x.numeroAssistenza ?? '';
@@ -285,7 +303,7 @@ async function documentOf(
     cliente: billed ?? worked,
     luogo: billed && billed.id !== worked.id ? worked : null,
     commento: [`Rapportino ${numero}`, x.motivazione].filter(filled).join(' - '),
-    righe: rowsOf(prezzi, r.materiali, ctx.campi),
+    righe: rowsOf(prezzi, r.materiali, ctx.campi, rates),
     totale: prezzi.totale,
   };
 }

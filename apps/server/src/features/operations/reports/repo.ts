@@ -232,6 +232,8 @@ export async function articlesOf(db: DbOrTx, aziendaId: string, ids: string[]) {
       unitaMisura: articoli.unitaMisura,
       prezzoVendita: articoli.prezzoVendita,
       prezzoAcquisto: articoli.prezzoAcquisto,
+      aliquotaIva: articoli.aliquotaIva,
+      naturaIva: articoli.naturaIva,
     })
     .from(articoli)
     .where(and(eq(articoli.aziendaId, aziendaId), inArray(articoli.id, ids)));

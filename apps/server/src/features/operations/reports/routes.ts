@@ -9,6 +9,7 @@ import { sendTableExport } from '../../../platform/http/table-export.js';
 import * as closing from './closing.js';
 import { daneaReport, daneaReports, type DaneaExport } from './danea.js';
 import { downloadBulk } from './bulk-pdf.js';
+import { fatturaPa, type FatturaPaFile } from './fatturapa.js';
 import { deleteBulk } from './deletion.js';
 import { readReportPdf } from './pdf.js';
 import { exportReports } from './export.js';
@@ -26,6 +27,14 @@ async function sendXml(reply: FastifyReply, x: DaneaExport): Promise<FastifyRepl
     .header('content-disposition', contentDisposition('attachment', x.name))
     .header('x-content-type-options', 'nosniff')
     .send(streamOf(reply.log, x.name, body));
+}
+
+function sendFatturaPa(reply: FastifyReply, f: FatturaPaFile): FastifyReply {
+  return reply
+    .header('content-type', 'application/xml; charset=utf-8')
+    .header('content-disposition', contentDisposition('attachment', f.name))
+    .header('x-content-type-options', 'nosniff')
+    .send(f.xml);
 }
 
 /** Work reports (spec operations 3-9; issue 11). */
@@ -49,6 +58,14 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
 
   implement(app, table.daneaReports, async (req, reply) =>
     sendXml(reply, await daneaReports(contextOf(req), req.query)),
+  );
+
+  implement(app, table.fatturaPaReport, async (req, reply) =>
+    sendFatturaPa(reply, await fatturaPa(contextOf(req), [req.params.id])),
+  );
+
+  implement(app, table.fatturaPaReports, async (req, reply) =>
+    sendFatturaPa(reply, await fatturaPa(contextOf(req), req.query.ids)),
   );
 
   implement(app, table.downloadBulk, async (req, reply) => {

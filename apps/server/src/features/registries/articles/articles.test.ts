@@ -197,6 +197,8 @@ describe('articles: create, update, duplicates, delete', () => {
           unita_misura: null,
           prezzo_vendita: null,
           prezzo_acquisto: null,
+          aliquota_iva: null,
+          natura_iva: null,
           note: null,
         });
       });
@@ -415,5 +417,42 @@ describe('articles: permissions and tenancy', () => {
     expect(own.json.warnings).toEqual([]);
     const still = await sql('select codice from articoli where id = $1', [art.json.item.id]);
     expect(still.rows[0].codice).toBe('SEGRETO-A');
+  });
+});
+
+describe('articles: VAT rate and nature (decision 0050)', () => {
+  it('keeps a rate, needs a nature with 0% and refuses one otherwise, and the database backs it up', async () => {
+    const c = await createCompany(t);
+    const s = await c.login('admin');
+    const ten = await save(s, { codice: 'PZ-10', descrizione: 'Ricambio', aliquota_iva: '10' });
+    expect(ten.status, JSON.stringify(ten.json)).toBe(200);
+    expect(ten.json.item).toMatchObject({ aliquota_iva: '10.00', natura_iva: null });
+    const exempt = await save(s, { codice: 'ES-1', descrizione: 'Esente', aliquota_iva: '0', natura_iva: 'n4' });
+    expect(exempt.json.item).toMatchObject({ aliquota_iva: '0.00', natura_iva: 'N4' });
+    const unset = await save(s, { codice: 'DEF', descrizione: 'Aliquota predefinita', aliquota_iva: '' });
+    expect(unset.json.item).toMatchObject({ aliquota_iva: null, natura_iva: null });
+
+    const required = await save(s, { codice: 'X1', descrizione: 'X', aliquota_iva: '0,00' });
+    expect(required.status).toBe(400);
+    expect(required.json.fields).toEqual([
+      { path: 'natura_iva', message: "Con l'aliquota 0% indicare la natura dell'esenzione (N1-N7)" },
+    ]);
+    const forbidden = await save(s, { codice: 'X1', descrizione: 'X', aliquota_iva: '22', natura_iva: 'N4' });
+    expect(forbidden.json.fields).toEqual([
+      { path: 'natura_iva', message: "La natura si indica solo con l'aliquota 0%" },
+    ]);
+    const noRate = await save(s, { codice: 'X1', descrizione: 'X', natura_iva: 'N2.2' });
+    expect(noRate.json.fields.map((f: any) => f.path)).toEqual(['natura_iva']);
+    const unknown = await save(s, { codice: 'X1', descrizione: 'X', aliquota_iva: 0, natura_iva: 'N2' });
+    expect(unknown.json.fields[0].message).toMatch(/^Natura IVA non valida/);
+    const tooHigh = await save(s, { codice: 'X1', descrizione: 'X', aliquota_iva: '100' });
+    expect(tooHigh.json.fields).toEqual([{ path: 'aliquota_iva', message: 'Numero troppo grande' }]);
+
+    await expect(sql(`update articoli set natura_iva = 'N4' where id = $1`, [ten.json.item.id])).rejects.toThrow(
+      /articoli_iva_ck/,
+    );
+    await expect(sql(`update articoli set natura_iva = null where id = $1`, [exempt.json.item.id])).rejects.toThrow(
+      /articoli_iva_ck/,
+    );
   });
 });

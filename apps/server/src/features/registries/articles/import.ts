@@ -17,6 +17,8 @@ export const articlesImport: TableSpec = {
     ),
     prezzo_vendita: { column: 'prezzo_vendita', type: 'numeric' },
     prezzo_acquisto: { column: 'prezzo_acquisto', type: 'numeric' },
+    aliquota_iva: { column: 'aliquota_iva', type: 'numeric' },
+    natura_iva: text('natura_iva'),
   },
   keys: ['codice', 'riferimento_esterno'],
   touch: 'updated_at',

@@ -11,6 +11,8 @@ export function toArticolo(r: ArticoloRow, seePrices: boolean): Article {
     unita_misura: r.unitaMisura,
     prezzo_vendita: seePrices ? r.prezzoVendita : null,
     prezzo_acquisto: seePrices ? r.prezzoAcquisto : null,
+    aliquota_iva: r.aliquotaIva,
+    natura_iva: r.naturaIva,
     note: r.note,
   };
 }

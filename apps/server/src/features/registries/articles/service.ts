@@ -71,6 +71,8 @@ function valuesOf(input: Omit<SaveInput, 'id'>): repo.ArticoloValues {
     unitaMisura: input.unita_misura,
     prezzoVendita: input.prezzo_vendita,
     prezzoAcquisto: input.prezzo_acquisto,
+    aliquotaIva: input.aliquota_iva,
+    naturaIva: input.natura_iva,
     note: input.note,
   };
 }
@@ -255,7 +257,8 @@ export function exportArticoli(ctx: CompanyContext, input: ExportInput): TableEx
     )) {
       const a = toArticolo(r, true);
       yield columns.map((k): ExportCell => {
-        if (k === 'prezzo_vendita' || k === 'prezzo_acquisto') return a[k] === null ? null : Number(a[k]);
+        if (k === 'prezzo_vendita' || k === 'prezzo_acquisto' || k === 'aliquota_iva')
+          return a[k] === null ? null : Number(a[k]);
         return a[k];
       });
     }

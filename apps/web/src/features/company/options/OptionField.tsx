@@ -1,6 +1,14 @@
 import { Group, NumberInput, PasswordInput, Select, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { OptionDef } from '@fs/contract';
+import {
+  isVatNature,
+  TAX_REGIMES,
+  VAT_NATURES,
+  vatRateLabel,
+  vatRateOfCode,
+  type OptionDef,
+  type TaxRegime,
+} from '@fs/contract';
 import { DecimalInput } from '../../../app/components/DecimalInput';
 
 interface Props {
@@ -22,6 +30,12 @@ const LANGUAGE_NAMES: Record<string, string> = {
   FR: 'Français',
   DE: 'Deutsch',
 };
+
+/** A VAT code of the default rates: "22%", "0% N4 – Esenti" (the nature's legal label is Italian). */
+function vatCodeLabel(code: string): string {
+  const label = vatRateLabel(vatRateOfCode(code));
+  return isVatNature(code) ? `${label} – ${VAT_NATURES[code]}` : label;
+}
 
 /** One option as the form control its type asks for; label and help from options.fields.<category>.<subcategory>. */
 export function OptionField({ category, def, value, onChange, error, disabled, secretSet, onRemoveSecret }: Props) {
@@ -66,7 +80,13 @@ export function OptionField({ category, def, value, onChange, error, disabled, s
           data={type.values.map((v) => ({
             value: v,
             label:
-              category === 'lingua_default' ? (LANGUAGE_NAMES[v] ?? v) : t(`options.choices.${def.subcategory}.${v}`),
+              category === 'lingua_default'
+                ? (LANGUAGE_NAMES[v] ?? v)
+                : category === 'aliquote_iva'
+                  ? vatCodeLabel(v)
+                  : category === 'fatturapa_regime_fiscale'
+                    ? `${v} – ${TAX_REGIMES[v as TaxRegime]}`
+                    : t(`options.choices.${def.subcategory}.${v}`),
           }))}
           allowDeselect={false}
           disabled={disabled}

@@ -1,9 +1,9 @@
 import { Button } from '@mantine/core';
-import { IconFileCode } from '@tabler/icons-react';
+import { IconFileCode, IconFileInvoice } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { routes, type Report } from '@fs/contract';
 import { api } from '../../../app/api/client';
-import { useDownload } from '../../../app/use-download';
+import { serverFileName, useDownload } from '../../../app/use-download';
 
 /** The file name of a report's EasyFatt XML (the server's Content-Disposition names it the same way). */
 export const daneaFileName = (numero: string) =>
@@ -31,6 +31,32 @@ export function DaneaButton({ report }: { report: Pick<Report, 'id' | 'numero_as
       title={t('reports.danea.hint')}
     >
       {t('reports.danea.button')}
+    </Button>
+  );
+}
+
+/**
+ * "FatturaPA (XML)": a closed report as a FatturaPA 1.2.2 e-invoice (decision 0050), saved under the name the
+ * SDI expects (the server's). Only for who sees prices, on a closed report; a missing fiscal datum is a toast.
+ */
+export function FatturaPaButton({ report }: { report: Pick<Report, 'id' | 'stato' | 'prezzi'> }) {
+  const { t } = useTranslation();
+  const { busy, download } = useDownload();
+  if (report.prezzi === null || report.stato !== 'CHIUSO') return null;
+  return (
+    <Button
+      variant="default"
+      leftSection={<IconFileInvoice size={18} />}
+      loading={busy}
+      onClick={() =>
+        download(
+          () => api.call(routes.reports.fatturaPaReport, { params: { id: report.id } }),
+          serverFileName('fatturapa.xml'),
+        )
+      }
+      title={t('reports.fatturaPa.buttonHint')}
+    >
+      {t('reports.fatturaPa.export')}
     </Button>
   );
 }

@@ -8,7 +8,7 @@ import { StickyActions } from '../../../app/components/StickyActions';
 import { formatDate } from '../../../app/format';
 import { formatDecimal } from '../../../app/numbers';
 import { useCan, usePermissions } from '../../../app/session/api';
-import { DaneaButton } from './DaneaButton';
+import { DaneaButton, FatturaPaButton } from './DaneaButton';
 import { useOptions } from '../../company';
 import { AcceptanceSection } from './AcceptanceSection';
 import { useReport } from './api';
@@ -140,6 +140,7 @@ function OfficeReport({
           </Group>
         </div>
         <DaneaButton report={report} />
+        <FatturaPaButton report={report} />
         <PdfButton id={report.id} numero={report.numero_assistenza} dirty={dirty} />
         {office && <SendMail report={report} dirty={dirty} />}
       </Group>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { IconFileCode, IconPlus, IconX } from '@tabler/icons-react';
+import { IconFileCode, IconFileInvoice, IconPlus, IconX } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDay, mayListUsers, optionValue, routes, todayIn, type ReportListRow } from '@fs/contract';
@@ -211,6 +211,18 @@ export function ReportsPage() {
                         icon: <IconFileCode size={16} />,
                         route: routes.reports.daneaReports,
                         fileName: 'rapportini-easyfatt.xml',
+                      },
+                      {
+                        // The ticked reports (closed, one customer's) as one e-invoice; the server names the file.
+                        key: 'fatturapa',
+                        label: t('reports.fatturaPa.export'),
+                        icon: <IconFileInvoice size={16} />,
+                        route: routes.reports.fatturaPaReports,
+                        fileName: 'fatturapa.xml',
+                        serverName: true,
+                        query: { ids: selected.join(',') },
+                        disabled: selected.length === 0,
+                        hint: t('reports.fatturaPa.hint'),
                       },
                     ]
                   : undefined

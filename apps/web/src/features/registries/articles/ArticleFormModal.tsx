@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Textarea, TextInput } from '../../../app/components/TextFields';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { maySeePrices, maySetPrices, type Article } from '@fs/contract';
+import { maySeePrices, maySetPrices, VAT_NATURE_CODES, VAT_NATURES, type Article } from '@fs/contract';
 import { usePermissions } from '../../../app/session/api';
 import { errorText, formErrorsOf } from '../../../app/api/errors';
 import { notify } from '../../../app/notify';
@@ -151,6 +151,27 @@ export function ArticleFormModal({ article, readOnly = false, onClose }: Props) 
                   />
                 </>
               )}
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+              <DecimalInput
+                label={t('articles.fields.aliquota_iva')}
+                placeholder={t('articles.form.vat.defaultRate')}
+                rightSection="%"
+                {...form.getInputProps('aliquota_iva')}
+              />
+              <Select
+                label={t('articles.fields.natura_iva')}
+                description={t('articles.form.vat.natureHint')}
+                placeholder={t('articles.form.vat.noNature')}
+                data={VAT_NATURE_CODES.map((n) => ({ value: n, label: `${n} – ${VAT_NATURES[n]}` }))}
+                clearable
+                searchable
+                comboboxProps={{ withinPortal: true }}
+                style={{ gridColumn: 'span 2' }}
+                {...form.getInputProps('natura_iva')}
+                value={form.values.natura_iva || null}
+                onChange={(v) => form.setFieldValue('natura_iva', v ?? '')}
+              />
             </SimpleGrid>
             <Textarea
               label={t('articles.fields.note')}

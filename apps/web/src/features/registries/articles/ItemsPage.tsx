@@ -4,7 +4,7 @@ import { TextInput } from '../../../app/components/TextFields';
 import { modals } from '@mantine/modals';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ARTICLES_TABLE, routes, type Article } from '@fs/contract';
+import { ARTICLES_TABLE, routes, type Article, vatRateLabel } from '@fs/contract';
 import { DataTable, pageQueryProps } from '../../../app/components/DataTable';
 import { useDebounced } from '../../../app/components/list-state';
 import { filterRules, sortsOf, useListParams } from '../../../app/components/list-url';
@@ -83,6 +83,10 @@ export function ItemsPage() {
         rowKey={(a) => a.id}
         renderCell={(a, key) => {
           if (key === 'prezzo_vendita' || key === 'prezzo_acquisto') return formatMoney(a[key], i18n.language);
+          if (key === 'aliquota_iva')
+            return a.aliquota_iva === null
+              ? t('articles.form.vat.defaultRate')
+              : vatRateLabel({ aliquota: a.aliquota_iva, natura: null });
           const v = a[key as keyof Article];
           return v ?? '';
         }}

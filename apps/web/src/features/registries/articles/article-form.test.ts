@@ -22,6 +22,21 @@ describe('article form', () => {
     expect(v.prezzo_acquisto('-1')).toBe('common.decimal.negative');
   });
 
+  it('asks for the nature of a 0% rate and refuses one with any other rate', () => {
+    const values = (aliquota_iva: string, natura_iva: string) => ({
+      ...toArticleValues(null),
+      aliquota_iva,
+      natura_iva,
+    });
+    expect(v.natura_iva('', values('0', ''))).toBe('articles.form.vat.NATURE_REQUIRED');
+    expect(v.natura_iva('N4', values('0,00', 'N4'))).toBeNull();
+    expect(v.natura_iva('N4', values('22', 'N4'))).toBe('articles.form.vat.NATURE_FORBIDDEN');
+    expect(v.natura_iva('N4', values('', 'N4'))).toBe('articles.form.vat.NATURE_FORBIDDEN');
+    expect(v.natura_iva('', values('5,5', ''))).toBeNull();
+    expect(v.aliquota_iva('100')).toBe('common.decimal.too_large');
+    expect(v.aliquota_iva('4,123')).toBe('common.decimal.decimals:{"count":2}');
+  });
+
   it('round-trips an article and sends the id only when editing', () => {
     const values = toArticleValues({
       id: 'a1',
@@ -31,6 +46,8 @@ describe('article form', () => {
       unita_misura: 'pz',
       prezzo_vendita: '1.50',
       prezzo_acquisto: null,
+      aliquota_iva: '10.00',
+      natura_iva: null,
       note: null,
     });
     expect(values).toEqual({
@@ -40,8 +57,11 @@ describe('article form', () => {
       unita_misura: 'pz',
       prezzo_vendita: '1,50', // the API's "1.50", the Italian way
       prezzo_acquisto: '',
+      aliquota_iva: '10',
+      natura_iva: '',
       note: '',
     });
+    expect(toArticleRequest(values, 'a1')).toMatchObject({ aliquota_iva: '10', natura_iva: null });
     expect(toArticleRequest(values, 'a1')).toMatchObject({ id: 'a1', codice: 'C' });
     expect(toArticleRequest(values, undefined)).not.toHaveProperty('id');
   });

@@ -1,5 +1,12 @@
 import type { TFunction } from 'i18next';
-import { ARTICLE_MAX, type Article, type ArticleSave } from '@fs/contract';
+import {
+  ARTICLE_MAX,
+  parseDecimal,
+  VAT_RATE_INT_DIGITS,
+  vatProblem,
+  type Article,
+  type ArticleSave,
+} from '@fs/contract';
 import { decimalText } from '../../../app/components/DecimalInput';
 import { decimalRule } from '../../../app/decimal';
 
@@ -10,6 +17,10 @@ export interface ArticleValues {
   unita_misura: string;
   prezzo_vendita: string;
   prezzo_acquisto: string;
+  /** Empty: the company's default rate for goods. */
+  aliquota_iva: string;
+  /** A nature code (N1 ... N7) with a 0% rate, empty otherwise. */
+  natura_iva: string;
   note: string;
 }
 
@@ -21,12 +32,21 @@ export function toArticleValues(a: Article | null): ArticleValues {
     unita_misura: a?.unita_misura ?? '',
     prezzo_vendita: decimalText(a?.prezzo_vendita, true),
     prezzo_acquisto: decimalText(a?.prezzo_acquisto, true),
+    aliquota_iva: a?.aliquota_iva ? decimalText(a.aliquota_iva.replace(/\.?0+$/, '')) : '',
+    natura_iva: a?.natura_iva ?? '',
     note: a?.note ?? '',
   };
 }
 
 export function toArticleRequest(v: ArticleValues, id: string | undefined): ArticleSave {
-  return { ...(id ? { id } : {}), ...v };
+  return { ...(id ? { id } : {}), ...v, natura_iva: v.natura_iva || null };
+}
+
+/** The rate as the contract reads it (null when empty or not a number: its own rule says so). */
+function rateOf(v: string): string | null {
+  if (!v.trim()) return null;
+  const r = parseDecimal(v, { decimals: 2, intDigits: VAT_RATE_INT_DIGITS });
+  return 'problem' in r ? null : r.value;
 }
 
 /** The contract's rules, so mistakes show before sending. */
@@ -43,5 +63,11 @@ export function articleValidation(t: TFunction) {
     note: optional(ARTICLE_MAX.note),
     prezzo_vendita: price,
     prezzo_acquisto: price,
+    aliquota_iva: decimalRule(t, { decimals: 2, intDigits: VAT_RATE_INT_DIGITS }),
+    // A 0% rate says why no VAT is charged (its nature); any other rate has none (decision 0050).
+    natura_iva: (v: string, values: ArticleValues) => {
+      const problem = vatProblem(rateOf(values.aliquota_iva), v || null);
+      return problem ? t(`articles.form.vat.${problem}`) : null;
+    },
   };
 }
