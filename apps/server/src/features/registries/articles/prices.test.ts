@@ -77,8 +77,9 @@ describe('articles and the prices permission (issue 22)', () => {
     const exporter = await c.login('tech');
     const csv = await get(exporter, '/anagraficaarticoli/articoli/export');
     expect(csvLines(csv.raw.body)).toEqual([
-      'Codice;Riferimento esterno;Descrizione;Unità di misura;Note',
-      'VALV-1;;Valvola a sfera;pz;',
+      // The VAT rate is not a price: it stays (empty: the company's default).
+      'Codice;Riferimento esterno;Descrizione;Unità di misura;Aliquota IVA %;Natura IVA;Note',
+      'VALV-1;;Valvola a sfera;pz;;;',
     ]);
     const asked = await get(exporter, '/anagraficaarticoli/articoli/export?columns=codice,prezzo_acquisto');
     expect(csvLines(asked.raw.body)).toEqual(['Codice', 'VALV-1']);
