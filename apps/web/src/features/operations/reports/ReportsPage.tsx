@@ -160,26 +160,20 @@ export function ReportsPage() {
               w={170}
             />
             {days && (
-              <Button
-                variant="light"
-                rightSection={<IconX size={14} aria-hidden />}
-                onClick={() => setFilters({ dal: null, al: null })}
-                aria-label={t('reports.filters.giorniClear', { dal: formatDay(days.dal), al: formatDay(days.al) })}
-                data-testid="reports-days-filter"
-              >
-                {t('reports.filters.giorniValue', { dal: formatDay(days.dal), al: formatDay(days.al) })}
-              </Button>
+              <DaysFilter
+                days={days}
+                kind="giorni"
+                onClear={() => setFilters({ dal: null, al: null })}
+                testId="reports-days-filter"
+              />
             )}
             {closed && (
-              <Button
-                variant="light"
-                rightSection={<IconX size={14} aria-hidden />}
-                onClick={() => setFilters({ chiuso_dal: null, chiuso_al: null })}
-                aria-label={t('reports.filters.chiusiClear', { dal: formatDay(closed.dal), al: formatDay(closed.al) })}
-                data-testid="reports-closed-filter"
-              >
-                {t('reports.filters.chiusiValue', { dal: formatDay(closed.dal), al: formatDay(closed.al) })}
-              </Button>
+              <DaysFilter
+                days={closed}
+                kind="chiusi"
+                onClear={() => setFilters({ chiuso_dal: null, chiuso_al: null })}
+                testId="reports-closed-filter"
+              />
             )}
             <Select
               label={t('reports.fields.completato')}
@@ -260,5 +254,27 @@ export function ReportsPage() {
         </Group>
       )}
     </Stack>
+  );
+}
+
+/** A range of days from the address (a bar of /statistics: opening or closing days), shown as a filter to remove. */
+function DaysFilter(p: {
+  days: { dal?: string; al?: string };
+  kind: 'giorni' | 'chiusi';
+  onClear: () => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const range = { dal: formatDay(p.days.dal), al: formatDay(p.days.al) };
+  return (
+    <Button
+      variant="light"
+      rightSection={<IconX size={14} aria-hidden />}
+      onClick={p.onClear}
+      aria-label={t(`reports.filters.${p.kind}Clear`, range)}
+      data-testid={p.testId}
+    >
+      {t(`reports.filters.${p.kind}Value`, range)}
+    </Button>
   );
 }
