@@ -98,7 +98,9 @@ describe('the statistics page', () => {
     expect(within(table).getAllByRole('row')[1]!.textContent).toContain('Luca Bianchi');
     fireEvent.keyDown(mario, { key: 'Enter' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/interventions'));
-    expect(router.state.location.search).toBe(`?tecnico_id=${MARIO}&stato=CHIUSO&dal=2026-03-01&al=2026-03-31`);
+    expect(router.state.location.search).toBe(
+      `?tecnico_id=${MARIO}&stato=CHIUSO&chiuso_dal=2026-03-01&chiuso_al=2026-03-31`,
+    );
   }, 20_000);
 
   it('refuses a 13-month range with the spec message before calling, and shows the server -2 the same way', async () => {
