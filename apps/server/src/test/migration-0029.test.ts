@@ -28,6 +28,22 @@ const CONTRACTS_0040_COLUMNS = {
   drop: 'alter table contratti drop column fine_annunciata',
 };
 
+/** The report days' customer and the links' closing day (0041), the VAT and invoice counter columns (0042). */
+const COLUMNS_0041_0042 = {
+  add: [
+    'alter table rapportini_giornate add column cliente_id uuid',
+    'alter table rapportini_tecnici add column chiuso_giorno date',
+    'alter table articoli add column aliquota_iva numeric(5, 2), add column natura_iva text',
+    'alter table aziende add column fatturapa_progressivo integer not null default 0',
+  ],
+  drop: [
+    'alter table rapportini_giornate drop column cliente_id',
+    'alter table rapportini_tecnici drop column chiuso_giorno',
+    'alter table articoli drop column aliquota_iva, drop column natura_iva',
+    'alter table aziende drop column fatturapa_progressivo',
+  ],
+};
+
 /** The subscribers' positions (migration 0030), which a start writes for every subscriber (the webhooks' fan-out). */
 const POSITIONS_0030_TABLE = {
   add: `create table event_subscriber_positions (subscriber text primary key, last_txid xid8 not null,
@@ -44,11 +60,12 @@ beforeAll(async () => {
   fresh = await freshDatabase();
   await fresh.database.migrate({ until: '0028_storage_removals' });
   // Today's code writes the outbox's ordering columns (migration 0030) when it closes a report, the contracts'
-  // announced end (0040) when it saves one, and the subscribers' positions (0030) at start: they are lent to the 0028
-  // schema for the seeding, then taken away again.
+  // announced end (0040) when it saves one, the subscribers' positions (0030) at start, the report days' customer
+  // and the VAT columns (0041, 0042): they are lent to the 0028 schema for the seeding, then taken away again.
   await fresh.database.executeSql(OUTBOX_0030_COLUMNS.add);
   await fresh.database.executeSql(CONTRACTS_0040_COLUMNS.add);
   await fresh.database.executeSql(POSITIONS_0030_TABLE.add);
+  for (const q of COLUMNS_0041_0042.add) await fresh.database.executeSql(q);
   t = await startTestApp({}, { database: fresh.database, migrated: false });
   expect(await seedDemoIfEmpty(t.deps.db, { sample: true })).toBe(true);
   const demo = await fresh.database.executeSql('select id from aziende where partita_iva = $1', [DEMO.piva]);
@@ -62,6 +79,7 @@ beforeAll(async () => {
   await fresh.database.executeSql(OUTBOX_0030_COLUMNS.drop);
   await fresh.database.executeSql(CONTRACTS_0040_COLUMNS.drop);
   await fresh.database.executeSql(POSITIONS_0030_TABLE.drop);
+  for (const q of COLUMNS_0041_0042.drop) await fresh.database.executeSql(q);
 }, 600_000);
 afterAll(async () => {
   await t?.close();
