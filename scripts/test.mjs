@@ -33,6 +33,9 @@ const STAGES = [
   ],
 ];
 
+// Vitest's `FAIL file > test` and `×` lines, Playwright's `✘` lines and its numbered failure headings.
+const FAILURE_LINE = /(^|\s)(FAIL\s|×\s|✘\s)|^\s+\d+\) \[/;
+
 const minutes = (ms) => `${(ms / 60_000).toFixed(1)} min`;
 
 function run(task) {
@@ -43,11 +46,27 @@ function run(task) {
     const child = spawn('npm', args, {
       cwd: root,
       env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
-      stdio: sequential ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     const chunks = [];
-    child.stdout?.on('data', (c) => chunks.push(c));
-    child.stderr?.on('data', (c) => chunks.push(c));
+    const failures = [];
+    let partial = '';
+    // The lines that name a failed test or file, kept so the summary at the end repeats them: CI
+    // shows the tail of the log, and a failure in the server suite is otherwise buried under the
+    // browser tests' output that follows it.
+    const scan = (c) => {
+      const lines = (partial + c.toString('utf8')).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) if (FAILURE_LINE.test(line) && failures.length < 40) failures.push(line.trimEnd());
+    };
+    const forward = (stream, out) =>
+      stream.on('data', (c) => {
+        scan(c);
+        if (sequential) out.write(c);
+        else chunks.push(c);
+      });
+    forward(child.stdout, process.stdout);
+    forward(child.stderr, process.stderr);
     let done = false;
     const finish = (code) => {
       if (done) return;
@@ -60,7 +79,7 @@ function run(task) {
         process.stdout.write(Buffer.concat(chunks));
       }
       process.stdout.write(`\n----- ${task.name}: ${ok ? 'passed' : 'FAILED'} in ${took}\n`);
-      resolve({ task, ok, took });
+      resolve({ task, ok, took, failures });
     };
     child.on('error', (err) => {
       chunks.push(Buffer.from(String(err)));
@@ -84,4 +103,8 @@ for (const stage of STAGES) {
 }
 process.stdout.write(`\n===== npm test: ${minutes(Date.now() - started)}\n`);
 for (const r of results) process.stdout.write(`  ${r.ok ? 'passed' : 'FAILED'}  ${r.task.name} (${r.took})\n`);
+for (const r of results.filter((x) => !x.ok && x.failures.length)) {
+  process.stdout.write(`\n  what failed in ${r.task.name}:\n`);
+  for (const line of r.failures) process.stdout.write(`    ${line.trim()}\n`);
+}
 process.exit(results.every((r) => r.ok) ? 0 : 1);
