@@ -59,6 +59,8 @@ async function signIn(browser: Browser, base: string): Promise<StorageState> {
   const context = await browser.newContext({ locale: 'it-IT', serviceWorkers: 'block' });
   const page = await context.newPage();
   await page.goto(`${base}/login`);
+  // The login page's code starts on the first interaction (decision 0053): a key that types nothing.
+  await page.keyboard.press('Shift');
   await page.getByLabel('Partita IVA').fill(PIVA);
   await page.getByLabel('Nome utente').fill(USERNAME);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);

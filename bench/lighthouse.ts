@@ -66,6 +66,13 @@ try {
       continue;
     }
     const a = r.lhr.audits;
+    // LIGHTHOUSE_DETAILS=1: where the main thread's time went (what the blocking time is made of).
+    if (process.env.LIGHTHOUSE_DETAILS === '1') {
+      const items = (id: string) =>
+        ((a[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []).slice(0, 8);
+      for (const id of ['mainthread-work-breakdown', 'bootup-time', 'long-tasks'])
+        console.log(`${id}:`, JSON.stringify(items(id)));
+    }
     const shown = (id: string) => a[id]?.displayValue ?? '-';
     results.push({
       score: Math.round((r.lhr.categories.performance?.score ?? 0) * 100),

@@ -152,6 +152,8 @@ try {
   }
   const page = await context.newPage();
   await page.goto(`${base}/login?redirectAfterLogin=${encodeURIComponent('/intervention-planning')}`);
+  // The login page's code starts on the first interaction (decision 0053): a key that types nothing.
+  await page.keyboard.press('Shift');
   await page.getByLabel('Partita IVA').fill(piva);
   await page.getByLabel('Nome utente').fill('admin');
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);

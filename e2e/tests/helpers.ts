@@ -23,9 +23,11 @@ export async function fillLogin(page: Page, piva: string, username: string, pass
 
 /**
  * Waits until React has taken the prerendered login page over (decision 0043): before, the page is marked
- * aria-disabled and its button submits nothing (what is typed is kept, but a click or Enter is lost).
+ * aria-disabled. Its code starts on the visitor's first interaction (decision 0053): a key press (Shift, which
+ * types nothing) is that interaction.
  */
 export async function loginLive(page: Page) {
+  await page.keyboard.press('Shift');
   await expect(page.locator('[aria-disabled="true"]')).toHaveCount(0, { timeout: 30_000 });
 }
 

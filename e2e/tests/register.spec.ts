@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO } from './helpers';
+import { DEMO, loginLive } from './helpers';
 
 /** A random partita IVA with a correct check digit. */
 function randomPartitaIva(): string {
@@ -23,6 +23,7 @@ test('registers a company through all four steps, with 3-D Secure, and signs in 
   const company = `Verdi Impianti ${tag} S.r.l.`;
 
   await page.goto('/login');
+  await loginLive(page);
   await page.getByRole('link', { name: 'Registra la tua azienda' }).click();
   await expect(page).toHaveURL(/\/access\/register$/);
 

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { loginLive } from './helpers';
 
 test('asking a reset for an unknown address shows the same neutral message', async ({ page }) => {
   await page.goto('/access/reset-password');
@@ -43,6 +44,7 @@ test('mismatching new passwords are refused in the page, without calling the ser
 
 test('the password fields name their visibility toggle in Italian', async ({ page }) => {
   await page.goto('/login');
+  await loginLive(page);
   const toggle = page.getByRole('button', { name: 'Mostra o nascondi la password' });
   await expect(toggle).toHaveCount(1);
   await toggle.click();

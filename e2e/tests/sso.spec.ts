@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { startTestProvider, type TestProvider } from '../../apps/server/src/test/oidc-provider';
+import { loginLive } from './helpers';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const port = Number(process.env.E2E_PORT ?? 3100) + 1;
@@ -75,6 +76,7 @@ async function signInAtProvider(page: Page, login: string) {
 test('the SSO button signs the demo admin in through the provider and returns to the asked page', async ({ page }) => {
   await page.goto(`${site}/company`);
   await expect(page).toHaveURL(`${site}/login?redirectAfterLogin=%2Fcompany`);
+  await loginLive(page);
   const sso = page.getByRole('button', { name: 'Accedi con Single Sign-On' });
   await expect(sso).toBeEnabled();
   await sso.click();
@@ -90,6 +92,7 @@ test('the SSO button signs the demo admin in through the provider and returns to
 
 test('an account whose email no user has gets a translated refusal on the login page', async ({ page }) => {
   await page.goto(`${site}/login`);
+  await loginLive(page);
   await page.getByRole('button', { name: 'Accedi con Single Sign-On' }).click();
   await signInAtProvider(page, 'estraneo');
   await expect(page).toHaveURL(`${site}/login`);
@@ -136,6 +139,7 @@ test('/ssorapp signs in for the app and hands the APP session to the hosting app
 
 test('on a server without an issuer the SSO button is disabled', async ({ page, baseURL }) => {
   await page.goto(`${baseURL}/login`);
+  await loginLive(page);
   await expect(page.getByLabel('Partita IVA')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Accedi con Single Sign-On' })).toBeDisabled();
 });

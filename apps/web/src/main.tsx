@@ -12,10 +12,6 @@ import { preloadPages, router } from './app/router';
 import { reloadAfterChunkError } from './app/lazy-page';
 import { permissionsQuery } from './app/session/api';
 
-// The prerendered login page's stylesheets load without holding its first paint (its own rules are inlined,
-// decision 0043): they apply from now on.
-document.querySelectorAll<HTMLLinkElement>('link[data-deferred-style]').forEach((link) => (link.media = 'all'));
-
 // Vite reports a failed preload of a dependency chunk here (e.g. after a new deploy).
 window.addEventListener('vite:preloadError', () => {
   reloadAfterChunkError();

@@ -1,13 +1,14 @@
 import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LoginRequest } from '@fs/contract';
 import { errorText, isApiError } from '../../../app/api/errors';
 import { usePageTitle } from '../../../app/use-page-title';
 import { useHydrated } from '../../../app/use-hydrated';
+import { takeEarlySubmit } from '../../../app/early-submit';
 import { useLogin } from './api';
 import { SsoSection } from './sso/SsoSection';
 
@@ -46,6 +47,11 @@ export function LoginPage() {
     // Once, on taking the page over.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  // A tap on the button or Enter before the app had loaded (the boot script kept it): submitted once live.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (hydrated && takeEarlySubmit()) formRef.current?.requestSubmit();
+  }, [hydrated]);
 
   return (
     <Stack gap="md">
@@ -62,7 +68,7 @@ export function LoginPage() {
           {loginErrorText(t, login.error)}
         </Alert>
       )}
-      <form onSubmit={form.onSubmit((values) => login.mutate(values))} noValidate>
+      <form ref={formRef} onSubmit={form.onSubmit((values) => login.mutate(values))} noValidate>
         <Stack gap="sm">
           <TextInput
             label={t('login.piva')}
@@ -91,7 +97,7 @@ export function LoginPage() {
               {t('login.forgot')}
             </Anchor>
           </Group>
-          <Button type={hydrated ? 'submit' : 'button'} loading={login.isPending} fullWidth>
+          <Button type={hydrated ? 'submit' : 'button'} data-early-submit loading={login.isPending} fullWidth>
             {t('login.submit')}
           </Button>
         </Stack>

@@ -1,0 +1,21 @@
+import { chromium } from '@playwright/test';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu'] });
+const ctx = await b.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+const page = await ctx.newPage();
+const scripts = [];
+page.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(r.url().replace('http://localhost:3151','')); });
+await page.goto('http://localhost:3151/login');
+await page.waitForTimeout(2500);
+console.log('scripts before interaction:', scripts.length, scripts.slice(0,4));
+console.log('aria-disabled:', await page.locator('[aria-disabled="true"]').count());
+await page.screenshot({ path: '/tmp/lz-before.png' });
+// type before live, then click Accedi before live
+await page.getByLabel('Partita IVA').focus();
+await page.keyboard.type('12345670017');
+await page.keyboard.press('Tab'); await page.keyboard.type('admin');
+await page.keyboard.press('Tab'); await page.keyboard.type('admin1234');
+const t0 = Date.now();
+await page.locator('[data-early-submit]').dispatchEvent('click');
+await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30000 });
+console.log('signed in by the early tap after', Date.now() - t0, 'ms; scripts', scripts.length, page.url());
+await b.close();
