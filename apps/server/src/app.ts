@@ -6,11 +6,10 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { z } from 'zod';
 import { mapTileOrigin, type Config } from './config.js';
-import { openDatabase, type Database } from './platform/db/client.js';
+import { openConfiguredDatabase, type Database } from './platform/db/client.js';
 import { getOrCreateSecret } from './platform/auth/secrets.js';
 import { AccessTokens } from './platform/auth/access-token.js';
 import { LoginStartSealer } from './platform/auth/login-start.js';
@@ -38,8 +37,13 @@ import { setUpJobs, startWorkers } from './platform/job-registry.js';
 import { systemResolve, type Resolve } from './platform/dns.js';
 
 export interface BuildOptions {
-  /** A ready database (tests); otherwise opened from the configuration. */
+  /** A ready database (tests), left open by `close()`; otherwise opened from the configuration. */
   database?: Database;
+  /**
+   * The configuration's database, already being opened (main.ts starts it before loading the rest of the server, so
+   * PGlite's WebAssembly start-up overlaps the module loading); closed by `close()` like one opened here.
+   */
+  opening?: Promise<Database>;
   /** Replaces the SMTP mailer (never needed with SMTP_* set; kept for tests of failures). */
   mailer?: Mailer;
   logger?: boolean;
@@ -73,12 +77,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     startup[name] = Math.round(now - stepStarted);
     stepStarted = now;
   };
-  const database =
-    opts.database ??
-    (await openDatabase({
-      databaseUrl: config.DATABASE_URL,
-      pgliteDir: path.join(config.dataDir, 'pgdata'),
-    }));
+  const database = opts.database ?? (await (opts.opening ?? openConfiguredDatabase(config)));
   mark('database');
   await database.migrate();
   mark('migrations');

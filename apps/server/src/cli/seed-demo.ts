@@ -1,15 +1,11 @@
 // Seeds the demo company into an empty database (the one configured, like the server).
-import path from 'node:path';
 import { loadConfig, loadDotEnv } from '../config.js';
-import { openDatabase } from '../platform/db/client.js';
+import { openConfiguredDatabase } from '../platform/db/client.js';
 import { DEMO, seedDemoIfEmpty } from '../demo/seed.js';
 
 await loadDotEnv();
 const config = loadConfig();
-const database = await openDatabase({
-  databaseUrl: config.DATABASE_URL,
-  pgliteDir: path.join(config.dataDir, 'pgdata'),
-});
+const database = await openConfiguredDatabase(config);
 await database.migrate();
 const seeded = await seedDemoIfEmpty(database.db, { sample: true });
 console.log(

@@ -112,6 +112,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts);
 }
 
+/** The configuration's database: PostgreSQL with DATABASE_URL, else PGlite in the data directory's `pgdata`. */
+export const openConfiguredDatabase = (config: { DATABASE_URL?: string; dataDir: string }): Promise<Database> =>
+  openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, 'pgdata') });
+
 async function openPglite(opts: DatabaseOptions): Promise<Database> {
   // The directory belongs to this process until it closes the database (dir-lock.ts): a second
   // opener is refused with DirectoryLockedError.
