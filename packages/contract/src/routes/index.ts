@@ -9,6 +9,7 @@ import * as apiKeys from './company/api-keys.js';
 import * as company from './company/company.js';
 import * as dataExport from './company/data-export.js';
 import * as mail from './company/mail.js';
+import * as mexal from './company/mexal.js';
 import * as options from './company/options.js';
 import * as webhooks from './company/webhooks.js';
 import * as auth from './identity/auth.js';
@@ -57,6 +58,7 @@ export const routes = {
   company,
   dataExport,
   mail,
+  mexal,
   options,
   webhooks,
   auth,
