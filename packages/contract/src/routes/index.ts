@@ -25,6 +25,7 @@ import * as contracts from './operations/contracts.js';
 import * as geolocation from './operations/geolocation.js';
 import * as reportConfig from './operations/report-config.js';
 import * as reports from './operations/reports.js';
+import * as reportExports from './operations/report-exports.js';
 import * as schedule from './operations/schedule.js';
 import * as statistics from './operations/statistics.js';
 import * as articles from './registries/articles.js';
@@ -75,6 +76,7 @@ export const routes = {
   geolocation,
   reportConfig,
   reports,
+  reportExports,
   schedule,
   articles,
   customers,

@@ -108,7 +108,7 @@ describe('Mexal connection', () => {
     const rows = await t.deps.database.executeSql('select password from mexal_connessioni where azienda_id = $1', [
       x.c.company.id,
     ]);
-    const stored = ((rows as { rows?: { password: string }[] }).rows ?? (rows as { password: string }[]))[0]!;
+    const stored = rows.rows[0] as { password: string };
     expect(stored.password).toMatch(/^v1:/);
     expect(stored.password).not.toContain('Segreta');
   });
