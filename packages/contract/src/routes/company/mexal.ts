@@ -27,7 +27,8 @@ export const login = defineRoute({
   id: 'mexal.login',
   method: 'POST',
   path: '/api/mexal/login',
-  summary: "Signs in to the company's Mexal WebAPI: checks the credentials with one harmless call and keeps them sealed",
+  summary:
+    "Signs in to the company's Mexal WebAPI: checks the credentials with one harmless call and keeps them sealed",
   description:
     'Body: indirizzo (the WebAPI address, http(s)), utente, password, azienda (company code), anno. The address must ' +
     'reach a public address: private, loopback and link-local ones (literal or resolved) answer 400 VALIDATION unless ' +

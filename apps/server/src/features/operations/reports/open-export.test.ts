@@ -54,13 +54,20 @@ describe('one report as JSON and CSV', () => {
     const r = await json(x.admin, report.id);
     expect(r.status, r.raw.body).toBe(200);
     expect(r.headers['content-type']).toContain('application/json');
-    expect(r.headers['content-disposition']).toContain(`rapportino-${report.numero_assistenza.replace(/[^\w.-]+/g, '-')}`);
+    expect(r.headers['content-disposition']).toContain(
+      `rapportino-${report.numero_assistenza.replace(/[^\w.-]+/g, '-')}`,
+    );
     const body = JSON.parse(r.raw.body);
     expect(body.formato).toBe('rapportino/1');
     expect(body.rapportino).toMatchObject({ id: report.id, numero_assistenza: report.numero_assistenza });
     expect(body.documento.totale).toBe(report.prezzi.totale);
     expect(body.documento.cliente.ragione_sociale).toBe('Idraulica Verdi S.n.c.');
-    const lines = body.documento.righe as { voce: string; codice: string | null; aliquota_iva: string; natura_iva: string | null }[];
+    const lines = body.documento.righe as {
+      voce: string;
+      codice: string | null;
+      aliquota_iva: string;
+      natura_iva: string | null;
+    }[];
     expect(lines.map((l) => l.voce)).toEqual(expect.arrayContaining(['ore', 'km', 'materiale']));
     expect(lines.find((l) => l.codice === 'R10')).toMatchObject({ aliquota_iva: '10.00', natura_iva: null });
     expect(lines.find((l) => l.codice === 'ESE')).toMatchObject({ aliquota_iva: '0.00', natura_iva: 'N4' });

@@ -35,11 +35,7 @@ async function exportReport(ctx: CompanyContext, reportId: string, earlier: stri
   const conn = await connectionOf(ctx.deps, aziendaId);
   if (!conn) notConnected();
   if (conn.row.stato === 'RIFIUTATO') {
-    throw new AccountingExportError(
-      conn.row.messaggio ?? refusedMessage('401'),
-      'MEXAL_LOGIN_REFUSED',
-      false,
-    );
+    throw new AccountingExportError(conn.row.messaggio ?? refusedMessage('401'), 'MEXAL_LOGIN_REFUSED', false);
   }
   const client = new MexalClient(conn.creds, httpOptions(ctx.deps));
   try {

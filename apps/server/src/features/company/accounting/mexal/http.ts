@@ -105,7 +105,7 @@ export function mexalCall(
           settled = true;
           clearTimeout(timer);
           const text = Buffer.concat(chunks).toString('utf8');
-          let json: unknown = null;
+          let json: unknown;
           try {
             json = text ? JSON.parse(text) : null;
           } catch {

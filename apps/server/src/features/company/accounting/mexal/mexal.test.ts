@@ -262,10 +262,9 @@ describe('Mexal export', () => {
     const ctx = await ctxOf(x.c.company.id);
     const rep = await report();
     // The password changed in Mexal since the login: the stored one is now wrong.
-    await t.deps.database.executeSql(
-      `update mexal_connessioni set utente = 'ALTRO' where azienda_id = $1`,
-      [x.c.company.id],
-    );
+    await t.deps.database.executeSql(`update mexal_connessioni set utente = 'ALTRO' where azienda_id = $1`, [
+      x.c.company.id,
+    ]);
     const refusedBefore = fake.counts.refused;
     await expect(mexalExporter.exportReport(ctx, rep.id, null)).rejects.toMatchObject({
       code: 'MEXAL_LOGIN_REFUSED',

@@ -26,7 +26,8 @@ export function MexalLoginForm({ current }: { current: MexalConnection }) {
   if (!password) problems.password = t('integrations.mexal.form.passwordRequired');
   if (!MEXAL_TOKEN_PATTERN.test(azienda.trim())) problems.azienda = t('integrations.mexal.form.companyInvalid');
   const year = Number(anno);
-  if (!/^\d{4}$/.test(anno.trim()) || year < 1900 || year > 2999) problems.anno = t('integrations.mexal.form.yearInvalid');
+  if (!/^\d{4}$/.test(anno.trim()) || year < 1900 || year > 2999)
+    problems.anno = t('integrations.mexal.form.yearInvalid');
 
   const server = formErrorsOf(login.error) ?? {};
   const errorOf = (f: Field) => (tried ? problems[f] : undefined) ?? server[f];

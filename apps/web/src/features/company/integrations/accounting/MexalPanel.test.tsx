@@ -32,7 +32,7 @@ const refused: MexalConnection = {
   stato: 'RIFIUTATO',
   connessoIl: null,
   rifiutatoIl: '2026-12-02T10:30:00.000Z',
-  messaggio: "Mexal ha rifiutato utente e password (2002 - utente o password errati).",
+  messaggio: 'Mexal ha rifiutato utente e password (2002 - utente o password errati).',
 };
 
 const field = (name: RegExp) => screen.getByRole('textbox', { name }) as HTMLInputElement;

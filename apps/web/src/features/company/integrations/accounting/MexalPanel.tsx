@@ -63,7 +63,12 @@ export function MexalPanel() {
         ) : (
           <>
             {c.stato === 'RIFIUTATO' ? (
-              <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('integrations.mexal.refused')} role="alert">
+              <Alert
+                color="red"
+                icon={<IconAlertTriangle size={18} />}
+                title={t('integrations.mexal.refused')}
+                role="alert"
+              >
                 <Stack gap={4}>
                   <Text size="sm">
                     {t('integrations.mexal.refusedText', { at: formatDateTime(c.rifiutatoIl) ?? '' })}

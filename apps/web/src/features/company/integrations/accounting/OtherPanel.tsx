@@ -33,9 +33,7 @@ export function OtherPanel() {
           <List.Item>
             <Stack gap={4}>
               <Text size="sm">{t('integrations.other.downloads')}</Text>
-              <Code block>
-                {`GET ${routes.reportExports.json.path}\nGET ${routes.reportExports.csv.path}`}
-              </Code>
+              <Code block>{`GET ${routes.reportExports.json.path}\nGET ${routes.reportExports.csv.path}`}</Code>
               <Text size="sm" c="dimmed">
                 {t('integrations.other.downloadsHint')}
               </Text>
