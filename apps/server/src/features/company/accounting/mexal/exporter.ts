@@ -82,8 +82,12 @@ async function exportReport(ctx: CompanyContext, reportId: string, earlier: stri
 
 export const mexalExporter: AccountingExporter = {
   tool: 'mexal',
+  /**
+   * Signed in, even when Mexal has since refused the password: the export is then tried and fails at once, without
+   * calling Mexal, with the refusal shown on the report (waiting silently would hide why nothing is sent).
+   */
   async connected(ctx) {
-    return (await repo.findConnection(ctx.db, ctx.company.id))?.stato === 'CONNESSO';
+    return (await repo.findConnection(ctx.db, ctx.company.id)) !== undefined;
   },
   exportReport,
 };
