@@ -77,6 +77,10 @@ export const ALERT_CODES = {
   // datum of the company or the customer missing (the message lists them).
   FATTURAPA_NOT_INVOICEABLE: { status: 422, key: 'reports.errors.fatturaPaNotInvoiceable' },
   FATTURAPA_MISSING_DATA: { status: 422, key: 'reports.errors.fatturaPaMissingData' },
+  // Passepartout Mexal (decision 0052): the WebAPI refused the user and password (never tried again by itself), or
+  // could not be reached / answered something else.
+  MEXAL_LOGIN_REFUSED: { status: 422, key: 'integrations.mexal.errors.refused' },
+  MEXAL_UNAVAILABLE: { status: 502, key: 'integrations.mexal.errors.unavailable' },
   // Signature (docs/decisions/0025-signature.md): a mailed signing link unknown, used, expired, or whose
   // report can no longer be signed.
   SIGNATURE_LINK_INVALID: { status: 410, key: 'signature.errors.linkInvalid' },

@@ -67,7 +67,7 @@ const text = (subcategory: string, max: number, def = ''): OptionDef => ({
 
 export const LANGUAGE_CODES = ['IT', 'EN', 'ES', 'FR', 'DE'] as const;
 export const SMTP_SECURITY = ['none', 'starttls', 'ssl'] as const;
-export const MANAGEMENT_TOOLS = ['fattureincloud', 'mexal', 'danea'] as const;
+export const MANAGEMENT_TOOLS = ['fattureincloud', 'mexal', 'danea', 'altro'] as const;
 export const ROUNDING_MINUTES = ['1', '5', '10', '15', '30', '60'] as const;
 /**
  * The kind of document a report becomes in an export to the management tool (spec operations 9,

@@ -61,6 +61,13 @@ describe('cross-company sweep', () => {
       body: { items: [{ category: 'smtp', subcategory: 'host', value: 'smtp.riservato-di-a.test' }] },
     });
     secretsOfA.push(motivazioneOfA.json.item.id, 'Motivo riservato di A', 'smtp.riservato-di-a.test');
+    // Mexal: A's connection (B's check answers none, B's logout leaves it).
+    await t.deps.database.executeSql(
+      `insert into mexal_connessioni (azienda_id, indirizzo, utente, password, codice_azienda, anno, stato, connesso_il)
+       values ($1, 'https://mexal.riservato-di-a.test', 'utente-mexal-di-a', 'v1:x:y:z', 'AZA', 2026, 'CONNESSO', now())`,
+      [a.company.id],
+    );
+    secretsOfA.push('mexal.riservato-di-a.test', 'utente-mexal-di-a');
     // Users and groups: A's technician, a group of A with its name, A's profile photo, an app-access code of A.
     {
       const techId = a.user('tech').id;
@@ -313,6 +320,8 @@ describe('cross-company sweep', () => {
       idsOfA['/api/rapportini/rapportini/admin/:id#id'] = report.json.item.id;
       idsOfA['/api/rapportini/export/xml-danea/:id#id'] = report.json.item.id;
       idsOfA['/api/rapportini/export/xml-fatturapa/:id#id'] = report.json.item.id;
+      idsOfA['/api/rapportini/export/json/:id#id'] = report.json.item.id;
+      idsOfA['/api/rapportini/export/csv/:id#id'] = report.json.item.id;
       idsOfA['/api/rapportini/rapportino/:id/pdf#id'] = report.json.item.id;
       idsOfA['/api/configuration/intervento/remove/:id#id'] = campo.json.item.id;
       // A's report as a stored PDF: B reaches neither the report's PDF nor the stored file.
@@ -513,6 +522,14 @@ describe('cross-company sweep', () => {
       'POST /api/contratti/contratto/:id/cessa': { data: '2026-06-30', motivo: 'Disdetta di B' },
       // A key of B's own (the example's expiry would be in the past).
       'POST /api/api-key/generate': { nome: 'Chiave di B', scopes: [{ key: 'contratti', action: 'read' }] },
+      // A Mexal login of B's own (a name that does not resolve: 502, nothing kept, nothing reached).
+      'POST /api/mexal/login': {
+        indirizzo: 'https://mexal.di-b.example',
+        utente: 'WEBAPI',
+        password: 'Password di B',
+        azienda: 'DIB',
+        anno: 2026,
+      },
       // A webhook of B's own (a name that does not resolve: saved, never reached).
       'POST /api/webhooks/webhook': { url: 'https://erp.di-b.example/hook', eventi: ['report.completed'] },
       // A password the strength check accepts, for A's user id.

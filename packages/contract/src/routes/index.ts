@@ -9,6 +9,7 @@ import * as apiKeys from './company/api-keys.js';
 import * as company from './company/company.js';
 import * as dataExport from './company/data-export.js';
 import * as mail from './company/mail.js';
+import * as mexal from './company/mexal.js';
 import * as options from './company/options.js';
 import * as webhooks from './company/webhooks.js';
 import * as auth from './identity/auth.js';
@@ -24,6 +25,7 @@ import * as contracts from './operations/contracts.js';
 import * as geolocation from './operations/geolocation.js';
 import * as reportConfig from './operations/report-config.js';
 import * as reports from './operations/reports.js';
+import * as reportExports from './operations/report-exports.js';
 import * as schedule from './operations/schedule.js';
 import * as statistics from './operations/statistics.js';
 import * as articles from './registries/articles.js';
@@ -57,6 +59,7 @@ export const routes = {
   company,
   dataExport,
   mail,
+  mexal,
   options,
   webhooks,
   auth,
@@ -73,6 +76,7 @@ export const routes = {
   geolocation,
   reportConfig,
   reports,
+  reportExports,
   schedule,
   articles,
   customers,

@@ -81,6 +81,8 @@ function put(node: Node, name: string, value: string | null | undefined) {
 
 /** One line of a document as EasyFatt reads it. */
 export interface DaneaRow {
+  /** What the line prices (hours, travel hours, km, allowance, material, ...): Mexal's export codes it. */
+  voce: PriceLine['voce'];
   code: string | null;
   description: string;
   qty: string;
@@ -206,7 +208,16 @@ export function rowsOf(
       um = a?.unita ?? null;
       description = r.descrizione;
     }
-    return { code, description, qty: r.quantita, um, price: r.prezzo_unitario, total: r.importo, vat: rates[i]! };
+    return {
+      voce: r.voce,
+      code,
+      description,
+      qty: r.quantita,
+      um,
+      price: r.prezzo_unitario,
+      total: r.importo,
+      vat: rates[i]!,
+    };
   });
 }
 

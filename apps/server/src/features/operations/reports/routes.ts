@@ -13,6 +13,7 @@ import { fatturaPa, type FatturaPaFile } from './fatturapa.js';
 import { deleteBulk } from './deletion.js';
 import { readReportPdf } from './pdf.js';
 import { exportReports } from './export.js';
+import { reportCsv, reportJson } from './open-export.js';
 import * as service from './service.js';
 import * as signature from './signature.js';
 import { mailLog, sendReport } from './report-mail.js';
@@ -66,6 +67,19 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
 
   implement(app, table.fatturaPaReports, async (req, reply) =>
     sendFatturaPa(reply, await fatturaPa(contextOf(req), req.query.ids)),
+  );
+
+  implement(app, routes.reportExports.json, async (req, reply) => {
+    const f = await reportJson(contextOf(req), req.params.id);
+    return reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('content-disposition', contentDisposition('attachment', f.name))
+      .header('x-content-type-options', 'nosniff')
+      .send(f.body);
+  });
+
+  implement(app, routes.reportExports.csv, async (req, reply) =>
+    sendTableExport(reply, await reportCsv(contextOf(req), req.params.id)),
   );
 
   implement(app, table.downloadBulk, async (req, reply) => {
