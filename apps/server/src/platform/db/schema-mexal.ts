@@ -3,7 +3,7 @@ import { check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 import { aziende } from './schema.js';
 
 /**
- * Passepartout Mexal (issue 29, decision 0052; migration 0044): a company's connection to its Mexal WebAPI, one row
+ * Passepartout Mexal (issue 29, decision 0052; migration 0043): a company's connection to its Mexal WebAPI, one row
  * per company while signed in. The password is sealed (options' secret box). `stato` RIFIUTATO: Mexal refused the
  * password (401/403) at `rifiutato_il` with `messaggio`; nothing is sent to Mexal again until an admin signs in again.
  */
