@@ -19,6 +19,7 @@ export * from './clocking.js';
 export * from './clocking-rules.js';
 export * from './api-keys.js';
 export * from './webhooks.js';
+export * from './accounting.js';
 export * from './statistics.js';
 export * from './lists.js';
 export * from './customers.js';

@@ -11,6 +11,7 @@ import * as dataExport from './company/data-export.js';
 import * as mail from './company/mail.js';
 import * as options from './company/options.js';
 import * as webhooks from './company/webhooks.js';
+import * as accounting from './company/accounting.js';
 import * as auth from './identity/auth.js';
 import * as groups from './identity/groups.js';
 import * as passwordReset from './identity/password-reset.js';
@@ -59,6 +60,7 @@ export const routes = {
   mail,
   options,
   webhooks,
+  accounting,
   auth,
   groups,
   passwordReset,

@@ -20,3 +20,4 @@ export * from './schema-users.js';
 export * from './schema.js';
 export * from './schema-api-keys.js';
 export * from './schema-webhooks.js';
+export * from './schema-accounting.js';
