@@ -92,9 +92,7 @@ export type ReportExportState = z.infer<typeof reportExportState>;
 export const reportExportResponse = z.object({ success: z.literal(true), item: reportExportState.nullable() });
 
 /** POST /gestionale/esporta: completed reports to send (again) to the chosen tool. */
-export const accountingExportRequest = z
-  .object({ ids: z.array(z.uuid()).min(1).max(ACCOUNTING_EXPORT_MAX) })
-  .strict();
+export const accountingExportRequest = z.object({ ids: z.array(z.uuid()).min(1).max(ACCOUNTING_EXPORT_MAX) }).strict();
 export const accountingExportResponse = z.object({
   success: z.literal(true),
   /** How many were marked to send (completed, not already sent). */

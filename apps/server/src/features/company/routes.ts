@@ -6,6 +6,7 @@ import { companyMailRoutes } from './mail/routes.js';
 import { apiKeyRoutes } from './api-keys/routes.js';
 import { dataExportRoutes } from './data-export/routes.js';
 import { webhookRoutes } from './webhooks/routes.js';
+import { accountingRoutes } from './accounting/routes.js';
 
 /** The company area's routes, registered under /api by features/index.ts. */
 export const companyAreaRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
@@ -15,4 +16,5 @@ export const companyAreaRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (a
   await app.register(apiKeyRoutes, { deps });
   await app.register(dataExportRoutes, { deps });
   await app.register(webhookRoutes, { deps });
+  await app.register(accountingRoutes, { deps });
 };

@@ -8,3 +8,4 @@ export { ceaseContract } from './contracts/lifecycle.js';
 export { reportFromOccurrence } from './activities/schedule.js';
 export { runRenewal } from './activities/index.js';
 export { saveAppointment, saveTodo } from './schedule/service.js';
+export { accountingDocument, reportsCompletion, type AccountingDocument } from './reports/accounting-document.js';

@@ -105,4 +105,3 @@ export const reportExport = defineRoute({
   answer: reportExportResponse,
   errors: [401, 403, 404],
 });
-
