@@ -36,14 +36,42 @@ export function asAppError(err: unknown): never {
   throw err;
 }
 
-/** The SDK's token calls lose the status: a TypeError is no answer at all, another error FiC's refusal. */
-async function tokenCall(call: () => Promise<{ accessToken: string; refreshToken: string; expiresIn: number }>) {
+interface TokenAnswer {
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+}
+
+/**
+ * FiC's token endpoint, called directly: the SDK's fetchToken and refreshToken read `e.response.data` of the error
+ * their own executePost already replaced, so every refusal comes out as a TypeError without FiC's message.
+ */
+async function tokenCall(deps: Deps, body: Record<string, string>): Promise<TokenAnswer> {
+  let res: Response;
   try {
-    return await call();
+    res = await fetch(`${deps.config.FIC_OAUTH_URL.replace(/\/$/, '')}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({
+        ...body,
+        client_id: deps.config.FIC_CLIENT_ID ?? '',
+        client_secret: deps.config.FIC_CLIENT_SECRET ?? '',
+      }),
+      signal: AbortSignal.timeout(20_000),
+    });
   } catch (err) {
-    if (err instanceof TypeError) throw new FicError('Fatture in Cloud non raggiungibile', null);
-    throw new FicError(err instanceof Error ? err.message : String(err), 400);
+    throw new FicError(`Fatture in Cloud non raggiungibile: ${String(err)}`, null);
   }
+  const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!res.ok || typeof json.access_token !== 'string' || typeof json.refresh_token !== 'string') {
+    const msg = [json.error, json.error_description].filter((x) => typeof x === 'string').join(': ');
+    throw new FicError(msg || `HTTP ${res.status}`, res.status);
+  }
+  return {
+    accessToken: json.access_token,
+    refreshToken: json.refresh_token,
+    expiresIn: Number(json.expires_in ?? 3600),
+  };
 }
 
 export async function init(ctx: CompanyContext, redirectUri: string) {
@@ -58,7 +86,7 @@ export async function init(ctx: CompanyContext, redirectUri: string) {
   return { url: oauthManager(ctx.deps.config, redirectUri).getAuthorizationUrl(FIC_SCOPES, state), state };
 }
 
-async function sealTokens(deps: Deps, t: { accessToken: string; refreshToken: string; expiresIn: number }) {
+async function sealTokens(deps: Deps, t: TokenAnswer) {
   return {
     accessToken: await seal(deps.db, t.accessToken),
     refreshToken: await seal(deps.db, t.refreshToken),
@@ -75,7 +103,11 @@ export async function login(ctx: CompanyContext, code: string, state: string): P
       'Accesso a Fatture in Cloud non riconosciuto o scaduto: ricominciare il collegamento',
     );
   }
-  const tokens = await tokenCall(() => oauthManager(ctx.deps.config, redirectUri).fetchToken(code)).catch(asAppError);
+  const tokens = await tokenCall(ctx.deps, {
+    grant_type: 'authorization_code',
+    redirect_uri: redirectUri,
+    code,
+  }).catch(asAppError);
   await repo.saveLogin(ctx.db, ctx.company.id, await sealTokens(ctx.deps, tokens), ctx.clock.now());
   const companies = await userCompanies(ctx.deps, tokens.accessToken).catch(asAppError);
   if (companies.length === 1)
@@ -104,7 +136,7 @@ export async function accessToken(deps: Deps, aziendaId: string): Promise<string
       return open(deps.db, locked.accessToken);
     }
     const refresh = await open(deps.db, locked.refreshToken);
-    const t = await tokenCall(() => oauthManager(deps.config, deps.config.publicUrl).refreshToken(refresh));
+    const t = await tokenCall(deps, { grant_type: 'refresh_token', refresh_token: refresh });
     await repo.saveTokens(tx, aziendaId, await sealTokens(deps, t), deps.clock.now());
     return t.accessToken;
   });
