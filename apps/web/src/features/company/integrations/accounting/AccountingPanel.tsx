@@ -1,0 +1,46 @@
+import { Alert, Anchor, Card, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useOptions } from '../../options/api';
+import { FattureInCloudPanel } from './FattureInCloudPanel';
+
+/** The `gestionale` option's value and whether the integration is on. */
+function useTool() {
+  const options = useOptions();
+  const items = options.data ?? [];
+  const value = (sub: string) =>
+    items.find((o) => o.category === 'integrazione_gestionale' && o.subcategory === sub)?.value ?? null;
+  return { loading: options.isLoading, enabled: value('enabled') === '1', tool: value('gestionale') };
+}
+
+/**
+ * The accounting tab of the external integrations (issue 29): the management tool chosen in the options, and its
+ * connection. Fatture in Cloud connects here; Passepartout Mexal's panel goes in the slot below; Danea EasyFatt takes
+ * the file downloaded from the report list.
+ */
+export function AccountingPanel() {
+  const { t } = useTranslation();
+  const { loading, enabled, tool } = useTool();
+  if (loading) return null;
+  return (
+    <Stack gap="md">
+      <Card withBorder radius="md" padding="lg">
+        <Stack gap="xs">
+          <Text>
+            {t('accounting.tool', { tool: tool ? t(`accounting.tools.${tool}`, { defaultValue: tool }) : '—' })}
+          </Text>
+          {!enabled && <Alert color="yellow">{t('accounting.disabled')}</Alert>}
+          <Text size="sm" c="dimmed">
+            {t('accounting.where')}{' '}
+            <Anchor component={Link} to="/options">
+              {t('accounting.changeInOptions')}
+            </Anchor>
+          </Text>
+        </Stack>
+      </Card>
+      {tool === 'fattureincloud' && <FattureInCloudPanel />}
+      {/* tool === 'mexal': the MexalPanel (Passepartout Mexal's login) is rendered here. */}
+      {tool === 'danea' && <Text size="sm">{t('accounting.daneaText')}</Text>}
+    </Stack>
+  );
+}
