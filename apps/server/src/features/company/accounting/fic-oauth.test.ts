@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ficConnessioni } from '../../../platform/db/schema-accounting.js';
+import { ficConnessioni, ficOauthStati } from '../../../platform/db/schema-accounting.js';
 import { createCompany } from '../../../test/factories.js';
 import { ficKit } from '../../../test/fic-kit.js';
 
@@ -104,6 +104,21 @@ describe('Fatture in Cloud OAuth', () => {
     expect(await row(a.company.id)).toBeDefined();
     const tech = await a.login('tech');
     expect((await k.api(tech, 'GET', '/fattureincloud/oauth/check')).status).toBe(403);
+  });
+
+  it('keeps a pending state while another is handed out (two tabs), and refuses one past its 10 minutes', async () => {
+    const c = await createCompany(k.kit.t);
+    const admin = await c.login('admin');
+    const first = await k.consent(admin);
+    const second = await k.consent(admin);
+    const login = { code: first.code, state: first.state };
+    expect((await k.api(admin, 'POST', '/fattureincloud/oauth/login', login)).status).toBe(200);
+    await k.kit.t.deps.db
+      .update(ficOauthStati)
+      .set({ scadeAt: new Date(Date.now() - 1000) })
+      .where(eq(ficOauthStati.state, second.state));
+    const late = await k.api(admin, 'POST', '/fattureincloud/oauth/login', { code: second.code, state: second.state });
+    expect([late.status, late.json.code]).toEqual([400, 'FIC_STATE']);
   });
 
   it('answers FIC_NOT_CONFIGURED without a client id, and a refused code with FiC’s message', async () => {

@@ -77,12 +77,12 @@ async function tokenCall(deps: Deps, body: Record<string, string>): Promise<Toke
 export async function init(ctx: CompanyContext, redirectUri: string) {
   requireConfigured(ctx.deps);
   const state = randomBytes(24).toString('base64url');
-  await repo.insertState(ctx.db, {
-    state,
-    aziendaId: ctx.company.id,
-    redirectUri,
-    scadeAt: new Date(ctx.clock.now().getTime() + STATE_TTL_MS),
-  });
+  const now = ctx.clock.now();
+  await repo.insertState(
+    ctx.db,
+    { state, aziendaId: ctx.company.id, redirectUri, scadeAt: new Date(now.getTime() + STATE_TTL_MS) },
+    now,
+  );
   return { url: oauthManager(ctx.deps.config, redirectUri).getAuthorizationUrl(FIC_SCOPES, state), state };
 }
 

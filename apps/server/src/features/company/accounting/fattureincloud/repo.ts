@@ -6,12 +6,9 @@ import { ficConnessioni, ficOauthStati } from '../../../../platform/db/schema-ac
 
 export type ConnectionRow = typeof ficConnessioni.$inferSelect;
 
-export async function insertState(db: DbOrTx, v: typeof ficOauthStati.$inferInsert) {
-  // The company's expired states go with each new one (a state lives 10 minutes).
-  await db
-    .delete(ficOauthStati)
-    .where(and(eq(ficOauthStati.aziendaId, v.aziendaId), lte(ficOauthStati.scadeAt, v.scadeAt)))
-    .catch(() => undefined);
+export async function insertState(db: DbOrTx, v: typeof ficOauthStati.$inferInsert, now: Date) {
+  // The company's expired states go with each new one (a state lives 10 minutes; pending ones stay).
+  await db.delete(ficOauthStati).where(and(eq(ficOauthStati.aziendaId, v.aziendaId), lte(ficOauthStati.scadeAt, now)));
   await db.insert(ficOauthStati).values(v);
 }
 
