@@ -5,4 +5,4 @@ export { companyValidation } from './company/company-form';
 export * from './options/api';
 export * from './company/zone';
 export { ReportExport } from './integrations/accounting/ReportExport';
-export { useExportReports } from './integrations/accounting/api';
+export { useAccountingTool, useExportReports } from './integrations/accounting/api';

@@ -9,7 +9,7 @@ import { errorText } from '../../../app/api/errors';
 import { notify } from '../../../app/notify';
 import { useDeleteReports } from './api';
 import { useCan, useSessionUser } from '../../../app/session/api';
-import { useExportReports } from '../../company';
+import { useAccountingTool, useExportReports } from '../../company';
 
 /**
  * The list's actions on the ticked reports: how many are ticked, their PDFs in one zip (with the data-export
@@ -31,6 +31,7 @@ export function BulkActions({
   const { busy: zipping, download } = useDownload();
   const mayExport = useCan('esportazione_dati', 'read');
   const admin = useSessionUser().data?.role === 'admin';
+  const tool = useAccountingTool(admin);
   const toTool = useExportReports();
   if (!selected.length) return null;
   // The completed ones go to the management tool (admins: the integration is theirs); the others are named.
@@ -87,7 +88,7 @@ export function BulkActions({
           {t('reports.bulkDelete.zip')}
         </Button>
       )}
-      {admin && (
+      {admin && tool.sends && (
         <Button variant="light" leftSection={<IconSend size={16} />} onClick={sendToTool} loading={toTool.isPending}>
           {t('accounting.report.bulk')}
         </Button>

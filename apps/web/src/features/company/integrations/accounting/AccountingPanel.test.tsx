@@ -142,6 +142,7 @@ describe("a report's export state", () => {
         },
       },
       'POST /api/gestionale/esporta': { success: true, accodati: 1, esclusi: [] },
+      [OPTIONS]: options('fattureincloud'),
     });
     const q = testQueryClient();
     q.setQueryData(sessionKeys.user, { role: 'admin' } as never);
@@ -150,5 +151,21 @@ describe("a report's export state", () => {
     expect(screen.getByText('Fatture in Cloud: La numerazione non è valida')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Riprova' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ ids: [id] }));
+  });
+
+  it('shows nothing for a report never sent when the tool takes no reports (Danea)', async () => {
+    const id = '1b6e2c1a-3f4d-4c2b-9a1e-5d6f7a8b9c0d';
+    const calls = stubFetch({
+      [`GET /api/gestionale/esportazioni/${id}`]: { success: true, item: null },
+      [OPTIONS]: options('danea'),
+    });
+    const q = testQueryClient();
+    q.setQueryData(sessionKeys.user, { role: 'admin' } as never);
+    renderUi(<ReportExport id={id} />, q);
+    await waitFor(() => expect(calls.length).toBe(2));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('group', { name: 'Gestionale' })).toBeNull();
+    expect(screen.queryByText('Non inviato')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Invia al gestionale' })).toBeNull();
   });
 });

@@ -1,17 +1,8 @@
 import { Alert, Anchor, Card, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useOptions } from '../../options/api';
+import { useAccountingTool } from './api';
 import { FattureInCloudPanel } from './FattureInCloudPanel';
-
-/** The `gestionale` option's value and whether the integration is on. */
-function useTool() {
-  const options = useOptions();
-  const items = options.data ?? [];
-  const value = (sub: string) =>
-    items.find((o) => o.category === 'integrazione_gestionale' && o.subcategory === sub)?.value ?? null;
-  return { loading: options.isLoading, enabled: value('enabled') === '1', tool: value('gestionale') };
-}
 
 /**
  * The accounting tab of the external integrations (issue 29): the management tool chosen in the options, and its
@@ -20,7 +11,7 @@ function useTool() {
  */
 export function AccountingPanel() {
   const { t } = useTranslation();
-  const { loading, enabled, tool } = useTool();
+  const { loading, enabled, tool } = useAccountingTool();
   if (loading) return null;
   return (
     <Stack gap="md">

@@ -4,7 +4,7 @@ import type { ExportState } from '@fs/contract';
 import { errorText } from '../../../../app/api/errors';
 import { notify } from '../../../../app/notify';
 import { useSessionUser } from '../../../../app/session/api';
-import { useExportReports, useReportExport } from './api';
+import { useAccountingTool, useExportReports, useReportExport } from './api';
 
 const COLOR: Record<ExportState, string> = { DA_INVIARE: 'yellow', INVIATO: 'green', FALLITO: 'red' };
 
@@ -17,9 +17,12 @@ export function ReportExport({ id }: { id: string }) {
   const { t } = useTranslation();
   const admin = useSessionUser().data?.role === 'admin';
   const state = useReportExport(id, admin);
+  const tool = useAccountingTool(admin);
   const send = useExportReports();
   if (!admin || state.isLoading || state.isError) return null;
   const s = state.data ?? null;
+  // Never sent and no tool to send to: nothing to show.
+  if (!s && !tool.sends) return null;
   const doSend = () =>
     send.mutate([id], {
       onSuccess: (r) =>
@@ -49,7 +52,7 @@ export function ReportExport({ id }: { id: string }) {
           <Text size="sm">{s.errore}</Text>
         </Alert>
       )}
-      {(!s || s.stato === 'FALLITO') && (
+      {(!s || s.stato === 'FALLITO') && tool.sends && (
         <Button size="compact-sm" variant="light" loading={send.isPending} onClick={doSend}>
           {t(s ? 'accounting.report.retry' : 'accounting.report.send')}
         </Button>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes, type FicStatus } from '@fs/contract';
 import { api } from '../../../../app/api/client';
+import { useOptions } from '../../options/api';
 
 /** Accounting integration (issue 29, decision 0051): Fatture in Cloud's connection and the reports' export state. */
 export const accountingKeys = {
@@ -93,4 +94,17 @@ export function useExportReports() {
     onSuccess: (_r, ids) =>
       Promise.all(ids.map((id) => queryClient.invalidateQueries({ queryKey: accountingKeys.report(id) }))),
   });
+}
+
+/**
+ * The management tool of the options and whether reports can be sent to it from the product: the integration on and
+ * a tool that takes them (Danea EasyFatt takes a downloaded file instead).
+ */
+export function useAccountingTool(enabled = true) {
+  const options = useOptions(enabled);
+  const value = (sub: string) =>
+    options.data?.find((o) => o.category === 'integrazione_gestionale' && o.subcategory === sub)?.value ?? null;
+  const on = value('enabled') === '1';
+  const tool = value('gestionale');
+  return { loading: options.isLoading, enabled: on, tool, sends: on && !!tool && tool !== 'danea' };
 }
