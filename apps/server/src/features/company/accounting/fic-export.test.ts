@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { rapportiniEsportazioni } from '../../../platform/db/schema-accounting.js';
 import { createCompany } from '../../../test/factories.js';
 import { ficKit } from '../../../test/fic-kit.js';
+import { exportDue } from './worker.js';
 
 const k = ficKit();
 const fake = () => k.kit.fake;
@@ -97,6 +98,20 @@ describe('Fatture in Cloud export', () => {
     // Sent already: a manual export leaves it.
     const manual = await k.api(x.admin, 'POST', '/gestionale/esporta', { ids: [r.id] });
     expect(manual.json).toMatchObject({ accodati: 0, esclusi: [{ id: r.id, motivo: 'GIA_INVIATO' }] });
+  });
+
+  it('makes one document when workers run at once (the job woken, the sweep and another worker)', async () => {
+    const x = await k.company({ auto: false });
+    await k.connect(x.admin);
+    const r = await k.report(x);
+    const creates = fake().calls('createIssuedDocument').length;
+    const queued = await k.api(x.admin, 'POST', '/gestionale/esporta', { ids: [r.id] });
+    expect(queued.json.accodati).toBe(1);
+    await Promise.all([exportDue(k.kit.t.deps, 5000), exportDue(k.kit.t.deps, 5000), k.settle()]);
+    await k.settle();
+    expect(fake().calls('createIssuedDocument').length).toBe(creates + 1);
+    expect(fake().documents.filter((d) => d.subject === `rapportino:${r.id}`).length).toBe(1);
+    expect((await k.stateOf(x.admin, r.id)).stato).toBe('INVIATO');
   });
 
   it('shows FiC’s refusal and sends again on request; waits out a rate limit without spending an attempt', async () => {
