@@ -6,7 +6,7 @@ import { z } from 'zod';
  * Mexal). Admins only (permission integrazioni_esterne, admin), as the options of the management tool integration.
  */
 
-/** The tools a report can be sent to by the product itself (an exporter answers for each). */
+/** A report's export: waiting to be sent (or for a retry), sent (the document exists), failed (the tool refused). */
 export const EXPORT_STATES = ['DA_INVIARE', 'INVIATO', 'FALLITO'] as const;
 export type ExportState = (typeof EXPORT_STATES)[number];
 
