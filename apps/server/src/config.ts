@@ -133,6 +133,15 @@ const schema = z
      * only; off by default, so a company's webhook never reaches the server's own network.
      */
     WEBHOOKS_ALLOW_PRIVATE: bool.default(false),
+    /**
+     * Fatture in Cloud (decision 0051): the product's OAuth app (client id and secret from the FiC developers'
+     * console); without a client id the integration answers FIC_NOT_CONFIGURED. The API's and the OAuth pages' base
+     * addresses default to Fatture in Cloud's own (tests point them to the local fake).
+     */
+    FIC_CLIENT_ID: optional,
+    FIC_CLIENT_SECRET: optional,
+    FIC_BASE_URL: z.string().url().default('https://api-v2.fattureincloud.it'),
+    FIC_OAUTH_URL: z.string().url().default('https://api-v2.fattureincloud.it'),
   })
   .refine((c) => !c.MAP_TILE_URL || c.MAP_TILE_ATTRIBUTION, {
     path: ['MAP_TILE_ATTRIBUTION'],

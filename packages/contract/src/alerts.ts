@@ -102,6 +102,14 @@ export const ALERT_CODES = {
   CLOCKING_TECHNICIAN_REQUIRED: { status: 400, key: 'clocking.errors.technicianRequired' },
   CLOCKING_NO_DATA: { status: 400, key: 'clocking.errors.noData' },
   CLOCKING_DISABLED: { status: 409, key: 'clocking.errors.disabled' },
+  // Accounting (decision 0051): the server has no Fatture in Cloud client id; an OAuth state unknown, used or
+  // expired; the company not connected to Fatture in Cloud (or no company chosen there); Fatture in Cloud refused
+  // or did not answer (its message); a management tool the product cannot send reports to (Danea: a file).
+  FIC_NOT_CONFIGURED: { status: 409, key: 'accounting.errors.notConfigured' },
+  FIC_STATE: { status: 400, key: 'accounting.errors.state' },
+  FIC_NOT_CONNECTED: { status: 409, key: 'accounting.errors.notConnected' },
+  FIC_ERROR: { status: 502, key: 'accounting.errors.fic' },
+  NO_EXPORTER: { status: 409, key: 'accounting.errors.noExporter' },
 } as const satisfies Record<string, { status: number; key: string }>;
 
 export type AlertCode = keyof typeof ALERT_CODES;

@@ -20,6 +20,7 @@ export * from './clocking-rules.js';
 export * from './api-keys.js';
 export * from './webhooks.js';
 export * from './mexal.js';
+export * from './accounting.js';
 export * from './statistics.js';
 export * from './lists.js';
 export * from './customers.js';

@@ -20,7 +20,7 @@ import { silentLog } from '../test/silent-log.js';
  */
 
 describe('jobs whose worker died', () => {
-  it('with the defaults, a short job runs again within a minute; the mail jobs, the events dispatcher and the webhook deliveries are the short ones', () => {
+  it('with the defaults, a short job runs again within a minute; the mail jobs, the events dispatcher, the webhook deliveries and the accounting exports are the short ones', () => {
     const config = loadConfig({});
     // The report and contract notice mails retry after MAIL_RETRY_DELAY_SEC, every other mail after 5 s.
     expect(retryBoundSec(config.JOB_EXPIRE_SEC, config.MAIL_RETRY_DELAY_SEC)).toBeLessThanOrEqual(60);
@@ -30,7 +30,14 @@ describe('jobs whose worker died', () => {
         .filter((j) => j.short)
         .map((j) => j.queue)
         .sort(),
-    ).toEqual(['contracts-notice-mail', 'events-dispatch', 'report-mail', 'send-mail', 'webhooks-deliver']);
+    ).toEqual([
+      'accounting-export',
+      'contracts-notice-mail',
+      'events-dispatch',
+      'report-mail',
+      'send-mail',
+      'webhooks-deliver',
+    ]);
   });
 
   describe('on the database', () => {

@@ -13,6 +13,7 @@ describe('job registry', () => {
   it('declares every job once, with a handler and a valid queue name', () => {
     expect(registryProblems(allJobs)).toEqual([]);
     expect(allJobs.map((j) => j.queue).sort()).toEqual([
+      'accounting-export',
       'company-delete',
       'contracts-notice-mail',
       'contracts-renewal',

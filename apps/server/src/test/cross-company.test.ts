@@ -360,6 +360,8 @@ describe('cross-company sweep', () => {
       idsOfA['/api/schedule/appointment/:id/rapportino#id'] = appointment.json.item.id;
       idsOfA['/api/rapportini/rapportino/firma/:id#id'] = reportOfA!;
       idsOfA['/api/mail/logs/rapportino/:id#id'] = reportOfA!;
+      // Accounting (decision 0051): A's report's export state.
+      idsOfA['/api/gestionale/esportazioni/:id#id'] = reportOfA!;
       idsOfA['/api/media/all-rapportini/:section/:id#section'] = 'rapportino';
       idsOfA['/api/media/all-rapportini/:section/:id#id'] = reportOfA!;
       // The company's own id where a path names a company (the old planner's version switch).
@@ -520,6 +522,8 @@ describe('cross-company sweep', () => {
         data_fine: '2026-12-31',
       },
       'POST /api/contratti/contratto/:id/cessa': { data: '2026-06-30', motivo: 'Disdetta di B' },
+      // A's report sent to B's management tool: 404 before anything is queued.
+      'POST /api/gestionale/esporta': { ids: [reportOfA] },
       // A key of B's own (the example's expiry would be in the past).
       'POST /api/api-key/generate': { nome: 'Chiave di B', scopes: [{ key: 'contratti', action: 'read' }] },
       // A Mexal login of B's own (a name that does not resolve: 502, nothing kept, nothing reached).
@@ -558,6 +562,8 @@ describe('cross-company sweep', () => {
       'media.removeReportFiles': { rapportinoId: reportOfA!, ids: [idsOfA['/api/media/:id/content#id']!] },
       // A's report in B's invoice: 404, nothing of A written.
       'reports.fatturaPaReports': { ids: reportOfA! },
+      // Fatture in Cloud's return address (B's state only: A's states stay A's).
+      'accounting.ficInit': { redirectUri: 'http://app.test/oauth20/fattureincloud' },
       // Clocking: A's technician and A's record; the exports a valid range.
       'clocking.list': { from: '2026-11-01', to: '2026-11-30', utenteId: a.user('tech').id },
       'clocking.one': { id: clockingOfA! },

@@ -52,6 +52,10 @@ const ThreeDsSandboxPage = lazyPage(
 const TechniciansPage = lazyPage(() => import('../features/identity/users/TechniciansPage'), 'TechniciansPage');
 const ProfilePage = lazyPage(() => import('../features/identity/users/ProfilePage'), 'ProfilePage');
 const GroupsPage = lazyPage(() => import('../features/identity/users/GroupsPage'), 'GroupsPage');
+const FicReturnPage = lazyPage(
+  () => import('../features/company/integrations/accounting/FicReturnPage'),
+  'FicReturnPage',
+);
 const ExternalIntegrationsPage = lazyPage(
   () => import('../features/company/integrations/ExternalIntegrationsPage'),
   'ExternalIntegrationsPage',
@@ -255,7 +259,10 @@ export const routes: RouteObject[] = [
               },
               {
                 element: <RequirePermission pageKey="integrazioni_esterne" />,
-                children: [{ path: 'external-integrations', element: <ExternalIntegrationsPage /> }],
+                children: [
+                  { path: 'external-integrations', element: <ExternalIntegrationsPage /> },
+                  { path: 'oauth20/fattureincloud', element: <FicReturnPage /> },
+                ],
               },
               { path: 'profile', element: <ProfilePage /> },
               { path: 'data-import', element: <DataImportPage /> },

@@ -12,6 +12,7 @@ import * as mail from './company/mail.js';
 import * as mexal from './company/mexal.js';
 import * as options from './company/options.js';
 import * as webhooks from './company/webhooks.js';
+import * as accounting from './company/accounting.js';
 import * as auth from './identity/auth.js';
 import * as groups from './identity/groups.js';
 import * as passwordReset from './identity/password-reset.js';
@@ -62,6 +63,7 @@ export const routes = {
   mexal,
   options,
   webhooks,
+  accounting,
   auth,
   groups,
   passwordReset,

@@ -7,6 +7,7 @@ import { apiKeyRoutes } from './api-keys/routes.js';
 import { dataExportRoutes } from './data-export/routes.js';
 import { webhookRoutes } from './webhooks/routes.js';
 import { mexalRoutes } from './accounting/mexal/routes.js';
+import { accountingRoutes } from './accounting/routes.js';
 
 /** The company area's routes, registered under /api by features/index.ts. */
 export const companyAreaRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
@@ -17,4 +18,5 @@ export const companyAreaRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (a
   await app.register(dataExportRoutes, { deps });
   await app.register(webhookRoutes, { deps });
   await app.register(mexalRoutes, { deps });
+  await app.register(accountingRoutes, { deps });
 };

@@ -8,4 +8,9 @@ export { ceaseContract } from './contracts/lifecycle.js';
 export { reportFromOccurrence } from './activities/schedule.js';
 export { runRenewal } from './activities/index.js';
 export { saveAppointment, saveTodo } from './schedule/service.js';
-export { accountingDocumentOf, type AccountingDocument, type AccountingLine } from './reports/accounting-document.js';
+export {
+  accountingDocument,
+  reportsCompletion,
+  type AccountingDocument,
+  type AccountingLine,
+} from './reports/accounting-document.js';

@@ -21,3 +21,4 @@ export * from './schema.js';
 export * from './schema-api-keys.js';
 export * from './schema-webhooks.js';
 export * from './schema-mexal.js';
+export * from './schema-accounting.js';

@@ -4,3 +4,5 @@ export * from './company/DeletionBanner';
 export { companyValidation } from './company/company-form';
 export * from './options/api';
 export * from './company/zone';
+export { ReportExport } from './integrations/accounting/ReportExport';
+export { useAccountingTool, useExportReports } from './integrations/accounting/api';

@@ -1,22 +1,34 @@
+import type { DbOrTx } from '../../../platform/db/client.js';
 import type { Deps } from '../../../platform/deps.js';
-import { contextOf, documentOf, type DaneaDocument } from './danea.js';
-import { findReport } from './repo.js';
+import { contextOf, documentOf, type DaneaDocument, type DaneaRow } from './danea.js';
+import * as repo from './repo.js';
 
 /**
- * A report as the document an accounting system receives (issue 29): the same lines as the Danea EasyFatt and
- * FatturaPA files (one per worked item at the report's prices, each with its VAT rate: decision 0050), the billed
- * customer, the kind of document the company chose and its numbering section. Read for the company, without a user's
- * access (the export job runs for the company); null when the company has no such report.
+ * A completed report as the accounting exporters take it (issue 29, decision 0051): the same document the Danea
+ * EasyFatt export writes (the customer billed, the price lines with their VAT rates, the totals, the numbering
+ * section), made once for the whole company's settings. Null: no such report in the company.
  */
-export async function accountingDocumentOf(
+export interface AccountingDocument extends DaneaDocument {
+  reportId: string;
+  completato: boolean;
+}
+
+/** One of its lines: a worked item at the report's price, with its VAT rate. */
+export type AccountingLine = DaneaRow;
+
+export async function accountingDocument(
   deps: Deps,
   aziendaId: string,
   reportId: string,
-): Promise<{ document: DaneaDocument; stato: string; completato: boolean } | null> {
-  const r = await findReport(deps.db, aziendaId, reportId);
+): Promise<AccountingDocument | null> {
+  const r = await repo.findReport(deps.db, aziendaId, reportId);
   if (!r) return null;
-  const document = await documentOf(deps, aziendaId, await contextOf(deps, aziendaId), r);
-  return { document, stato: r.report.stato, completato: !!r.report.completato };
+  const dctx = await contextOf(deps, aziendaId);
+  const doc = await documentOf(deps, aziendaId, dctx, r);
+  return { ...doc, reportId, completato: r.report.completato };
 }
 
-export type { DaneaDocument as AccountingDocument, DaneaRow as AccountingLine } from './danea.js';
+/** Which of these reports exist in the company and whether each is completed. */
+export async function reportsCompletion(db: DbOrTx, aziendaId: string, ids: string[]) {
+  return repo.reportsByIds(db, aziendaId, ids);
+}

@@ -1,5 +1,5 @@
 import { Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconKey, IconWebhook } from '@tabler/icons-react';
+import { IconKey, IconReceipt, IconWebhook } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ErrorView } from '../../../app/components/ErrorView';
@@ -7,14 +7,16 @@ import { useSessionUser } from '../../../app/session/api';
 import { usePageTitle } from '../../../app/use-page-title';
 import { ApiKeysPanel } from './ApiKeysPanel';
 import { WebhooksPanel } from './webhooks/WebhooksPanel';
+import { AccountingPanel } from './accounting/AccountingPanel';
 
-/** The tabs that exist (accounting systems come with their issue); the first is the page's default. */
-const TABS = ['api-keys', 'webhook'] as const;
+/** The tabs; the first is the page's default. */
+const TABS = ['api-keys', 'webhook', 'gestionale'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
  * External integrations (spec operations: route /external-integrations, tabs API keys, webhooks and accounting
- * systems): administrators only. API keys (issue 28, decision 0048) and webhooks (decision 0049); the tab lives in
+ * systems): administrators only. API keys (issue 28, decision 0048), webhooks (decision 0049) and the management tool
+ * (issue 29, decision 0051); the tab lives in
  * the address (?tab=webhook), so a reload or a shared link opens it.
  */
 export function ExternalIntegrationsPage() {
@@ -44,12 +46,18 @@ export function ExternalIntegrationsPage() {
             <Tabs.Tab value="webhook" leftSection={<IconWebhook size={16} />}>
               {t('integrations.tabs.webhooks')}
             </Tabs.Tab>
+            <Tabs.Tab value="gestionale" leftSection={<IconReceipt size={16} />}>
+              {t('integrations.tabs.accounting')}
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="api-keys" pt="md">
             <ApiKeysPanel />
           </Tabs.Panel>
           <Tabs.Panel value="webhook" pt="md">
             <WebhooksPanel />
+          </Tabs.Panel>
+          <Tabs.Panel value="gestionale" pt="md">
+            <AccountingPanel />
           </Tabs.Panel>
         </Tabs>
       )}

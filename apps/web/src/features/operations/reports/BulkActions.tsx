@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconFileZip, IconTrash } from '@tabler/icons-react';
+import { IconFileZip, IconSend, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { routes } from '@fs/contract';
 import { api } from '../../../app/api/client';
@@ -8,7 +8,8 @@ import { useDownload } from '../../../app/use-download';
 import { errorText } from '../../../app/api/errors';
 import { notify } from '../../../app/notify';
 import { useDeleteReports } from './api';
-import { useCan } from '../../../app/session/api';
+import { useCan, useSessionUser } from '../../../app/session/api';
+import { useAccountingTool, useExportReports } from '../../company';
 
 /**
  * The list's actions on the ticked reports: how many are ticked, their PDFs in one zip (with the data-export
@@ -29,7 +30,19 @@ export function BulkActions({
   const remove = useDeleteReports();
   const { busy: zipping, download } = useDownload();
   const mayExport = useCan('esportazione_dati', 'read');
+  const admin = useSessionUser().data?.role === 'admin';
+  const tool = useAccountingTool(admin);
+  const toTool = useExportReports();
   if (!selected.length) return null;
+  // The completed ones go to the management tool (admins: the integration is theirs); the others are named.
+  const sendToTool = () =>
+    toTool.mutate(selected, {
+      onSuccess: (r) => {
+        if (r.accodati) notify.success(t('accounting.report.queuedMany', { count: r.accodati }));
+        if (r.esclusi.length) notify.warning(t('accounting.report.skipped', { count: r.esclusi.length }));
+      },
+      onError: (e) => notify.error(errorText(t, e)),
+    });
   const ask = () =>
     modals.openConfirmModal({
       title: t('reports.bulkDelete.title', { count: selected.length }),
@@ -73,6 +86,11 @@ export function BulkActions({
           loading={zipping}
         >
           {t('reports.bulkDelete.zip')}
+        </Button>
+      )}
+      {admin && tool.sends && (
+        <Button variant="light" leftSection={<IconSend size={16} />} onClick={sendToTool} loading={toTool.isPending}>
+          {t('accounting.report.bulk')}
         </Button>
       )}
       {canDelete && (

@@ -28,6 +28,7 @@ import { useTechnicianOptions } from './use-technicians';
 import { PdfButton } from './PdfButton';
 import { AttachmentsSection, NotesSection, Section } from './report-sections';
 import { MailLog } from './MailLog';
+import { ReportExport } from '../../company';
 import { SendDialog, SendMail } from './SendMail';
 
 /** /interventions/:id: the report with its sections, saved whole; closing and completing. */
@@ -145,6 +146,7 @@ function OfficeReport({
         {office && <SendMail report={report} dirty={dirty} />}
       </Group>
       {report.completato && <Alert color="gray">{t('reports.completedNote')}</Alert>}
+      {report.completato && <ReportExport id={report.id} />}
       {returnOnly && <Alert color="blue">{t('reports.closedNote')}</Alert>}
       <Section title={t('reports.sections.dati')}>
         <HeaderSection form={form} set={set} technicians={technicians} readOnly={readOnly} errors={errors} />

@@ -1,5 +1,5 @@
 import type { CompanyContext } from '../../../../platform/context.js';
-import { accountingDocumentOf } from '../../../operations/index.js';
+import { accountingDocument } from '../../../operations/index.js';
 import { AccountingExportError, type AccountingExporter, type ExportedDocument } from '../exporter.js';
 import { MexalClient, MexalFailed, MexalRefused } from './client.js';
 import { customerCode } from './customer.js';
@@ -51,9 +51,8 @@ async function exportReport(ctx: CompanyContext, reportId: string, earlier: stri
       }
       return { documentId: earlier, url: null, number: numberOfKey(earlier) };
     }
-    const read = await accountingDocumentOf(ctx.deps, aziendaId, reportId);
-    if (!read) throw new AccountingExportError('Rapportino non trovato', 'REPORT_NOT_FOUND', false);
-    const doc = read.document;
+    const doc = await accountingDocument(ctx.deps, aziendaId, reportId);
+    if (!doc) throw new AccountingExportError('Rapportino non trovato', 'REPORT_NOT_FOUND', false);
     if (!doc.righe.length) {
       throw new AccountingExportError('Il rapportino non ha righe con prezzi da inviare', 'MEXAL_NO_LINES', false);
     }

@@ -5,6 +5,10 @@ import { call, startTestApp, type TestApp } from '../../../../test/harness.js';
 import { startMexalFake } from '../../../../test/mexal-fake.js';
 import { day, reportCompany, type S } from '../../../operations/reports/test-helpers.js';
 import { AccountingExportError } from '../exporter.js';
+import { EVENTS_QUEUE } from '../../../../platform/events/outbox.js';
+import { drainJobs } from '../../../../test/jobs.js';
+import { opzioniAzienda } from '../../../../platform/db/schema-options.js';
+import { ACCOUNTING_QUEUE } from '../worker.js';
 import { mexalAddressRefusal } from './address.js';
 import { mexalExporter } from './exporter.js';
 
@@ -233,6 +237,35 @@ describe('Mexal export', () => {
     expect(fake.clienti.size).toBe(customersBefore + 1);
     const secondDoc = fake.documenti.get(`documenti/movimenti-magazzino/${second.documentId}`)!;
     expect(secondDoc.cod_conto).toBe(doc.cod_conto);
+  });
+
+  it('sends a report on its completion through the export job when the company chose Mexal, once', async () => {
+    const { x, report } = await completedReport();
+    // The paid option as the subscription would have activated it.
+    for (const [subcategory, value] of [
+      ['enabled', '1'],
+      ['gestionale', 'mexal'],
+      ['esporta_automatico', '1'],
+    ] as const)
+      await t.deps.db
+        .insert(opzioniAzienda)
+        .values({ aziendaId: x.c.company.id, category: 'integrazione_gestionale', subcategory, value })
+        .onConflictDoUpdate({
+          target: [opzioniAzienda.aziendaId, opzioniAzienda.category, opzioniAzienda.subcategory],
+          set: { value },
+        });
+    expect((await login(x.admin)).status).toBe(200);
+    const before = fake.documenti.size;
+    const rep = await report();
+    await drainJobs(t, { queues: [EVENTS_QUEUE, ACCOUNTING_QUEUE], timeoutMs: 20_000 });
+    const state = await call(t.app, 'GET', `/api/gestionale/esportazioni/${rep.id}`, x.admin);
+    expect(state.status, JSON.stringify(state.json)).toBe(200);
+    expect(state.json.item).toMatchObject({ strumento: 'mexal', stato: 'INVIATO' });
+    expect(fake.documenti.has(`documenti/movimenti-magazzino/${state.json.item.documento_id}`)).toBe(true);
+    expect(fake.documenti.size).toBe(before + 1);
+    // Sent already: asking again sends nothing.
+    const again = await call(t.app, 'POST', '/api/gestionale/esporta', { ...x.admin, body: { ids: [rep.id] } });
+    expect(again.json).toMatchObject({ accodati: 0, esclusi: [{ id: rep.id, motivo: 'GIA_INVIATO' }] });
   });
 
   it('reads the earlier document back instead of making a second one', async () => {

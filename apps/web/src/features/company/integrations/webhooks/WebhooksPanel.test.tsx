@@ -12,7 +12,7 @@ afterEach(() => vi.unstubAllGlobals());
 const LIST = 'GET /api/webhooks/webhooks';
 
 describe('the external integrations page (issue 28)', () => {
-  it('has the two tabs that exist, the webhook one from the address, and keeps the choice in the address', async () => {
+  it('has its three tabs, the webhook one from the address, and keeps the choice in the address', async () => {
     stubFetch({ [LIST]: { success: true, items: [] }, 'GET /api/api-key/getall': { success: true, items: [] } });
     const q = testQueryClient();
     q.setQueryData(sessionKeys.user, { role: 'admin' } as never);
@@ -20,7 +20,7 @@ describe('the external integrations page (issue 28)', () => {
       initialEntries: ['/external-integrations?tab=webhook'],
     });
     renderUi(<RouterProvider router={router} />, q);
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Chiavi API', 'Webhook']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Chiavi API', 'Webhook', 'Gestionale']);
     expect(screen.getByRole('tab', { name: 'Webhook' }).getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByText('Nessun webhook')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Chiavi API' }));
