@@ -107,5 +107,10 @@ export function useAccountingTool(enabled = true) {
     options.data?.find((o) => o.category === 'integrazione_gestionale' && o.subcategory === sub)?.value ?? null;
   const on = value('enabled') === '1';
   const tool = value('gestionale');
-  return { loading: options.isLoading, enabled: on, tool, sends: on && (tool === 'fattureincloud' || tool === 'mexal') };
+  return {
+    loading: options.isLoading,
+    enabled: on,
+    tool,
+    sends: on && (tool === 'fattureincloud' || tool === 'mexal'),
+  };
 }
