@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { routes, type FicStatus } from '@fs/contract';
+import { findOption, routes, type FicStatus } from '@fs/contract';
 import { api } from '../../../../app/api/client';
 import { useOptions } from '../../options/api';
 
@@ -106,7 +106,8 @@ export function useAccountingTool(enabled = true) {
   const value = (sub: string) =>
     options.data?.find((o) => o.category === 'integrazione_gestionale' && o.subcategory === sub)?.value ?? null;
   const on = value('enabled') === '1';
-  const tool = value('gestionale');
+  // Not chosen yet (or the paid option not active): the catalogue's default tool.
+  const tool = value('gestionale') ?? findOption('integrazione_gestionale', 'gestionale')?.default ?? null;
   return {
     loading: options.isLoading,
     enabled: on,
