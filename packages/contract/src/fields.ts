@@ -200,3 +200,23 @@ export const recipientCodeField = z
   .nullable()
   .optional()
   .transform((v) => (v ? v : null));
+
+/**
+ * An address the server calls (a webhook's endpoint, Mexal's WebAPI): http(s), a host, no user or password in it
+ * (credentials travel in their own header), at most `max` characters; the messages name what it is.
+ */
+export function httpAddress(max: number, m: { required: string; tooLong: string; invalid: string }) {
+  return z
+    .string()
+    .trim()
+    .min(1, m.required)
+    .max(max, m.tooLong)
+    .refine((v) => {
+      try {
+        const u = new URL(v);
+        return (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password && u.hostname !== '';
+      } catch {
+        return false;
+      }
+    }, m.invalid);
+}

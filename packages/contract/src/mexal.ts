@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from './dates.js';
+import { httpAddress } from './fields.js';
 
 /**
  * Passepartout Mexal (issue 29; decision 0052): the company signs in to its Mexal WebAPI with the address, the WebAPI
@@ -18,19 +19,11 @@ export const MEXAL_URL_MAX = 500;
 export const MEXAL_TOKEN_PATTERN = /^[A-Za-z0-9._-]{1,32}$/;
 
 /** The WebAPI address: http(s), a host, no user or password in it (the credentials travel in their own header). */
-export const mexalUrl = z
-  .string()
-  .trim()
-  .min(1, "L'indirizzo è obbligatorio")
-  .max(MEXAL_URL_MAX, 'Indirizzo troppo lungo')
-  .refine((v) => {
-    try {
-      const u = new URL(v);
-      return (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password && u.hostname !== '';
-    } catch {
-      return false;
-    }
-  }, 'Indirizzo non valido: deve iniziare con https:// (o http://) e non contenere credenziali');
+export const mexalUrl = httpAddress(MEXAL_URL_MAX, {
+  required: "L'indirizzo è obbligatorio",
+  tooLong: 'Indirizzo troppo lungo',
+  invalid: 'Indirizzo non valido: deve iniziare con https:// (o http://) e non contenere credenziali',
+});
 
 /** POST /mexal/login. */
 export const mexalLoginRequest = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from './dates.js';
+import { httpAddress } from './fields.js';
 import { userRefSchema } from './users.js';
 
 /**
@@ -34,19 +35,11 @@ export const WEBHOOK_SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]{32}$/;
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
 /** A webhook needs a filled, valid URL (spec): http(s), no user or password, at most 2,000 characters. */
-export const webhookUrl = z
-  .string()
-  .trim()
-  .min(1, "L'URL è obbligatorio")
-  .max(WEBHOOK_URL_MAX, 'URL troppo lungo')
-  .refine((v) => {
-    try {
-      const u = new URL(v);
-      return (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password && u.hostname !== '';
-    } catch {
-      return false;
-    }
-  }, 'URL non valido: deve iniziare con https:// (o http://) e non contenere credenziali');
+export const webhookUrl = httpAddress(WEBHOOK_URL_MAX, {
+  required: "L'URL è obbligatorio",
+  tooLong: 'URL troppo lungo',
+  invalid: 'URL non valido: deve iniziare con https:// (o http://) e non contenere credenziali',
+});
 
 /** POST /webhooks/webhook: creates an endpoint, or updates one when `id` is given. */
 export const webhookSaveRequest = z

@@ -64,16 +64,20 @@ const hostOf = (url: string) => new URL(url).hostname.replace(/^\[|\]$/g, '');
  * name is resolved and every address checked. A name that does not resolve (yet) is accepted: its delivery fails
  * until it does, and is checked then.
  */
-export async function urlRefusal(url: string, resolve: Resolve, allowPrivate: boolean): Promise<string | null> {
+export async function urlRefusal(
+  url: string,
+  resolve: Resolve,
+  allowPrivate: boolean,
+  // What the reason ends with: who must reach a public address.
+  tail = 'un webhook deve raggiungere un indirizzo pubblico',
+): Promise<string | null> {
   if (allowPrivate) return null;
   const host = hostOf(url).toLowerCase();
   if (net.isIP(host)) {
     const why = forbiddenAddress(host);
-    return why ? `L'indirizzo ${host} è ${why}: un webhook deve raggiungere un indirizzo pubblico` : null;
+    return why ? `L'indirizzo ${host} è ${why}: ${tail}` : null;
   }
-  if (host === 'localhost' || host.endsWith('.localhost')) {
-    return `${host} è la macchina stessa: un webhook deve raggiungere un indirizzo pubblico`;
-  }
+  if (host === 'localhost' || host.endsWith('.localhost')) return `${host} è la macchina stessa: ${tail}`;
   let addresses: { address: string }[];
   try {
     addresses = await resolve(host);
@@ -82,7 +86,7 @@ export async function urlRefusal(url: string, resolve: Resolve, allowPrivate: bo
   }
   for (const a of addresses) {
     const why = forbiddenAddress(a.address);
-    if (why) return `${host} corrisponde a ${a.address}, ${why}: un webhook deve raggiungere un indirizzo pubblico`;
+    if (why) return `${host} corrisponde a ${a.address}, ${why}: ${tail}`;
   }
   return null;
 }
