@@ -55,6 +55,11 @@ export interface BuildOptions {
   resolve?: Resolve;
   /** Told the route table's id of each request that passed the guard and validation and reaches its handler (the sweep). */
   onHandler?: (routeId: string) => void;
+  /**
+   * How long `close()` waits for running jobs (default 5 s). Tests wait for them to end: a job that outlived the stop
+   * (a PDF on a loaded machine) would complete against the queue schema a test drops right after.
+   */
+  jobStopTimeoutMs?: number;
 }
 
 /** An API route as the tests walk it: the route table's entry (packages/contract/src/routes). */
@@ -231,7 +236,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     /** Fastify first (no new requests, the current ones answered), then the job workers, then the database. */
     async close() {
       let failure: unknown;
-      const steps = [() => app.close(), () => jobs.stop(), ...(opts.database ? [] : [() => database.close()])];
+      const steps = [
+        () => app.close(),
+        () => jobs.stop(opts.jobStopTimeoutMs),
+        ...(opts.database ? [] : [() => database.close()]),
+      ];
       for (const step of steps) {
         try {
           await step();

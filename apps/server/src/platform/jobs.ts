@@ -152,8 +152,12 @@ export class Jobs {
     return rows as { queue: string; state: string; count: number }[];
   }
 
-  async stop(): Promise<void> {
-    await this.boss.stop({ graceful: true, timeout: 5000 });
+  /**
+   * Stops taking jobs and waits up to `timeoutMs` for the running ones to finish (a shutdown's budget; main.ts exits
+   * after 20 s whatever happens). A job still running then is marked failed and retried later by another worker.
+   */
+  async stop(timeoutMs = 5000): Promise<void> {
+    await this.boss.stop({ graceful: true, timeout: timeoutMs });
   }
 }
 

@@ -67,6 +67,8 @@ export async function startTestApp(
     ...(opts.onHandler ? { onHandler: opts.onHandler } : {}),
     // No test asks a real DNS: names resolve only where a test gives its own resolver.
     resolve: opts.resolve ?? noDns,
+    // The running jobs end before the queue's schema is dropped (a late completion against it was an unhandled error).
+    jobStopTimeoutMs: 60_000,
   });
   return {
     ...built,
