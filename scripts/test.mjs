@@ -33,8 +33,9 @@ const STAGES = [
   ],
 ];
 
-// Vitest's `FAIL file > test` and `×` lines, Playwright's `✘` lines and its numbered failure headings.
-const FAILURE_LINE = /(^|\s)(FAIL\s|×\s|✘\s)|^\s+\d+\) \[/;
+// Vitest's `FAIL file > test` and `×` lines and its unhandled errors (with the file they came from), Playwright's `✘`
+// lines and its numbered failure headings.
+const FAILURE_LINE = /(^|\s)(FAIL\s|×\s|✘\s)|^\s+\d+\) \[|Unhandled (Rejection|Error)|^This error originated in/;
 
 const minutes = (ms) => `${(ms / 60_000).toFixed(1)} min`;
 
