@@ -4,7 +4,7 @@ import type { CompanyContext } from '../../../../platform/context.js';
 import type { Deps } from '../../../../platform/deps.js';
 import { AppError } from '../../../../platform/errors.js';
 import { open, seal } from '../../options/secret-box.js';
-import { fic, ficApis, FicError, FIC_SCOPES, oauthManager } from './api.js';
+import { fic, ficApis, FicError, ficScopes, oauthManager } from './api.js';
 import * as repo from './repo.js';
 
 /**
@@ -83,7 +83,8 @@ export async function init(ctx: CompanyContext, redirectUri: string) {
     { state, aziendaId: ctx.company.id, redirectUri, scadeAt: new Date(now.getTime() + STATE_TTL_MS) },
     now,
   );
-  return { url: oauthManager(ctx.deps.config, redirectUri).getAuthorizationUrl(FIC_SCOPES, state), state };
+  const manager = await oauthManager(ctx.deps.config, redirectUri);
+  return { url: manager.getAuthorizationUrl(await ficScopes(), state), state };
 }
 
 async function sealTokens(deps: Deps, t: TokenAnswer) {
@@ -150,7 +151,8 @@ function companyOf(c: { id?: number; name?: string; vat_number?: unknown; tax_co
 
 /** The user's companies, and those an accountant's account controls, once each. */
 export async function userCompanies(deps: Deps, token: string): Promise<FicCompany[]> {
-  const res = await fic(() => ficApis(deps.config, token).user.listUserCompanies());
+  const user = (await ficApis(deps.config, token)).user;
+  const res = await fic(() => user.listUserCompanies());
   const out = new Map<number, FicCompany>();
   const walk = (list: unknown) => {
     for (const c of (list as { controlled_companies?: unknown }[] | undefined) ?? []) {

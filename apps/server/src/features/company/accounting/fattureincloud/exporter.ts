@@ -86,7 +86,7 @@ async function make(deps: Deps, ctx: CompanyContext, reportId: string, earlier: 
       true,
     );
   }
-  const api = ficApis(deps.config, s.token);
+  const api = await ficApis(deps.config, s.token);
   if (earlier && /^\d+$/.test(earlier)) {
     try {
       const got = await fic(() => api.documents.getIssuedDocument(s.companyId, Number(earlier)));
